@@ -1,0 +1,297 @@
+# barehip: the one build.
+#
+#   make sim_defconfig | <board>_defconfig   select a board
+#   make menuconfig | olddefconfig | savedefconfig
+#   make            build the runtime, firmware, tools and examples
+#   make run        build and run examples/saxpy.hip on the board
+#   make check      every test (unit, device; host code under ASan+UBSan)
+#   make bench      the tracked figures
+#   make install PREFIX=/opt/barehip
+#   make gfx90a | gfx942   make the sim board model that GPU
+#
+# Configuration comes only from .config (Kconfig); without one, the build
+# behaves as if `make sim_defconfig` had been run.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+BUILD ?= build
+PREFIX ?= /usr/local
+SANITIZE ?= 0
+V ?= 0
+ifeq ($(V),0)
+Q := @
+else
+Q :=
+endif
+
+# Debian's kconfiglib (python3-kconfiglib) ships its tools as modules.
+PYTHON := /usr/bin/python3
+KLIB := /usr/lib/python3/dist-packages
+KCONFIG_RUN = KCONFIG_CONFIG=.config $(PYTHON) $(KLIB)/$(1).py
+BOARDS := $(notdir $(patsubst %/,%,$(dir $(wildcard boards/*/defconfig))))
+
+CONFIG_GOALS := menuconfig olddefconfig savedefconfig defconfig clean distclean \
+	deps help $(addsuffix _defconfig,$(BOARDS)) gfx90a gfx942
+ifneq ($(filter-out $(CONFIG_GOALS),$(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)),)
+NEED_CONFIG := 1
+endif
+
+# ---------------------------------------------------------------- deps
+# A fresh Debian 12 machine gets its packages here, once per build dir.
+DEPS_STAMP := $(BUILD)/.deps-build
+CHECK_DEPS_STAMP := $(BUILD)/.deps-check
+
+$(DEPS_STAMP): scripts/deps.sh
+	$(Q)mkdir -p $(@D) && scripts/deps.sh build && touch $@
+$(CHECK_DEPS_STAMP): scripts/deps.sh
+	$(Q)mkdir -p $(@D) && scripts/deps.sh check && touch $@
+
+.PHONY: deps
+deps: $(DEPS_STAMP) $(CHECK_DEPS_STAMP)
+
+# -------------------------------------------------------------- kconfig
+.config: | $(DEPS_STAMP)
+	@echo "barehip: no .config, using boards/sim/defconfig"
+	$(Q)$(call KCONFIG_RUN,defconfig) --kconfig Kconfig boards/sim/defconfig
+
+%_defconfig: boards/%/defconfig $(DEPS_STAMP)
+	$(Q)$(call KCONFIG_RUN,defconfig) --kconfig Kconfig $<
+
+.PHONY: menuconfig olddefconfig savedefconfig gfx90a gfx942
+menuconfig: $(DEPS_STAMP) | .config
+	$(Q)$(call KCONFIG_RUN,menuconfig) Kconfig
+olddefconfig: $(DEPS_STAMP) | .config
+	$(Q)$(call KCONFIG_RUN,olddefconfig) Kconfig
+savedefconfig: $(DEPS_STAMP) | .config
+	$(Q)$(call KCONFIG_RUN,savedefconfig) --kconfig Kconfig --out defconfig
+	@echo "barehip: wrote ./defconfig"
+
+# Make the sim board model another GPU (its target is selected with it).
+gfx90a gfx942: $(DEPS_STAMP) | .config
+	$(Q)$(call KCONFIG_RUN,setconfig) --kconfig Kconfig SIM_$(shell echo $@ | tr a-z A-Z)=y
+	@echo "barehip: sim board now models $@"
+
+AUTOCONF := $(BUILD)/include/generated/autoconf.h
+CONFIG_MK := $(BUILD)/config.mk
+
+$(CONFIG_MK): .config Kconfig $(DEPS_STAMP)
+	$(Q)mkdir -p $(dir $(AUTOCONF))
+	$(Q)$(call KCONFIG_RUN,olddefconfig) Kconfig >/dev/null
+	$(Q)$(PYTHON) $(KLIB)/genconfig.py --header-path $(AUTOCONF).tmp \
+		--config-out $@.tmp Kconfig
+	$(Q)cmp -s $(AUTOCONF).tmp $(AUTOCONF) || mv $(AUTOCONF).tmp $(AUTOCONF)
+	$(Q)rm -f $(AUTOCONF).tmp
+	$(Q)mv $@.tmp $@
+
+$(AUTOCONF): $(CONFIG_MK)
+
+ifdef NEED_CONFIG
+include $(CONFIG_MK)
+endif
+
+unquote = $(patsubst "%",%,$(1))
+CLANG := $(call unquote,$(CONFIG_CLANG))
+LLD := $(call unquote,$(CONFIG_LLD))
+LLVM_MC := $(call unquote,$(CONFIG_LLVM_MC))
+LLVM_OBJDUMP := $(call unquote,$(CONFIG_LLVM_OBJDUMP))
+LLVM_OBJCOPY := $(call unquote,$(CONFIG_LLVM_OBJCOPY))
+LLVM_AR := $(call unquote,$(CONFIG_LLVM_AR))
+OFFLOAD_BUNDLER := $(call unquote,$(CONFIG_OFFLOAD_BUNDLER))
+DEVICE_OPT := $(call unquote,$(CONFIG_DEVICE_OPT))
+BOARD := $(call unquote,$(CONFIG_BOARD_NAME))
+TARGETS := $(if $(CONFIG_TARGET_GFX90A),gfx90a) $(if $(CONFIG_TARGET_GFX942),gfx942) \
+	$(if $(CONFIG_TARGET_GFX1100),gfx1100)
+
+ifdef NEED_CONFIG
+ifneq ($(CONFIG_BACKEND_KMOD)$(CONFIG_BACKEND_KFD),)
+$(error the kmod and kfd backends are not written yet; disable them in menuconfig)
+endif
+endif
+
+# ---------------------------------------------------------------- flags
+HOSTCC := $(CLANG)
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
+HOST_CFLAGS := -std=c11 $(WARN) -O2 -g -D_GNU_SOURCE -I$(BUILD)/include \
+	-Iloader/include -Iboards/sim/model -Ikit/include -MMD -MP
+ifeq ($(SANITIZE),1)
+HOST_CFLAGS += $(SAN_FLAGS)
+HOST_LDFLAGS := $(SAN_FLAGS)
+else
+HOST_LDFLAGS := -static
+endif
+# The loader core builds freestanding: only compiler headers plus the few
+# libc routines declared in loader/core/klib.h (any embedded libc has them).
+LOADER_CFLAGS := -ffreestanding -fno-builtin-malloc
+
+# ----------------------------------------------------------- libbarehip
+SIM_MK ?= boards/sim/sim.mk
+include $(SIM_MK)
+
+LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
+PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
+KIT_SRCS := $(wildcard kit/runtime/*.c)
+LIB_SRCS := $(LOADER_SRCS) $(PLATFORM_SRCS) $(KIT_SRCS) $(SIM_MODEL_SRCS)
+LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+LIBBAREHIP := $(BUILD)/lib/libbarehip.a
+
+$(BUILD)/obj/loader/core/%.o: loader/core/%.c $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(LOADER_CFLAGS) -c $< -o $@
+$(BUILD)/obj/loader/gfx/%.o: loader/gfx/%.c $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(LOADER_CFLAGS) -c $< -o $@
+$(BUILD)/obj/%.o: %.c $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
+
+$(LIBBAREHIP): $(LIB_OBJS)
+	$(Q)mkdir -p $(@D)
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $^
+
+# Only the allowed headers may appear in the freestanding loader core.
+.PHONY: check-freestanding
+check-freestanding:
+	$(Q)bad=$$(grep -n '#include <' $(LOADER_SRCS) loader/core/*.h loader/include/bh/*.h \
+		| grep -v -E '<(stddef|stdint|stdbool|stdarg|stdalign|limits)\.h>|<bh/[a-z_]+\.h>' || true); \
+	if [ -n "$$bad" ]; then echo "loader core must stay freestanding:"; echo "$$bad"; exit 1; fi
+
+# ------------------------------------------------------------- firmware
+FW_SRCS := $(wildcard firmware/*.c)
+# -nostdlibinc rather than -ffreestanding: the latter marks every function
+# "no-builtins", which stops LTO from inlining the firmware into kernels.
+FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisibility=hidden \
+	-std=c11 $(WARN) -$(DEVICE_OPT) -emit-llvm -Ifirmware -I$(BUILD)/include \
+	$(if $(CONFIG_DEVICE_DEBUG_INFO),-g) -mcode-object-version=$(CONFIG_DEVICE_CODE_OBJECT_VERSION)
+FW_LIBS := $(foreach t,$(TARGETS),$(BUILD)/lib/barehip/$(t)/libbhfw.a)
+
+define fw_rules
+$(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h) $$(AUTOCONF)
+	$$(Q)mkdir -p $$(@D)
+	@echo "  FW-CC   $$< ($(1))"
+	$$(Q)$$(CLANG) $$(call FW_CFLAGS,$(1)) -c $$< -o $$@
+$(BUILD)/lib/barehip/$(1)/libbhfw.a: $$(patsubst firmware/%.c,$(BUILD)/obj/firmware/$(1)/%.bc,$$(FW_SRCS))
+	$$(Q)mkdir -p $$(@D)
+	@echo "  FW-AR   $$@"
+	$$(Q)rm -f $$@ && $$(LLVM_AR) rcs $$@ $$^
+endef
+$(foreach t,$(TARGETS),$(eval $(call fw_rules,$(t))))
+
+# ---------------------------------------------------------------- kit
+BAREHIP_CC := $(BUILD)/bin/barehip-cc
+HEADERS := $(patsubst kit/include/%,$(BUILD)/include/%,$(shell find kit/include -type f))
+
+$(BUILD)/include/%: kit/include/%
+	$(Q)mkdir -p $(@D) && cp $< $@
+
+$(BAREHIP_CC): kit/tools/barehip-cc.in $(CONFIG_MK)
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)sed -e 's|@CLANG@|$(CLANG)|g' -e 's|@LLD@|$(LLD)|g' \
+		-e 's|@BUNDLER@|$(OFFLOAD_BUNDLER)|g' -e 's|@TARGETS@|$(strip $(TARGETS))|g' \
+		-e 's|@OPT@|$(DEVICE_OPT)|g' -e 's|@COV@|$(CONFIG_DEVICE_CODE_OBJECT_VERSION)|g' \
+		-e 's|@DEBUG@|$(if $(CONFIG_DEVICE_DEBUG_INFO),-g)|g' $< > $@.tmp
+	$(Q)chmod +x $@.tmp && mv $@.tmp $@
+
+TOOLCHAIN := $(BAREHIP_CC) $(LIBBAREHIP) $(FW_LIBS) $(HEADERS)
+
+# HIP programs: examples/*.hip and tests/device/*.hip, built by barehip-cc.
+CC_FLAGS := $(if $(filter 1,$(SANITIZE)),$(SAN_FLAGS))
+$(BUILD)/examples/%: examples/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $<
+$(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $<
+
+EXAMPLES := $(patsubst examples/%.hip,$(BUILD)/examples/%,$(wildcard examples/*.hip))
+DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
+
+# Build-time tools on the host (barehip-info).
+$(BUILD)/bin/barehip-info: kit/tools/barehip-info.c $(LIBBAREHIP) $(HEADERS)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
+
+.PHONY: all
+all: check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info $(EXAMPLES)
+
+.PHONY: run
+run: all
+	@echo "barehip: running examples/saxpy.hip on the $(BOARD) board"
+	$(Q)$(BUILD)/examples/saxpy
+
+# ---------------------------------------------------------------- tests
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRCS) tests/unit/main.c tests/unit/testlib.c)
+UNIT_BIN := $(BUILD)/tests/unit-tests
+UNIT_LIST := $(BUILD)/gen/unit_list.h
+
+$(UNIT_LIST): $(UNIT_SRCS) Makefile
+	$(Q)mkdir -p $(@D)
+	$(Q)for f in $(sort $(notdir $(basename $(UNIT_SRCS)))); do \
+		echo "BH_TEST_SUITE($${f#test_})"; done > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/tests/unit/%.o: tests/unit/%.c $(UNIT_LIST) $(SIM_TEST_GEN_HEADERS) $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -I$(BUILD)/gen -Itests/unit -Iloader/core -Ikit/runtime \
+		-DBH_TEST_GEN_DIR='"$(BUILD)/gen"' -include suites.h -c $< -o $@
+
+$(UNIT_BIN): $(UNIT_OBJS) $(LIBBAREHIP)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP) $(HOST_LDFLAGS) -lcunit -lm -o $@
+
+# Code objects the unit tests load (real clang-19/ld.lld-19 output).
+UNIT_CO := $(foreach t,$(filter gfx90a gfx942,$(TARGETS)),$(BUILD)/gen/testk.$(t).co)
+$(BUILD)/gen/testk.%.co: tests/unit/testk.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -O2 -o $@ $<
+
+CHECK_BUILD := $(BUILD)/check
+.PHONY: check check-run
+# The tests run sanitized (ASan+UBSan, dynamic link) from $(CHECK_BUILD);
+# the examples also run as shipped: static, from $(BUILD).
+check: $(CHECK_DEPS_STAMP) all
+	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
+		STATIC_EXAMPLES="$(EXAMPLES)" check-run
+check-run: check-freestanding $(UNIT_BIN) $(DEVICE_TESTS) $(EXAMPLES) $(UNIT_CO)
+	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(EXAMPLES) \
+		$(STATIC_EXAMPLES)
+
+# ---------------------------------------------------------------- bench
+.PHONY: bench
+bench: all
+	$(Q)scripts/bench.sh $(BUILD)
+
+# -------------------------------------------------------------- install
+.PHONY: install
+install: all
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
+	$(Q)install -m 755 $(BAREHIP_CC) $(BUILD)/bin/barehip-info $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 644 $(LIBBAREHIP) $(DESTDIR)$(PREFIX)/lib/
+	$(Q)for t in $(TARGETS); do install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t && \
+		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(DESTDIR)$(PREFIX)/lib/barehip/$$t/; done
+	$(Q)cp -r $(BUILD)/include/hip $(DESTDIR)$(PREFIX)/include/
+	@echo "barehip: installed into $(DESTDIR)$(PREFIX)"
+
+.PHONY: clean distclean help
+clean:
+	rm -rf $(BUILD)
+distclean: clean
+	rm -f .config .config.old defconfig
+
+help:
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The simulated AMD GPU ("sim" board), as a host program sees it.
+ *
+ * The model is a board, not a mock: the host talks to it only through
+ * the same things it would have on hardware — GPU memory (VRAM and
+ * GART-mapped system pages), a compute queue programmed like an HQD
+ * (ring base/size, rptr report address, wptr), and a doorbell.  The
+ * model's command processor (cp.c) reads PM4 packets from the ring
+ * through the GPU address space, programs its SH register file, and
+ * launches waves that execute the kernel's real machine code.
+ *
+ * Nothing here knows about ELF, HIP or kernargs.  Everything the model
+ * does not implement is reported as a fault; it never guesses.
+ */
+#ifndef BH_SIM_H
+#define BH_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum bh_sim_gfx {
+	BH_SIM_GFX90A,	/* CDNA2, wave64, absolute flat scratch (PSB V#) */
+	BH_SIM_GFX942,	/* CDNA3, wave64, architected flat scratch */
+};
+
+/*
+ * Fixed board facts: where VRAM and the GART aperture sit in the GPU
+ * virtual address space, and the flat apertures (SH_MEM_BASES) that
+ * src_shared_base / src_private_base report.  Real drivers choose the
+ * apertures per VMID; these values mirror the 64-bit layout amdgpu
+ * uses on gfx9 (apertures above the 48-bit GPUVM range).
+ */
+#define BH_SIM_VRAM_BASE	0x0000001000000000ull
+#define BH_SIM_GART_BASE	0x0000400000000000ull
+#define BH_SIM_GART_SIZE	0x0000100000000000ull
+#define BH_SIM_SHARED_APERTURE	0x1000000000000000ull	/* LDS   */
+#define BH_SIM_PRIVATE_APERTURE	0x2000000000000000ull	/* scratch */
+#define BH_SIM_APERTURE_SIZE	0x0000000100000000ull	/* 4 GiB each */
+
+#define BH_SIM_MAX_QUEUES	8
+
+struct bh_sim_config {
+	enum bh_sim_gfx gfx;
+	uint64_t vram_size;		/* bytes, multiple of 4096 */
+	unsigned num_cus;		/* reported, and bounds waves in flight */
+	uint64_t max_instructions;	/* per dispatch watchdog; 0 = none */
+	int trace;			/* 1: print every executed instruction */
+};
+
+enum bh_sim_fault_kind {
+	BH_SIM_FAULT_NONE = 0,
+	BH_SIM_FAULT_ILLEGAL_INSTRUCTION,	/* unknown or unimplemented */
+	BH_SIM_FAULT_MEMORY,			/* unmapped / out of range */
+	BH_SIM_FAULT_BAD_PACKET,		/* PM4 the CP cannot execute */
+	BH_SIM_FAULT_TRAP,			/* s_trap 2 (llvm.trap) */
+	BH_SIM_FAULT_WATCHDOG,			/* max_instructions exceeded */
+	BH_SIM_FAULT_BAD_STATE,			/* bad register programming */
+};
+
+struct bh_sim_fault {
+	enum bh_sim_fault_kind kind;
+	unsigned queue;
+	uint64_t pc;		/* GPU VA of the faulting instruction */
+	uint32_t dwords[3];	/* raw instruction (or packet) dwords */
+	uint64_t address;	/* faulting memory address, if any */
+	unsigned workgroup[3];	/* workgroup id of the faulting wave */
+	unsigned wave;		/* wave index inside the workgroup */
+	char message[256];	/* one line, human readable */
+};
+
+struct bh_sim_stats {
+	uint64_t packets;
+	uint64_t dispatches;
+	uint64_t workgroups;
+	uint64_t waves;
+	uint64_t instructions;	/* wave instructions issued */
+};
+
+struct bh_sim;
+
+/* Returns NULL and fills @why (if non-NULL, 256 bytes) on failure. */
+struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why);
+void bh_sim_destroy(struct bh_sim *sim);
+
+/* Host (CPU) view of VRAM: BH_SIM_VRAM_BASE + off is vram + off. */
+void *bh_sim_vram(struct bh_sim *sim);
+uint64_t bh_sim_vram_size(const struct bh_sim *sim);
+
+/*
+ * GART: map host memory at a GPU VA inside the GART aperture.  @gpu_va,
+ * @host and @size must be 4 KiB aligned.  Returns 0 or -1.
+ */
+int bh_sim_gart_map(struct bh_sim *sim, uint64_t gpu_va, void *host,
+		    uint64_t size);
+int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t gpu_va);
+
+/*
+ * Program compute queue @qid (what the driver does with an MQD):
+ * ring at @ring_va of @ring_bytes (power of two, >= 1024, 256-byte
+ * aligned), the CP writes its 32-bit dword rptr to @rptr_va.
+ * Returns 0 or -1.
+ */
+int bh_sim_queue_init(struct bh_sim *sim, unsigned qid, uint64_t ring_va,
+		      uint32_t ring_bytes, uint64_t rptr_va);
+void bh_sim_queue_fini(struct bh_sim *sim, unsigned qid);
+
+/*
+ * Doorbell write: @wptr is the new 64-bit dword write pointer.  The
+ * in-process board runs its CP synchronously here until the queue is
+ * drained or faults.  A faulted queue stops fetching until re-initialised.
+ */
+void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr);
+
+/* 1 and fills @out if a fault is pending (and clears it); else 0. */
+int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out);
+
+/*
+ * Interrupts raised by RELEASE_MEM INT_SEL 1/2 (and friends): 1 and
+ * the INT_CTXID in @ctxid if one is pending (and pops it); else 0.
+ */
+int bh_sim_take_interrupt(struct bh_sim *sim, uint32_t *ctxid);
+
+/* GPU timestamp (RELEASE_MEM DATA_SEL 3, s_memtime, s_memrealtime). */
+uint64_t bh_sim_clock(const struct bh_sim *sim);
+uint64_t bh_sim_clock_hz(const struct bh_sim *sim);
+
+void bh_sim_get_stats(const struct bh_sim *sim, struct bh_sim_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BH_SIM_H */

@@ -1,0 +1,102 @@
+/*
+ * barehip: the HIP kernel language and host API in one header, as in
+ * ROCm.  Compiled twice by barehip-cc: once for the host, once for each
+ * GPU target (__HIP_DEVICE_COMPILE__).  Device built-ins are provided
+ * by barehip's firmware (__ockl_* names, as clang's own headers expect).
+ */
+#ifndef HIP_RUNTIME_H
+#define HIP_RUNTIME_H
+
+#include <hip/hip_runtime_api.h>
+
+#if !defined(__HIP__)
+#error "hip_runtime.h needs a HIP compiler: build with barehip-cc"
+#endif
+
+#ifndef __host__
+#define __host__ __attribute__((host))
+#endif
+#ifndef __device__
+#define __device__ __attribute__((device))
+#endif
+#ifndef __global__
+#define __global__ __attribute__((global))
+#endif
+#ifndef __shared__
+#define __shared__ __attribute__((shared))
+#endif
+#ifndef __constant__
+#define __constant__ __attribute__((constant))
+#endif
+#ifndef __managed__
+#define __managed__ __attribute__((managed))
+#endif
+#define __noinline__ __attribute__((noinline))
+#define __forceinline__ inline __attribute__((always_inline))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
+	kernel<<<(numBlocks), (numThreads), (memPerBlock), (stream)>>>(__VA_ARGS__)
+
+extern "C" {
+/* Firmware (firmware/workitem.c, firmware/sync.c). */
+__device__ size_t __ockl_get_local_id(unsigned int dim);
+__device__ size_t __ockl_get_group_id(unsigned int dim);
+__device__ size_t __ockl_get_local_size(unsigned int dim);
+__device__ size_t __ockl_get_num_groups(unsigned int dim);
+__device__ size_t __ockl_get_global_id(unsigned int dim);
+__device__ void __syncthreads(void);
+}
+
+/*
+ * threadIdx & co: empty objects whose .x/.y/.z convert to unsigned int
+ * by calling the firmware, so they cost no memory and no kernarg.
+ */
+#define __BH_COORD(TYPE, FN)                                                  \
+	struct TYPE {                                                         \
+		struct __X {                                                  \
+			__device__ operator unsigned int() const              \
+			{ return (unsigned int)FN(0); }                       \
+		};                                                            \
+		struct __Y {                                                  \
+			__device__ operator unsigned int() const              \
+			{ return (unsigned int)FN(1); }                       \
+		};                                                            \
+		struct __Z {                                                  \
+			__device__ operator unsigned int() const              \
+			{ return (unsigned int)FN(2); }                       \
+		};                                                            \
+		static constexpr __X x{};                                     \
+		static constexpr __Y y{};                                     \
+		static constexpr __Z z{};                                     \
+		__device__ operator dim3() const { return dim3(x, y, z); }    \
+	}
+
+__BH_COORD(__hip_threadIdx_t, __ockl_get_local_id);
+__BH_COORD(__hip_blockIdx_t, __ockl_get_group_id);
+__BH_COORD(__hip_blockDim_t, __ockl_get_local_size);
+__BH_COORD(__hip_gridDim_t, __ockl_get_num_groups);
+#undef __BH_COORD
+
+static constexpr __hip_threadIdx_t threadIdx{};
+static constexpr __hip_blockIdx_t blockIdx{};
+static constexpr __hip_blockDim_t blockDim{};
+static constexpr __hip_gridDim_t gridDim{};
+
+#define hipThreadIdx_x (threadIdx.x)
+#define hipThreadIdx_y (threadIdx.y)
+#define hipThreadIdx_z (threadIdx.z)
+#define hipBlockIdx_x (blockIdx.x)
+#define hipBlockIdx_y (blockIdx.y)
+#define hipBlockIdx_z (blockIdx.z)
+#define hipBlockDim_x (blockDim.x)
+#define hipBlockDim_y (blockDim.y)
+#define hipBlockDim_z (blockDim.z)
+#define hipGridDim_x (gridDim.x)
+#define hipGridDim_y (gridDim.y)
+#define hipGridDim_z (gridDim.z)
+
+static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
+
+#endif /* HIP_RUNTIME_H */

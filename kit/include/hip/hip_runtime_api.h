@@ -1,0 +1,118 @@
+/*
+ * barehip: the HIP host API (C, usable from C++).  Names, types and
+ * numeric values follow HIP so that existing programs build unchanged.
+ */
+#ifndef HIP_RUNTIME_API_H
+#define HIP_RUNTIME_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <hip/hip_version.h>
+
+#if defined(__HIP__) || defined(__CUDA__)
+#define __BH_HD __attribute__((host)) __attribute__((device))
+#else
+#define __BH_HD
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum hipError_t {
+	hipSuccess = 0,
+	hipErrorInvalidValue = 1,
+	hipErrorOutOfMemory = 2,
+	hipErrorMemoryAllocation = 2,
+	hipErrorNotInitialized = 3,
+	hipErrorInitializationError = 3,
+	hipErrorInvalidConfiguration = 9,
+	hipErrorInvalidPitchValue = 12,
+	hipErrorInvalidSymbol = 13,
+	hipErrorInvalidDevicePointer = 17,
+	hipErrorInvalidMemcpyDirection = 21,
+	hipErrorInvalidDeviceFunction = 98,
+	hipErrorNoDevice = 100,
+	hipErrorInvalidDevice = 101,
+	hipErrorInvalidImage = 200,
+	hipErrorInvalidContext = 201,
+	hipErrorNoBinaryForGpu = 209,
+	hipErrorInvalidKernelFile = 218,
+	hipErrorInvalidSource = 300,
+	hipErrorInvalidHandle = 400,
+	hipErrorInvalidResourceHandle = 400,
+	hipErrorNotFound = 500,
+	hipErrorNotReady = 600,
+	hipErrorIllegalAddress = 700,
+	hipErrorLaunchOutOfResources = 701,
+	hipErrorLaunchTimeOut = 702,
+	hipErrorLaunchFailure = 719,
+	hipErrorNotSupported = 801,
+	hipErrorUnknown = 999,
+} hipError_t;
+
+typedef enum hipMemcpyKind {
+	hipMemcpyHostToHost = 0,
+	hipMemcpyHostToDevice = 1,
+	hipMemcpyDeviceToHost = 2,
+	hipMemcpyDeviceToDevice = 3,
+	hipMemcpyDefault = 4,
+} hipMemcpyKind;
+
+typedef struct ihipStream_t *hipStream_t;
+
+/* Stream creation flags (hipStreamCreateWithFlags). */
+#define hipStreamDefault 0x00
+#define hipStreamNonBlocking 0x01
+
+typedef struct dim3 {
+	uint32_t x, y, z;
+#ifdef __cplusplus
+	constexpr __BH_HD dim3(uint32_t _x = 1, uint32_t _y = 1, uint32_t _z = 1)
+		: x(_x), y(_y), z(_z) {}
+#endif
+} dim3;
+
+hipError_t hipGetDeviceCount(int *count);
+hipError_t hipSetDevice(int device);
+hipError_t hipGetDevice(int *device);
+hipError_t hipDeviceSynchronize(void);
+hipError_t hipDeviceReset(void);
+
+hipError_t hipGetLastError(void);
+hipError_t hipPeekAtLastError(void);
+const char *hipGetErrorString(hipError_t error);
+const char *hipGetErrorName(hipError_t error);
+
+hipError_t hipMalloc(void **ptr, size_t size);
+hipError_t hipFree(void *ptr);
+hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind);
+hipError_t hipMemset(void *dst, int value, size_t size);
+
+hipError_t hipLaunchKernel(const void *function_address, dim3 numBlocks,
+			   dim3 dimBlocks, void **args, size_t sharedMemBytes,
+			   hipStream_t stream);
+
+/* Used by clang for <<<...>>> (-fhip-new-launch-api). */
+hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+				      size_t sharedMem, hipStream_t stream);
+hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
+				     size_t *sharedMem, hipStream_t *stream);
+
+/*
+ * barehip extension: the one-line description of the last error this
+ * thread's HIP calls produced (kernel, dimensions, cause), or "".
+ */
+const char *bhGetLastErrorMessage(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+template <class T>
+static inline hipError_t hipMalloc(T **ptr, size_t size)
+{
+	return hipMalloc(reinterpret_cast<void **>(ptr), size);
+}
+#endif
+
+#endif /* HIP_RUNTIME_API_H */

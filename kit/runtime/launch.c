@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Kernel launch: <<<grid, block, shared, stream>>> becomes
+ * __hipPushCallConfiguration, then the stub clang generated calls
+ * __hipPopCallConfiguration and hipLaunchKernel with the argument
+ * pointers.  The loader validates, builds kernarg and PM4, and rings
+ * the doorbell.
+ */
+#include "runtime.h"
+
+#define CONFIG_STACK_DEPTH 16	/* <<<>>> nested in argument expressions */
+
+struct call_config {
+	dim3 grid, block;
+	size_t shared;
+	hipStream_t stream;
+};
+
+static _Thread_local struct call_config stack[CONFIG_STACK_DEPTH];
+static _Thread_local unsigned depth;
+
+hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shared,
+				      hipStream_t stream)
+{
+	if (depth >= CONFIG_STACK_DEPTH)
+		return bh_rt_error(hipErrorInvalidConfiguration,
+				   "<<<>>> nested more than %d deep", CONFIG_STACK_DEPTH);
+	stack[depth++] = (struct call_config){ grid, block, shared, stream };
+	return hipSuccess;
+}
+
+hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
+				     hipStream_t *stream)
+{
+	if (depth == 0)
+		return bh_rt_error(hipErrorInvalidConfiguration,
+				   "__hipPopCallConfiguration without a push");
+	depth--;
+	*grid = stack[depth].grid;
+	*block = stack[depth].block;
+	*shared = stack[depth].shared;
+	*stream = stack[depth].stream;
+	return hipSuccess;
+}
+
+hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block,
+			   void **args, size_t shared, hipStream_t stream)
+{
+	struct bh_error err = { 0 };
+	const struct bh_kernel *k;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (stream)
+		return bh_rt_error(hipErrorNotSupported,
+				   "hipLaunchKernel: only the null stream exists so far");
+	struct bh_function *f = function ? bh_rt_function(function) : NULL;
+
+	if (!f)
+		return bh_rt_error(hipErrorInvalidDeviceFunction,
+				   "hipLaunchKernel(%p): not a registered __global__ function",
+				   function);
+	e = bh_rt_kernel(f, &k);
+	if (e)
+		return e;
+	uint32_t g[3] = { grid.x, grid.y, grid.z }, b[3] = { block.x, block.y, block.z };
+	struct bh_launch l = { .dynamic_lds = (uint32_t)shared, .args = args };
+
+	for (int d = 0; d < 3; d++) {
+		uint64_t items = (uint64_t)g[d] * b[d];
+
+		/* The seed's rule: gridDim·blockDim must fit in 32 bits. */
+		if (items >= (1ull << 32))
+			return bh_rt_error(hipErrorInvalidConfiguration,
+					   "kernel '%s' grid (%u,%u,%u) block (%u,%u,%u): "
+					   "%c dimension has %llu work-items, more than 2^32-1",
+					   k->name, g[0], g[1], g[2], b[0], b[1], b[2],
+					   "xyz"[d], (unsigned long long)items);
+		l.grid[d] = (uint32_t)items;
+		l.block[d] = b[d];
+	}
+	if (shared > UINT32_MAX)
+		return bh_rt_error(hipErrorInvalidConfiguration,
+				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
+				   shared);
+	if (bh_queue_launch(bh_rt.queue, k, &l, NULL, &err))
+		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
+	return hipSuccess;
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Device memory: hipMalloc/hipFree and synchronous copies.  Device
+ * pointers are GPU virtual addresses; every copy is checked against the
+ * allocation it touches.  The sim board's VRAM is host-visible, so the
+ * CPU copies through its mapping after draining the null stream (HIP's
+ * legacy-stream ordering).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
+{
+	uint64_t va = (uint64_t)(uintptr_t)ptr;
+
+	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next)
+		if (va >= a->mem.gpu_va && va - a->mem.gpu_va <= a->mem.size &&
+		    size <= a->mem.size - (va - a->mem.gpu_va))
+			return a;
+	return NULL;
+}
+
+void bh_rt_free_all(void)
+{
+	while (bh_rt.allocations) {
+		struct bh_allocation *a = bh_rt.allocations;
+
+		bh_rt.allocations = a->next;
+		if (bh_rt.dev)
+			bh_mem_free(bh_rt.dev, &a->mem);
+		free(a);
+	}
+}
+
+hipError_t hipMalloc(void **ptr, size_t size)
+{
+	struct bh_error err = { 0 };
+	hipError_t e;
+
+	if (!ptr)
+		return bh_rt_error(hipErrorInvalidValue, "hipMalloc: ptr is NULL");
+	*ptr = NULL;
+	if (size == 0)		/* HIP: success, null pointer */
+		return bh_rt_success();
+	e = bh_rt_init();
+	if (e)
+		return e;
+	struct bh_allocation *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "hipMalloc: out of host memory");
+	if (bh_mem_alloc(bh_rt.dev, size, BH_MEM_VRAM, &a->mem, &err)) {
+		free(a);
+		return bh_rt_loader_error(&err, hipErrorOutOfMemory);
+	}
+	a->next = bh_rt.allocations;
+	bh_rt.allocations = a;
+	*ptr = (void *)(uintptr_t)a->mem.gpu_va;
+	return bh_rt_success();
+}
+
+hipError_t hipFree(void *ptr)
+{
+	struct bh_error err = { 0 };
+
+	if (!ptr)
+		return bh_rt_success();
+	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next) {
+		struct bh_allocation *a = *p;
+
+		if (a->mem.gpu_va != (uint64_t)(uintptr_t)ptr)
+			continue;
+		/* A kernel may still use it: HIP's hipFree synchronises. */
+		if (bh_queue_finish(bh_rt.queue, &err))
+			return bh_rt_loader_error(&err, hipErrorLaunchFailure);
+		*p = a->next;
+		bh_mem_free(bh_rt.dev, &a->mem);
+		free(a);
+		return bh_rt_success();
+	}
+	return bh_rt_error(hipErrorInvalidDevicePointer,
+			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
+}
+
+static const char *kind_name(hipMemcpyKind k)
+{
+	switch (k) {
+	case hipMemcpyHostToHost: return "HostToHost";
+	case hipMemcpyHostToDevice: return "HostToDevice";
+	case hipMemcpyDeviceToHost: return "DeviceToHost";
+	case hipMemcpyDeviceToDevice: return "DeviceToDevice";
+	case hipMemcpyDefault: return "Default";
+	}
+	return "?";
+}
+
+/* The CPU address behind @ptr: device memory through its mapping. */
+static void *cpu_view(struct bh_allocation *a, const void *ptr)
+{
+	return (uint8_t *)a->mem.cpu + ((uint64_t)(uintptr_t)ptr - a->mem.gpu_va);
+}
+
+hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind)
+{
+	struct bh_error err = { 0 };
+	hipError_t e;
+
+	if (size == 0)
+		return bh_rt_success();
+	if (!dst || !src)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipMemcpy(%s, %zu bytes): %s is NULL", kind_name(kind),
+				   size, dst ? "src" : "dst");
+	if ((unsigned)kind > hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection,
+				   "hipMemcpy: bad hipMemcpyKind %d", (int)kind);
+	e = bh_rt_init();
+	if (e)
+		return e;
+	struct bh_allocation *da = bh_rt_find_allocation(dst, size);
+	struct bh_allocation *sa = bh_rt_find_allocation(src, size);
+
+	if (kind == hipMemcpyDefault)	/* unified addressing: infer it */
+		kind = da ? (sa ? hipMemcpyDeviceToDevice : hipMemcpyHostToDevice)
+			  : (sa ? hipMemcpyDeviceToHost : hipMemcpyHostToHost);
+	bool dst_dev = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
+	bool src_dev = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
+
+	if ((dst_dev && !da) || (src_dev && !sa))
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipMemcpy(%s, %zu bytes): %s %p is not inside a device "
+				   "allocation of that size", kind_name(kind), size,
+				   dst_dev && !da ? "dst" : "src",
+				   dst_dev && !da ? dst : src);
+	if ((!dst_dev && da) || (!src_dev && sa))
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipMemcpy(%s, %zu bytes): %s %p is device memory",
+				   kind_name(kind), size, !dst_dev && da ? "dst" : "src",
+				   !dst_dev && da ? dst : src);
+	if (bh_queue_finish(bh_rt.queue, &err))
+		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
+	memmove(dst_dev ? cpu_view(da, dst) : dst,
+		src_dev ? cpu_view(sa, src) : src, size);
+	return bh_rt_success();
+}
+
+hipError_t hipMemset(void *dst, int value, size_t size)
+{
+	struct bh_error err = { 0 };
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	struct bh_allocation *a = bh_rt_find_allocation(dst, size);
+
+	if (!a)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipMemset(%p, %zu bytes): not inside a device allocation",
+				   dst, size);
+	if (bh_queue_finish(bh_rt.queue, &err))
+		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
+	memset(cpu_view(a, dst), value, size);
+	return bh_rt_success();
+}

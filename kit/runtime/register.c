@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * What clang's HIP host code calls at start-up: __hipRegisterFatBinary
+ * for each translation unit's device code, __hipRegisterFunction for each
+ * kernel.  The fat binary is a clang offload bundle (written by
+ * barehip-cc with clang-offload-bundler); the entry for the device's
+ * gfx target is loaded on first use.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+#define HIP_FATBIN_MAGIC 0x48495046u	/* "HIPF" */
+#define BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
+#define BUNDLE_TRIPLE_PREFIX "hipv4-amdgcn-amd-amdhsa--"
+
+struct fatbin_wrapper {
+	unsigned int magic;
+	unsigned int version;
+	const void *binary;
+	const void *unused;
+};
+
+void **__hipRegisterFatBinary(const struct fatbin_wrapper *w);
+void __hipUnregisterFatBinary(void **handle);
+void __hipRegisterFunction(void **handle, const void *host, char *device_fn,
+			   const char *device_name, unsigned int thread_limit,
+			   void *tid, void *bid, void *block_dim, void *grid_dim,
+			   int *wsize);
+
+static uint64_t rd64(const unsigned char *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+void **__hipRegisterFatBinary(const struct fatbin_wrapper *w)
+{
+	struct bh_fatbin *fb = calloc(1, sizeof(*fb));
+
+	if (!fb) {
+		fprintf(stderr, "barehip: out of memory registering device code\n");
+		abort();	/* a static constructor has no way to report */
+	}
+	fb->bundle = w && w->magic == HIP_FATBIN_MAGIC ? w->binary : NULL;
+	fb->load_error = fb->bundle ? hipSuccess : hipErrorInvalidKernelFile;
+	fb->next = bh_rt.fatbins;
+	bh_rt.fatbins = fb;
+	return (void **)fb;
+}
+
+void __hipRegisterFunction(void **handle, const void *host, char *device_fn,
+			   const char *device_name, unsigned int thread_limit,
+			   void *tid, void *bid, void *block_dim, void *grid_dim,
+			   int *wsize)
+{
+	struct bh_function *f = calloc(1, sizeof(*f));
+
+	(void)device_name, (void)thread_limit, (void)tid, (void)bid;
+	(void)block_dim, (void)grid_dim, (void)wsize;
+	if (!f) {
+		fprintf(stderr, "barehip: out of memory registering kernels\n");
+		abort();
+	}
+	f->host = host;
+	f->name = device_fn;
+	f->fatbin = (struct bh_fatbin *)handle;
+	f->next = bh_rt.functions;
+	bh_rt.functions = f;
+}
+
+void __hipUnregisterFatBinary(void **handle)
+{
+	struct bh_fatbin *fb = (struct bh_fatbin *)handle;
+
+	for (struct bh_function **p = &bh_rt.functions; *p;) {
+		struct bh_function *f = *p;
+
+		if (f->fatbin == fb) {
+			*p = f->next;
+			free(f);
+		} else {
+			p = &f->next;
+		}
+	}
+	for (struct bh_fatbin **p = &bh_rt.fatbins; *p; p = &(*p)->next) {
+		if (*p == fb) {
+			*p = fb->next;
+			break;
+		}
+	}
+	if (fb->codeobj && bh_rt.dev)
+		bh_codeobj_unload(fb->codeobj, NULL);
+	free(fb);
+}
+
+struct bh_function *bh_rt_function(const void *host)
+{
+	for (struct bh_function *f = bh_rt.functions; f; f = f->next)
+		if (f->host == host)
+			return f;
+	return NULL;
+}
+
+void bh_rt_unload_all(void)
+{
+	struct bh_error err;
+
+	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
+		if (fb->codeobj)
+			bh_codeobj_unload(fb->codeobj, &err);
+		fb->codeobj = NULL;
+		if (fb->bundle)
+			fb->load_error = hipSuccess;
+	}
+}
+
+/* Does bundle target id "gfx90a[:feature±…]" run on device @gfx? */
+static bool target_matches(const char *id, size_t len, const char *gfx)
+{
+	size_t n = strlen(gfx);
+
+	return len >= n && !memcmp(id, gfx, n) && (len == n || id[n] == ':');
+}
+
+static hipError_t load_fatbin(struct bh_fatbin *fb)
+{
+	const unsigned char *b = fb->bundle;
+	const struct bh_device_info *info = bh_device_get_info(bh_rt.dev);
+	char found[256] = "";
+	size_t flen = 0;
+
+	if (memcmp(b, BUNDLE_MAGIC, strlen(BUNDLE_MAGIC)) != 0)
+		return bh_rt_error(hipErrorInvalidKernelFile,
+				   "device code is not an uncompressed clang offload bundle");
+	uint64_t n = rd64(b + 24);
+	const unsigned char *e = b + 32;
+
+	for (uint64_t i = 0; i < n && i < 1024; i++) {
+		uint64_t off = rd64(e), size = rd64(e + 8), tlen = rd64(e + 16);
+		const char *triple = (const char *)e + 24;
+		size_t plen = strlen(BUNDLE_TRIPLE_PREFIX);
+
+		e += 24 + tlen;
+		if (tlen <= plen || memcmp(triple, BUNDLE_TRIPLE_PREFIX, plen))
+			continue;
+		const char *id = triple + plen;
+		size_t idlen = tlen - plen;
+
+		flen += (size_t)snprintf(found + flen, sizeof(found) - flen,
+					 "%s%.*s", flen ? ", " : "", (int)idlen, id);
+		if (flen >= sizeof(found))
+			flen = sizeof(found) - 1;
+		if (!target_matches(id, idlen, info->gfx))
+			continue;
+		struct bh_error err = { 0 };
+
+		if (bh_codeobj_load(bh_rt.dev, b + off, size, &fb->codeobj, &err))
+			return bh_rt_loader_error(&err, hipErrorInvalidImage);
+		return hipSuccess;
+	}
+	return bh_rt_error(hipErrorNoBinaryForGpu,
+			   "no code object for %s in this program (built for: %s); "
+			   "select %s in `make menuconfig` or pass --offload-arch=%s",
+			   info->gfx, flen ? found : "nothing", info->gfx, info->gfx);
+}
+
+hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out)
+{
+	struct bh_fatbin *fb = f->fatbin;
+
+	if (fb->load_error)
+		return bh_rt_error(fb->load_error, "kernel '%s': its device code did not load",
+				   f->name);
+	if (!fb->codeobj) {
+		hipError_t e = load_fatbin(fb);
+
+		if (e) {
+			fb->load_error = e;
+			return e;
+		}
+	}
+	*out = bh_codeobj_find_kernel(fb->codeobj, f->name);
+	if (!*out)
+		return bh_rt_error(hipErrorInvalidDeviceFunction,
+				   "kernel '%s' is not in its code object", f->name);
+	return hipSuccess;
+}

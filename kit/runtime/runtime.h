@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* The HIP host runtime's shared state (kit/runtime/). */
+#ifndef BH_RUNTIME_H
+#define BH_RUNTIME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <bh/loader.h>
+#include <hip/hip_runtime_api.h>
+
+/* One registered fat binary (one translation unit's device code). */
+struct bh_fatbin {
+	const void *bundle;
+	struct bh_codeobj *codeobj;	/* loaded on first use */
+	hipError_t load_error;		/* sticky: hipErrorNoBinaryForGpu … */
+	struct bh_fatbin *next;
+};
+
+/* A __global__ function: the host-side handle clang registered. */
+struct bh_function {
+	const void *host;
+	const char *name;
+	struct bh_fatbin *fatbin;
+	struct bh_function *next;
+};
+
+struct bh_allocation {
+	struct bh_mem mem;
+	struct bh_allocation *next;
+};
+
+struct bh_runtime {
+	bool initialized;
+	hipError_t init_error;
+	struct bh_platform *plat;
+	struct bh_device *dev;
+	struct bh_queue *queue;		/* the null stream */
+	struct bh_fatbin *fatbins;
+	struct bh_function *functions;
+	struct bh_allocation *allocations;
+};
+
+extern struct bh_runtime bh_rt;
+
+/* Bring the device up on first use; hipSuccess or why not. */
+hipError_t bh_rt_init(void);
+void bh_rt_teardown(void);
+
+/* Record @err as the last error; print its message; return it. */
+hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Map a loader status (and its message) to a HIP error. */
+hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
+hipError_t bh_rt_success(void);
+
+/* register.c: make sure @f's code object is loaded; find its kernel. */
+hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out);
+struct bh_function *bh_rt_function(const void *host);
+void bh_rt_unload_all(void);
+
+/* memory.c: the allocation containing [ptr, ptr+size), or NULL. */
+struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
+void bh_rt_free_all(void);
+
+#endif

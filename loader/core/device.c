@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+/* A device: one board behind one platform backend. */
+#include "internal.h"
+
+void *bh_zalloc(struct bh_device *dev, size_t size)
+{
+	void *p = dev->plat->host_alloc(dev->plat, size ? size : 1);
+
+	if (p)
+		memset(p, 0, size);
+	return p;
+}
+
+void bh_free(struct bh_device *dev, void *ptr)
+{
+	if (ptr)
+		dev->plat->host_free(dev->plat, ptr);
+}
+
+void bh_log(struct bh_device *dev, const char *fmt, ...)
+{
+	char line[BH_ERROR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	dev->plat->log(dev->plat, line);
+}
+
+int bh_device_open(struct bh_device **out, struct bh_platform *plat,
+		   struct bh_error *err)
+{
+	struct bh_device_info info;
+	struct bh_device *dev;
+	int ret;
+
+	*out = NULL;
+	if (!plat || !plat->open || !plat->host_alloc)
+		return bh_fail(err, BH_EINVAL, "no platform backend given");
+	memset(&info, 0, sizeof(info));
+	ret = plat->open(plat, &info, err);
+	if (ret)
+		return ret;
+	const struct bh_gfx *gfx = bh_gfx_lookup(info.mach);
+
+	if (!gfx) {
+		plat->close(plat);
+		return bh_fail(err, BH_ENOTSUP,
+			       "%s: GPU %s (mach 0x%x) has no PM4 table in this loader",
+			       plat->name, info.gfx, info.mach);
+	}
+	dev = plat->host_alloc(plat, sizeof(*dev));
+	if (!dev) {
+		plat->close(plat);
+		return bh_fail(err, BH_ENOMEM, "out of host memory");
+	}
+	memset(dev, 0, sizeof(*dev));
+	dev->plat = plat;
+	dev->info = info;
+	dev->gfx = gfx;
+	*out = dev;
+	return 0;
+}
+
+void bh_device_close(struct bh_device *dev)
+{
+	if (!dev)
+		return;
+	struct bh_platform *plat = dev->plat;
+
+	plat->host_free(plat, dev);
+	plat->close(plat);
+}
+
+const struct bh_device_info *bh_device_get_info(const struct bh_device *dev)
+{
+	return &dev->info;
+}
+
+int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
+		 struct bh_mem *out, struct bh_error *err)
+{
+	memset(out, 0, sizeof(*out));
+	if (size == 0)
+		return bh_fail(err, BH_EINVAL, "zero-sized allocation");
+	if (domain != BH_MEM_VRAM && domain != BH_MEM_HOST)
+		return bh_fail(err, BH_EINVAL, "bad memory domain %u", domain);
+	if (dev->plat->mem_alloc(dev->plat, size, 4096, domain, out))
+		return bh_fail(err, BH_ENOMEM,
+			       "cannot allocate %llu bytes of %s memory on %s",
+			       (unsigned long long)size,
+			       domain == BH_MEM_VRAM ? "device" : "host",
+			       dev->info.name);
+	return 0;
+}
+
+void bh_mem_free(struct bh_device *dev, struct bh_mem *mem)
+{
+	if (mem && mem->size)
+		dev->plat->mem_free(dev->plat, mem);
+	if (mem)
+		memset(mem, 0, sizeof(*mem));
+}
+
+struct bh_platform *bh_device_platform(const struct bh_device *dev)
+{
+	return dev->plat;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/* Loader-core internals shared between its files. */
+#ifndef BH_INTERNAL_H
+#define BH_INTERNAL_H
+
+#include <bh/loader.h>
+#include <bh/platform.h>
+#include "error.h"
+#include "klib.h"
+#include "gfx.h"
+#include "pm4.h"
+#include "generated/autoconf.h"
+
+struct bh_device {
+	struct bh_platform *plat;
+	struct bh_device_info info;
+	const struct bh_gfx *gfx;
+	unsigned ncodeobjs;
+};
+
+struct bh_codeobj {
+	struct bh_device *dev;
+	struct bh_mem mem;		/* all PT_LOAD segments */
+	uint64_t base;			/* GPU VA of p_vaddr 0 */
+	char *strings;			/* pool owning every name below */
+	size_t strings_used, strings_size;
+	unsigned nkernels;
+	struct bh_kernel *kernels;
+	unsigned nsyms;
+	struct bh_symbol *syms;
+	char target[64];
+	unsigned abi_version;		/* 5 for code object v5 */
+	unsigned inflight;		/* launches not yet retired */
+};
+
+void *bh_zalloc(struct bh_device *dev, size_t size);
+void bh_free(struct bh_device *dev, void *ptr);
+void bh_log(struct bh_device *dev, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* metadata.c: parse the NT_AMDGPU_METADATA msgpack map into @co. */
+int bh_metadata_parse(struct bh_codeobj *co, const uint8_t *note,
+		      size_t size, struct bh_error *err);
+/* Copy @len bytes of @s into the code object's string pool. */
+const char *bh_codeobj_strdup(struct bh_codeobj *co, const char *s,
+			      size_t len);
+
+/* kernarg.c */
+int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
+		     uint8_t *out, size_t out_size, struct bh_error *err);
+/* Formats "kernel 'name' grid (x,y,z) block (x,y,z)" for error messages. */
+void bh_describe_launch(char *buf, size_t size, const struct bh_kernel *k,
+			const struct bh_launch *l);
+int bh_launch_validate(const struct bh_device *dev, const struct bh_kernel *k,
+		       const struct bh_launch *l, struct bh_error *err);
+
+#endif

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Launch validation and the kernarg segment: explicit arguments from
+ * .args, then every hidden v5 argument the metadata lists, filled from
+ * the launch (ref/dispatch.md §4).  Bytes no argument covers are zero.
+ */
+#include "internal.h"
+
+static const char dim_name[3] = { 'x', 'y', 'z' };
+
+static uint32_t div_up(uint32_t a, uint32_t b)
+{
+	return b ? (uint32_t)(((uint64_t)a + b - 1) / b) : 0;
+}
+
+void bh_describe_launch(char *buf, size_t size, const struct bh_kernel *k,
+			const struct bh_launch *l)
+{
+	bh_snprintf(buf, size, "kernel '%s' grid (%u,%u,%u) block (%u,%u,%u)",
+		    k && k->name ? k->name : "(null)",
+		    div_up(l->grid[0], l->block[0]), div_up(l->grid[1], l->block[1]),
+		    div_up(l->grid[2], l->block[2]),
+		    l->block[0], l->block[1], l->block[2]);
+}
+
+int bh_launch_validate(const struct bh_device *dev, const struct bh_kernel *k,
+		       const struct bh_launch *l, struct bh_error *err)
+{
+	char what[256];
+	uint64_t threads = 1;
+
+	if (!k)
+		return bh_fail(err, BH_EINVAL, "launch of a null kernel");
+	bh_describe_launch(what, sizeof(what), k, l);
+	for (int d = 0; d < 3; d++) {
+		if (l->block[d] == 0 || l->grid[d] == 0)
+			return bh_fail(err, BH_EINVAL, "%s: %s.%c is zero", what,
+				       l->block[d] == 0 ? "block" : "grid", dim_name[d]);
+		threads *= l->block[d];
+		if (l->block[d] > 1024)
+			return bh_fail(err, BH_EINVAL,
+				       "%s: block.%c = %u exceeds the device limit 1024",
+				       what, dim_name[d], l->block[d]);
+		if (k->reqd_workgroup_size[d] && l->block[d] != k->reqd_workgroup_size[d])
+			return bh_fail(err, BH_EINVAL,
+				       "%s: block.%c = %u but the kernel requires "
+				       "reqd_work_group_size %u", what, dim_name[d],
+				       l->block[d], k->reqd_workgroup_size[d]);
+	}
+	if (threads > dev->info.max_workgroup_size)
+		return bh_fail(err, BH_EINVAL,
+			       "%s: %llu threads per block exceed the device limit %u",
+			       what, (unsigned long long)threads, dev->info.max_workgroup_size);
+	if (threads > k->max_flat_workgroup_size)
+		return bh_fail(err, BH_EINVAL,
+			       "%s: %llu threads per block exceed the kernel's "
+			       "__launch_bounds__ (max_flat_workgroup_size %u)",
+			       what, (unsigned long long)threads, k->max_flat_workgroup_size);
+	uint64_t lds = (uint64_t)k->group_segment_fixed_size + l->dynamic_lds;
+
+	if (lds > dev->info.lds_size)
+		return bh_fail(err, BH_ERANGE,
+			       "%s: %llu bytes of LDS (%u static + %u dynamic) exceed "
+			       "the device's %u", what, (unsigned long long)lds,
+			       k->group_segment_fixed_size, l->dynamic_lds, dev->info.lds_size);
+	if (l->raw_args && l->raw_size != k->explicit_size)
+		return bh_fail(err, BH_EINVAL,
+			       "%s: %zu bytes of arguments given, the kernel takes %u",
+			       what, l->raw_size, k->explicit_size);
+	if (!l->raw_args && !l->args && k->nexplicit)
+		return bh_fail(err, BH_EINVAL, "%s: the kernel takes %u arguments, none given",
+			       what, k->nexplicit);
+	return 0;
+}
+
+/* Store the low @size bytes of @v little-endian at @p. */
+static void put(uint8_t *p, uint32_t size, uint64_t v)
+{
+	for (uint32_t i = 0; i < size && i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t hidden_value(const struct bh_kernel_arg *a, const struct bh_launch *l)
+{
+	int d;
+
+	switch (a->kind) {
+	case BH_ARG_HIDDEN_BLOCK_COUNT_X:
+	case BH_ARG_HIDDEN_BLOCK_COUNT_Y:
+	case BH_ARG_HIDDEN_BLOCK_COUNT_Z:
+		/* Full workgroups only; the partial one is the remainder. */
+		d = a->kind - BH_ARG_HIDDEN_BLOCK_COUNT_X;
+		return l->grid[d] / l->block[d];
+	case BH_ARG_HIDDEN_GROUP_SIZE_X:
+	case BH_ARG_HIDDEN_GROUP_SIZE_Y:
+	case BH_ARG_HIDDEN_GROUP_SIZE_Z:
+		return l->block[a->kind - BH_ARG_HIDDEN_GROUP_SIZE_X];
+	case BH_ARG_HIDDEN_REMAINDER_X:
+	case BH_ARG_HIDDEN_REMAINDER_Y:
+	case BH_ARG_HIDDEN_REMAINDER_Z:
+		d = a->kind - BH_ARG_HIDDEN_REMAINDER_X;
+		return l->grid[d] % l->block[d];
+	case BH_ARG_HIDDEN_GRID_DIMS:
+		return l->grid[2] > 1 || l->block[2] > 1 ? 3 :
+		       l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
+	case BH_ARG_HIDDEN_DYNAMIC_LDS_SIZE:
+		return l->dynamic_lds;
+	default:
+		/*
+		 * Global offsets are 0 for HIP.  Printf, hostcall, heap,
+		 * multigrid and queue pointers have no provider yet; a null
+		 * pointer makes any use of them fault visibly on the device.
+		 */
+		return 0;
+	}
+}
+
+int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
+		     uint8_t *out, size_t out_size, struct bh_error *err)
+{
+	if (out_size < k->kernarg_size)
+		return bh_fail(err, BH_ERANGE,
+			       "kernel '%s': %u bytes of kernarg exceed the %zu-byte slot",
+			       k->name, k->kernarg_size, out_size);
+	memset(out, 0, k->kernarg_size);
+	if (l->raw_args) {
+		memcpy(out, l->raw_args, l->raw_size);
+	} else {
+		for (unsigned i = 0; i < k->nexplicit; i++) {
+			const struct bh_kernel_arg *a = &k->args[i];
+
+			if (!l->args[i])
+				return bh_fail(err, BH_EINVAL,
+					       "kernel '%s': argument %u is a null pointer",
+					       k->name, i);
+			memcpy(out + a->offset, l->args[i], a->size);
+		}
+	}
+	for (unsigned i = k->nexplicit; i < k->nargs; i++)
+		put(out + k->args[i].offset, k->args[i].size,
+		    hidden_value(&k->args[i], l));
+	return 0;
+}

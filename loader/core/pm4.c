@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+/* PM4 packet builder (layouts: ref/dispatch.md §6.3). */
+#include "pm4.h"
+
+void pm4_init(struct pm4_builder *b, uint32_t *buf, uint32_t cap)
+{
+	b->buf = buf;
+	b->cap = cap;
+	b->len = 0;
+	b->overflow = false;
+}
+
+void pm4_emit(struct pm4_builder *b, uint32_t dw)
+{
+	if (b->len >= b->cap) {
+		b->overflow = true;
+		return;
+	}
+	b->buf[b->len++] = dw;
+}
+
+void pm4_set_sh_regs(struct pm4_builder *b, uint32_t reg,
+		     const uint32_t *values, uint32_t n)
+{
+	pm4_emit(b, PM4_HDR(PM4_SET_SH_REG, n + 1));
+	pm4_emit(b, reg - PM4_SH_REG_BASE);
+	for (uint32_t i = 0; i < n; i++)
+		pm4_emit(b, values[i]);
+}
+
+void pm4_set_sh_reg(struct pm4_builder *b, uint32_t reg, uint32_t value)
+{
+	pm4_set_sh_regs(b, reg, &value, 1);
+}
+
+void pm4_dispatch_direct(struct pm4_builder *b, const uint32_t dim[3],
+			 uint32_t initiator)
+{
+	pm4_emit(b, PM4_HDR(PM4_DISPATCH_DIRECT, 4) | PM4_SHADER_COMPUTE);
+	pm4_emit(b, dim[0]);
+	pm4_emit(b, dim[1]);
+	pm4_emit(b, dim[2]);
+	pm4_emit(b, initiator);
+}
+
+/* GFX9 form: COUNT 5; size 0xffffffff/0xffffff and base 0 mean "all". */
+void pm4_acquire_mem_gfx9(struct pm4_builder *b, uint32_t coher_cntl)
+{
+	pm4_emit(b, PM4_HDR(PM4_ACQUIRE_MEM, 6));
+	pm4_emit(b, coher_cntl);
+	pm4_emit(b, 0xffffffff);	/* COHER_SIZE */
+	pm4_emit(b, 0x00ffffff);	/* COHER_SIZE_HI */
+	pm4_emit(b, 0);			/* COHER_BASE_LO */
+	pm4_emit(b, 0);			/* COHER_BASE_HI */
+	pm4_emit(b, 0x0000000a);	/* POLL_INTERVAL */
+}
+
+void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,
+		     uint32_t data_sel, uint32_t int_sel, uint64_t addr,
+		     uint64_t data, uint32_t ctxid)
+{
+	pm4_emit(b, PM4_HDR(PM4_RELEASE_MEM, 7));
+	pm4_emit(b, event_dw1);
+	pm4_emit(b, RELEASE_DATA_SEL(data_sel) | RELEASE_INT_SEL(int_sel));
+	pm4_emit(b, (uint32_t)addr);
+	pm4_emit(b, (uint32_t)(addr >> 32));
+	pm4_emit(b, (uint32_t)data);
+	pm4_emit(b, (uint32_t)(data >> 32));
+	pm4_emit(b, ctxid);
+}

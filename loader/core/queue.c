@@ -1,0 +1,465 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A PM4 compute queue: the ring, its fence, the kernarg slots and the
+ * scratch buffer, and the launch that ties them together.  One launch
+ * is the packet sequence below; read it top to bottom (ref/dispatch.md
+ * §6.7 and §8 are the facts behind each packet).
+ */
+#include "internal.h"
+
+#define SLOT_BYTES	8192u		/* kernarg + fake AQL packet */
+#define AQL_PACKET_BYTES 64u
+#define CTL_RPTR	0		/* u32 the CP reports rptr into */
+#define CTL_FENCE	64		/* u64 the RELEASE_MEM writes */
+#define CTL_AMD_QUEUE	256		/* amd_queue_t-shaped block (256 B) */
+#define CTL_BYTES	4096
+#define MAX_INFLIGHT	256
+/* The default stack for kernels with a dynamic stack (HIP's default). */
+#define DYNAMIC_STACK_BYTES 1024u
+
+struct inflight {
+	const struct bh_kernel *kernel;
+	uint32_t grid[3], block[3];
+};
+
+struct bh_queue {
+	struct bh_device *dev;
+	int qid;
+	struct bh_mem ring, ctl, kernargs, scratch;
+	uint32_t ring_dwords;
+	uint32_t nslots;
+	uint32_t scratch_wave_units;	/* TMPRING.WAVESIZE */
+	uint32_t scratch_waves;		/* TMPRING.WAVES */
+	uint64_t wptr;			/* dwords, monotonic */
+	uint64_t submitted;		/* last fence value emitted */
+	uint64_t retired;		/* last fence value seen */
+	bool faulted;
+	struct inflight inflight[MAX_INFLIGHT];
+};
+
+static volatile uint64_t *fence_ptr(const struct bh_queue *q)
+{
+	return (volatile uint64_t *)((uint8_t *)q->ctl.cpu + CTL_FENCE);
+}
+
+static uint32_t read_rptr(const struct bh_queue *q)
+{
+	return __atomic_load_n((uint32_t *)((uint8_t *)q->ctl.cpu + CTL_RPTR),
+			       __ATOMIC_ACQUIRE);
+}
+
+int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
+		    struct bh_error *err)
+{
+	struct bh_queue *q;
+	int ret;
+
+	*out = NULL;
+	q = bh_zalloc(dev, sizeof(*q));
+	if (!q)
+		return bh_fail(err, BH_ENOMEM, "out of host memory");
+	q->dev = dev;
+	q->qid = -1;
+	q->ring_dwords = CONFIG_LOADER_RING_BYTES / 4;
+	q->nslots = BH_MIN(CONFIG_LOADER_KERNARG_POOL_KB * 1024u / SLOT_BYTES,
+			   (unsigned)MAX_INFLIGHT);
+	ret = bh_mem_alloc(dev, CONFIG_LOADER_RING_BYTES, BH_MEM_HOST, &q->ring, err);
+	if (!ret)
+		ret = bh_mem_alloc(dev, CTL_BYTES, BH_MEM_HOST, &q->ctl, err);
+	if (!ret)
+		ret = bh_mem_alloc(dev, (uint64_t)q->nslots * SLOT_BYTES, BH_MEM_HOST,
+				   &q->kernargs, err);
+	if (!ret) {
+		memset(q->ctl.cpu, 0, CTL_BYTES);
+		memset(q->ring.cpu, 0, CONFIG_LOADER_RING_BYTES);
+		ret = dev->plat->queue_create(dev->plat, &q->ring,
+					      q->ctl.gpu_va + CTL_RPTR, err);
+		if (ret >= 0) {
+			q->qid = ret;
+			ret = 0;
+		}
+	}
+	if (ret) {
+		bh_queue_destroy(q);
+		return ret;
+	}
+	*out = q;
+	return 0;
+}
+
+void bh_queue_destroy(struct bh_queue *q)
+{
+	if (!q)
+		return;
+	struct bh_device *dev = q->dev;
+
+	if (q->qid >= 0) {
+		if (!q->faulted)
+			bh_queue_finish(q, NULL);
+		dev->plat->queue_destroy(dev->plat, q->qid);
+	}
+	/* Whatever never retired (fault, timeout) no longer pins its code. */
+	for (uint64_t s = q->retired + 1; s <= q->submitted; s++)
+		q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight--;
+	bh_mem_free(dev, &q->scratch);
+	bh_mem_free(dev, &q->kernargs);
+	bh_mem_free(dev, &q->ctl);
+	bh_mem_free(dev, &q->ring);
+	bh_free(dev, q);
+}
+
+uint64_t bh_queue_last_seq(const struct bh_queue *q)
+{
+	return q->submitted;
+}
+
+bool bh_queue_faulted(const struct bh_queue *q)
+{
+	return q->faulted;
+}
+
+static void retire_to(struct bh_queue *q, uint64_t fence)
+{
+	if (fence > q->submitted)	/* never trust the GPU blindly */
+		fence = q->submitted;
+	while (q->retired < fence) {
+		q->retired++;
+		q->inflight[q->retired % MAX_INFLIGHT].kernel->codeobj->inflight--;
+	}
+}
+
+static void describe_seq(const struct bh_queue *q, uint64_t seq, char *buf,
+			 size_t size)
+{
+	const struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
+	struct bh_launch l = { 0 };
+
+	for (int d = 0; d < 3; d++) {
+		l.grid[d] = f->grid[d];
+		l.block[d] = f->block[d];
+	}
+	bh_describe_launch(buf, size, f->kernel, &l);
+}
+
+int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
+{
+	struct bh_platform *plat = q->dev->plat;
+	uint64_t timeout = (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u;
+	uint64_t start = plat->now_ns(plat);
+	struct bh_gpu_fault f;
+	char what[256];
+
+	if (seq > q->submitted)
+		return bh_fail(err, BH_EINVAL, "waiting for fence %llu, only %llu submitted",
+			       (unsigned long long)seq, (unsigned long long)q->submitted);
+	for (;;) {
+		retire_to(q, __atomic_load_n(fence_ptr(q), __ATOMIC_ACQUIRE));
+		if (q->retired >= seq)
+			return 0;
+		if (q->faulted)
+			return bh_fail(err, BH_EFAULT,
+				       "the queue stopped after an earlier GPU fault");
+		/* The CP runs in order: the oldest unretired launch faulted. */
+		describe_seq(q, q->retired + 1, what, sizeof(what));
+		if (plat->take_fault(plat, q->qid, &f)) {
+			q->faulted = true;
+			return bh_fail(err, BH_EFAULT,
+				       "%s: GPU %s at pc 0x%llx [%08x %08x] address 0x%llx, "
+				       "workgroup (%u,%u,%u) wave %u: %s", what, f.kind,
+				       (unsigned long long)f.pc, f.dwords[0], f.dwords[1],
+				       (unsigned long long)f.address, f.workgroup[0],
+				       f.workgroup[1], f.workgroup[2], f.wave, f.detail);
+		}
+		uint64_t now = plat->now_ns(plat);
+
+		if (now - start >= timeout)
+			return bh_fail(err, BH_ETIMEDOUT,
+				       "%s did not finish within %u ms", what,
+				       CONFIG_LOADER_FENCE_TIMEOUT_MS);
+		plat->wait_interrupt(plat, timeout - (now - start));
+	}
+}
+
+int bh_queue_finish(struct bh_queue *q, struct bh_error *err)
+{
+	return bh_queue_wait(q, q->submitted, err);
+}
+
+/* Make room for @ndw dwords; the CP reports how far it has read. */
+static int ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err)
+{
+	for (;;) {
+		uint32_t rptr = read_rptr(q) % q->ring_dwords;
+		uint32_t used = (uint32_t)((q->wptr % q->ring_dwords) + q->ring_dwords - rptr) %
+				q->ring_dwords;
+
+		/* Never fill the ring: wptr == rptr must keep meaning empty. */
+		if (used + ndw < q->ring_dwords)
+			return 0;
+		if (q->retired == q->submitted)
+			return bh_fail(err, BH_ERANGE, "a %u-dword packet does not fit "
+				       "the %u-dword ring", ndw, q->ring_dwords);
+		int ret = bh_queue_wait(q, q->retired + 1, err);
+
+		if (ret)
+			return ret;
+	}
+}
+
+static void ring_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
+{
+	uint32_t *ring = q->ring.cpu;
+
+	for (uint32_t i = 0; i < n; i++)
+		ring[(q->wptr + i) % q->ring_dwords] = dw[i];
+	q->wptr += n;
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
+}
+
+/* Per-wave scratch for @k; grows (after draining the queue) on demand. */
+static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
+			   struct bh_error *err)
+{
+	const struct bh_device_info *di = &q->dev->info;
+	const struct bh_gfx *gfx = q->dev->gfx;
+	uint64_t lane = k->kd.private_segment_fixed_size;
+
+	if (k->uses_dynamic_stack || (k->kd.kernel_code_properties & KCP_USES_DYNAMIC_STACK))
+		lane += DYNAMIC_STACK_BYTES;
+	if (lane == 0)
+		return 0;
+	uint64_t units = (lane * di->wave_size + gfx->tmpring_unit - 1) / gfx->tmpring_unit;
+
+	if (units > gfx->tmpring_wavesize_max)
+		return bh_fail(err, BH_ERANGE,
+			       "kernel '%s' needs %llu bytes of scratch per work-item, "
+			       "more than the hardware allows", k->name,
+			       (unsigned long long)lane);
+	if (units <= q->scratch_wave_units)
+		return 0;
+	int ret = bh_queue_finish(q, err);
+
+	if (ret)
+		return ret;
+	bh_mem_free(q->dev, &q->scratch);
+	q->scratch_wave_units = 0;
+	/* Enough slots for every wave the device can hold at once. */
+	uint32_t waves = BH_MIN(di->num_cus * di->simds_per_cu * di->max_waves_per_simd,
+				4095u);
+	ret = bh_mem_alloc(q->dev, (uint64_t)waves * units * gfx->tmpring_unit,
+			   BH_MEM_VRAM, &q->scratch, err);
+	if (ret)
+		return ret;
+	q->scratch_wave_units = (uint32_t)units;
+	q->scratch_waves = waves;
+	return 0;
+}
+
+static void write_aql_packet(uint8_t *p, const struct bh_kernel *k,
+			     const struct bh_launch *l, uint64_t kernarg_va,
+			     uint32_t dims)
+{
+	/* hsa_kernel_dispatch_packet_t (ref/dispatch.md §5.1). */
+	memset(p, 0, AQL_PACKET_BYTES);
+	bh_wr16(p + 0, 2);		/* HSA_PACKET_TYPE_KERNEL_DISPATCH */
+	bh_wr16(p + 2, (uint16_t)dims);	/* setup */
+	for (int d = 0; d < 3; d++) {
+		bh_wr16(p + 4 + 2 * d, (uint16_t)l->block[d]);
+		bh_wr32(p + 12 + 4 * d, l->grid[d]);
+	}
+	bh_wr32(p + 24, k->kd.private_segment_fixed_size);
+	bh_wr32(p + 28, k->group_segment_fixed_size + l->dynamic_lds);
+	bh_wr64(p + 32, k->kd_va);
+	bh_wr64(p + 40, kernarg_va);
+}
+
+struct user_sgprs {
+	uint32_t v[16];
+	uint32_t n;
+	bool overflow;
+};
+
+static void push(struct user_sgprs *u, uint32_t v)
+{
+	if (u->n < 16)
+		u->v[u->n++] = v;
+	else
+		u->overflow = true;
+}
+
+static void push64(struct user_sgprs *u, uint64_t v)
+{
+	push(u, (uint32_t)v);
+	push(u, (uint32_t)(v >> 32));
+}
+
+/* User SGPRs in the order the descriptor enables them (§3.1). */
+static int build_user_sgprs(struct bh_queue *q, const struct bh_kernel *k,
+			    uint64_t kernarg_va, const uint8_t *kernarg,
+			    uint64_t packet_va, uint64_t seq,
+			    struct user_sgprs *u, struct bh_error *err)
+{
+	uint16_t kcp = k->kd.kernel_code_properties;
+	uint32_t preload_len = k->kd.kernarg_preload & 0x7f;
+	uint32_t preload_off = k->kd.kernarg_preload >> 7;
+	uint32_t rsrc2_count = RSRC2_USER_SGPR(k->kd.compute_pgm_rsrc2);
+
+	memset(u, 0, sizeof(*u));
+	if (kcp & KCP_PRIVATE_SEGMENT_BUFFER) {
+		/* Swizzled scratch V#: base, SWIZZLE_ENABLE, size, format. */
+		push64(u, q->scratch.gpu_va | (q->scratch.size ? 1ull << 63 : 0));
+		push(u, (uint32_t)BH_MIN(q->scratch.size, 0xffffffffull));
+		push(u, q->dev->gfx->scratch_srd_word3);
+	}
+	if (kcp & KCP_DISPATCH_PTR)
+		push64(u, packet_va);
+	if (kcp & KCP_QUEUE_PTR)
+		push64(u, q->ctl.gpu_va + CTL_AMD_QUEUE);
+	if (kcp & KCP_KERNARG_SEGMENT_PTR)
+		push64(u, kernarg_va);
+	if (kcp & KCP_DISPATCH_ID)
+		push64(u, seq);
+	if (kcp & KCP_FLAT_SCRATCH_INIT)
+		push64(u, q->scratch.gpu_va);
+	if (preload_len) {
+		if ((preload_off + preload_len) * 4 > k->kernarg_size)
+			return bh_fail(err, BH_ENOEXEC,
+				       "kernel '%s': kernarg preload reads past the kernarg",
+				       k->name);
+		for (uint32_t i = 0; i < preload_len; i++)
+			push(u, bh_rd32(kernarg + 4 * (preload_off + i)));
+	}
+	if (kcp & KCP_PRIVATE_SEGMENT_SIZE)
+		push(u, k->kd.private_segment_fixed_size);
+	if (u->overflow || u->n > rsrc2_count)
+		return bh_fail(err, BH_ENOEXEC,
+			       "kernel '%s': descriptor enables %s%u user SGPRs but "
+			       "RSRC2.USER_SGPR_COUNT is %u", k->name,
+			       u->overflow ? "more than " : "", u->n, rsrc2_count);
+	/* gfx11 wave32 pads USER_SGPR_COUNT; the padding is never read. */
+	while (u->n < rsrc2_count)
+		push(u, 0);
+	return 0;
+}
+
+static uint32_t grid_dims(const struct bh_launch *l)
+{
+	return l->grid[2] > 1 || l->block[2] > 1 ? 3 :
+	       l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
+}
+
+int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
+		    const struct bh_launch *l, uint64_t *seq_out,
+		    struct bh_error *err)
+{
+	const struct bh_gfx *gfx = q->dev->gfx;
+	struct user_sgprs u;
+	struct pm4_builder b;
+	uint32_t pkt[160];
+	int ret;
+
+	if (q->faulted)
+		return bh_fail(err, BH_EFAULT, "the queue stopped after a GPU fault; "
+			       "reset the device");
+	ret = bh_launch_validate(q->dev, k, l, err);
+	if (ret)
+		return ret;
+	if (k->codeobj->dev != q->dev)
+		return bh_fail(err, BH_EINVAL, "kernel '%s' is loaded on another device",
+			       k->name);
+	uint32_t packet_off = BH_ALIGN_UP(k->kernarg_size, AQL_PACKET_BYTES);
+
+	if (packet_off + AQL_PACKET_BYTES > SLOT_BYTES)
+		return bh_fail(err, BH_ERANGE, "kernel '%s': %u bytes of kernarg exceed "
+			       "the loader's %u-byte slots", k->name, k->kernarg_size,
+			       SLOT_BYTES - AQL_PACKET_BYTES);
+	ret = scratch_prepare(q, k, err);
+	if (ret)
+		return ret;
+
+	uint64_t seq = q->submitted + 1;
+
+	/* The kernarg slot of seq is free once seq - nslots has retired. */
+	if (seq > q->nslots) {
+		ret = bh_queue_wait(q, seq - q->nslots, err);
+		if (ret)
+			return ret;
+	}
+	uint32_t slot = (uint32_t)(seq % q->nslots);
+	uint8_t *kernarg = (uint8_t *)q->kernargs.cpu + (uint64_t)slot * SLOT_BYTES;
+	uint64_t kernarg_va = q->kernargs.gpu_va + (uint64_t)slot * SLOT_BYTES;
+	uint64_t packet_va = kernarg_va + packet_off;
+
+	ret = bh_kernarg_build(k, l, kernarg, SLOT_BYTES - AQL_PACKET_BYTES, err);
+	if (ret)
+		return ret;
+	write_aql_packet(kernarg + packet_off, k, l, kernarg_va, grid_dims(l));
+	ret = build_user_sgprs(q, k, kernarg_va, kernarg, packet_va, seq, &u, err);
+	if (ret)
+		return ret;
+
+	uint32_t dim[3], num_thread[3], initiator = DISPATCH_COMPUTE_SHADER_EN |
+						     DISPATCH_FORCE_START_AT_000;
+	for (int d = 0; d < 3; d++) {
+		uint32_t rem = l->grid[d] % l->block[d];
+
+		dim[d] = l->grid[d] / l->block[d] + (rem ? 1 : 0);
+		num_thread[d] = NUM_THREAD(l->block[d], rem);
+		if (rem)
+			initiator |= DISPATCH_PARTIAL_TG_EN;
+	}
+	if (gfx->order_mode)
+		initiator |= DISPATCH_ORDER_MODE;
+	uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
+	uint32_t rsrc2 = (k->kd.compute_pgm_rsrc2 & ~RSRC2_LDS_SIZE_MASK) |
+			 ((lds + gfx->lds_granule - 1) / gfx->lds_granule)
+				 << RSRC2_LDS_SIZE_SHIFT;
+	uint64_t entry = k->entry_va + ((k->kd.kernarg_preload & 0x7f) ? 256 : 0);
+	uint32_t start_and_threads[6] = { 0, 0, 0, num_thread[0], num_thread[1],
+					  num_thread[2] };
+	uint32_t pgm[2] = { (uint32_t)(entry >> 8), (uint32_t)(entry >> 40) };
+	uint32_t rsrc[2] = { k->kd.compute_pgm_rsrc1, rsrc2 };
+	uint32_t restart[3] = { 0, 0, 0 };
+	uint32_t scratch_base[2] = { (uint32_t)(q->scratch.gpu_va >> 8),
+				     (uint32_t)(q->scratch.gpu_va >> 40) };
+
+	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
+	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
+	pm4_set_sh_regs(&b, REG_COMPUTE_PGM_LO, pgm, 2);
+	pm4_set_sh_regs(&b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);
+	if (gfx->reg_pgm_rsrc3)
+		pm4_set_sh_reg(&b, gfx->reg_pgm_rsrc3, k->kd.compute_pgm_rsrc3);
+	if (gfx->architected_scratch)
+		pm4_set_sh_regs(&b, REG_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch_base, 2);
+	pm4_set_sh_reg(&b, REG_COMPUTE_TMPRING_SIZE,
+		       q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
+						      q->scratch_wave_units) : 0);
+	pm4_set_sh_reg(&b, REG_COMPUTE_RESOURCE_LIMITS, 0);
+	pm4_set_sh_regs(&b, REG_COMPUTE_START_X, start_and_threads, 6);
+	pm4_set_sh_regs(&b, REG_COMPUTE_RESTART_X, restart, 3);
+	if (u.n)
+		pm4_set_sh_regs(&b, REG_COMPUTE_USER_DATA_0, u.v, u.n);
+	pm4_dispatch_direct(&b, dim, initiator);
+	pm4_release_mem(&b, gfx->release_mem_event, 2, 2,
+			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
+	if (b.overflow)
+		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");
+	ret = ring_reserve(q, b.len, err);
+	if (ret)
+		return ret;
+
+	struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
+
+	f->kernel = k;
+	for (int d = 0; d < 3; d++) {
+		f->grid[d] = l->grid[d];
+		f->block[d] = l->block[d];
+	}
+	k->codeobj->inflight++;
+	q->submitted = seq;
+	ring_commit(q, pkt, b.len);
+	if (seq_out)
+		*seq_out = seq;
+	return 0;
+}

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+/*
+ * GFX9 (CDNA) rows: gfx90a and gfx942.  Facts from ref/dispatch.md:
+ * RSRC3 at 0x2E2D on both (§6.4); gfx942 has architected flat scratch
+ * (§3.3); Mesa leaves ORDER_MODE off on gfx940-class compute parts
+ * (§6.5); the fence is Linux's gfx9 emit_fence (§6.6).
+ */
+#include "../core/gfx.h"
+#include "../core/pm4.h"
+
+#define GFX9_RELEASE_FENCE (RELEASE_GFX9_TCL1_ACTION | RELEASE_GFX9_TC_ACTION | \
+			    RELEASE_GFX9_TC_WB_ACTION | RELEASE_GFX9_TC_MD_ACTION | \
+			    RELEASE_EVENT_TYPE(EVENT_CACHE_FLUSH_AND_INV_TS) | \
+			    RELEASE_EVENT_INDEX(5))
+#define GFX9_ACQUIRE (COHER_SH_ICACHE | COHER_SH_KCACHE | COHER_TC | COHER_TCL1 | \
+		      COHER_TC_WB)
+
+/*
+ * PSB V# dword 3 for the swizzled scratch buffer: DST_SEL_XYZW, UINT,
+ * DATA_FORMAT 32, ELEMENT_SIZE 4 B, INDEX_STRIDE 64, ADD_TID_ENABLE —
+ * the value tinygrad uses on GFX9 (ref/dispatch.md §3.3).
+ */
+#define GFX9_SCRATCH_SRD_WORD3 0x20c14000u
+
+static const struct bh_gfx gfx9_table[] = {
+	{
+		.mach = 0x03f, .name = "gfx90a",
+		.reg_pgm_rsrc3 = REG_COMPUTE_PGM_RSRC3_GFX90A,
+		.architected_scratch = false, .order_mode = true,
+		.tmpring_unit = 1024, .tmpring_wavesize_max = 0x1fff,
+		.acquire_mem_count = 5, .acquire_coher_cntl = GFX9_ACQUIRE,
+		.release_mem_event = GFX9_RELEASE_FENCE,
+		.lds_granule = 512, .scratch_srd_word3 = GFX9_SCRATCH_SRD_WORD3,
+	},
+	{
+		.mach = 0x04c, .name = "gfx942",
+		.reg_pgm_rsrc3 = REG_COMPUTE_PGM_RSRC3_GFX90A,
+		.architected_scratch = true, .order_mode = false,
+		.tmpring_unit = 1024, .tmpring_wavesize_max = 0x1fff,
+		.acquire_mem_count = 5, .acquire_coher_cntl = GFX9_ACQUIRE,
+		.release_mem_event = GFX9_RELEASE_FENCE,
+		.lds_granule = 512, .scratch_srd_word3 = GFX9_SCRATCH_SRD_WORD3,
+	},
+};
+
+const struct bh_gfx *bh_gfx_lookup(uint32_t mach)
+{
+	for (unsigned i = 0; i < sizeof(gfx9_table) / sizeof(gfx9_table[0]); i++)
+		if (gfx9_table[i].mach == mach)
+			return &gfx9_table[i];
+	return 0;
+}

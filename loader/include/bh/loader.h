@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * barehip loader core: code objects, kernargs, PM4 queues.
+ *
+ * Freestanding C.  Everything that touches the operating system or the
+ * GPU's apertures goes through struct bh_platform (bh/platform.h).
+ * Every function that can fail returns 0 or a negative BH_E* code and
+ * fills a struct bh_error whose message names what failed and why.
+ */
+#ifndef BH_LOADER_H
+#define BH_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum bh_status {
+	BH_OK = 0,
+	BH_EINVAL = -1,		/* bad argument or launch configuration */
+	BH_ENOMEM = -2,		/* host or device memory exhausted */
+	BH_ENOEXEC = -3,	/* malformed or unsupported code object */
+	BH_ENOENT = -4,		/* no such kernel / symbol */
+	BH_ERANGE = -5,		/* a device or kernel limit is exceeded */
+	BH_ETIMEDOUT = -6,	/* the GPU did not finish in time */
+	BH_EFAULT = -7,		/* the GPU faulted */
+	BH_ENODEV = -8,		/* no such device / backend failed */
+	BH_ENOTSUP = -9,	/* valid but not supported (yet) */
+	BH_EBUSY = -10,		/* still in use */
+};
+
+#define BH_ERROR_MAX 512
+
+struct bh_error {
+	int code;
+	char message[BH_ERROR_MAX];
+};
+
+const char *bh_status_name(int code);
+
+/* What the board reports about its GPU. */
+struct bh_device_info {
+	char name[64];		/* marketing-ish name, e.g. "barehip sim (gfx90a)" */
+	char gfx[16];		/* "gfx90a" */
+	uint32_t mach;		/* EF_AMDGPU_MACH_* */
+	uint32_t gfx_version;	/* major*10000 + minor*100 + step, e.g. 90010 */
+	unsigned wave_size;	/* 64 on gfx9 */
+	unsigned num_cus;
+	unsigned simds_per_cu;
+	unsigned max_waves_per_simd;
+	uint64_t vram_size;
+	uint32_t lds_size;	/* bytes per workgroup */
+	uint32_t max_workgroup_size;
+	uint64_t clock_hz;	/* shader clock */
+	uint64_t timestamp_hz;	/* RELEASE_MEM / s_memrealtime clock */
+	bool architected_scratch;
+	uint8_t xnack;		/* 0 off, 1 on */
+	uint8_t sramecc;	/* 0 off, 1 on */
+};
+
+enum bh_mem_domain {
+	BH_MEM_VRAM = 1,	/* device memory; cpu pointer set if host-visible */
+	BH_MEM_HOST = 2,	/* host memory mapped for the GPU (coherent) */
+};
+
+struct bh_mem {
+	uint64_t gpu_va;
+	void *cpu;		/* NULL if not host-visible */
+	uint64_t size;
+	unsigned domain;
+	void *priv;		/* backend's handle */
+};
+
+struct bh_platform;
+struct bh_device;
+struct bh_codeobj;
+struct bh_queue;
+
+/* ---------------------------------------------------------- devices */
+int bh_device_open(struct bh_device **out, struct bh_platform *plat,
+		   struct bh_error *err);
+void bh_device_close(struct bh_device *dev);
+const struct bh_device_info *bh_device_get_info(const struct bh_device *dev);
+struct bh_platform *bh_device_platform(const struct bh_device *dev);
+int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
+		 struct bh_mem *out, struct bh_error *err);
+void bh_mem_free(struct bh_device *dev, struct bh_mem *mem);
+
+/* ----------------------------------------------------- code objects */
+enum bh_arg_kind {
+	BH_ARG_BY_VALUE,
+	BH_ARG_GLOBAL_BUFFER,
+	BH_ARG_DYNAMIC_SHARED_POINTER,
+	BH_ARG_HIDDEN_NONE,
+	BH_ARG_HIDDEN_BLOCK_COUNT_X,
+	BH_ARG_HIDDEN_BLOCK_COUNT_Y,
+	BH_ARG_HIDDEN_BLOCK_COUNT_Z,
+	BH_ARG_HIDDEN_GROUP_SIZE_X,
+	BH_ARG_HIDDEN_GROUP_SIZE_Y,
+	BH_ARG_HIDDEN_GROUP_SIZE_Z,
+	BH_ARG_HIDDEN_REMAINDER_X,
+	BH_ARG_HIDDEN_REMAINDER_Y,
+	BH_ARG_HIDDEN_REMAINDER_Z,
+	BH_ARG_HIDDEN_GLOBAL_OFFSET_X,
+	BH_ARG_HIDDEN_GLOBAL_OFFSET_Y,
+	BH_ARG_HIDDEN_GLOBAL_OFFSET_Z,
+	BH_ARG_HIDDEN_GRID_DIMS,
+	BH_ARG_HIDDEN_PRINTF_BUFFER,
+	BH_ARG_HIDDEN_HOSTCALL_BUFFER,
+	BH_ARG_HIDDEN_MULTIGRID_SYNC_ARG,
+	BH_ARG_HIDDEN_HEAP_V1,
+	BH_ARG_HIDDEN_DEFAULT_QUEUE,
+	BH_ARG_HIDDEN_COMPLETION_ACTION,
+	BH_ARG_HIDDEN_DYNAMIC_LDS_SIZE,
+	BH_ARG_HIDDEN_PRIVATE_BASE,
+	BH_ARG_HIDDEN_SHARED_BASE,
+	BH_ARG_HIDDEN_QUEUE_PTR,
+	BH_ARG_KIND_COUNT
+};
+
+struct bh_kernel_arg {
+	uint32_t offset;
+	uint32_t size;
+	enum bh_arg_kind kind;
+};
+
+/* The 64-byte kernel descriptor (AMDHSAKernelDescriptor.h). */
+struct bh_kernel_descriptor {
+	uint32_t group_segment_fixed_size;
+	uint32_t private_segment_fixed_size;
+	uint32_t kernarg_size;
+	uint32_t reserved0;
+	int64_t kernel_code_entry_byte_offset;
+	uint8_t reserved1[20];
+	uint32_t compute_pgm_rsrc3;
+	uint32_t compute_pgm_rsrc1;
+	uint32_t compute_pgm_rsrc2;
+	uint16_t kernel_code_properties;
+	uint16_t kernarg_preload;
+	uint32_t reserved3;
+};
+
+struct bh_kernel {
+	const char *name;		/* .name */
+	const char *symbol;		/* .symbol ("name.kd") */
+	uint64_t kd_va;			/* GPU VA of the descriptor */
+	uint64_t entry_va;		/* GPU VA of the first instruction */
+	struct bh_kernel_descriptor kd;
+	uint32_t kernarg_size;
+	uint32_t kernarg_align;
+	uint32_t explicit_size;		/* bytes of explicit arguments */
+	uint32_t group_segment_fixed_size;
+	uint32_t private_segment_fixed_size;
+	uint32_t wavefront_size;
+	uint32_t max_flat_workgroup_size;
+	uint32_t reqd_workgroup_size[3];	/* 0 if not given */
+	uint32_t sgpr_count, vgpr_count, agpr_count;
+	bool uses_dynamic_stack;
+	unsigned nargs;
+	unsigned nexplicit;		/* args[0..nexplicit) are explicit */
+	struct bh_kernel_arg *args;
+	struct bh_codeobj *codeobj;
+};
+
+struct bh_symbol {
+	const char *name;
+	uint64_t gpu_va;
+	uint64_t size;
+};
+
+int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
+		    struct bh_codeobj **out, struct bh_error *err);
+/* Fails with BH_EBUSY while launches of its kernels are in flight. */
+int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err);
+unsigned bh_codeobj_kernel_count(const struct bh_codeobj *co);
+const struct bh_kernel *bh_codeobj_kernel(const struct bh_codeobj *co,
+					  unsigned i);
+/* By source name ("_Z5saxpyfPKfPfj") or descriptor symbol ("….kd"). */
+const struct bh_kernel *bh_codeobj_find_kernel(const struct bh_codeobj *co,
+					       const char *name);
+/* A global variable (STT_OBJECT) by name. */
+int bh_codeobj_find_symbol(const struct bh_codeobj *co, const char *name,
+			   struct bh_symbol *out);
+const char *bh_codeobj_target(const struct bh_codeobj *co);
+
+/* ----------------------------------------------------------- launch */
+struct bh_launch {
+	uint32_t grid[3];	/* work-items per dimension (not groups) */
+	uint32_t block[3];	/* work-items per workgroup */
+	uint32_t dynamic_lds;	/* bytes of dynamic LDS on top of static */
+	/* Explicit arguments: either HIP-style pointers, one per arg ... */
+	void *const *args;
+	/* ... or one buffer laid out as the kernel's explicit kernarg. */
+	const void *raw_args;
+	size_t raw_size;
+};
+
+int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
+		    struct bh_error *err);
+/* Waits for outstanding work first. */
+void bh_queue_destroy(struct bh_queue *q);
+/*
+ * Validate, build kernarg and PM4, ring the doorbell.  On success
+ * *seq (if non-NULL) is the fence value that marks completion.
+ */
+int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
+		    const struct bh_launch *l, uint64_t *seq,
+		    struct bh_error *err);
+/* Wait until fence value @seq has signalled (or a fault/timeout). */
+int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err);
+int bh_queue_finish(struct bh_queue *q, struct bh_error *err);
+uint64_t bh_queue_last_seq(const struct bh_queue *q);
+/* The queue is unusable after a fault until reset (re-created). */
+bool bh_queue_faulted(const struct bh_queue *q);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BH_LOADER_H */

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The small interface between the loader core and a backend (sim,
+ * kmod, kfd).  The core never makes a system call; a backend owns the
+ * apertures, DMA memory, doorbells, interrupts, time and logging.
+ */
+#ifndef BH_PLATFORM_H
+#define BH_PLATFORM_H
+
+#include "loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A GPU fault as the backend reports it. */
+struct bh_gpu_fault {
+	const char *kind;	/* "illegal instruction", "memory violation", … */
+	uint64_t pc;
+	uint32_t dwords[3];
+	uint64_t address;
+	unsigned workgroup[3];
+	unsigned wave;
+	char detail[256];
+};
+
+struct bh_platform {
+	const char *name;
+	void *ctx;
+
+	int (*open)(struct bh_platform *p, struct bh_device_info *info,
+		    struct bh_error *err);
+	void (*close)(struct bh_platform *p);
+
+	/* Device-visible memory; @align is a power of two >= 4096. */
+	int (*mem_alloc)(struct bh_platform *p, uint64_t size, uint64_t align,
+			 unsigned domain, struct bh_mem *out);
+	void (*mem_free)(struct bh_platform *p, struct bh_mem *mem);
+
+	/*
+	 * A compute queue over @ring (PM4), the CP reporting its rptr at
+	 * @rptr_va.  Returns a queue id >= 0 or a BH_E* code.
+	 */
+	int (*queue_create)(struct bh_platform *p, const struct bh_mem *ring,
+			    uint64_t rptr_va, struct bh_error *err);
+	void (*queue_destroy)(struct bh_platform *p, int qid);
+	/* Write the 64-bit dword wptr to the queue's doorbell. */
+	void (*doorbell)(struct bh_platform *p, int qid, uint64_t wptr);
+
+	/* 1 and fills @out if the GPU reported a fault on @qid. */
+	int (*take_fault)(struct bh_platform *p, int qid,
+			  struct bh_gpu_fault *out);
+	/* Sleep until an interrupt arrives or @timeout_ns passes. */
+	void (*wait_interrupt)(struct bh_platform *p, uint64_t timeout_ns);
+	uint64_t (*now_ns)(struct bh_platform *p);
+
+	/* Host memory for the loader's own bookkeeping. */
+	void *(*host_alloc)(struct bh_platform *p, size_t size);
+	void (*host_free)(struct bh_platform *p, void *ptr);
+	void (*log)(struct bh_platform *p, const char *line);
+};
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* BH_PLATFORM_H */

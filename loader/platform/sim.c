@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The sim backend: the GPU model of boards/sim running in this process.
+ * It plays the part a kernel driver plays for real boards: VRAM and
+ * GART address management, queue (HQD) setup, the doorbell, faults.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <bh/backends.h>
+#include "generated/autoconf.h"
+#include "../core/range.h"
+#include "sim.h"
+
+struct sim_platform {
+	struct bh_platform ops;
+	struct bh_sim *sim;
+	struct bh_range vram, gart;
+	int queue_used[BH_SIM_MAX_QUEUES];
+};
+
+static struct sim_platform *to_sim(struct bh_platform *p)
+{
+	return (struct sim_platform *)p;
+}
+
+static void *grow(void *old, size_t bytes)
+{
+	if (!bytes) {
+		free(old);
+		return NULL;
+	}
+	return realloc(old, bytes);
+}
+
+static int sim_open(struct bh_platform *p, struct bh_device_info *info,
+		    struct bh_error *err)
+{
+	struct sim_platform *sp = to_sim(p);
+	struct bh_sim_config cfg = {
+		.vram_size = (uint64_t)CONFIG_SIM_VRAM_MB << 20,
+		.num_cus = CONFIG_SIM_NUM_CUS,
+		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
+#ifdef CONFIG_SIM_TRACE
+		.trace = 1,
+#endif
+	};
+	char why[256] = "";
+
+#if defined(CONFIG_SIM_GFX942)
+	cfg.gfx = BH_SIM_GFX942;
+	snprintf(info->gfx, sizeof(info->gfx), "gfx942");
+	info->mach = 0x04c;
+	info->gfx_version = 90402;
+	info->architected_scratch = true;
+	info->clock_hz = 2100000000ull;
+#else
+	cfg.gfx = BH_SIM_GFX90A;
+	snprintf(info->gfx, sizeof(info->gfx), "gfx90a");
+	info->mach = 0x03f;
+	info->gfx_version = 90010;
+	info->architected_scratch = false;
+	info->clock_hz = 1700000000ull;
+#endif
+	sp->sim = bh_sim_create(&cfg, why);
+	if (!sp->sim) {
+		err->code = BH_ENODEV;
+		snprintf(err->message, sizeof(err->message),
+			 "sim board: cannot create the GPU model: %s", why);
+		return BH_ENODEV;
+	}
+	snprintf(info->name, sizeof(info->name), "barehip sim (%s)", info->gfx);
+	info->wave_size = 64;
+	info->num_cus = cfg.num_cus;
+	info->simds_per_cu = 4;
+	info->max_waves_per_simd = 8;
+	info->vram_size = cfg.vram_size;
+	info->lds_size = 65536;
+	info->max_workgroup_size = 1024;
+	info->timestamp_hz = bh_sim_clock_hz(sp->sim);
+	info->xnack = 0;
+	info->sramecc = 1;
+	bh_range_init(&sp->vram, BH_SIM_VRAM_BASE, cfg.vram_size, grow);
+	bh_range_init(&sp->gart, BH_SIM_GART_BASE, BH_SIM_GART_SIZE, grow);
+	return 0;
+}
+
+static void sim_close(struct bh_platform *p)
+{
+	struct sim_platform *sp = to_sim(p);
+
+	bh_sim_destroy(sp->sim);
+	sp->sim = NULL;
+	bh_range_fini(&sp->vram);
+	bh_range_fini(&sp->gart);
+}
+
+static int sim_mem_alloc(struct bh_platform *p, uint64_t size, uint64_t align,
+			 unsigned domain, struct bh_mem *out)
+{
+	struct sim_platform *sp = to_sim(p);
+	uint64_t va;
+
+	size = (size + 4095) & ~4095ull;
+	if (domain == BH_MEM_VRAM) {
+		if (bh_range_alloc(&sp->vram, size, align, &va))
+			return -1;
+		out->cpu = (uint8_t *)bh_sim_vram(sp->sim) + (va - BH_SIM_VRAM_BASE);
+	} else {
+		void *host = aligned_alloc(4096, size);
+
+		if (!host)
+			return -1;
+		if (bh_range_alloc(&sp->gart, size, align, &va) ||
+		    bh_sim_gart_map(sp->sim, va, host, size)) {
+			bh_range_free(&sp->gart, va);
+			free(host);
+			return -1;
+		}
+		out->cpu = host;
+	}
+	out->gpu_va = va;
+	out->size = size;
+	out->domain = domain;
+	return 0;
+}
+
+static void sim_mem_free(struct bh_platform *p, struct bh_mem *mem)
+{
+	struct sim_platform *sp = to_sim(p);
+
+	if (mem->domain == BH_MEM_VRAM) {
+		bh_range_free(&sp->vram, mem->gpu_va);
+	} else {
+		bh_sim_gart_unmap(sp->sim, mem->gpu_va);
+		bh_range_free(&sp->gart, mem->gpu_va);
+		free(mem->cpu);
+	}
+}
+
+static int sim_queue_create(struct bh_platform *p, const struct bh_mem *ring,
+			    uint64_t rptr_va, struct bh_error *err)
+{
+	struct sim_platform *sp = to_sim(p);
+
+	for (int q = 0; q < BH_SIM_MAX_QUEUES; q++) {
+		if (sp->queue_used[q])
+			continue;
+		if (bh_sim_queue_init(sp->sim, (unsigned)q, ring->gpu_va,
+				      (uint32_t)ring->size, rptr_va)) {
+			err->code = BH_EINVAL;
+			snprintf(err->message, sizeof(err->message),
+				 "sim board rejected the queue (ring 0x%llx, %llu bytes)",
+				 (unsigned long long)ring->gpu_va,
+				 (unsigned long long)ring->size);
+			return BH_EINVAL;
+		}
+		sp->queue_used[q] = 1;
+		return q;
+	}
+	err->code = BH_ERANGE;
+	snprintf(err->message, sizeof(err->message),
+		 "sim board has no free compute queue (%d in use)", BH_SIM_MAX_QUEUES);
+	return BH_ERANGE;
+}
+
+static void sim_queue_destroy(struct bh_platform *p, int qid)
+{
+	struct sim_platform *sp = to_sim(p);
+
+	bh_sim_queue_fini(sp->sim, (unsigned)qid);
+	sp->queue_used[qid] = 0;
+}
+
+static void sim_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
+{
+	bh_sim_doorbell(to_sim(p)->sim, (unsigned)qid, wptr);
+}
+
+static const char *fault_kind(enum bh_sim_fault_kind k)
+{
+	switch (k) {
+	case BH_SIM_FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
+	case BH_SIM_FAULT_MEMORY: return "memory violation";
+	case BH_SIM_FAULT_BAD_PACKET: return "bad PM4 packet";
+	case BH_SIM_FAULT_TRAP: return "trap";
+	case BH_SIM_FAULT_WATCHDOG: return "watchdog timeout";
+	case BH_SIM_FAULT_BAD_STATE: return "bad dispatch state";
+	case BH_SIM_FAULT_NONE: break;
+	}
+	return "fault";
+}
+
+static int sim_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *out)
+{
+	struct bh_sim_fault f;
+
+	(void)qid;	/* the in-process board stops at its first fault */
+	if (!bh_sim_take_fault(to_sim(p)->sim, &f))
+		return 0;
+	out->kind = fault_kind(f.kind);
+	out->pc = f.pc;
+	memcpy(out->dwords, f.dwords, sizeof(out->dwords));
+	out->address = f.address;
+	memcpy(out->workgroup, f.workgroup, sizeof(out->workgroup));
+	out->wave = f.wave;
+	snprintf(out->detail, sizeof(out->detail), "%s", f.message);
+	return 1;
+}
+
+static uint64_t sim_now_ns(struct bh_platform *p)
+{
+	struct timespec ts;
+
+	(void)p;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * The in-process CP runs inside the doorbell write, so by the time the
+ * loader waits, the work is done or has faulted.  Sleep briefly rather
+ * than spin if something is still pending.
+ */
+static void sim_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
+{
+	uint32_t ctxid;
+	struct timespec ts = { 0, 1000000 };
+
+	if (bh_sim_take_interrupt(to_sim(p)->sim, &ctxid))
+		return;
+	if (timeout_ns < 1000000)
+		ts.tv_nsec = (long)timeout_ns;
+	nanosleep(&ts, NULL);
+}
+
+static void *sim_host_alloc(struct bh_platform *p, size_t size)
+{
+	(void)p;
+	return malloc(size);
+}
+
+static void sim_host_free(struct bh_platform *p, void *ptr)
+{
+	(void)p;
+	free(ptr);
+}
+
+static void sim_log(struct bh_platform *p, const char *line)
+{
+	(void)p;
+	fprintf(stderr, "barehip: %s\n", line);
+}
+
+struct bh_platform *bh_platform_sim_new(void)
+{
+	struct sim_platform *sp = calloc(1, sizeof(*sp));
+
+	if (!sp)
+		return NULL;
+	sp->ops = (struct bh_platform){
+		.name = "sim",
+		.ctx = sp,
+		.open = sim_open,
+		.close = sim_close,
+		.mem_alloc = sim_mem_alloc,
+		.mem_free = sim_mem_free,
+		.queue_create = sim_queue_create,
+		.queue_destroy = sim_queue_destroy,
+		.doorbell = sim_doorbell,
+		.take_fault = sim_take_fault,
+		.wait_interrupt = sim_wait_interrupt,
+		.now_ns = sim_now_ns,
+		.host_alloc = sim_host_alloc,
+		.host_free = sim_host_free,
+		.log = sim_log,
+	};
+	return &sp->ops;
+}
+
+void bh_platform_sim_delete(struct bh_platform *p)
+{
+	free(p);
+}

@@ -1,0 +1,36 @@
+#!/bin/sh
+# Install the Debian packages barehip needs, if any are missing.
+# Quick (one dpkg-query) when everything is already there.
+# Usage: scripts/deps.sh [package-set...]   sets: build (default), check
+set -eu
+
+build_pkgs="make clang-19 lld-19 llvm-19 python3-kconfiglib"
+check_pkgs="libcunit1-dev"
+
+want=""
+[ $# -eq 0 ] && set -- build
+for set in "$@"; do
+	case "$set" in
+	build) want="$want $build_pkgs" ;;
+	check) want="$want $build_pkgs $check_pkgs" ;;
+	*) echo "deps.sh: unknown package set '$set'" >&2; exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $want; do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in
+	*" installed") ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+[ -z "$missing" ] && exit 0
+
+echo "barehip: installing Debian packages:$missing"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,51 @@
+#!/bin/bash
+# Run the unit-test binary, then every device test program, and print
+# one closing line "N passed, N failed" (unit cases + device programs).
+# Usage: run-tests.sh BUILD UNIT_BIN -- DEVICE_TEST...
+set -u
+build=$1
+unit=$2
+shift 3
+log_dir="$build/test-logs"
+mkdir -p "$log_dir"
+
+passed=0
+failed=0
+failures=()
+
+echo "== unit tests ($unit)"
+"$unit" > "$log_dir/unit.log" 2>&1
+status=$?
+cat "$log_dir/unit.log"
+line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log_dir/unit.log" | tail -1)
+if [ -n "$line" ]; then
+	passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
+	failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+fi
+if [ $status -ne 0 ] && [ -z "$line" ]; then
+	failed=$((failed + 1))
+	failures+=("unit-tests (exit $status, no summary)")
+elif [ $status -ne 0 ]; then
+	failures+=("unit-tests")
+fi
+
+for t in "$@"; do
+	name=$(basename "$t")
+	echo "== device test: $name"
+	"$t" > "$log_dir/$name.log" 2>&1
+	status=$?
+	sed 's/^/   /' "$log_dir/$name.log"
+	if [ $status -eq 0 ] && grep -q 'PASS' "$log_dir/$name.log"; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		failures+=("$name (exit $status)")
+	fi
+done
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+	echo "failed: ${failures[*]}"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
