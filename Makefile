@@ -129,7 +129,9 @@ LOADER_CFLAGS := -ffreestanding -fno-builtin-malloc
 
 # ----------------------------------------------------------- libbarehip
 SIM_MK ?= boards/sim/sim.mk
+ifdef NEED_CONFIG
 include $(SIM_MK)
+endif
 
 LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
 PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)

@@ -1,0 +1,47 @@
+#!/bin/bash
+# The figures barehip tracks (docs/benchmarks.md).  Deterministic counts
+# only: byte sizes and callgrind instruction counts.
+# Usage: scripts/bench.sh BUILD
+set -euo pipefail
+build=$1
+cc="$build/bin/barehip-cc"
+out="$build/bench"
+mkdir -p "$out"
+
+command -v valgrind >/dev/null || scripts/deps.sh bench
+
+echo "== sizes (bytes)"
+size_of() { stat -c %s "$1"; }
+printf "%-44s %10s\n" "static saxpy executable" "$(size_of "$build/examples/saxpy")"
+strip -o "$out/saxpy.stripped" "$build/examples/saxpy"
+printf "%-44s %10s\n" "  stripped" "$(size_of "$out/saxpy.stripped")"
+printf "%-44s %10s\n" "libbarehip.a" "$(size_of "$build/lib/libbarehip.a")"
+for fw in "$build"/lib/barehip/*/libbhfw.a; do
+	t=$(basename "$(dirname "$fw")")
+	printf "%-44s %10s\n" "firmware $t (bitcode archive)" "$(size_of "$fw")"
+	"$cc" --device-only --offload-arch="$t" -o "$out/saxpy.$t.co" examples/saxpy.hip
+	printf "%-44s %10s\n" "saxpy code object $t" "$(size_of "$out/saxpy.$t.co")"
+	llvm-objcopy-19 -O binary --only-section=.text "$out/saxpy.$t.co" "$out/saxpy.$t.text"
+	printf "%-44s %10s\n" "  .text" "$(size_of "$out/saxpy.$t.text")"
+done
+
+echo
+echo "== host instructions per launch (callgrind, bh_queue_launch minus the GPU model)"
+"$cc" -O2 -o "$out/launch" tests/bench/launch.hip
+for n in 100 1000; do
+	valgrind --tool=callgrind --callgrind-out-file="$out/launch.$n.cg" \
+		"$out/launch" "$n" > "$out/launch.$n.log" 2>&1
+	grep -q PASS "$out/launch.$n.log" || { cat "$out/launch.$n.log"; exit 1; }
+	callgrind_annotate --inclusive=yes "$out/launch.$n.cg" > "$out/launch.$n.txt"
+done
+incl() { # inclusive Ir of a function in an annotate report
+	grep -E "[ *]$2( |$|\[)" "$1" | head -1 | awk '{gsub(",","",$1); print $1}'
+}
+l1=$(incl "$out/launch.100.txt" bh_queue_launch); d1=$(incl "$out/launch.100.txt" bh_sim_doorbell)
+l2=$(incl "$out/launch.1000.txt" bh_queue_launch); d2=$(incl "$out/launch.1000.txt" bh_sim_doorbell)
+per=$(( ((l2 - d2) - (l1 - d1)) / 900 ))
+model=$(( (d2 - d1) / 900 ))
+printf "%-44s %10s\n" "loader: instructions per launch" "$per"
+printf "%-44s %10s\n" "model: host instructions per tick dispatch" "$model"
+t1=$(grep -E "PROGRAM TOTALS" "$out/launch.1000.txt" | awk '{gsub(",","",$1); print $1}')
+printf "%-44s %10s\n" "whole program, 1000 launches" "$t1"

@@ -1,0 +1,80 @@
+// Bad launches and GPU faults give clear errors and lose nothing: the
+// process survives, the error names the kernel and the cause, and the
+// device works again after hipDeviceReset.
+#include <hip/hip_runtime.h>
+
+#include <cstdio>
+#include <cstring>
+
+__global__ void __launch_bounds__(64) small_blocks(int* out)
+{
+    out[threadIdx.x] = 1;
+}
+
+__global__ void write_through(int* p, int value)
+{
+    *p = value;     // with a bad pointer: a memory fault on the GPU
+}
+
+static int failures;
+
+static void expect(bool ok, const char* what)
+{
+    if (!ok) {
+        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        ++failures;
+    }
+}
+
+int main()
+{
+    int* buf = nullptr;
+    expect(hipMalloc(&buf, 4096) == hipSuccess, "hipMalloc");
+
+    // Beyond __launch_bounds__(64): refused at launch, named.
+    small_blocks<<<1, 128>>>(buf);
+    expect(hipGetLastError() == hipErrorInvalidConfiguration, "launch bounds error code");
+    expect(std::strstr(bhGetLastErrorMessage(), "small_blocks") != nullptr, "names the kernel");
+    expect(std::strstr(bhGetLastErrorMessage(), "block (128,1,1)") != nullptr, "names the dims");
+    expect(std::strstr(bhGetLastErrorMessage(), "__launch_bounds__") != nullptr, "names the cause");
+    expect(hipGetLastError() == hipSuccess, "hipGetLastError clears");
+
+    // Too many threads per block and an empty grid.
+    small_blocks<<<1, dim3(32, 32, 2)>>>(buf);
+    expect(hipGetLastError() == hipErrorInvalidConfiguration, "2048-thread block refused");
+    small_blocks<<<0, 64>>>(buf);
+    expect(hipGetLastError() == hipErrorInvalidConfiguration, "empty grid refused");
+
+    // Bad host-side calls.
+    expect(hipFree(reinterpret_cast<void*>(0x1234)) == hipErrorInvalidDevicePointer, "bad hipFree");
+    int host = 0;
+    expect(hipMemcpy(&host, buf + 1023, 8, hipMemcpyDeviceToHost) == hipErrorInvalidValue,
+           "copy past the end of an allocation");
+
+    // A good launch still works after all that.
+    small_blocks<<<1, 64>>>(buf);
+    expect(hipDeviceSynchronize() == hipSuccess, "good launch after errors");
+
+    // A GPU memory fault: reported at synchronisation, with the kernel named.
+    write_through<<<1, 1>>>(reinterpret_cast<int*>(0x10), 7);
+    expect(hipGetLastError() == hipSuccess, "faulting launch is accepted");
+    expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "fault reported");
+    expect(std::strstr(bhGetLastErrorMessage(), "write_through") != nullptr, "fault names the kernel");
+    expect(std::strstr(bhGetLastErrorMessage(), "memory violation") != nullptr, "fault names the cause");
+
+    // Recovery.
+    expect(hipDeviceReset() == hipSuccess, "hipDeviceReset");
+    expect(hipMalloc(&buf, 4096) == hipSuccess, "hipMalloc after reset");
+    write_through<<<1, 1>>>(buf, 42);
+    expect(hipDeviceSynchronize() == hipSuccess, "launch after reset");
+    expect(hipMemcpy(&host, buf, 4, hipMemcpyDeviceToHost) == hipSuccess && host == 42,
+           "result after reset");
+    hipFree(buf);
+
+    if (failures) {
+        std::printf("errors: FAIL (%d checks)\n", failures);
+        return 1;
+    }
+    std::printf("errors: PASS (bad launches, bad pointers and a GPU fault reported; device recovered)\n");
+    return 0;
+}
