@@ -128,9 +128,8 @@ endif
 LOADER_CFLAGS := -ffreestanding -fno-builtin-malloc
 
 # ----------------------------------------------------------- libbarehip
-SIM_MK ?= boards/sim/sim.mk
 ifdef NEED_CONFIG
-include $(SIM_MK)
+include boards/sim/sim.mk
 endif
 
 LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
@@ -138,6 +137,8 @@ PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
 KIT_SRCS := $(wildcard kit/runtime/*.c)
 LIB_SRCS := $(LOADER_SRCS) $(PLATFORM_SRCS) $(KIT_SRCS) $(SIM_MODEL_SRCS)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
+HOST_CFLAGS += -I$(BUILD)/gen -I$(SIM_DIR)
+$(LIB_OBJS): | $(SIM_GEN_HEADERS)
 LIBBAREHIP := $(BUILD)/lib/libbarehip.a
 
 $(BUILD)/obj/loader/core/%.o: loader/core/%.c $(AUTOCONF)

@@ -61,7 +61,7 @@ hipError_t hipPeekAtLastError(void)
 
 const char *bhGetLastErrorMessage(void)
 {
-	return last_error == hipSuccess ? "" : last_message;
+	return last_message;	/* kept after hipGetLastError() resets the code */
 }
 
 static const struct {

@@ -360,6 +360,10 @@ static void codeobj_free(struct bh_codeobj *co)
 	bh_free(dev, co);
 }
 
+/*
+ * Segments are written straight into the (host-visible) device memory
+ * and relocated there; nothing runs from it before the load succeeds.
+ */
 static int load(struct bh_codeobj *co, struct elf_view *e, struct bh_error *err)
 {
 	struct bh_device *dev = co->dev;
@@ -367,11 +371,15 @@ static int load(struct bh_codeobj *co, struct elf_view *e, struct bh_error *err)
 	struct symtab st;
 	uint64_t span;
 	size_t note_size;
+	uint8_t *image;
 	int ret;
 
 	ret = check_header(dev, e, &co->abi_version, err);
 	if (!ret)
 		ret = load_span(e, &span, err);
+	if (!ret && span > dev->info.vram_size)
+		ret = bh_fail(err, BH_ENOEXEC, "code object spans %llu bytes, more than "
+			      "the device's memory", (unsigned long long)span);
 	if (!ret)
 		ret = find_dynsym(e, &st, err);
 	if (!ret)
@@ -381,32 +389,26 @@ static int load(struct bh_codeobj *co, struct elf_view *e, struct bh_error *err)
 
 	co->strings_size = 2 * (note_size + st.strsize) + 64;
 	co->strings = bh_zalloc(dev, co->strings_size);
-	uint8_t *stage = bh_zalloc(dev, span);
-
-	if (!co->strings || !stage) {
-		bh_free(dev, stage);
-		return bh_fail(err, BH_ENOMEM, "out of host memory for a %llu-byte image",
-			       (unsigned long long)span);
-	}
+	if (!co->strings)
+		return bh_fail(err, BH_ENOMEM, "out of host memory");
 	ret = bh_mem_alloc(dev, span, BH_MEM_VRAM, &co->mem, err);
-	if (!ret && !co->mem.cpu)
-		ret = bh_fail(err, BH_ENOTSUP,
-			      "%s: VRAM is not host-visible and staged uploads "
-			      "are not implemented", dev->info.name);
-	if (!ret) {
-		co->base = co->mem.gpu_va;
-		copy_segments(e, stage);
-		ret = apply_relocations(co, e, &st, stage, span, err);
-	}
+	if (ret)
+		return ret;
+	if (!co->mem.cpu)
+		return bh_fail(err, BH_ENOTSUP,
+			       "%s: VRAM is not host-visible and staged uploads "
+			       "are not implemented", dev->info.name);
+	image = co->mem.cpu;
+	co->base = co->mem.gpu_va;
+	memset(image, 0, span);
+	copy_segments(e, image);
+	ret = apply_relocations(co, e, &st, image, span, err);
 	if (!ret)
 		ret = read_symbols(co, &st, span, err);
 	if (!ret)
 		ret = bh_metadata_parse(co, note, note_size, err);
 	if (!ret)
-		ret = resolve_kernels(co, stage, span, err);
-	if (!ret)
-		memcpy(co->mem.cpu, stage, span);
-	bh_free(dev, stage);
+		ret = resolve_kernels(co, image, span, err);
 	return ret;
 }
 

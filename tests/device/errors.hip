@@ -56,6 +56,7 @@ int main()
     expect(hipDeviceSynchronize() == hipSuccess, "good launch after errors");
 
     // A GPU memory fault: reported at synchronisation, with the kernel named.
+    (void)hipGetLastError();    // clear the sticky error of the bad hipMemcpy
     write_through<<<1, 1>>>(reinterpret_cast<int*>(0x10), 7);
     expect(hipGetLastError() == hipSuccess, "faulting launch is accepted");
     expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "fault reported");

@@ -264,8 +264,9 @@ static void launch(const struct bh_kernel *k, uint32_t grid, uint32_t block,
 	uint64_t ptr = 0x4242;
 	uint64_t pair = 0x0102030405060708ull;
 	void *args[] = { &c, &d, &ptr, &pair };
+	void *ptr_arg[] = { &ptr };	/* lds_kernel(float *) */
 	struct bh_launch l = { .grid = { grid, 1, 1 }, .block = { block, 1, 1 },
-			       .dynamic_lds = dyn_lds, .args = args };
+			       .dynamic_lds = dyn_lds, .args = k == lds_k ? ptr_arg : args };
 
 	CU_ASSERT_EQUAL(bh_queue_launch(q, k, &l, seq, &err), 0);
 	if (err.code)

@@ -33,7 +33,16 @@
 #endif
 #define __noinline__ __attribute__((noinline))
 #define __forceinline__ inline __attribute__((always_inline))
-#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+/*
+ * __launch_bounds__(MAX_THREADS[, MIN_WARPS]): the AMDGPU attributes
+ * behind it (as ROCm's headers do).  MAX_THREADS becomes the kernel's
+ * .max_flat_workgroup_size, which the loader enforces at launch.
+ */
+#define __BH_LB1(max) __attribute__((amdgpu_flat_work_group_size(1, max)))
+#define __BH_LB2(max, min) \
+	__attribute__((amdgpu_flat_work_group_size(1, max), amdgpu_waves_per_eu(min)))
+#define __BH_LB_PICK(_1, _2, NAME, ...) NAME
+#define __launch_bounds__(...) __BH_LB_PICK(__VA_ARGS__, __BH_LB2, __BH_LB1, )(__VA_ARGS__)
 
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \

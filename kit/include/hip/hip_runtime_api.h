@@ -101,12 +101,18 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 
 /*
  * barehip extension: the one-line description of the last error this
- * thread's HIP calls produced (kernel, dimensions, cause), or "".
+ * thread's HIP calls produced (kernel, dimensions, cause), or "" if there
+ * was none.  hipGetLastError() resets the code, not this message.
  */
 const char *bhGetLastErrorMessage(void);
 
 #ifdef __cplusplus
 } /* extern "C" */
+
+/* <<<grid, block>>> leaves shared memory and stream to these defaults. */
+extern "C" hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
+						 size_t sharedMem = 0,
+						 hipStream_t stream = 0);
 
 template <class T>
 static inline hipError_t hipMalloc(T **ptr, size_t size)

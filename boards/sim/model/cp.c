@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The command processor: fetch PM4 type-3 packets from a queue's ring
+ * (through GPU memory, wrapping at the ring's end), execute them, and
+ * report the 32-bit rptr back.  Packet layouts: ref/dispatch.md §6.3;
+ * the model's behaviour: §8.  Anything else is a BAD_PACKET fault.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+#include "regs.h"
+
+#define MAX_PACKET_DWORDS 1024
+#define MAX_IB_DEPTH 4
+
+struct stream {
+	struct bh_sim *sim;
+	uint64_t base;		/* ring or IB GPU VA */
+	uint32_t size;		/* dwords (ring: power of two) */
+	bool ring;
+	uint64_t pos;		/* dwords consumed */
+	uint64_t end;
+};
+
+static int fetch(struct stream *s, uint64_t at, uint32_t *out)
+{
+	uint64_t idx = s->ring ? at % s->size : at;
+	uint8_t *p = mem_translate(s->sim, s->base + idx * 4, 4);
+
+	if (!p) {
+		sim_fault(s->sim, BH_SIM_FAULT_MEMORY, 0, NULL, 0, s->base + idx * 4,
+			  "CP: cannot fetch the command stream at 0x%llx",
+			  (unsigned long long)(s->base + idx * 4));
+		return -1;
+	}
+	memcpy(out, p, 4);
+	return 0;
+}
+
+static int bad_packet(struct bh_sim *sim, const uint32_t *pk, unsigned n, const char *why)
+{
+	sim_fault(sim, BH_SIM_FAULT_BAD_PACKET, 0, pk, n, 0,
+		  "CP: %s (header 0x%08x)", why, pk[0]);
+	return -1;
+}
+
+static int write_mem(struct bh_sim *sim, uint64_t va, const void *data, unsigned len,
+		     const char *who)
+{
+	uint8_t *p = mem_translate(sim, va, len);
+
+	if (!p) {
+		sim_fault(sim, BH_SIM_FAULT_MEMORY, 0, NULL, 0, va,
+			  "CP: %s writes unmapped address 0x%llx", who, (unsigned long long)va);
+		return -1;
+	}
+	memcpy(p, data, len);
+	return 0;
+}
+
+static void raise_irq(struct bh_sim *sim, uint32_t ctxid)
+{
+	if (sim->irq_count == IRQ_SLOTS)	/* IH ring overflow: drop oldest */
+		sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS, sim->irq_count--;
+	sim->irq[(sim->irq_head + sim->irq_count) % IRQ_SLOTS] = ctxid;
+	sim->irq_count++;
+}
+
+static int set_regs(struct bh_sim *sim, const uint32_t *pk, unsigned n, uint32_t base,
+		    uint32_t limit)
+{
+	uint32_t first = base + pk[1];
+
+	if (n < 3)
+		return bad_packet(sim, pk, n, "SET_*_REG without a value");
+	if (first < base || first + (n - 2) > limit)
+		return bad_packet(sim, pk, n, "SET_*_REG outside its register range");
+	if (base != SH_REG_BASE)
+		return 0;	/* UCONFIG registers: accepted, no compute effect */
+	for (unsigned i = 2; i < n; i++)
+		sim->sh[first - SH_REG_BASE + i - 2] = pk[i];
+	return 0;
+}
+
+/* RELEASE_MEM: work before it is complete (dispatches run to the end). */
+static int release_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+{
+	if (n != 8)
+		return bad_packet(sim, pk, n, "RELEASE_MEM must be 8 dwords");
+	uint32_t data_sel = pk[2] >> 29, int_sel = (pk[2] >> 24) & 7;
+	uint64_t addr = pk[3] | (uint64_t)pk[4] << 32;
+	uint64_t data = pk[5] | (uint64_t)pk[6] << 32;
+	int ret = 0;
+
+	switch (data_sel) {
+	case 0:
+		break;
+	case 1:
+		if (addr % 4)
+			return bad_packet(sim, pk, n, "RELEASE_MEM 32-bit address not aligned");
+		ret = write_mem(sim, addr, &data, 4, "RELEASE_MEM");
+		break;
+	case 2:
+	case 3:
+		if (addr % 8)
+			return bad_packet(sim, pk, n, "RELEASE_MEM 64-bit address not aligned");
+		if (data_sel == 3)
+			data = bh_sim_clock(sim);
+		ret = write_mem(sim, addr, &data, 8, "RELEASE_MEM");
+		break;
+	default:
+		return bad_packet(sim, pk, n, "RELEASE_MEM DATA_SEL not modelled");
+	}
+	if (ret)
+		return ret;
+	if (int_sel == 1 || int_sel == 2)
+		raise_irq(sim, pk[7]);
+	else if (int_sel != 0 && int_sel != 3)
+		return bad_packet(sim, pk, n, "RELEASE_MEM INT_SEL not modelled");
+	return 0;
+}
+
+static int write_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+{
+	uint32_t dst_sel = (pk[1] >> 8) & 0xf;
+	uint64_t addr = pk[2] | (uint64_t)pk[3] << 32;
+	bool one_addr = pk[1] & (1u << 16);
+
+	if (n < 5)
+		return bad_packet(sim, pk, n, "WRITE_DATA without data");
+	if (dst_sel != 1 && dst_sel != 2 && dst_sel != 5)
+		return bad_packet(sim, pk, n, "WRITE_DATA destination not modelled");
+	for (unsigned i = 4; i < n; i++)
+		if (write_mem(sim, addr + (one_addr ? 0 : 4ull * (i - 4)), &pk[i], 4,
+			      "WRITE_DATA"))
+			return -1;
+	return 0;
+}
+
+/* Synchronous CP: a false condition can never become true later. */
+static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+{
+	if (n != 7)
+		return bad_packet(sim, pk, n, "WAIT_REG_MEM must be 7 dwords");
+	if (((pk[1] >> 4) & 3) != 1)
+		return bad_packet(sim, pk, n, "WAIT_REG_MEM on a register is not modelled");
+	uint64_t addr = pk[2] | (uint64_t)pk[3] << 32;
+	uint8_t *p = mem_translate(sim, addr, 4);
+	uint32_t v, ref = pk[4], mask = pk[5];
+
+	if (!p) {
+		sim_fault(sim, BH_SIM_FAULT_MEMORY, 0, pk, 3, addr,
+			  "CP: WAIT_REG_MEM polls unmapped address 0x%llx",
+			  (unsigned long long)addr);
+		return -1;
+	}
+	memcpy(&v, p, 4);
+	v &= mask;
+	bool ok;
+
+	switch (pk[1] & 7) {
+	case 0: ok = true; break;
+	case 1: ok = v < ref; break;
+	case 2: ok = v <= ref; break;
+	case 3: ok = v == ref; break;
+	case 4: ok = v != ref; break;
+	case 5: ok = v >= ref; break;
+	case 6: ok = v > ref; break;
+	default: return bad_packet(sim, pk, n, "WAIT_REG_MEM bad function");
+	}
+	if (!ok)
+		return bad_packet(sim, pk, n, "WAIT_REG_MEM condition can never become true "
+				  "(this board's CP is synchronous)");
+	return 0;
+}
+
+static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth);
+
+static int indirect_buffer(struct bh_sim *sim, const uint32_t *pk, unsigned n,
+			   unsigned depth)
+{
+	if (n != 4)
+		return bad_packet(sim, pk, n, "INDIRECT_BUFFER must be 4 dwords");
+	if (!(pk[3] & (1u << 23)))
+		return bad_packet(sim, pk, n, "INDIRECT_BUFFER without VALID");
+	if (depth >= MAX_IB_DEPTH)
+		return bad_packet(sim, pk, n, "INDIRECT_BUFFER nested too deep");
+	if (pk[3] & (1u << 20))
+		return bad_packet(sim, pk, n, "chained INDIRECT_BUFFER is not modelled");
+	struct stream ib = {
+		.sim = sim, .base = (pk[1] & ~3u) | (uint64_t)(pk[2] & 0xffff) << 32,
+		.size = pk[3] & 0xfffff, .ring = false, .pos = 0, .end = pk[3] & 0xfffff,
+	};
+	return run_stream(sim, &ib, depth + 1);
+}
+
+static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned depth)
+{
+	uint32_t op = (pk[0] >> 8) & 0xff;
+
+	sim->stats.packets++;
+	switch (op) {
+	case PKT3_NOP:
+		return 0;
+	case PKT3_SET_SH_REG:
+		return set_regs(sim, pk, n, SH_REG_BASE, SH_REG_BASE + SH_REG_COUNT);
+	case PKT3_SET_UCONFIG_REG:
+		return set_regs(sim, pk, n, 0xc000, 0xc400);
+	case PKT3_DISPATCH_DIRECT:
+		if (n != 5)
+			return bad_packet(sim, pk, n, "DISPATCH_DIRECT must be 5 dwords");
+		return dispatch_direct(sim, &pk[1], pk[4]);
+	case PKT3_RELEASE_MEM:
+		return release_mem(sim, pk, n);
+	case PKT3_ACQUIRE_MEM:
+		/* Caches are coherent in the model; check the GFX9 framing. */
+		return n == 7 ? 0 : bad_packet(sim, pk, n, "ACQUIRE_MEM must be 7 dwords on gfx9");
+	case PKT3_EVENT_WRITE:
+		/* Dispatches run to completion: every flush is already done. */
+		return n >= 2 ? 0 : bad_packet(sim, pk, n, "EVENT_WRITE without an event");
+	case PKT3_WAIT_REG_MEM:
+		return wait_reg_mem(sim, pk, n);
+	case PKT3_WRITE_DATA:
+		return write_data(sim, pk, n);
+	case PKT3_INDIRECT_BUFFER:
+		return indirect_buffer(sim, pk, n, depth);
+	}
+	return bad_packet(sim, pk, n, "opcode not modelled");
+}
+
+static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
+{
+	uint32_t pk[MAX_PACKET_DWORDS];
+
+	while (s->pos < s->end) {
+		if (fetch(s, s->pos, &pk[0]))
+			return -1;
+		uint32_t type = pk[0] >> 30;
+
+		if (type != 3)
+			return bad_packet(sim, pk, 1, type == 2 ? "type-2 filler on a compute queue"
+					  : "type-0/1 packets are not modelled");
+		/* PACKET3(NOP, 0x3FFF) is a one-dword pad. */
+		unsigned n = pk[0] == PM4_NOP_PAD ? 1 : ((pk[0] >> 16) & 0x3fff) + 2;
+
+		if (n > MAX_PACKET_DWORDS || s->pos + n > s->end)
+			return bad_packet(sim, pk, 1, "packet runs past the write pointer");
+		for (unsigned i = 1; i < n; i++)
+			if (fetch(s, s->pos + i, &pk[i]))
+				return -1;
+		if (sim->cfg.trace)
+			fprintf(stderr, "sim: CP packet op 0x%02x, %u dwords\n",
+				(pk[0] >> 8) & 0xff, n);
+		if (execute(sim, pk, n, depth))
+			return -1;
+		s->pos += n;
+		if (s->ring) {
+			uint32_t rptr = (uint32_t)(s->pos % s->size);
+			uint8_t *r = mem_translate(sim, sim->queues[sim->cur_queue].rptr_va, 4);
+
+			if (r)
+				memcpy(r, &rptr, 4);
+		}
+	}
+	return 0;
+}
+
+void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
+{
+	if (qid >= BH_SIM_MAX_QUEUES)
+		return;
+	struct sim_queue *q = &sim->queues[qid];
+
+	if (!q->active || q->faulted)
+		return;		/* a stopped queue ignores its doorbell */
+	if (wptr < q->rptr || wptr - q->rptr > q->ring_dwords) {
+		uint32_t dw[2] = { (uint32_t)wptr, (uint32_t)(wptr >> 32) };
+
+		sim->cur_queue = qid;
+		sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, dw, 2, 0,
+			  "doorbell wptr %llu is behind rptr %llu or more than a ring ahead",
+			  (unsigned long long)wptr, (unsigned long long)q->rptr);
+		q->faulted = true;
+		return;
+	}
+	struct stream s = {
+		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
+		.pos = q->rptr, .end = wptr,
+	};
+
+	sim->cur_queue = qid;
+	if (run_stream(sim, &s, 0))
+		q->faulted = true;
+	q->rptr = s.pos;
+}

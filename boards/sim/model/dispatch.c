@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: MIT
+/*
+ * DISPATCH_DIRECT: the SPI's part.  Read the program, resources and
+ * user data from the SH registers, form workgroups and wave64 waves with
+ * the initial register state of the hardware ABI (ref/dispatch.md §3 and
+ * §8.4), and run each workgroup's waves round-robin until all end.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "regs.h"
+
+#define QUANTUM 256	/* instructions a wave runs before the next one */
+
+struct launch {
+	uint64_t pc;
+	uint32_t rsrc1, rsrc2;
+	unsigned user_sgprs, tidig;
+	bool tgid_en[3], tg_size_en, scratch_en;
+	uint32_t lds_size;
+	unsigned nvgprs;
+	uint32_t full[3], partial[3];
+	bool partial_en;
+	uint32_t start[3];
+	uint32_t tmp_waves, tmp_wave_bytes;
+	uint64_t scratch_base;		/* architected: DISPATCH_SCRATCH_BASE */
+	bool architected;
+	uint64_t budget;		/* watchdog */
+};
+
+int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
+	       uint64_t addr, const char *fmt, ...)
+{
+	struct bh_sim *sim = w->sim;
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sim_fault(sim, kind, in ? in->pc : w->pc, in ? in->dw : NULL, in ? in->len : 0,
+		  addr, "%s%s%s", in && in->desc ? in->desc->name : "",
+		  in && in->desc ? ": " : "", msg);
+	for (int d = 0; d < 3; d++)
+		sim->fault.workgroup[d] = w->wg->id[d];
+	sim->fault.wave = w->index;
+	return -1;
+}
+
+static int bad_state(struct bh_sim *sim, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int bad_state(struct bh_sim *sim, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, NULL, 0, 0, "dispatch: %s", msg);
+	return -1;
+}
+
+static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
+{
+	memset(l, 0, sizeof(*l));
+	if (!(initiator & 1))
+		return bad_state(sim, "COMPUTE_SHADER_EN is clear");
+	if (initiator & (1u << 5))
+		return bad_state(sim, "USE_THREAD_DIMENSIONS is not modelled (semantics unverified)");
+	if (initiator & (1u << 15))
+		return bad_state(sim, "CS_W32_EN on a wave64-only gfx9 part");
+	l->pc = ((uint64_t)(SH(sim, mmCOMPUTE_PGM_HI) & 0xff) << 32 |
+		 SH(sim, mmCOMPUTE_PGM_LO)) << 8;
+	l->rsrc1 = SH(sim, mmCOMPUTE_PGM_RSRC1);
+	l->rsrc2 = SH(sim, mmCOMPUTE_PGM_RSRC2);
+	l->user_sgprs = (l->rsrc2 >> 1) & 0x1f;
+	l->scratch_en = l->rsrc2 & 1;
+	for (int d = 0; d < 3; d++) {
+		l->tgid_en[d] = l->rsrc2 & (1u << (7 + d));
+		uint32_t nt = SH(sim, mmCOMPUTE_NUM_THREAD_X + d);
+
+		l->full[d] = nt & 0xffff;
+		l->partial[d] = nt >> 16;
+		l->start[d] = SH(sim, mmCOMPUTE_START_X + d);
+		if (l->full[d] == 0)
+			return bad_state(sim, "NUM_THREAD_%c is zero", "XYZ"[d]);
+	}
+	l->tg_size_en = l->rsrc2 & (1u << 10);
+	l->tidig = (l->rsrc2 >> 11) & 3;
+	l->partial_en = initiator & 2;
+	/* GFX9 LDS granule: 128 dwords. */
+	l->lds_size = ((l->rsrc2 >> 15) & 0x1ff) * 512;
+	if (l->lds_size > 65536)
+		return bad_state(sim, "RSRC2.LDS_SIZE asks for %u bytes, more than 64 KiB",
+				 l->lds_size);
+	/* gfx90a/gfx940: unified VGPR file, granule 8 (arch + acc). */
+	l->nvgprs = ((l->rsrc1 & 0x3f) + 1) * 8;
+	if (l->nvgprs > MAX_VGPRS)
+		return bad_state(sim, "RSRC1 asks for %u VGPRs", l->nvgprs);
+	if (((l->rsrc1 >> 16) & 3) != 3 && ((l->rsrc1 >> 16) & 3) != 0)
+		return bad_state(sim, "FLOAT_DENORM_MODE_32 = %u is not modelled",
+				 (l->rsrc1 >> 16) & 3);
+	uint32_t tmpring = SH(sim, mmCOMPUTE_TMPRING_SIZE);
+
+	l->tmp_waves = tmpring & 0xfff;
+	l->tmp_wave_bytes = ((tmpring >> 12) & 0x1fff) * 1024;
+	l->architected = sim->cfg.gfx == BH_SIM_GFX942;
+	l->scratch_base = ((uint64_t)SH(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_HI) << 40) |
+			  ((uint64_t)SH(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_LO) << 8);
+	l->budget = sim->cfg.max_instructions;
+	return 0;
+}
+
+static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
+		      const uint32_t size[3])
+{
+	struct bh_sim *sim = w->sim;
+	unsigned s = l->user_sgprs;
+
+	w->pc = l->pc;
+	memset(w->sgpr, 0, sizeof(w->sgpr));
+	for (unsigned i = 0; i < s && i < 16; i++)
+		w->sgpr[i] = SH(sim, mmCOMPUTE_USER_DATA_0 + i);
+	for (int d = 0; d < 3; d++)
+		if (l->tgid_en[d])
+			w->sgpr[s++] = w->wg->id[d];
+	if (l->tg_size_en)
+		w->sgpr[s++] = (w->index == 0 ? 1u << 31 : 0) | (w->wg->nwaves & 0x3f);
+	w->scratch_size = l->scratch_en ? l->tmp_wave_bytes : 0;
+	w->scratch_base = 0;
+	w->flat_scratch = 0;
+	if (l->scratch_en) {
+		uint64_t wave_offset = (uint64_t)w->index * l->tmp_wave_bytes;
+
+		if (l->architected) {
+			w->scratch_base = l->scratch_base + wave_offset;
+			w->flat_scratch = w->scratch_base;
+		} else {
+			w->sgpr[s++] = (uint32_t)wave_offset;	/* scratch wave offset */
+		}
+	}
+	unsigned first = w->index * WAVE_LANES;
+	unsigned lanes = threads - first < WAVE_LANES ? threads - first : WAVE_LANES;
+
+	w->exec = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
+	w->vcc = 0;
+	w->m0 = 0;
+	w->scc = false;
+	w->done = w->at_barrier = false;
+	w->denorm32 = ((l->rsrc1 >> 16) & 3) == 3;
+	memset(w->v, 0, (size_t)w->nvgprs * sizeof(*w->v));
+	for (unsigned lane = 0; lane < lanes; lane++) {
+		unsigned t = first + lane;
+		uint32_t x = t % size[0], y = (t / size[0]) % size[1], z = t / (size[0] * size[1]);
+
+		/* gfx90a/942 pack the work-item ids into v0. */
+		w->v[0][lane] = x | (l->tidig >= 1 ? y << 10 : 0) | (l->tidig >= 2 ? z << 20 : 0);
+	}
+}
+
+static int step(struct wave *w, struct launch *l)
+{
+	struct insn in;
+
+	if (l->budget && w->sim->stats.instructions >= l->budget)
+		return wave_fault(w, BH_SIM_FAULT_WATCHDOG, NULL, 0,
+				  "the dispatch issued %llu wave instructions (watchdog)",
+				  (unsigned long long)l->budget);
+	if (decode(w->sim, w->pc, &in)) {
+		for (int d = 0; d < 3; d++)
+			w->sim->fault.workgroup[d] = w->wg->id[d];
+		w->sim->fault.wave = w->index;
+		return -1;
+	}
+	if (w->sim->cfg.trace)
+		fprintf(stderr, "sim: wg (%u,%u,%u) wave %u pc 0x%llx %08x %s\n",
+			w->wg->id[0], w->wg->id[1], w->wg->id[2], w->index,
+			(unsigned long long)w->pc, in.dw[0], in.desc->name);
+	w->sim->stats.instructions++;
+	w->pc += 4ull * in.len;
+	/* Operand helpers report faults without a return path: check here. */
+	return in.desc->exec(w, &in) || w->sim->fault_pending ? -1 : 0;
+}
+
+static int run_workgroup(struct workgroup *wg, struct launch *l)
+{
+	unsigned live = wg->nwaves;
+
+	while (live) {
+		unsigned waiting = 0;
+
+		live = 0;
+		for (unsigned i = 0; i < wg->nwaves; i++) {
+			struct wave *w = &wg->waves[i];
+
+			for (unsigned n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++)
+				if (step(w, l))
+					return -1;
+			if (!w->done)
+				live++;
+			if (w->at_barrier)
+				waiting++;
+		}
+		/* Every wave still running has reached s_barrier: release. */
+		if (live && waiting == live)
+			for (unsigned i = 0; i < wg->nwaves; i++)
+				wg->waves[i].at_barrier = false;
+	}
+	return 0;
+}
+
+static uint32_t group_size(const struct launch *l, int d, uint32_t idx, uint32_t count)
+{
+	return l->partial_en && idx == count - 1 && l->partial[d] ? l->partial[d] : l->full[d];
+}
+
+int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator)
+{
+	struct launch l;
+	struct workgroup *wg;
+	uint32_t (*vgprs)[WAVE_LANES];
+	int ret = 0;
+
+	if (read_launch(sim, initiator, &l))
+		return -1;
+	sim->stats.dispatches++;
+	uint64_t budget_base = sim->stats.instructions;
+
+	if (l.budget)
+		l.budget += budget_base;
+	wg = calloc(1, sizeof(*wg));
+	vgprs = calloc((size_t)MAX_WAVES_PER_WG * l.nvgprs, sizeof(*vgprs));
+	uint8_t *lds = l.lds_size ? calloc(1, l.lds_size) : NULL;
+
+	if (!wg || !vgprs || (l.lds_size && !lds)) {
+		free(wg);
+		free(vgprs);
+		free(lds);
+		return bad_state(sim, "out of host memory for a workgroup");
+	}
+	for (uint32_t z = 0; z < dim[2] && !ret; z++)
+	for (uint32_t y = 0; y < dim[1] && !ret; y++)
+	for (uint32_t x = 0; x < dim[0] && !ret; x++) {
+		uint32_t size[3] = { group_size(&l, 0, x, dim[0]), group_size(&l, 1, y, dim[1]),
+				     group_size(&l, 2, z, dim[2]) };
+		unsigned threads = size[0] * size[1] * size[2];
+
+		wg->sim = sim;
+		wg->id[0] = l.start[0] + x;
+		wg->id[1] = l.start[1] + y;
+		wg->id[2] = l.start[2] + z;
+		wg->nwaves = (threads + WAVE_LANES - 1) / WAVE_LANES;
+		wg->lds = lds;
+		wg->lds_size = l.lds_size;
+		if (wg->nwaves > MAX_WAVES_PER_WG) {
+			ret = bad_state(sim, "a workgroup of %u threads", threads);
+			break;
+		}
+		if (l.scratch_en && wg->nwaves > l.tmp_waves) {
+			ret = bad_state(sim, "a workgroup needs %u scratch waves, TMPRING_SIZE.WAVES "
+					"is %u", wg->nwaves, l.tmp_waves);
+			break;
+		}
+		if (lds)
+			memset(lds, 0, l.lds_size);
+		for (unsigned i = 0; i < wg->nwaves; i++) {
+			struct wave *w = &wg->waves[i];
+
+			w->sim = sim;
+			w->wg = wg;
+			w->index = i;
+			w->nvgprs = l.nvgprs;
+			w->v = vgprs + (size_t)i * l.nvgprs;
+			init_wave(w, &l, threads, size);
+		}
+		sim->stats.workgroups++;
+		sim->stats.waves += wg->nwaves;
+		ret = run_workgroup(wg, &l);
+	}
+	free(lds);
+	free(vgprs);
+	free(wg);
+	return ret;
+}

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Scalar instructions: SOP2, SOPK, SOP1, SOPC, SOPP and SMEM.  One short
+ * function per instruction; semantics from AMD's Vega/CDNA ISA manuals
+ * ("SCC" notes are the documented SCC results).
+ */
+#include <string.h>
+
+#include "model.h"
+
+#define S0 rd_s32(w, in, in->src[0])
+#define S1 rd_s32(w, in, in->src[1])
+#define S0_64 rd_s64(w, in, in->src[0])
+#define S1_64 rd_s64(w, in, in->src[1])
+#define D(v) wr_s32(w, in->dst, (v))
+#define D64(v) wr_s64(w, in->dst, (v))
+#define SOP(name) int x_##name(struct wave *w, const struct insn *in)
+
+/* ---------------------------------------------------------------- SOP2 */
+SOP(s_add_u32) { uint64_t r = (uint64_t)S0 + S1; D((uint32_t)r); w->scc = r >> 32; return 0; }
+SOP(s_sub_u32) { uint32_t a = S0, b = S1; D(a - b); w->scc = b > a; return 0; }
+SOP(s_addc_u32)
+{
+	uint64_t r = (uint64_t)S0 + S1 + w->scc;
+
+	D((uint32_t)r);
+	w->scc = r >> 32;
+	return 0;
+}
+SOP(s_subb_u32)
+{
+	uint32_t a = S0, b = S1, c = w->scc;
+
+	D(a - b - c);
+	w->scc = (uint64_t)b + c > a;
+	return 0;
+}
+SOP(s_add_i32)
+{
+	int32_t a = (int32_t)S0, b = (int32_t)S1;
+	int32_t r = (int32_t)((uint32_t)a + (uint32_t)b);
+
+	D((uint32_t)r);
+	w->scc = ((a >= 0) == (b >= 0)) && ((r >= 0) != (a >= 0));	/* overflow */
+	return 0;
+}
+SOP(s_sub_i32)
+{
+	int32_t a = (int32_t)S0, b = (int32_t)S1;
+	int32_t r = (int32_t)((uint32_t)a - (uint32_t)b);
+
+	D((uint32_t)r);
+	w->scc = ((a >= 0) != (b >= 0)) && ((r >= 0) != (a >= 0));
+	return 0;
+}
+SOP(s_min_i32) { int32_t a = (int32_t)S0, b = (int32_t)S1; w->scc = a < b; D((uint32_t)(a < b ? a : b)); return 0; }
+SOP(s_min_u32) { uint32_t a = S0, b = S1; w->scc = a < b; D(a < b ? a : b); return 0; }
+SOP(s_max_i32) { int32_t a = (int32_t)S0, b = (int32_t)S1; w->scc = a > b; D((uint32_t)(a > b ? a : b)); return 0; }
+SOP(s_max_u32) { uint32_t a = S0, b = S1; w->scc = a > b; D(a > b ? a : b); return 0; }
+SOP(s_cselect_b32) { D(w->scc ? S0 : S1); return 0; }
+SOP(s_cselect_b64) { D64(w->scc ? S0_64 : S1_64); return 0; }
+
+#define LOGIC32(name, expr) SOP(name) { uint32_t a = S0, b = S1, r = (expr); D(r); w->scc = r != 0; return 0; }
+#define LOGIC64(name, expr) SOP(name) { uint64_t a = S0_64, b = S1_64, r = (expr); D64(r); w->scc = r != 0; return 0; }
+LOGIC32(s_and_b32, a & b)
+LOGIC64(s_and_b64, a & b)
+LOGIC32(s_or_b32, a | b)
+LOGIC64(s_or_b64, a | b)
+LOGIC32(s_xor_b32, a ^ b)
+LOGIC64(s_xor_b64, a ^ b)
+LOGIC32(s_andn2_b32, a & ~b)
+LOGIC64(s_andn2_b64, a & ~b)
+LOGIC32(s_orn2_b32, a | ~b)
+LOGIC64(s_orn2_b64, a | ~b)
+LOGIC32(s_lshl_b32, a << (b & 31))
+LOGIC32(s_lshr_b32, a >> (b & 31))
+LOGIC32(s_ashr_i32, (uint32_t)((int32_t)a >> (b & 31)))
+SOP(s_lshl_b64) { uint64_t r = S0_64 << (S1 & 63); D64(r); w->scc = r != 0; return 0; }
+SOP(s_lshr_b64) { uint64_t r = S0_64 >> (S1 & 63); D64(r); w->scc = r != 0; return 0; }
+SOP(s_ashr_i64) { uint64_t r = (uint64_t)((int64_t)S0_64 >> (S1 & 63)); D64(r); w->scc = r != 0; return 0; }
+
+/* Bitfield extract: S1[4:0] offset, S1[22:16] width. */
+SOP(s_bfe_u32)
+{
+	uint32_t a = S0, b = S1, off = b & 31, width = (b >> 16) & 0x7f;
+	uint32_t r = width ? (a >> off) & (width >= 32 ? ~0u : (1u << width) - 1) : 0;
+
+	D(r);
+	w->scc = r != 0;
+	return 0;
+}
+SOP(s_bfe_i32)
+{
+	uint32_t a = S0, b = S1, off = b & 31, width = (b >> 16) & 0x7f;
+	int32_t r = 0;
+
+	if (width >= 32)
+		r = (int32_t)a >> off;
+	else if (width)
+		r = (int32_t)((a >> off) << (32 - width)) >> (32 - width);
+	D((uint32_t)r);
+	w->scc = r != 0;
+	return 0;
+}
+SOP(s_mul_i32) { D(S0 * S1); return 0; }
+SOP(s_mul_hi_u32) { D((uint32_t)(((uint64_t)S0 * S1) >> 32)); return 0; }
+
+#define LSHL_ADD(n) SOP(s_lshl##n##_add_u32) { \
+	uint64_t r = ((uint64_t)S0 << n) + S1; D((uint32_t)r); w->scc = r >> 32 != 0; return 0; }
+LSHL_ADD(1)
+LSHL_ADD(2)
+LSHL_ADD(3)
+LSHL_ADD(4)
+
+/* ---------------------------------------------------------------- SOPK */
+SOP(s_movk_i32) { D((uint32_t)in->simm16); return 0; }
+SOP(s_cmpk_eq_u32) { w->scc = rd_s32(w, in, in->dst) == (uint16_t)in->simm16; return 0; }
+SOP(s_cmpk_lg_u32) { w->scc = rd_s32(w, in, in->dst) != (uint16_t)in->simm16; return 0; }
+SOP(s_addk_i32)
+{
+	int32_t a = (int32_t)rd_s32(w, in, in->dst), b = in->simm16;
+	int32_t r = (int32_t)((uint32_t)a + (uint32_t)b);
+
+	D((uint32_t)r);
+	w->scc = ((a >= 0) == (b >= 0)) && ((r >= 0) != (a >= 0));
+	return 0;
+}
+SOP(s_mulk_i32) { D(rd_s32(w, in, in->dst) * (uint32_t)in->simm16); return 0; }
+
+/* ---------------------------------------------------------------- SOP1 */
+SOP(s_mov_b32) { D(S0); return 0; }
+SOP(s_mov_b64) { D64(S0_64); return 0; }
+SOP(s_cmov_b32) { if (w->scc) D(S0); return 0; }
+SOP(s_not_b32) { uint32_t r = ~S0; D(r); w->scc = r != 0; return 0; }
+SOP(s_not_b64) { uint64_t r = ~S0_64; D64(r); w->scc = r != 0; return 0; }
+SOP(s_brev_b32)
+{
+	uint32_t a = S0, r = 0;
+
+	for (int i = 0; i < 32; i++)
+		r |= ((a >> i) & 1) << (31 - i);
+	D(r);
+	return 0;
+}
+SOP(s_bcnt1_i32_b32) { uint32_t r = (uint32_t)__builtin_popcount(S0); D(r); w->scc = r != 0; return 0; }
+SOP(s_bcnt1_i32_b64) { uint32_t r = (uint32_t)__builtin_popcountll(S0_64); D(r); w->scc = r != 0; return 0; }
+SOP(s_ff1_i32_b32) { uint32_t a = S0; D(a ? (uint32_t)__builtin_ctz(a) : ~0u); return 0; }
+SOP(s_ff1_i32_b64) { uint64_t a = S0_64; D(a ? (uint32_t)__builtin_ctzll(a) : ~0u); return 0; }
+SOP(s_flbit_i32_b32) { uint32_t a = S0; D(a ? (uint32_t)__builtin_clz(a) : ~0u); return 0; }
+SOP(s_sext_i32_i8) { D((uint32_t)(int32_t)(int8_t)S0); return 0; }
+SOP(s_sext_i32_i16) { D((uint32_t)(int32_t)(int16_t)S0); return 0; }
+SOP(s_abs_i32)
+{
+	int32_t a = (int32_t)S0;
+	uint32_t r = a < 0 ? 0u - (uint32_t)a : (uint32_t)a;
+
+	D(r);
+	w->scc = r != 0;
+	return 0;
+}
+/* w->pc already points at the next instruction. */
+SOP(s_getpc_b64) { D64(w->pc); return 0; }
+SOP(s_setpc_b64) { w->pc = S0_64; return 0; }
+SOP(s_swappc_b64) { uint64_t target = S0_64; D64(w->pc); w->pc = target; return 0; }
+
+#define SAVEEXEC(name, expr) SOP(name) { \
+	uint64_t s = S0_64, e = w->exec; D64(e); w->exec = (expr); w->scc = w->exec != 0; return 0; }
+SAVEEXEC(s_and_saveexec_b64, s & e)
+SAVEEXEC(s_or_saveexec_b64, s | e)
+SAVEEXEC(s_xor_saveexec_b64, s ^ e)
+SAVEEXEC(s_andn2_saveexec_b64, s & ~e)
+
+/* ---------------------------------------------------------------- SOPC */
+#define CMP32(name, type, op) SOP(name) { w->scc = (type)S0 op (type)S1; return 0; }
+CMP32(s_cmp_eq_i32, int32_t, ==)
+CMP32(s_cmp_lg_i32, int32_t, !=)
+CMP32(s_cmp_gt_i32, int32_t, >)
+CMP32(s_cmp_ge_i32, int32_t, >=)
+CMP32(s_cmp_lt_i32, int32_t, <)
+CMP32(s_cmp_le_i32, int32_t, <=)
+CMP32(s_cmp_eq_u32, uint32_t, ==)
+CMP32(s_cmp_lg_u32, uint32_t, !=)
+CMP32(s_cmp_gt_u32, uint32_t, >)
+CMP32(s_cmp_ge_u32, uint32_t, >=)
+CMP32(s_cmp_lt_u32, uint32_t, <)
+CMP32(s_cmp_le_u32, uint32_t, <=)
+SOP(s_cmp_eq_u64) { w->scc = S0_64 == S1_64; return 0; }
+SOP(s_cmp_lg_u64) { w->scc = S0_64 != S1_64; return 0; }
+SOP(s_bitcmp0_b32) { w->scc = !((S0 >> (S1 & 31)) & 1); return 0; }
+SOP(s_bitcmp1_b32) { w->scc = (S0 >> (S1 & 31)) & 1; return 0; }
+
+/* ---------------------------------------------------------------- SOPP */
+SOP(s_nop) { (void)w; (void)in; return 0; }	/* also s_waitcnt: memory is synchronous */
+SOP(s_endpgm) { (void)in; w->done = true; return 0; }
+SOP(s_barrier) { (void)in; w->at_barrier = true; return 0; }
+
+static int branch(struct wave *w, const struct insn *in, bool taken)
+{
+	if (taken)
+		w->pc += (int64_t)in->simm16 * 4;
+	return 0;
+}
+SOP(s_branch) { return branch(w, in, true); }
+SOP(s_cbranch_scc0) { return branch(w, in, !w->scc); }
+SOP(s_cbranch_scc1) { return branch(w, in, w->scc); }
+SOP(s_cbranch_vccz) { return branch(w, in, w->vcc == 0); }
+SOP(s_cbranch_vccnz) { return branch(w, in, w->vcc != 0); }
+SOP(s_cbranch_execz) { return branch(w, in, w->exec == 0); }
+SOP(s_cbranch_execnz) { return branch(w, in, w->exec != 0); }
+
+/* No trap handler is installed (TRAP_PRESENT = 0): a trap stops the queue. */
+SOP(s_trap)
+{
+	return wave_fault(w, BH_SIM_FAULT_TRAP, in, 0, "s_trap %d%s", in->simm16 & 0xff,
+			  (in->simm16 & 0xff) == 2 ? " (llvm.trap: abort or failed assert)" : "");
+}
+
+/* ---------------------------------------------------------------- SMEM */
+static int s_load(struct wave *w, const struct insn *in, unsigned n)
+{
+	uint64_t addr = rd_s64(w, in, in->addr);
+
+	addr += in->imm ? (int64_t)in->offset : rd_s32(w, in, (unsigned)in->offset & 0x7f);
+	if (in->soe)
+		addr += rd_s32(w, in, in->saddr);
+	addr &= ~3ull;		/* SMEM ignores the low two address bits */
+	uint8_t *p = mem_translate(w->sim, addr, 4ull * n);
+
+	if (!p)
+		return wave_fault(w, BH_SIM_FAULT_MEMORY, in, addr,
+				  "scalar load of %u bytes at unmapped 0x%llx", 4 * n,
+				  (unsigned long long)addr);
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t v;
+
+		memcpy(&v, p + 4 * i, 4);
+		wr_s32(w, in->dst + i, v);
+	}
+	return 0;
+}
+SOP(s_load_dword) { return s_load(w, in, 1); }
+SOP(s_load_dwordx2) { return s_load(w, in, 2); }
+SOP(s_load_dwordx4) { return s_load(w, in, 4); }
+SOP(s_load_dwordx8) { return s_load(w, in, 8); }
+SOP(s_load_dwordx16) { return s_load(w, in, 16); }
+/* The model has one clock: shader-clock reads use the timestamp clock. */
+SOP(s_memtime) { D64(bh_sim_clock(w->sim)); return 0; }
+SOP(s_memrealtime) { D64(bh_sim_clock(w->sim)); return 0; }
+SOP(s_cache_nop) { (void)w; (void)in; return 0; }

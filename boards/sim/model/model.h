@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internals of the sim board's GPU model: the board (memory, queues, SH
+ * registers, faults), waves and their registers, and decoded
+ * instructions.  Each file owns one part: mem.c (address translation),
+ * cp.c (PM4), dispatch.c (workgroups and waves), decode.c (encodings),
+ * exec_*.c (instruction semantics).
+ */
+#ifndef BH_SIM_MODEL_H
+#define BH_SIM_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+#define WAVE_LANES	64
+#define NUM_SGPRS	102	/* gfx9 user-addressable SGPRs (s0..s101) */
+#define MAX_VGPRS	512	/* gfx90a/942: 256 ArchVGPRs + 256 AccVGPRs */
+#define MAX_WAVES_PER_WG 16	/* 1024 threads / 64 */
+#define GART_SLOTS	256
+#define IRQ_SLOTS	64
+#define SH_REG_BASE	0x2c00
+#define SH_REG_COUNT	0x400
+#define OPKEYS		1024	/* opcode keys per format (VOP3 space) */
+
+struct opdesc;
+
+struct gart_map {
+	uint64_t va, size;
+	uint8_t *host;
+};
+
+struct sim_queue {
+	bool active, faulted;
+	uint64_t ring_va;
+	uint32_t ring_dwords;
+	uint64_t rptr_va;
+	uint64_t rptr;		/* dwords consumed, monotonic */
+};
+
+struct bh_sim {
+	struct bh_sim_config cfg;
+	const struct opdesc *const (*ops)[OPKEYS];	/* decode table of cfg.gfx */
+	uint8_t *vram;
+	uint64_t vram_size;
+	struct gart_map gart[GART_SLOTS];
+	unsigned ngart;
+	struct sim_queue queues[BH_SIM_MAX_QUEUES];
+	uint32_t sh[SH_REG_COUNT];	/* SH register file, 0x2c00.. */
+	struct bh_sim_fault fault;
+	bool fault_pending;
+	uint32_t irq[IRQ_SLOTS];
+	unsigned irq_head, irq_count;
+	struct bh_sim_stats stats;
+	uint64_t clock_base_ns;
+	unsigned cur_queue;
+};
+
+/* ----------------------------------------------------------- memory */
+/* The host bytes behind [va, va+len) in VRAM or GART, or NULL. */
+uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len);
+
+/* ---------------------------------------------------------- faults */
+void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
+	       const uint32_t *dw, unsigned ndw, uint64_t addr, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+/* ------------------------------------------------------------ waves */
+struct workgroup;
+
+struct wave {
+	struct bh_sim *sim;
+	struct workgroup *wg;
+	unsigned index;			/* inside the workgroup */
+	uint64_t pc;
+	uint32_t sgpr[NUM_SGPRS];
+	uint64_t vcc, exec;
+	uint64_t flat_scratch;		/* absolute base of this wave's scratch */
+	uint32_t m0;
+	bool scc;
+	bool done, at_barrier;
+	uint32_t nvgprs;
+	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
+	uint64_t scratch_base;		/* VA of this wave's scratch slice */
+	uint64_t scratch_size;		/* bytes in the slice */
+	bool denorm32;			/* MODE: keep f32 denormals */
+};
+
+struct workgroup {
+	struct bh_sim *sim;
+	unsigned id[3];
+	unsigned nwaves;
+	struct wave waves[MAX_WAVES_PER_WG];
+	uint8_t *lds;
+	uint32_t lds_size;
+};
+
+/* -------------------------------------------------------- decoding */
+enum insn_format {
+	FMT_SOP2, FMT_SOPK, FMT_SOP1, FMT_SOPC, FMT_SOPP, FMT_SMEM,
+	FMT_VALU, FMT_VOP3P, FMT_DS, FMT_FLAT, FMT_MUBUF, FMT_COUNT
+};
+
+/* How the VALU instruction was encoded (operand fields differ). */
+enum valu_enc { ENC_VOP1, ENC_VOP2, ENC_VOPC, ENC_VOP3 };
+
+struct insn;
+typedef int (*exec_fn)(struct wave *w, const struct insn *in);
+
+struct opdesc {
+	enum insn_format fmt;
+	uint16_t key;
+	const char *name;
+	exec_fn exec;
+};
+
+struct insn {
+	const struct opdesc *desc;
+	uint64_t pc;
+	uint32_t dw[3];
+	unsigned len;			/* dwords, with literal / SDWA word */
+	enum valu_enc enc;
+	/* Operand codes: 0..255 scalar/inline/special, 256..511 VGPRs. */
+	uint16_t src[3];
+	uint16_t dst;			/* VGPR number, or SGPR code */
+	uint16_t sdst;			/* VOP3b carry-out / VOPC e64 dst */
+	uint32_t literal;
+	int32_t simm16;
+	uint8_t abs, neg, clamp, omod;
+	bool sdwa;
+	uint32_t sdwa_word;
+	/* memory */
+	int32_t offset;
+	uint16_t offset1;
+	uint8_t seg;			/* FLAT: 0 flat, 1 scratch, 2 global */
+	uint16_t addr, data, saddr;
+	bool imm, soe, sve, offen, idxen;
+	uint8_t op_sel, op_sel_hi;
+};
+
+/* Decode one instruction at @pc; 0, or -1 after raising a fault. */
+int decode(struct bh_sim *sim, uint64_t pc, struct insn *in);
+void decode_tables_init(void);
+const struct opdesc *const (*decode_table(enum bh_sim_gfx gfx))[OPKEYS];
+
+/* ------------------------------------------------------- execution */
+int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);
+int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
+	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Operand access (exec_operand.c). */
+uint32_t rd_s32(struct wave *w, const struct insn *in, unsigned code);
+uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code);
+void wr_s32(struct wave *w, unsigned code, uint32_t v);
+void wr_s64(struct wave *w, unsigned code, uint64_t v);
+uint32_t rd_v32(struct wave *w, const struct insn *in, unsigned code, unsigned lane);
+uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned lane,
+		bool is_float);
+bool vgpr_ok(const struct wave *w, unsigned reg, unsigned count);
+
+/* Memory for a lane's flat address (global, LDS or scratch aperture). */
+uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
+			unsigned lane, unsigned len, bool scratch_seg);
+
+/* Handlers, one per BH_INSN row. */
+#define BH_INSN(fmt, key, name, fn) int x_##fn(struct wave *w, const struct insn *in);
+#include "isa_gfx942.h"
+#undef BH_INSN
+
+#endif
