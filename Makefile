@@ -230,7 +230,7 @@ all: check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info $(EXAMPLES)
 
 .PHONY: run
 run: all
-	@echo "barehip: running examples/saxpy.hip on the $(BOARD) board"
+	@echo "barehip: running examples/saxpy.hip on the $(BOARD) board ($(if $(CONFIG_SIM_GFX942),gfx942,gfx90a))"
 	$(Q)$(BUILD)/examples/saxpy
 
 # ---------------------------------------------------------------- tests

@@ -15,3 +15,25 @@ $(BUILD)/gen/isa_gfx942.h: $(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
 	@echo "  GEN     $@"
 	$(Q)$(PYTHON) $(SIM_DIR)/gen-isa.py $(LLVM_MC) gfx942 $@ $(SIM_DIR)/isa/gfx9.insns \
 		$(SIM_DIR)/isa/gfx942.insns
+
+# Reference data for the model's unit tests, also from llvm-mc-19.
+GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
+SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h
+MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math
+
+$(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \
+		tests/model/decode-gfx942.s tests/model/unimplemented.s tests/model/gen-vectors.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(GEN_VECTORS) gfx90a $@.1 vectors vec_gfx90a tests/model/decode-gfx9.s
+	$(Q)$(GEN_VECTORS) gfx90a $@.2 vectors vec_gfx90a_only tests/model/decode-gfx90a.s
+	$(Q)$(GEN_VECTORS) gfx942 $@.3 vectors vec_gfx942 tests/model/decode-gfx9.s
+	$(Q)$(GEN_VECTORS) gfx942 $@.4 vectors vec_gfx942_only tests/model/decode-gfx942.s
+	$(Q)$(GEN_VECTORS) gfx90a $@.5 vectors vec_unimplemented tests/model/unimplemented.s
+	$(Q)cat $@.1 $@.2 $@.3 $@.4 $@.5 > $@ && rm -f $@.[1-5]
+
+$(BUILD)/gen/model_programs.h: $(addprefix tests/model/programs/,$(addsuffix .s,$(MODEL_PROGRAMS))) \
+		tests/model/gen-vectors.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(GEN_VECTORS) gfx90a $@ program $(foreach p,$(MODEL_PROGRAMS),prog_$(p) tests/model/programs/$(p).s)

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The GPU model's decoder against llvm-mc-19: every instruction in
+ * tests/model/decode-*.s was assembled at build time; the decoder must
+ * find the same mnemonic and length in each encoding, and real but
+ * unimplemented instructions must fault with their PC and dwords.
+ */
+#include <string.h>
+
+#include "model.h"
+#include "model_vectors.h"
+#include "testlib.h"
+
+#define PC BH_SIM_VRAM_BASE
+
+static struct bh_sim *make_sim(enum bh_sim_gfx gfx)
+{
+	struct bh_sim_config cfg = { .gfx = gfx, .vram_size = 1 << 20, .num_cus = 1 };
+
+	return bh_sim_create(&cfg, NULL);
+}
+
+/* llvm-mc's mnemonic minus the encoding suffix the table does not keep. */
+static void mnemonic(const char *text, char *out, size_t size)
+{
+	size_t n = strcspn(text, " ");
+	static const char *const suffixes[] = { "_e32", "_e64", "_sdwa" };
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(out, text, n);
+	out[n] = 0;
+	for (unsigned i = 0; i < 3; i++) {
+		size_t s = strlen(suffixes[i]);
+
+		if (n > s && !strcmp(out + n - s, suffixes[i]))
+			out[n - s] = 0;
+	}
+}
+
+static void check_vector(struct bh_sim *sim, const char *text, const uint32_t *dw,
+			 unsigned n)
+{
+	uint32_t *mem = bh_sim_vram(sim);
+	struct insn in;
+	char want[64];
+
+	memset(mem, 0, 64);
+	memcpy(mem, dw, 4 * n);
+	mnemonic(text, want, sizeof(want));
+	if (decode(sim, PC, &in)) {
+		struct bh_sim_fault f;
+
+		bh_sim_take_fault(sim, &f);
+		fprintf(stderr, "\n  %s: %s\n", text, f.message);
+		CU_FAIL("llvm-mc's encoding does not decode");
+		return;
+	}
+	/* FLAT rows name the operation; the segment prefix comes from bits. */
+	const char *got = in.desc->name;
+	const char *cmp = want;
+
+	if (in.desc->fmt == FMT_FLAT)
+		cmp = strchr(want, '_') + 1;
+	if (strcmp(got, cmp) || in.len != n) {
+		fprintf(stderr, "\n  %s: decoded %s, %u dwords (llvm-mc: %u)\n", text, got,
+			in.len, n);
+		CU_FAIL("decoder disagrees with llvm-mc");
+	}
+}
+
+#define CHECK_ALL(sim, vec) do {					\
+		for (size_t i = 0; i < sizeof(vec) / sizeof(vec[0]); i++)	\
+			check_vector(sim, vec[i].text, vec[i].dw, vec[i].n);	\
+	} while (0)
+
+static void test_gfx90a_against_llvm_mc(void)
+{
+	struct bh_sim *sim = make_sim(BH_SIM_GFX90A);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+	CHECK_ALL(sim, vec_gfx90a);
+	CHECK_ALL(sim, vec_gfx90a_only);
+	bh_sim_destroy(sim);
+}
+
+static void test_gfx942_against_llvm_mc(void)
+{
+	struct bh_sim *sim = make_sim(BH_SIM_GFX942);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+	CHECK_ALL(sim, vec_gfx942);
+	CHECK_ALL(sim, vec_gfx942_only);
+	bh_sim_destroy(sim);
+}
+
+/* gfx940 additions are not gfx90a instructions. */
+static void test_gfx942_only_rejected_on_gfx90a(void)
+{
+	struct bh_sim *sim = make_sim(BH_SIM_GFX90A);
+	struct insn in;
+	struct bh_sim_fault f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+	memcpy(bh_sim_vram(sim), vec_gfx942_only[0].dw, 8);	/* v_lshl_add_u64 */
+	CU_ASSERT_EQUAL(decode(sim, PC, &in), -1);
+	CU_ASSERT_EQUAL(bh_sim_take_fault(sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_ILLEGAL_INSTRUCTION);
+	bh_sim_destroy(sim);
+}
+
+static void test_unimplemented_fault_with_pc_and_dwords(void)
+{
+	struct bh_sim *sim = make_sim(BH_SIM_GFX90A);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+	for (size_t i = 0; i < sizeof(vec_unimplemented) / sizeof(vec_unimplemented[0]); i++) {
+		struct insn in;
+		struct bh_sim_fault f;
+		uint8_t *mem = bh_sim_vram(sim);
+
+		memset(mem, 0, 256);
+		memcpy(mem + 0x40, vec_unimplemented[i].dw, 4 * vec_unimplemented[i].n);
+		CU_ASSERT_EQUAL(decode(sim, PC + 0x40, &in), -1);
+		CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(sim, &f), 1);
+		CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_ILLEGAL_INSTRUCTION);
+		CU_ASSERT_EQUAL(f.pc, PC + 0x40);
+		CU_ASSERT_EQUAL(f.dwords[0], vec_unimplemented[i].dw[0]);
+		ASSERT_CONTAINS(f.message, "pc 0x1000000040");
+	}
+	bh_sim_destroy(sim);
+}
+
+/* A few decoded fields, checked by hand against the ISA's field layout. */
+static void test_fields(void)
+{
+	struct bh_sim *sim = make_sim(BH_SIM_GFX90A);
+	struct insn in;
+	/* global_load_dword v0, v1, s[4:5] offset:-4 */
+	static const char text[] = "global_load_dword v0, v1, s[4:5] offset:-4";
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+	for (size_t i = 0; i < sizeof(vec_gfx90a) / sizeof(vec_gfx90a[0]); i++) {
+		if (strcmp(vec_gfx90a[i].text, text))
+			continue;
+		memcpy(bh_sim_vram(sim), vec_gfx90a[i].dw, 8);
+		CU_ASSERT_EQUAL_FATAL(decode(sim, PC, &in), 0);
+		CU_ASSERT_EQUAL(in.seg, 2);
+		CU_ASSERT_EQUAL(in.offset, -4);
+		CU_ASSERT_EQUAL(in.saddr, 4);
+		CU_ASSERT_EQUAL(in.addr, 1);
+		CU_ASSERT_EQUAL(in.dst, 0);
+	}
+	/* s_add_u32 s0, s1, 0x12345678: SOP2 with a literal. */
+	memcpy(bh_sim_vram(sim), vec_gfx90a[0].dw, 8);
+	CU_ASSERT_EQUAL_FATAL(decode(sim, PC, &in), 0);
+	CU_ASSERT_EQUAL(in.literal, 0x12345678);
+	CU_ASSERT_EQUAL(in.src[0], 1);
+	CU_ASSERT_EQUAL(in.src[1], 255);
+	bh_sim_destroy(sim);
+}
+
+CU_ErrorCode bh_tests_model_decode(void)
+{
+	CU_pSuite s = CU_add_suite("model_decode", NULL, NULL);
+
+	if (!s)
+		return CU_get_error();
+	CU_add_test(s, "gfx90a encodings match llvm-mc", test_gfx90a_against_llvm_mc);
+	CU_add_test(s, "gfx942 encodings match llvm-mc", test_gfx942_against_llvm_mc);
+	CU_add_test(s, "gfx940 additions rejected on gfx90a", test_gfx942_only_rejected_on_gfx90a);
+	CU_add_test(s, "unimplemented: fault with pc and dwords",
+		    test_unimplemented_fault_with_pc_and_dwords);
+	CU_add_test(s, "decoded fields", test_fields);
+	return CU_get_error();
+}
