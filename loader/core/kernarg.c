@@ -23,53 +23,70 @@ void bh_describe_launch(char *buf, size_t size, const struct bh_kernel *k,
 		    l->block[0], l->block[1], l->block[2]);
 }
 
+/* The launch description is formatted only when there is an error. */
+static int launch_fail(struct bh_error *err, int code, const struct bh_kernel *k,
+		       const struct bh_launch *l, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static int launch_fail(struct bh_error *err, int code, const struct bh_kernel *k,
+		       const struct bh_launch *l, const char *fmt, ...)
+{
+	char what[256], why[256];
+	va_list ap;
+
+	bh_describe_launch(what, sizeof(what), k, l);
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	return bh_fail(err, code, "%s: %s", what, why);
+}
+
 int bh_launch_validate(const struct bh_device *dev, const struct bh_kernel *k,
 		       const struct bh_launch *l, struct bh_error *err)
 {
-	char what[256];
 	uint64_t threads = 1;
 
 	if (!k)
 		return bh_fail(err, BH_EINVAL, "launch of a null kernel");
-	bh_describe_launch(what, sizeof(what), k, l);
 	for (int d = 0; d < 3; d++) {
 		if (l->block[d] == 0 || l->grid[d] == 0)
-			return bh_fail(err, BH_EINVAL, "%s: %s.%c is zero", what,
-				       l->block[d] == 0 ? "block" : "grid", dim_name[d]);
+			return launch_fail(err, BH_EINVAL, k, l, "%s.%c is zero",
+					   l->block[d] == 0 ? "block" : "grid", dim_name[d]);
 		threads *= l->block[d];
 		if (l->block[d] > 1024)
-			return bh_fail(err, BH_EINVAL,
-				       "%s: block.%c = %u exceeds the device limit 1024",
-				       what, dim_name[d], l->block[d]);
+			return launch_fail(err, BH_EINVAL, k, l,
+					   "block.%c = %u exceeds the device limit 1024",
+					   dim_name[d], l->block[d]);
 		if (k->reqd_workgroup_size[d] && l->block[d] != k->reqd_workgroup_size[d])
-			return bh_fail(err, BH_EINVAL,
-				       "%s: block.%c = %u but the kernel requires "
-				       "reqd_work_group_size %u", what, dim_name[d],
-				       l->block[d], k->reqd_workgroup_size[d]);
+			return launch_fail(err, BH_EINVAL, k, l,
+					   "block.%c = %u but the kernel requires "
+					   "reqd_work_group_size %u", dim_name[d],
+					   l->block[d], k->reqd_workgroup_size[d]);
 	}
 	if (threads > dev->info.max_workgroup_size)
-		return bh_fail(err, BH_EINVAL,
-			       "%s: %llu threads per block exceed the device limit %u",
-			       what, (unsigned long long)threads, dev->info.max_workgroup_size);
+		return launch_fail(err, BH_EINVAL, k, l,
+				   "%llu threads per block exceed the device limit %u",
+				   (unsigned long long)threads, dev->info.max_workgroup_size);
 	if (threads > k->max_flat_workgroup_size)
-		return bh_fail(err, BH_EINVAL,
-			       "%s: %llu threads per block exceed the kernel's "
-			       "__launch_bounds__ (max_flat_workgroup_size %u)",
-			       what, (unsigned long long)threads, k->max_flat_workgroup_size);
+		return launch_fail(err, BH_EINVAL, k, l,
+				   "%llu threads per block exceed the kernel's "
+				   "__launch_bounds__ (max_flat_workgroup_size %u)",
+				   (unsigned long long)threads, k->max_flat_workgroup_size);
 	uint64_t lds = (uint64_t)k->group_segment_fixed_size + l->dynamic_lds;
 
 	if (lds > dev->info.lds_size)
-		return bh_fail(err, BH_ERANGE,
-			       "%s: %llu bytes of LDS (%u static + %u dynamic) exceed "
-			       "the device's %u", what, (unsigned long long)lds,
-			       k->group_segment_fixed_size, l->dynamic_lds, dev->info.lds_size);
+		return launch_fail(err, BH_ERANGE, k, l,
+				   "%llu bytes of LDS (%u static + %u dynamic) exceed "
+				   "the device's %u", (unsigned long long)lds,
+				   k->group_segment_fixed_size, l->dynamic_lds,
+				   dev->info.lds_size);
 	if (l->raw_args && l->raw_size != k->explicit_size)
-		return bh_fail(err, BH_EINVAL,
-			       "%s: %zu bytes of arguments given, the kernel takes %u",
-			       what, l->raw_size, k->explicit_size);
+		return launch_fail(err, BH_EINVAL, k, l,
+				   "%zu bytes of arguments given, the kernel takes %u",
+				   l->raw_size, k->explicit_size);
 	if (!l->raw_args && !l->args && k->nexplicit)
-		return bh_fail(err, BH_EINVAL, "%s: the kernel takes %u arguments, none given",
-			       what, k->nexplicit);
+		return launch_fail(err, BH_EINVAL, k, l,
+				   "the kernel takes %u arguments, none given", k->nexplicit);
 	return 0;
 }
 
