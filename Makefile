@@ -216,8 +216,17 @@ $(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $<
 
+# Every device test also runs built at -O0: unoptimised code exercises
+# scratch (private segment buffer or architected flat scratch) and far
+# more of the ISA than -O2 does.
+$(BUILD)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-O0)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -O0 -o $@ $<
+
 EXAMPLES := $(patsubst examples/%.hip,$(BUILD)/examples/%,$(wildcard examples/*.hip))
 DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
+DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
 
 # Build-time tools on the host (barehip-info).
 $(BUILD)/bin/barehip-info: kit/tools/barehip-info.c $(LIBBAREHIP) $(HEADERS)

@@ -8,7 +8,7 @@ cc="$build/bin/barehip-cc"
 out="$build/bench"
 mkdir -p "$out"
 
-command -v valgrind >/dev/null || scripts/deps.sh bench
+scripts/deps.sh bench
 
 echo "== sizes (bytes)"
 size_of() { stat -c %s "$1"; }

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Install the Debian packages barehip needs, if any are missing.
 # Quick (one dpkg-query) when everything is already there.
-# Usage: scripts/deps.sh [package-set...]   sets: build (default), check
+# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench
 set -eu
 
 build_pkgs="make clang-19 lld-19 llvm-19 python3-kconfiglib"
 check_pkgs="libcunit1-dev"
+bench_pkgs="valgrind binutils"
 
 want=""
 [ $# -eq 0 ] && set -- build
@@ -13,6 +14,7 @@ for set in "$@"; do
 	case "$set" in
 	build) want="$want $build_pkgs" ;;
 	check) want="$want $build_pkgs $check_pkgs" ;;
+	bench) want="$want $build_pkgs $bench_pkgs" ;;
 	*) echo "deps.sh: unknown package set '$set'" >&2; exit 2 ;;
 	esac
 done

@@ -31,11 +31,13 @@ fi
 
 for t in "$@"; do
 	name=$(basename "$t")
+	case "$t" in */check/*) ;; *) name="$name (static)" ;; esac
 	echo "== device test: $name"
-	"$t" > "$log_dir/$name.log" 2>&1
+	log="$log_dir/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' _).log"
+	"$t" > "$log" 2>&1
 	status=$?
-	sed 's/^/   /' "$log_dir/$name.log"
-	if [ $status -eq 0 ] && grep -q 'PASS' "$log_dir/$name.log"; then
+	sed 's/^/   /' "$log"
+	if [ $status -eq 0 ] && grep -q 'PASS' "$log"; then
 		passed=$((passed + 1))
 	else
 		failed=$((failed + 1))

@@ -16,11 +16,15 @@
 		      COHER_TC_WB)
 
 /*
- * PSB V# dword 3 for the swizzled scratch buffer: DST_SEL_XYZW, UINT,
- * DATA_FORMAT 32, ELEMENT_SIZE 4 B, INDEX_STRIDE 64, ADD_TID_ENABLE —
- * the value tinygrad uses on GFX9 (ref/dispatch.md §3.3).
+ * PSB V# dword 3 for the swizzled private segment, as ROCR's
+ * InitScratchSRD builds it (ref/dispatch.md §3.3): DST_SEL X,Y,Z,W
+ * (4,5,6,7 in [11:0]), NUM_FORMAT UINT (4 << 12), DATA_FORMAT 32
+ * (4 << 15), ELEMENT_SIZE 4 bytes (1 << 19), INDEX_STRIDE 64 (3 << 21),
+ * ADD_TID_ENABLE (1 << 23).  tinygrad's 0x20c14000 decodes to INDEX_STRIDE
+ * 32 and no ELEMENT_SIZE, which does not give wave64's dword-interleaved
+ * private layout, so it is not used.
  */
-#define GFX9_SCRATCH_SRD_WORD3 0x20c14000u
+#define GFX9_SCRATCH_SRD_WORD3 (0xfacu | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23)
 
 static const struct bh_gfx gfx9_table[] = {
 	{

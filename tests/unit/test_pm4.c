@@ -73,6 +73,11 @@ static void test_gfx9_rows(void)
 	CU_ASSERT_EQUAL(a->acquire_coher_cntl, 0x28C40000u);
 	CU_ASSERT_EQUAL(a->lds_granule, 512);
 	CU_ASSERT_EQUAL(a->tmpring_unit, 1024);
+	/* Scratch V# word 3 (ROCR InitScratchSRD): element 4 B, stride 64, TID. */
+	CU_ASSERT_EQUAL(a->scratch_srd_word3, 0x00ea4facu);
+	CU_ASSERT_EQUAL((a->scratch_srd_word3 >> 19) & 3, 1);
+	CU_ASSERT_EQUAL((a->scratch_srd_word3 >> 21) & 3, 3);
+	CU_ASSERT_EQUAL((a->scratch_srd_word3 >> 23) & 1, 1);
 }
 
 static void test_release_and_acquire(void)
