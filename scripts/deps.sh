@@ -4,8 +4,10 @@
 # Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench
 set -eu
 
-build_pkgs="make clang-19 lld-19 llvm-19 python3-kconfiglib"
-check_pkgs="libcunit1-dev"
+# clang-tools-19 carries clang-offload-bundler; libclang-rt-19-dev the
+# sanitizer runtimes (both are only "Recommends" of clang-19).
+build_pkgs="make clang-19 clang-tools-19 lld-19 llvm-19 python3-kconfiglib"
+check_pkgs="libcunit1-dev libclang-rt-19-dev"
 bench_pkgs="valgrind binutils"
 
 want=""
