@@ -41,6 +41,8 @@ int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *i
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (!in)
+		in = w->cur;	/* a fault raised by an operand helper */
 	sim_fault(sim, kind, in ? in->pc : w->pc, in ? in->dw : NULL, in ? in->len : 0,
 		  addr, "%s%s%s", in && in->desc ? in->desc->name : "",
 		  in && in->desc ? ": " : "", msg);
@@ -163,28 +165,45 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 	}
 }
 
+static const struct insn *fetch_decoded(struct wave *w)
+{
+	struct icache *ic = w->sim->icache;
+	unsigned i = (unsigned)(w->pc >> 2) % ICACHE_SLOTS;
+
+	if (ic->gen[i] == ic->generation && ic->tag[i] == w->pc)
+		return &ic->slot[i];
+	if (decode(w->sim, w->pc, &ic->slot[i])) {
+		ic->gen[i] = 0;
+		for (int d = 0; d < 3; d++)
+			w->sim->fault.workgroup[d] = w->wg->id[d];
+		w->sim->fault.wave = w->index;
+		return NULL;
+	}
+	ic->tag[i] = w->pc;
+	ic->gen[i] = ic->generation;
+	return &ic->slot[i];
+}
+
 static int step(struct wave *w, struct launch *l)
 {
-	struct insn in;
+	const struct insn *in;
 
 	if (l->budget && w->sim->stats.instructions >= l->budget)
 		return wave_fault(w, BH_SIM_FAULT_WATCHDOG, NULL, 0,
 				  "the dispatch issued %llu wave instructions (watchdog)",
 				  (unsigned long long)l->budget);
-	if (decode(w->sim, w->pc, &in)) {
-		for (int d = 0; d < 3; d++)
-			w->sim->fault.workgroup[d] = w->wg->id[d];
-		w->sim->fault.wave = w->index;
+	in = fetch_decoded(w);
+	if (!in)
 		return -1;
-	}
 	if (w->sim->cfg.trace)
 		fprintf(stderr, "sim: wg (%u,%u,%u) wave %u pc 0x%llx %08x %s\n",
 			w->wg->id[0], w->wg->id[1], w->wg->id[2], w->index,
-			(unsigned long long)w->pc, in.dw[0], in.desc->name);
+			(unsigned long long)w->pc, in->dw[0], in->desc->name);
 	w->sim->stats.instructions++;
-	w->pc += 4ull * in.len;
+	w->pc += 4ull * in->len;
+	w->cur = in;
 	/* Operand helpers report faults without a return path: check here. */
-	return in.desc->exec(w, &in) || w->sim->fault_pending ? -1 : 0;
+	return in->desc->exec(w, in) || w->sim->fault_pending ? -1 : 0;
 }
 
 static int run_workgroup(struct workgroup *wg, struct launch *l)
@@ -229,6 +248,11 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 	if (read_launch(sim, initiator, &l))
 		return -1;
 	sim->stats.dispatches++;
+	/* Code may have changed since the last dispatch. */
+	if (++sim->icache->generation == 0) {
+		memset(sim->icache->gen, 0, sizeof(sim->icache->gen));
+		sim->icache->generation = 1;
+	}
 	uint64_t budget_base = sim->stats.instructions;
 
 	if (l.budget)

@@ -53,6 +53,7 @@ struct bh_sim {
 	uint32_t irq[IRQ_SLOTS];
 	unsigned irq_head, irq_count;
 	struct bh_sim_stats stats;
+	struct icache *icache;		/* decoded instructions, per dispatch */
 	uint64_t clock_base_ns;
 	unsigned cur_queue;
 };
@@ -85,6 +86,7 @@ struct wave {
 	uint64_t scratch_base;		/* VA of this wave's scratch slice */
 	uint64_t scratch_size;		/* bytes in the slice */
 	bool denorm32;			/* MODE: keep f32 denormals */
+	const struct insn *cur;		/* the instruction executing now */
 };
 
 struct workgroup {
@@ -137,6 +139,19 @@ struct insn {
 	uint16_t addr, data, saddr;
 	bool imm, soe, sve, offen, idxen;
 	uint8_t op_sel, op_sel_hi;
+};
+
+/*
+ * Decoded instructions by PC, valid for one dispatch (code may change
+ * between dispatches, never during one).  Direct-mapped.
+ */
+#define ICACHE_SLOTS 4096
+
+struct icache {
+	uint32_t generation;		/* bumped per dispatch: cheap invalidation */
+	uint32_t gen[ICACHE_SLOTS];
+	uint64_t tag[ICACHE_SLOTS];	/* pc of the decoded slot */
+	struct insn slot[ICACHE_SLOTS];
 };
 
 /* Decode one instruction at @pc; 0, or -1 after raising a fault. */

@@ -53,6 +53,15 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		free(sim);
 		return NULL;
 	}
+	sim->icache = calloc(1, sizeof(*sim->icache));
+	if (!sim->icache) {
+		if (why)
+			snprintf(why, 256, "out of memory");
+		munmap(sim->vram, cfg->vram_size);
+		free(sim);
+		return NULL;
+	}
+	sim->icache->generation = 1;
 	decode_tables_init();
 	sim->ops = decode_table(cfg->gfx);
 	sim->clock_base_ns = now_ns();
@@ -64,6 +73,7 @@ void bh_sim_destroy(struct bh_sim *sim)
 	if (!sim)
 		return;
 	munmap(sim->vram, sim->vram_size);
+	free(sim->icache);
 	free(sim);
 }
 
