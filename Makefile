@@ -105,11 +105,12 @@ BOARD := $(call unquote,$(CONFIG_BOARD_NAME))
 TARGETS := $(if $(CONFIG_TARGET_GFX90A),gfx90a) $(if $(CONFIG_TARGET_GFX942),gfx942) \
 	$(if $(CONFIG_TARGET_GFX1100),gfx1100)
 
-ifdef NEED_CONFIG
-ifneq ($(CONFIG_BACKEND_KMOD)$(CONFIG_BACKEND_KFD),)
-$(error the kmod and kfd backends are not written yet; disable them in menuconfig)
-endif
-endif
+# A recipe, not $(error): a stale config.mk must not block its own remake.
+.PHONY: check-backends
+check-backends:
+	$(Q)if [ -n "$(CONFIG_BACKEND_KMOD)$(CONFIG_BACKEND_KFD)" ]; then \
+		echo "barehip: the kmod and kfd backends are not written yet;" \
+			"disable them in 'make menuconfig' (Backends)"; exit 1; fi
 
 # ---------------------------------------------------------------- flags
 HOSTCC := $(CLANG)
@@ -154,7 +155,7 @@ $(BUILD)/obj/%.o: %.c $(AUTOCONF)
 	@echo "  CC      $<"
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
 
-$(LIBBAREHIP): $(LIB_OBJS)
+$(LIBBAREHIP): $(LIB_OBJS) | check-backends
 	$(Q)mkdir -p $(@D)
 	@echo "  AR      $@"
 	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $^
@@ -235,7 +236,7 @@ $(BUILD)/bin/barehip-info: kit/tools/barehip-info.c $(LIBBAREHIP) $(HEADERS)
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
 
 .PHONY: all
-all: check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info $(EXAMPLES)
+all: check-backends check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info $(EXAMPLES)
 
 .PHONY: run
 run: all
