@@ -10,7 +10,7 @@
 
 #include "model.h"
 
-#define BH_INSN(fmt, key, name, fn) { FMT_##fmt, key, name, x_##fn },
+#define BH_INSN(fmt, key, name, fn, flags) { FMT_##fmt, key, name, x_##fn, flags },
 static const struct opdesc gfx90a_rows[] = {
 #include "isa_gfx90a.h"
 };
@@ -264,7 +264,7 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 		else if (in->src[0] == 0xf9)
 			in->len = 2, in->sdwa = true;
 		else if (in->src[0] == 0xfa)
-			in->len = 2;
+			in->len = 2, in->dpp = true;
 	}
 	for (unsigned i = 1; i < in->len; i++)
 		if (fetch(sim, pc, i, &in->dw[i]))
@@ -272,8 +272,12 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 	if (fmt == FMT_VALU && in->enc != ENC_VOP3) {
 		if (in->src[0] == 255)
 			in->literal = in->dw[1];
-		if (in->src[0] == 0xfa)
-			return illegal(sim, in, "DPP is not modelled yet");
+		if (in->dpp) {
+			in->sdwa_word = in->dw[1];
+			in->src[0] = 256 + (in->dw[1] & 0xff);
+			if (in->enc == ENC_VOPC)
+				return illegal(sim, in, "DPP on a compare is not modelled");
+		}
 		if (in->sdwa) {
 			uint32_t s = in->dw[1];
 
@@ -291,5 +295,14 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 	in->desc = sim->ops[fmt][key];
 	if (!in->desc)
 		return illegal(sim, in, "opcode not implemented by the model");
+	if (in->desc->flags & OP_LITERAL_K) {
+		/* v_madmk/v_fmaak: the literal K follows; src0 is an ordinary operand. */
+		if (in->len != 1)
+			return illegal(sim, in, "literal-K instruction with SDWA/DPP/literal src0");
+		in->len = 2;
+		if (fetch(sim, pc, 1, &in->dw[1]))
+			return illegal(sim, in, "instruction runs into unmapped memory");
+		in->literal = in->dw[1];
+	}
 	return 0;
 }

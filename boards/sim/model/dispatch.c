@@ -202,8 +202,22 @@ static int step(struct wave *w, struct launch *l)
 	w->sim->stats.instructions++;
 	w->pc += 4ull * in->len;
 	w->cur = in;
+	int ret;
+
+	if (in->dpp) {
+		/* DPP: lanes whose row/bank is masked, or whose source lane is
+		 * invalid without BOUND_CTRL, keep their old value. */
+		uint64_t exec = w->exec;
+
+		w->dpp_exec = exec;
+		w->exec &= dpp_write_mask(w, in);
+		ret = in->desc->exec(w, in);
+		w->exec = exec;
+	} else {
+		ret = in->desc->exec(w, in);
+	}
 	/* Operand helpers report faults without a return path: check here. */
-	return in->desc->exec(w, in) || w->sim->fault_pending ? -1 : 0;
+	return ret || w->sim->fault_pending ? -1 : 0;
 }
 
 static int run_workgroup(struct workgroup *wg, struct launch *l)

@@ -9,6 +9,7 @@
  * wave_base + (k * 64 + lane) * 4.  Memory operations complete in
  * program order, so s_waitcnt has nothing to wait for.
  */
+#include <math.h>
 #include <string.h>
 
 #include "model.h"
@@ -169,30 +170,141 @@ VOP(mem_store_x2) { return flat_store(w, in, 4, 2); }
 VOP(mem_store_x3) { return flat_store(w, in, 4, 3); }
 VOP(mem_store_x4) { return flat_store(w, in, 4, 4); }
 
-/* Lanes run one after another, so each lane's read-modify-write is atomic;
- * GLC (sc0 on gfx940) returns the old value. */
-VOP(mem_atomic_add)
+/*
+ * Atomics.  Lanes run one after another, so each lane's read-modify-write
+ * is atomic; GLC (sc0 on gfx940) returns the pre-operation value.
+ * INC/DEC wrap as the ISA defines: inc: old >= src ? 0 : old + 1;
+ * dec: (old == 0 || old > src) ? src : old - 1.
+ */
+enum atomic_op {
+	A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX,
+	A_AND, A_OR, A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX,
+};
+
+static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint64_t cmp,
+			     unsigned bits)
+{
+	uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
+	int64_t so = bits == 64 ? (int64_t)old : (int32_t)old;
+	int64_t ss = bits == 64 ? (int64_t)src : (int32_t)src;
+	double fo, fs;
+
+	if (bits == 32) {
+		float a, b;
+		uint32_t ua = (uint32_t)old, ub = (uint32_t)src;
+
+		memcpy(&a, &ua, 4);
+		memcpy(&b, &ub, 4);
+		fo = a;
+		fs = b;
+	} else {
+		memcpy(&fo, &old, 8);
+		memcpy(&fs, &src, 8);
+	}
+	switch (op) {
+	case A_SWAP: return src;
+	case A_CMPSWAP: return old == cmp ? src : old;
+	case A_ADD: return (old + src) & mask;
+	case A_SUB: return (old - src) & mask;
+	case A_SMIN: return so < ss ? old : src;
+	case A_UMIN: return old < src ? old : src;
+	case A_SMAX: return so > ss ? old : src;
+	case A_UMAX: return old > src ? old : src;
+	case A_AND: return old & src;
+	case A_OR: return old | src;
+	case A_XOR: return old ^ src;
+	case A_INC: return old >= src ? 0 : old + 1;
+	case A_DEC: return old == 0 || old > src ? src : old - 1;
+	case A_FADD:
+	case A_FMIN:
+	case A_FMAX: {
+		double r = op == A_FADD ? fo + fs : op == A_FMIN ? fmin(fo, fs) : fmax(fo, fs);
+
+		if (bits == 32) {
+			float f = (float)r;
+			uint32_t u;
+
+			memcpy(&u, &f, 4);
+			return u;
+		}
+		uint64_t u;
+
+		memcpy(&u, &r, 8);
+		return u;
+	}
+	}
+	return old;
+}
+
+static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op, unsigned bits)
 {
 	bool ret = in->dw[0] & (1u << 16);
+	unsigned n = bits / 32, ndata = op == A_CMPSWAP ? 2 * n : n;
 
-	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->data, 1) ||
-	    (ret && !regs_ok(w, in, in->dst, 1)))
+	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->data, ndata) ||
+	    (ret && !regs_ok(w, in, in->dst, n)))
 		return -1;
 	FOR_LANES(l) {
-		uint8_t *p = flat_translate(w, in, lane_addr(w, in, l), l, 4, in->seg == 1);
-		uint32_t old;
+		uint64_t a = lane_addr(w, in, l);
+		uint8_t *p;
 
+		if (a % (bits / 8))
+			return mem_fault(w, in, a, l, "misaligned atomic at"), -1;
+		p = flat_translate(w, in, a, l, bits / 8, in->seg == 1);
 		if (!p)
 			return -1;
-		memcpy(&old, p, 4);
-		uint32_t v = old + w->v[in->data][l];
+		uint64_t old = 0, src = w->v[in->data][l], cmp = 0;
 
-		memcpy(p, &v, 4);
-		if (ret)
-			w->v[in->dst][l] = old;
+		memcpy(&old, p, bits / 8);
+		if (bits == 64)
+			src |= (uint64_t)w->v[in->data + 1][l] << 32;
+		if (op == A_CMPSWAP)	/* data = { new value, compare value } */
+			cmp = bits == 64 ? (w->v[in->data + 2][l] |
+					    (uint64_t)w->v[in->data + 3][l] << 32)
+					 : w->v[in->data + 1][l];
+		uint64_t v = atomic_apply(op, old, src, cmp, bits);
+
+		memcpy(p, &v, bits / 8);
+		if (ret) {
+			w->v[in->dst][l] = (uint32_t)old;
+			if (bits == 64)
+				w->v[in->dst + 1][l] = (uint32_t)(old >> 32);
+		}
 	}
 	return 0;
 }
+
+#define ATOMIC(name, op, bits) VOP(name) { return flat_atomic(w, in, op, bits); }
+ATOMIC(mem_atomic_swap, A_SWAP, 32)
+ATOMIC(mem_atomic_cmpswap, A_CMPSWAP, 32)
+ATOMIC(mem_atomic_add, A_ADD, 32)
+ATOMIC(mem_atomic_sub, A_SUB, 32)
+ATOMIC(mem_atomic_smin, A_SMIN, 32)
+ATOMIC(mem_atomic_umin, A_UMIN, 32)
+ATOMIC(mem_atomic_smax, A_SMAX, 32)
+ATOMIC(mem_atomic_umax, A_UMAX, 32)
+ATOMIC(mem_atomic_and, A_AND, 32)
+ATOMIC(mem_atomic_or, A_OR, 32)
+ATOMIC(mem_atomic_xor, A_XOR, 32)
+ATOMIC(mem_atomic_inc, A_INC, 32)
+ATOMIC(mem_atomic_dec, A_DEC, 32)
+ATOMIC(mem_atomic_add_f32, A_FADD, 32)
+ATOMIC(mem_atomic_swap_x2, A_SWAP, 64)
+ATOMIC(mem_atomic_cmpswap_x2, A_CMPSWAP, 64)
+ATOMIC(mem_atomic_add_x2, A_ADD, 64)
+ATOMIC(mem_atomic_sub_x2, A_SUB, 64)
+ATOMIC(mem_atomic_smin_x2, A_SMIN, 64)
+ATOMIC(mem_atomic_umin_x2, A_UMIN, 64)
+ATOMIC(mem_atomic_smax_x2, A_SMAX, 64)
+ATOMIC(mem_atomic_umax_x2, A_UMAX, 64)
+ATOMIC(mem_atomic_and_x2, A_AND, 64)
+ATOMIC(mem_atomic_or_x2, A_OR, 64)
+ATOMIC(mem_atomic_xor_x2, A_XOR, 64)
+ATOMIC(mem_atomic_inc_x2, A_INC, 64)
+ATOMIC(mem_atomic_dec_x2, A_DEC, 64)
+ATOMIC(mem_atomic_add_f64, A_FADD, 64)
+ATOMIC(mem_atomic_min_f64, A_FMIN, 64)
+ATOMIC(mem_atomic_max_f64, A_FMAX, 64)
 
 /* ------------------------------------------------------------------ DS */
 static uint8_t *lds(struct wave *w, const struct insn *in, unsigned l, uint32_t off,
@@ -232,27 +344,125 @@ VOP(ds_write_b64) { return ds_rw(w, in, 2, true); }
 VOP(ds_read_b32) { return ds_rw(w, in, 1, false); }
 VOP(ds_read_b64) { return ds_rw(w, in, 2, false); }
 
-static int ds_add(struct wave *w, const struct insn *in, bool ret)
+static int ds_atomic(struct wave *w, const struct insn *in, enum atomic_op op, bool ret)
 {
+	unsigned ndata = op == A_CMPSWAP ? 2 : 1;
+
+	if (in->imm)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "GDS is not modelled");
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->data, 1) ||
-	    (ret && !regs_ok(w, in, in->dst, 1)))
+	    (ndata == 2 && !regs_ok(w, in, in->src[2], 1)) || (ret && !regs_ok(w, in, in->dst, 1)))
 		return -1;
 	FOR_LANES(l) {
 		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, 4);
-		uint32_t old, v;
+		uint32_t old;
 
 		if (!p)
 			return -1;
 		memcpy(&old, p, 4);
-		v = old + w->v[in->data][l];
+		/* ds_cmpst: data0 is the compare value, data1 the new one. */
+		uint64_t src = ndata == 2 ? w->v[in->src[2]][l] : w->v[in->data][l];
+		uint64_t cmp = ndata == 2 ? w->v[in->data][l] : 0;
+		uint32_t v = (uint32_t)atomic_apply(op, old, src, cmp, 32);
+
 		memcpy(p, &v, 4);
 		if (ret)
 			w->v[in->dst][l] = old;
 	}
 	return 0;
 }
-VOP(ds_add_u32) { return ds_add(w, in, false); }
-VOP(ds_add_rtn_u32) { return ds_add(w, in, true); }
+VOP(ds_add_u32) { return ds_atomic(w, in, A_ADD, false); }
+VOP(ds_add_rtn_u32) { return ds_atomic(w, in, A_ADD, true); }
+VOP(ds_sub_u32) { return ds_atomic(w, in, A_SUB, false); }
+VOP(ds_min_i32) { return ds_atomic(w, in, A_SMIN, false); }
+VOP(ds_max_i32) { return ds_atomic(w, in, A_SMAX, false); }
+VOP(ds_min_u32) { return ds_atomic(w, in, A_UMIN, false); }
+VOP(ds_max_u32) { return ds_atomic(w, in, A_UMAX, false); }
+VOP(ds_and_b32) { return ds_atomic(w, in, A_AND, false); }
+VOP(ds_or_b32) { return ds_atomic(w, in, A_OR, false); }
+VOP(ds_xor_b32) { return ds_atomic(w, in, A_XOR, false); }
+VOP(ds_inc_u32) { return ds_atomic(w, in, A_INC, false); }
+VOP(ds_dec_u32) { return ds_atomic(w, in, A_DEC, false); }
+VOP(ds_max_rtn_i32) { return ds_atomic(w, in, A_SMAX, true); }
+VOP(ds_min_rtn_i32) { return ds_atomic(w, in, A_SMIN, true); }
+VOP(ds_cmpst_rtn_b32) { return ds_atomic(w, in, A_CMPSWAP, true); }
+VOP(ds_wrxchg_rtn_b32) { return ds_atomic(w, in, A_SWAP, true); }
+
+static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool store, bool sign)
+{
+	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, size);
+		uint32_t v = 0;
+
+		if (!p)
+			return -1;
+		if (store) {
+			memcpy(p, &w->v[in->data][l], size);
+			continue;
+		}
+		memcpy(&v, p, size);
+		if (sign)
+			v = size == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+		w->v[in->dst][l] = v;
+	}
+	return 0;
+}
+VOP(ds_write_b8) { return ds_small(w, in, 1, true, false); }
+VOP(ds_write_b16) { return ds_small(w, in, 2, true, false); }
+VOP(ds_read_u8) { return ds_small(w, in, 1, false, false); }
+VOP(ds_read_i8) { return ds_small(w, in, 1, false, true); }
+VOP(ds_read_u16) { return ds_small(w, in, 2, false, false); }
+VOP(ds_read_i16) { return ds_small(w, in, 2, false, true); }
+
+/* write2/read2: two dwords at offset0*4 and offset1*4. */
+static int ds_2(struct wave *w, const struct insn *in, bool store)
+{
+	uint32_t off[2] = { 4u * (in->offset & 0xff), 4u * in->offset1 };
+
+	if (!regs_ok(w, in, in->addr, 1) ||
+	    (store ? !regs_ok(w, in, in->data, 1) || !regs_ok(w, in, in->src[2], 1)
+		   : !regs_ok(w, in, in->dst, 2)))
+		return -1;
+	FOR_LANES(l) {
+		for (int k = 0; k < 2; k++) {
+			uint8_t *p = lds(w, in, l, off[k], 4);
+
+			if (!p)
+				return -1;
+			if (store)
+				memcpy(p, &w->v[k ? in->src[2] : in->data][l], 4);
+			else
+				memcpy(&w->v[in->dst + k][l], p, 4);
+		}
+	}
+	return 0;
+}
+VOP(ds_write2_b32) { return ds_2(w, in, true); }
+VOP(ds_read2_b32) { return ds_2(w, in, false); }
+
+/*
+ * ds_bpermute: lane l reads data0 of lane ((addr + offset) / 4) % 64, no
+ * LDS memory involved.  A disabled source lane reads as 0 (AMD's
+ * "Cross-lane operations" note; unverified on hardware).
+ */
+VOP(ds_bpermute_b32)
+{
+	uint32_t tmp[WAVE_LANES];
+
+	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->data, 1) ||
+	    !regs_ok(w, in, in->dst, 1))
+		return -1;
+	FOR_LANES(l) {
+		unsigned s = ((w->v[in->addr][l] + (uint32_t)in->offset) / 4) & 63;
+
+		tmp[l] = (w->exec >> s) & 1 ? w->v[in->data][s] : 0;
+	}
+	FOR_LANES(l)
+		w->v[in->dst][l] = tmp[l];
+	return 0;
+}
 
 /* --------------------------------------------------------------- MUBUF */
 /*

@@ -30,9 +30,78 @@ static uint32_t sdwa_sel(uint32_t v, unsigned sel, bool sext)
 	return v;
 }
 
-/* Integer source @i of lane @l (with SDWA selection when present). */
+/*
+ * DPP (gfx9 dpp_ctrl): the lane src0 is read from, or -1 if none.
+ * quad_perm 0x00-0xff, row_shl 0x101-0x10f, row_shr 0x111-0x11f,
+ * row_ror 0x121-0x12f, wave_shl/rol/shr/ror 0x130/0x134/0x138/0x13c,
+ * row_mirror 0x140, row_half_mirror 0x141, row_bcast15/31 0x142/0x143.
+ */
+static int dpp_lane(unsigned ctrl, unsigned l)
+{
+	unsigned row = l & ~15u, r = l & 15, n = ctrl & 15;
+
+	if (ctrl <= 0xff)
+		return (int)((l & ~3u) + ((ctrl >> (2 * (l & 3))) & 3));
+	if (ctrl >= 0x101 && ctrl <= 0x10f)
+		return r + n < 16 ? (int)(l + n) : -1;
+	if (ctrl >= 0x111 && ctrl <= 0x11f)
+		return r >= n ? (int)(l - n) : -1;
+	if (ctrl >= 0x121 && ctrl <= 0x12f)
+		return (int)(row + ((r - n) & 15));
+	switch (ctrl) {
+	case 0x130: return l < 63 ? (int)l + 1 : -1;
+	case 0x134: return (int)((l + 1) & 63);
+	case 0x138: return l > 0 ? (int)l - 1 : -1;
+	case 0x13c: return (int)((l - 1) & 63);
+	case 0x140: return (int)(row + 15 - r);
+	case 0x141: return (int)((l & ~7u) + 7 - (l & 7));
+	case 0x142: return l >= 16 ? (int)row - 1 : -1;
+	case 0x143: return l >= 32 ? 31 : -1;
+	}
+	return -2;	/* reserved encoding */
+}
+
+static bool dpp_valid(const struct wave *w, int s)
+{
+	return s >= 0 && ((w->dpp_exec >> s) & 1);
+}
+
+/* DPP reads from a disabled or missing lane are "invalid" (GCN3 DPP
+ * rules, as LLVM documents bound_ctrl); such lanes keep their old value
+ * unless BOUND_CTRL makes the source read 0. */
+uint64_t dpp_write_mask(const struct wave *w, const struct insn *in)
+{
+	uint32_t word = in->sdwa_word;
+	unsigned ctrl = (word >> 8) & 0x1ff, bank = (word >> 24) & 15, rowm = word >> 28;
+	bool bound = (word >> 19) & 1;
+	uint64_t mask = 0;
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		if (!((rowm >> (l / 16)) & 1) || !((bank >> ((l & 15) / 4)) & 1))
+			continue;
+		if (bound || dpp_valid(w, dpp_lane(ctrl, l)))
+			mask |= 1ull << l;
+	}
+	return mask;
+}
+
+static uint32_t dpp_read(struct wave *w, const struct insn *in, unsigned l)
+{
+	int s = dpp_lane((in->sdwa_word >> 8) & 0x1ff, l);
+
+	if (s == -2) {
+		wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "reserved dpp_ctrl 0x%x",
+			   (in->sdwa_word >> 8) & 0x1ff);
+		return 0;
+	}
+	return dpp_valid(w, s) ? rd_v32(w, in, in->src[0], (unsigned)s) : 0;
+}
+
+/* Integer source @i of lane @l (with SDWA selection or DPP when present). */
 static uint32_t src(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
+	if (in->dpp && i == 0)
+		return dpp_read(w, in, l);
 	uint32_t v = rd_v32(w, in, in->src[i], l);
 
 	if (in->sdwa && i < 2) {
@@ -57,6 +126,9 @@ static int int_only(struct wave *w, const struct insn *in)
 	if (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6 && in->enc != ENC_VOPC)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "SDWA dst_sel other than DWORD is not modelled");
+	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "DPP abs/neg on an integer instruction");
 	return 0;
 }
 
@@ -88,15 +160,20 @@ static float flush(const struct wave *w, float f)
 	return f;
 }
 
-/* f32 source with VOP3 abs/neg (and SDWA abs/neg) applied. */
+/* f32 source with VOP3 (or DPP) abs/neg applied. */
 static float fsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
-	float f = f32(rd_v32(w, in, in->src[i], l));
+	float f = f32(in->dpp && i == 0 ? dpp_read(w, in, l) : rd_v32(w, in, in->src[i], l));
 
 	if (in->enc == ENC_VOP3) {
 		if ((in->abs >> i) & 1)
 			f = fabsf(f);
 		if ((in->neg >> i) & 1)
+			f = -f;
+	} else if (in->dpp && i < 2) {
+		if ((in->sdwa_word >> (21 + 2 * i)) & 1)
+			f = fabsf(f);
+		if ((in->sdwa_word >> (20 + 2 * i)) & 1)
 			f = -f;
 	}
 	return flush(w, f);
@@ -471,3 +548,331 @@ FCMP(v_cmp_lt_f32, a < b)
 FCMP(v_cmp_gt_f32, a > b)
 FCMP(v_cmp_eq_f32, a == b)
 FCMP(v_cmp_neq_f32, !(a == b))
+
+/* ------------------------------------------------- more integer ops */
+INT2(v_mul_hi_i32, (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32))
+
+/* Count of set bits of S0 in the lanes below this one (lanes 0..31 for
+ * _lo, 32..63 for _hi), plus S1: the lane-id idiom. */
+VOP(v_mbcnt_lo_u32_b32)
+{
+	if (int_only(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint32_t mask = l >= 32 ? ~0u : (1u << l) - 1;
+
+		w->v[in->dst][l] = (uint32_t)__builtin_popcount(src(w, in, 0, l) & mask) +
+				   src(w, in, 1, l);
+	}
+	return 0;
+}
+
+VOP(v_mbcnt_hi_u32_b32)
+{
+	if (int_only(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint32_t mask = l <= 32 ? 0 : (1u << (l - 32)) - 1;
+
+		w->v[in->dst][l] = (uint32_t)__builtin_popcount(src(w, in, 0, l) & mask) +
+				   src(w, in, 1, l);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------ more float ops */
+/*
+ * gfx90a's legacy MAD/MAC: an unfused multiply then add, each rounded.
+ * The ISA lists them without denormal support; the model flushes their
+ * f32 denormals as for MODE = flush (unverified on hardware).
+ */
+static float legacy_mad(float a, float b, float c)
+{
+	float m = a * b, r;
+
+	if (fpclassify(m) == FP_SUBNORMAL)
+		m = copysignf(0.0f, m);
+	r = m + c;
+	return fpclassify(r) == FP_SUBNORMAL ? copysignf(0.0f, r) : r;
+}
+
+static float literal_f32(const struct insn *in) { return f32(in->literal); }
+
+FLOAT2(v_madmk_f32, legacy_mad(a, literal_f32(in), b))
+FLOAT2(v_madak_f32, legacy_mad(a, b, literal_f32(in)))
+FLOAT2(v_fmamk_f32, fmaf(a, literal_f32(in), b))
+FLOAT2(v_fmaak_f32, fmaf(a, b, literal_f32(in)))
+
+VOP(v_mac_f32)
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l)
+		fdst(w, in, l, legacy_mad(fsrc(w, in, 0, l), fsrc(w, in, 1, l),
+					  f32(w->v[in->dst][l])));
+	return 0;
+}
+
+VOP(v_mad_f32)
+{
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l)
+		fdst(w, in, l, legacy_mad(fsrc(w, in, 0, l), fsrc(w, in, 1, l), fsrc(w, in, 2, l)));
+	return 0;
+}
+
+VOP(v_fmac_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		double c = f64(w->v[in->dst][l] | (uint64_t)w->v[in->dst + 1][l] << 32);
+
+		ddst(w, in, l, fma(dsrc(w, in, 0, l), dsrc(w, in, 1, l), c));
+	}
+	return 0;
+}
+
+#define FLOAT64_2(name, expr) VOP(name) { \
+	if (!vdst_ok(w, in, 2)) return -1; \
+	FOR_LANES(l) { double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l); ddst(w, in, l, (expr)); } \
+	return 0; }
+FLOAT64_2(v_min_f64, fmin(a, b))
+FLOAT64_2(v_max_f64, fmax(a, b))
+
+CVT(v_cvt_f64_u32, 2, ddst(w, in, l, (double)src(w, in, 0, l)))
+CVT(v_cvt_u32_f64, 1, w->v[in->dst][l] = cvt_u32(dsrc(w, in, 0, l)))
+CVT(v_cvt_f32_ubyte0, 1, fdst(w, in, l, (float)(src(w, in, 0, l) & 0xff)))
+CVT(v_cvt_f32_ubyte1, 1, fdst(w, in, l, (float)((src(w, in, 0, l) >> 8) & 0xff)))
+CVT(v_cvt_f32_ubyte2, 1, fdst(w, in, l, (float)((src(w, in, 0, l) >> 16) & 0xff)))
+CVT(v_cvt_f32_ubyte3, 1, fdst(w, in, l, (float)(src(w, in, 0, l) >> 24)))
+CVT(v_trunc_f32, 1, fdst(w, in, l, truncf(fsrc(w, in, 0, l))))
+CVT(v_floor_f32, 1, fdst(w, in, l, floorf(fsrc(w, in, 0, l))))
+CVT(v_ceil_f32, 1, fdst(w, in, l, ceilf(fsrc(w, in, 0, l))))
+CVT(v_rndne_f32, 1, fdst(w, in, l, rintf(fsrc(w, in, 0, l))))
+CVT(v_trunc_f64, 2, ddst(w, in, l, trunc(dsrc(w, in, 0, l))))
+CVT(v_floor_f64, 2, ddst(w, in, l, floor(dsrc(w, in, 0, l))))
+
+/* ldexp: the exponent is a signed 32-bit integer (src1, no modifiers). */
+static int clamp_exp(uint32_t e)
+{
+	int32_t x = (int32_t)e;
+
+	return x > 10000 ? 10000 : x < -10000 ? -10000 : x;
+}
+VOP(v_ldexp_f32)
+{
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l)
+		fdst(w, in, l, ldexpf(fsrc(w, in, 0, l), clamp_exp(src(w, in, 1, l))));
+	return 0;
+}
+VOP(v_ldexp_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l)
+		ddst(w, in, l, ldexp(dsrc(w, in, 0, l), clamp_exp(src(w, in, 1, l))));
+	return 0;
+}
+
+/*
+ * Transcendentals.  Reference: each result is the exact function computed
+ * in double precision by the host libm and rounded once to f32, which is
+ * within the hardware's documented 1 ULP for v_rcp/v_rsq/v_sqrt/v_exp/
+ * v_log (AMD Vega/CDNA ISA, "VALU transcendental").  Special values
+ * follow IEEE: rcp(±0) = ±inf, rsq(0) = +inf, sqrt(-x) = NaN,
+ * log(0) = -inf, log(-x) = NaN, exp(-inf) = 0.  v_sin/v_cos take their
+ * argument in revolutions (sin(2*pi*x)); the hardware's valid input
+ * range is |x| < 256 revolutions — beyond it the model faults loudly.
+ */
+static int trans_f32(struct wave *w, const struct insn *in, double (*fn)(double))
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l)
+		fdst(w, in, l, (float)fn((double)fsrc(w, in, 0, l)));
+	return 0;
+}
+static double rcp_d(double x) { return 1.0 / x; }
+static double rsq_d(double x) { return 1.0 / sqrt(x); }
+static double exp2_d(double x) { return exp2(x); }
+static double log2_d(double x) { return log2(x); }
+VOP(v_rcp_f32) { return trans_f32(w, in, rcp_d); }
+VOP(v_rsq_f32) { return trans_f32(w, in, rsq_d); }
+VOP(v_sqrt_f32) { return trans_f32(w, in, sqrt); }
+VOP(v_exp_f32) { return trans_f32(w, in, exp2_d); }
+VOP(v_log_f32) { return trans_f32(w, in, log2_d); }
+
+static int trig(struct wave *w, const struct insn *in, bool cosine)
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		double x = fsrc(w, in, 0, l);
+
+		if (fabs(x) >= 256.0 && isfinite(x))
+			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+					  "v_sin/v_cos input %g revolutions is outside the "
+					  "hardware's valid range (|x| < 256)", x);
+		/* Reduce exactly in revolutions first: sin(2*pi*frac(x)). */
+		double r = x - floor(x);
+		double v = isfinite(x) ? (cosine ? cos(2 * M_PI * r) : sin(2 * M_PI * r)) : NAN;
+
+		fdst(w, in, l, (float)v);
+	}
+	return 0;
+}
+VOP(v_sin_f32) { return trig(w, in, false); }
+VOP(v_cos_f32) { return trig(w, in, true); }
+
+/* fract(x) = x - floor(x), kept below 1.0 (0x3f7fffff); NaN/inf -> NaN. */
+VOP(v_fract_f32)
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float x = fsrc(w, in, 0, l);
+		float r = isfinite(x) ? fminf(x - floorf(x), 0x1.fffffep-1f) : NAN;
+
+		fdst(w, in, l, r);
+	}
+	return 0;
+}
+
+/* frexp: mantissa in [0.5, 1) with x's sign; NaN/inf pass through (mant)
+ * or give 0 (exp), per the ISA's special cases. */
+VOP(v_frexp_mant_f32)
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float x = fsrc(w, in, 0, l);
+		int e;
+
+		fdst(w, in, l, isfinite(x) ? frexpf(x, &e) : x);
+	}
+	return 0;
+}
+VOP(v_frexp_exp_i32_f32)
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float x = fsrc(w, in, 0, l);
+		int e = 0;
+
+		if (isfinite(x))
+			frexpf(x, &e);
+		w->v[in->dst][l] = (uint32_t)e;
+	}
+	return 0;
+}
+
+static int trans_f64(struct wave *w, const struct insn *in, double (*fn)(double))
+{
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l)
+		ddst(w, in, l, fn(dsrc(w, in, 0, l)));
+	return 0;
+}
+/* f64 rcp/rsq are approximations on hardware (an FMA refinement follows in
+ * compiled code); the exact value is within their documented error. */
+VOP(v_rcp_f64) { return trans_f64(w, in, rcp_d); }
+VOP(v_rsq_f64) { return trans_f64(w, in, rsq_d); }
+VOP(v_sqrt_f64) { return trans_f64(w, in, sqrt); }
+
+/* ----------------------------------------------------- more compares */
+FCMP(v_cmp_le_f32, a <= b)
+FCMP(v_cmp_ge_f32, a >= b)
+FCMP(v_cmp_lg_f32, a < b || a > b)
+FCMP(v_cmp_o_f32, !isnan(a) && !isnan(b))
+FCMP(v_cmp_u_f32, isnan(a) || isnan(b))
+FCMP(v_cmp_nlt_f32, !(a < b))
+FCMP(v_cmp_ngt_f32, !(a > b))
+
+#define DCMP(name, expr) VOP(name) { \
+	uint64_t m = 0; if (no_sdwa(w, in)) return -1; \
+	FOR_LANES(l) { double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l); \
+		if (expr) m |= 1ull << l; } cmp_result(w, in, m); return 0; }
+DCMP(v_cmp_lt_f64, a < b)
+DCMP(v_cmp_gt_f64, a > b)
+DCMP(v_cmp_le_f64, a <= b)
+DCMP(v_cmp_ge_f64, a >= b)
+DCMP(v_cmp_eq_f64, a == b)
+DCMP(v_cmp_neq_f64, !(a == b))
+
+CMP64(v_cmp_lt_i64, (int64_t)a < (int64_t)b)
+CMP64(v_cmp_gt_i64, (int64_t)a > (int64_t)b)
+CMP64(v_cmp_le_i64, (int64_t)a <= (int64_t)b)
+CMP64(v_cmp_ge_i64, (int64_t)a >= (int64_t)b)
+CMP64(v_cmp_le_u64, a <= b)
+CMP64(v_cmp_ge_u64, a >= b)
+
+/* v_cmp_class: S1 bits 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal,
+ * 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf. */
+static unsigned class_bit(double x, bool snan, bool denorm)
+{
+	if (isnan(x))
+		return snan ? 0 : 1;
+	bool neg = signbit(x);
+
+	if (isinf(x))
+		return neg ? 2 : 9;
+	if (x == 0)
+		return neg ? 5 : 6;
+	if (denorm)
+		return neg ? 4 : 7;
+	return neg ? 3 : 8;
+}
+
+VOP(v_cmp_class_f32)
+{
+	uint64_t m = 0;
+
+	if (no_sdwa(w, in))
+		return -1;
+	FOR_LANES(l) {
+		uint32_t b = rd_v32(w, in, in->src[0], l);
+		float x = f32(b);
+
+		if (in->enc == ENC_VOP3 && (in->abs & 1))
+			x = fabsf(x), b &= 0x7fffffff;
+		if (in->enc == ENC_VOP3 && (in->neg & 1))
+			x = -x, b ^= 0x80000000;
+		bool snan = isnan(x) && !(b & 0x00400000);
+		unsigned bit = class_bit(x, snan, fpclassify(x) == FP_SUBNORMAL);
+
+		if ((src(w, in, 1, l) >> bit) & 1)
+			m |= 1ull << l;
+	}
+	cmp_result(w, in, m);
+	return 0;
+}
+
+VOP(v_cmp_class_f64)
+{
+	uint64_t m = 0;
+
+	if (no_sdwa(w, in))
+		return -1;
+	FOR_LANES(l) {
+		uint64_t b = src64(w, in, 0, l, true);
+		double x = f64(b);
+
+		if (in->enc == ENC_VOP3 && (in->abs & 1))
+			x = fabs(x), b &= ~(1ull << 63);
+		if (in->enc == ENC_VOP3 && (in->neg & 1))
+			x = -x, b ^= 1ull << 63;
+		bool snan = isnan(x) && !(b & (1ull << 51));
+		unsigned bit = class_bit(x, snan, fpclassify(x) == FP_SUBNORMAL);
+
+		if ((src(w, in, 1, l) >> bit) & 1)
+			m |= 1ull << l;
+	}
+	cmp_result(w, in, m);
+	return 0;
+}

@@ -87,6 +87,7 @@ struct wave {
 	uint64_t scratch_size;		/* bytes in the slice */
 	bool denorm32;			/* MODE: keep f32 denormals */
 	const struct insn *cur;		/* the instruction executing now */
+	uint64_t dpp_exec;		/* EXEC before a DPP write mask */
 };
 
 struct workgroup {
@@ -110,11 +111,14 @@ enum valu_enc { ENC_VOP1, ENC_VOP2, ENC_VOPC, ENC_VOP3 };
 struct insn;
 typedef int (*exec_fn)(struct wave *w, const struct insn *in);
 
+#define OP_LITERAL_K 1	/* VOP2 with a mandatory literal (v_madmk, v_fmaak) */
+
 struct opdesc {
 	enum insn_format fmt;
 	uint16_t key;
 	const char *name;
 	exec_fn exec;
+	unsigned flags;
 };
 
 struct insn {
@@ -130,8 +134,8 @@ struct insn {
 	uint32_t literal;
 	int32_t simm16;
 	uint8_t abs, neg, clamp, omod;
-	bool sdwa;
-	uint32_t sdwa_word;
+	bool sdwa, dpp;
+	uint32_t sdwa_word;		/* also the DPP control word */
 	/* memory */
 	int32_t offset;
 	uint16_t offset1;
@@ -174,12 +178,16 @@ uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned l
 		bool is_float);
 bool vgpr_ok(const struct wave *w, unsigned reg, unsigned count);
 
+/* DPP (exec_valu.c): lanes that may write, and each lane's source lane. */
+uint64_t dpp_write_mask(const struct wave *w, const struct insn *in);
+
 /* Memory for a lane's flat address (global, LDS or scratch aperture). */
 uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
 			unsigned lane, unsigned len, bool scratch_seg);
 
 /* Handlers, one per BH_INSN row. */
-#define BH_INSN(fmt, key, name, fn) int x_##fn(struct wave *w, const struct insn *in);
+#define BH_INSN(fmt, key, name, fn, flags) int x_##fn(struct wave *w, const struct insn *in);
+#include "isa_gfx90a.h"
 #include "isa_gfx942.h"
 #undef BH_INSN
 
