@@ -68,3 +68,17 @@ flat_store_dword v[0:1], v3
 flat_atomic_add v[2:3], v0
 scratch_store_dword off, v1, s4 offset:8
 buffer_store_dword v1, off, s[0:3], s9 offset:4
+v_add_u32_dpp v2, v2, v2 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
+v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0xa bank_mask:0xf
+v_add_f32_dpp v0, -v1, |v2| row_bcast:15 row_mask:0xa bank_mask:0xf
+v_mbcnt_hi_u32_b32 v0, -1, v1
+v_cmp_class_f32_e64 s[0:1], v1, 3
+v_rcp_f32_e32 v0, v1
+v_sin_f32_e64 v0, -v1
+v_ldexp_f32 v0, v1, v2
+global_atomic_cmpswap v[2:3], v[4:5], off
+global_atomic_add_x2 v[2:3], v[4:5], off
+flat_atomic_umax_x2 v[2:3], v[4:5]
+ds_bpermute_b32 v0, v1, v2 offset:4
+ds_read2_b32 v[0:1], v2 offset0:1 offset1:9
+ds_cmpst_rtn_b32 v0, v1, v2, v3

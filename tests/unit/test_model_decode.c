@@ -24,13 +24,13 @@ static struct bh_sim *make_sim(enum bh_sim_gfx gfx)
 static void mnemonic(const char *text, char *out, size_t size)
 {
 	size_t n = strcspn(text, " ");
-	static const char *const suffixes[] = { "_e32", "_e64", "_sdwa" };
+	static const char *const suffixes[] = { "_e32", "_e64", "_sdwa", "_dpp" };
 
 	if (n >= size)
 		n = size - 1;
 	memcpy(out, text, n);
 	out[n] = 0;
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < 4; i++) {
 		size_t s = strlen(suffixes[i]);
 
 		if (n > s && !strcmp(out + n - s, suffixes[i]))

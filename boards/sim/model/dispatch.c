@@ -209,6 +209,12 @@ static int step(struct wave *w, struct launch *l)
 		 * invalid without BOUND_CTRL, keep their old value. */
 		uint64_t exec = w->exec;
 
+		/* Lanes read other lanes' src0: snapshot it, since the
+		 * destination may be the same register. */
+		if (!vgpr_ok(w, in->src[0] - 256, 1))
+			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+					  "DPP source beyond the kernel's VGPRs");
+		memcpy(w->dpp_src, w->v[in->src[0] - 256], sizeof(w->dpp_src));
 		w->dpp_exec = exec;
 		w->exec &= dpp_write_mask(w, in);
 		ret = in->desc->exec(w, in);

@@ -94,7 +94,7 @@ static uint32_t dpp_read(struct wave *w, const struct insn *in, unsigned l)
 			   (in->sdwa_word >> 8) & 0x1ff);
 		return 0;
 	}
-	return dpp_valid(w, s) ? rd_v32(w, in, in->src[0], (unsigned)s) : 0;
+	return dpp_valid(w, s) ? w->dpp_src[s] : 0;
 }
 
 /* Integer source @i of lane @l (with SDWA selection or DPP when present). */

@@ -88,6 +88,7 @@ struct wave {
 	bool denorm32;			/* MODE: keep f32 denormals */
 	const struct insn *cur;		/* the instruction executing now */
 	uint64_t dpp_exec;		/* EXEC before a DPP write mask */
+	uint32_t dpp_src[WAVE_LANES];	/* src0 as it was before a DPP op wrote */
 };
 
 struct workgroup {

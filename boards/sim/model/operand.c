@@ -108,8 +108,15 @@ uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code)
 	case OP_VCCZ: case OP_EXECZ: case OP_SCC:
 		return rd_s32(w, in, code);
 	}
-	/* A 32-bit literal in a 64-bit slot: its extension is unverified. */
-	return bad_operand(w, in, code, code == OP_LITERAL ? "64-bit literal" : "64-bit special");
+	/*
+	 * A 32-bit literal in a 64-bit integer slot: zero- or sign-extended?
+	 * The two agree while bit 31 is clear; otherwise stop rather than
+	 * guess (the extension is unverified).
+	 */
+	if (code == OP_LITERAL && !(in->literal >> 31))
+		return in->literal;
+	return bad_operand(w, in, code, code == OP_LITERAL ? "64-bit literal with bit 31 set"
+				       : "64-bit special");
 }
 
 void wr_s32(struct wave *w, unsigned code, uint32_t v)
