@@ -20,7 +20,7 @@ $(BUILD)/gen/isa_gfx942.h: $(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
 # Reference data for the model's unit tests, also from llvm-mc-19.
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h
-MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math
+MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \
 		tests/model/decode-gfx942.s tests/model/unimplemented.s tests/model/gen-vectors.py

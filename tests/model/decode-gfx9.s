@@ -82,3 +82,5 @@ flat_atomic_umax_x2 v[2:3], v[4:5]
 ds_bpermute_b32 v0, v1, v2 offset:4
 ds_read2_b32 v[0:1], v2 offset0:1 offset1:9
 ds_cmpst_rtn_b32 v0, v1, v2, v3
+s_getreg_b32 s0, hwreg(HW_REG_HW_ID)
+s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3

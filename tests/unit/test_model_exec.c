@@ -207,6 +207,19 @@ static void test_scalar_alu(void)
 	CU_ASSERT_EQUAL(out_word(4), 48);		/* -16 * -3 */
 }
 
+static void test_mode_register(void)
+{
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 4);
+	dispatch(prog_mode, sizeof(prog_mode) / 4, 1, 64, 0, 0);
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(out_word(0), 0xf0);		/* RSRC1 FP_DENORM 0xf -> MODE[7:4] */
+	CU_ASSERT_EQUAL(out_word(1), 0x00400000);	/* 2^-127 kept */
+	CU_ASSERT_EQUAL(out_word(2), 0);		/* flushed after s_setreg */
+}
+
 static void test_memory_fault(void)
 {
 	struct bh_sim_fault f;
@@ -329,6 +342,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "partial last group and EXEC", test_partial_group_and_exec);
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
+	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
 	CU_add_test(s, "memory fault: pc, dwords, address", test_memory_fault);
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);
 	CU_add_test(s, "watchdog", test_watchdog);

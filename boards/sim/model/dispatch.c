@@ -107,6 +107,9 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	if (((l->rsrc1 >> 16) & 3) != 3 && ((l->rsrc1 >> 16) & 3) != 0)
 		return bad_state(sim, "FLOAT_DENORM_MODE_32 = %u is not modelled",
 				 (l->rsrc1 >> 16) & 3);
+	if ((l->rsrc1 >> 12) & 0xf)
+		return bad_state(sim, "FLOAT_ROUND_MODE %u is not modelled (only nearest-even)",
+				 (l->rsrc1 >> 12) & 0xf);
 	uint32_t tmpring = SH(sim, mmCOMPUTE_TMPRING_SIZE);
 
 	l->tmp_waves = tmpring & 0xfff;
@@ -154,6 +157,9 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 	w->m0 = 0;
 	w->scc = false;
 	w->done = w->at_barrier = false;
+	/* MODE from RSRC1: FP_ROUND, FP_DENORM, DX10_CLAMP, IEEE. */
+	w->mode = ((l->rsrc1 >> 12) & 0xff) | ((l->rsrc1 >> 21) & 1) << 8 |
+		  ((l->rsrc1 >> 23) & 1) << 9;
 	w->denorm32 = ((l->rsrc1 >> 16) & 3) == 3;
 	memset(w->v, 0, (size_t)w->nvgprs * sizeof(*w->v));
 	for (unsigned lane = 0; lane < lanes; lane++) {

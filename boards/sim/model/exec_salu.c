@@ -127,6 +127,77 @@ SOP(s_addk_i32)
 }
 SOP(s_mulk_i32) { D(rd_s32(w, in, in->dst) * (uint32_t)in->simm16); return 0; }
 
+/*
+ * Hardware registers: hwreg(id, offset, size) in SIMM16 = id[5:0],
+ * offset[10:6], size-1 [15:11].  MODE (1) and HW_ID (4) are modelled;
+ * reading or writing any other is a fault, not a guess.
+ */
+#define HW_REG_MODE 1
+#define HW_REG_HW_ID 4
+
+static void hwreg_field(const struct insn *in, unsigned *id, unsigned *off, uint32_t *mask)
+{
+	unsigned size = ((in->simm16 >> 11) & 31) + 1;
+
+	*id = in->simm16 & 63;
+	*off = (in->simm16 >> 6) & 31;
+	*mask = (size >= 32 ? ~0u : (1u << size) - 1) << *off;
+}
+
+/* HW_ID (gfx9): wave [3:0], simd [5:4], cu [11:8], sh [12], se [14:13],
+ * queue [26:24].  The model places workgroups round-robin on CUs. */
+static uint32_t hw_id(const struct wave *w)
+{
+	const struct workgroup *wg = w->wg;
+	unsigned lin = wg->id[0] + 7919u * wg->id[1] + 104729u * wg->id[2];
+
+	return (w->index / 4 & 15) | (w->index % 4) << 4 | (lin % 16) << 8 |
+	       ((lin / 16) % 2) << 12 | ((lin / 32) % 4) << 13 |
+	       (w->sim->cur_queue & 7) << 24;
+}
+
+SOP(s_getreg_b32)
+{
+	unsigned id, off;
+	uint32_t mask, v;
+
+	hwreg_field(in, &id, &off, &mask);
+	if (id == HW_REG_MODE)
+		v = w->mode;
+	else if (id == HW_REG_HW_ID)
+		v = hw_id(w);
+	else
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "s_getreg of hardware register %u is not modelled", id);
+	D((v & mask) >> off);
+	return 0;
+}
+
+static int setreg(struct wave *w, const struct insn *in, uint32_t value)
+{
+	unsigned id, off;
+	uint32_t mask;
+
+	hwreg_field(in, &id, &off, &mask);
+	if (id != HW_REG_MODE)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "s_setreg of hardware register %u is not modelled", id);
+	uint32_t mode = (w->mode & ~mask) | ((value << off) & mask);
+	unsigned denorm32 = (mode >> 4) & 3;
+
+	if (mode & 0xf)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "MODE.FP_ROUND = %u is not modelled (only nearest-even)", mode & 0xf);
+	if (denorm32 != 0 && denorm32 != 3)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "MODE.FP_DENORM f32 = %u is not modelled (0 or 3)", denorm32);
+	w->mode = mode;
+	w->denorm32 = denorm32 == 3;
+	return 0;
+}
+SOP(s_setreg_b32) { return setreg(w, in, rd_s32(w, in, in->dst)); }
+SOP(s_setreg_imm32_b32) { return setreg(w, in, in->literal); }
+
 /* ---------------------------------------------------------------- SOP1 */
 SOP(s_mov_b32) { D(S0); return 0; }
 SOP(s_mov_b64) { D64(S0_64); return 0; }

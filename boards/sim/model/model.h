@@ -85,7 +85,8 @@ struct wave {
 	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
 	uint64_t scratch_base;		/* VA of this wave's scratch slice */
 	uint64_t scratch_size;		/* bytes in the slice */
-	bool denorm32;			/* MODE: keep f32 denormals */
+	bool denorm32;			/* MODE.FP_DENORM f32 = 3: keep denormals */
+	uint32_t mode;			/* the MODE hardware register */
 	const struct insn *cur;		/* the instruction executing now */
 	uint64_t dpp_exec;		/* EXEC before a DPP write mask */
 	uint32_t dpp_src[WAVE_LANES];	/* src0 as it was before a DPP op wrote */
@@ -112,7 +113,7 @@ enum valu_enc { ENC_VOP1, ENC_VOP2, ENC_VOPC, ENC_VOP3 };
 struct insn;
 typedef int (*exec_fn)(struct wave *w, const struct insn *in);
 
-#define OP_LITERAL_K 1	/* VOP2 with a mandatory literal (v_madmk, v_fmaak) */
+#define OP_LITERAL_K 1	/* a mandatory literal (v_madmk, v_fmaak, s_setreg_imm32) */
 
 struct opdesc {
 	enum insn_format fmt;
