@@ -84,3 +84,7 @@ ds_read2_b32 v[0:1], v2 offset0:1 offset1:9
 ds_cmpst_rtn_b32 v0, v1, v2, v3
 s_getreg_b32 s0, hwreg(HW_REG_HW_ID)
 s_setreg_imm32_b32 hwreg(HW_REG_MODE, 4, 2), 3
+v_div_scale_f32 v2, s[0:1], s5, s5, v1
+v_div_fmas_f32 v2, v2, v3, v5
+v_div_fixup_f64 v[0:1], v[2:3], v[4:5], v[6:7]
+v_cndmask_b32_e64 v14, |v6|, v8, vcc

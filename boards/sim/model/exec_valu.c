@@ -117,12 +117,24 @@ static uint64_t src64(struct wave *w, const struct insn *in, unsigned i, unsigne
 	return rd_v64(w, in, in->src[i], l, f);
 }
 
+/*
+ * VOP3b instructions (carry-out / VCC-writing: add_co & co., div_scale,
+ * mad_u64_u32) hold SDST where VOP3a holds ABS.  gfx9 opcode numbers.
+ */
+static bool is_vop3b(const struct insn *in)
+{
+	unsigned k = in->desc->key;
+
+	return (k >= 0x119 && k <= 0x11e) || k == 0x1e0 || k == 0x1e1 || k == 0x1e8 || k == 0x1e9;
+}
+
 /* Reject modifiers the model does not apply on integer instructions. */
 static int int_only(struct wave *w, const struct insn *in)
 {
-	if (in->enc == ENC_VOP3 && (in->neg || in->omod || in->clamp))
+	if (in->enc == ENC_VOP3 && (in->neg || in->omod || in->clamp ||
+				    (!is_vop3b(in) && in->abs)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-				  "neg/omod/clamp on an integer VOP3 is not modelled");
+				  "abs/neg/omod/clamp on an integer VOP3 is not modelled");
 	if (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6 && in->enc != ENC_VOPC)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "SDWA dst_sel other than DWORD is not modelled");
@@ -363,15 +375,35 @@ INT3(v_lshl_or_b32, (a << (b & 31)) | c)
 INT3(v_and_or_b32, (a & b) | c)
 INT3(v_or3_b32, a | b | c)
 
-/* v_cndmask: VOP2 selects on VCC, VOP3 on the SGPR pair in src2. */
+/*
+ * v_cndmask: VOP2 selects on VCC, VOP3 on the SGPR pair in src2.  VOP3
+ * abs/neg on src0/src1 act on the sign bit (the compiler uses them to
+ * select |x| or -x without a separate instruction).
+ */
+static uint32_t sign_mods(const struct insn *in, unsigned i, uint32_t v)
+{
+	if (in->enc != ENC_VOP3)
+		return v;
+	if ((in->abs >> i) & 1)
+		v &= 0x7fffffff;
+	if ((in->neg >> i) & 1)
+		v ^= 0x80000000;
+	return v;
+}
+
 VOP(v_cndmask_b32)
 {
-	if (int_only(w, in) || !vdst_ok(w, in, 1))
+	if (!vdst_ok(w, in, 1))
 		return -1;
+	if ((in->enc == ENC_VOP3 && (in->omod || in->clamp || (in->neg & 4))) ||
+	    (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "v_cndmask modifier not modelled");
 	uint64_t mask = rd_s64(w, in, in->src[2]);
 
 	FOR_LANES(l)
-		w->v[in->dst][l] = (mask >> l) & 1 ? src(w, in, 1, l) : src(w, in, 0, l);
+		w->v[in->dst][l] = (mask >> l) & 1 ? sign_mods(in, 1, src(w, in, 1, l))
+						   : sign_mods(in, 0, src(w, in, 0, l));
 	return 0;
 }
 
@@ -874,5 +906,212 @@ VOP(v_cmp_class_f64)
 			m |= 1ull << l;
 	}
 	cmp_result(w, in, m);
+	return 0;
+}
+
+/*
+ * Division support.  The compiler divides n/d as: scale d and n with
+ * v_div_scale (which also sets VCC when the quotient must be rescaled),
+ * refine a v_rcp estimate with FMAs, v_div_fmas (which applies the
+ * 2^32 / 2^64 rescale on VCC lanes) and v_div_fixup (IEEE special
+ * cases).  UNVERIFIED: the ISA manual's pseudocode was not at hand; the
+ * branches below are reconstructed from the compiler's expansion and
+ * its intent (keep the scaled quotient representable, rescale once at
+ * the end).  tests/device/fdiv.hip checks whole divisions, special and
+ * denormal values included, bit for bit against the host's correctly
+ * rounded IEEE results; keep it passing when this is checked against
+ * the ISA text.
+ */
+struct fmt_desc {
+	int exp_bits_max;	/* all-ones biased exponent */
+	int big_gap;		/* exponent(n) - exponent(d) that risks overflow */
+	int tiny_num;		/* numerator exponent that risks underflow */
+	int scale;		/* ldexp step */
+	int underflow_gap;	/* fixup: quotient certainly underflows */
+};
+
+static const struct fmt_desc fmt32 = { 255, 96, 23, 64, -150 };
+static const struct fmt_desc fmt64 = { 2047, 768, 53, 128, -1075 };
+
+static int biased_exp(double x, const struct fmt_desc *f)
+{
+	int e;
+
+	if (x == 0 || !isfinite(x))
+		return x == 0 ? 0 : f->exp_bits_max;
+	frexp(x, &e);
+	e += f == &fmt32 ? 126 : 1022;	/* frexp's [0.5,1) exponent to biased */
+	return e < 0 ? 0 : e;
+}
+
+static bool is_denorm(double x, const struct fmt_desc *f)
+{
+	return x != 0 && isfinite(x) && fabs(x) < (f == &fmt32 ? 0x1p-126 : 0x1p-1022);
+}
+
+/* Returns the scaled S0 and sets *vcc; @s0 is S0, @d S1, @n S2. */
+static double div_scale(double s0, double d, double n, bool *vcc, const struct fmt_desc *f)
+{
+	double r = s0;
+
+	*vcc = false;
+	if (n == 0 || d == 0)
+		return NAN;
+	if (biased_exp(n, f) - biased_exp(d, f) >= f->big_gap) {
+		*vcc = true;
+		if (s0 == d)
+			r = ldexp(s0, f->scale);
+	} else if (is_denorm(d, f)) {
+		r = ldexp(s0, f->scale);
+	} else if (is_denorm(1.0 / d, f) && is_denorm(n / d, f)) {
+		/* Huge denominator, tiny quotient: shrink the denominator. */
+		*vcc = true;
+		if (s0 == d)
+			r = ldexp(s0, -f->scale);
+	} else if (is_denorm(1.0 / d, f)) {
+		r = ldexp(s0, -f->scale);
+	} else if (is_denorm(n / d, f)) {
+		*vcc = true;
+		if (s0 == n)
+			r = ldexp(s0, f->scale);
+	} else if (biased_exp(n, f) <= f->tiny_num) {
+		r = ldexp(s0, f->scale);
+	}
+	return r;
+}
+
+VOP(v_div_scale_f32)
+{
+	uint64_t vcc = 0;
+
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		bool v;
+		/* Computed in double: the tests above need the exact quotient's class. */
+		double r = div_scale(fsrc(w, in, 0, l), fsrc(w, in, 1, l), fsrc(w, in, 2, l), &v,
+				     &fmt32);
+
+		w->v[in->dst][l] = bits32((float)r);
+		if (v)
+			vcc |= 1ull << l;
+	}
+	wr_s64(w, in->sdst, vcc);
+	return 0;
+}
+
+VOP(v_div_scale_f64)
+{
+	uint64_t vcc = 0;
+
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		bool v;
+		/* 1/d and n/d in double are the hardware's tests' own precision. */
+		double r = div_scale(dsrc(w, in, 0, l), dsrc(w, in, 1, l), dsrc(w, in, 2, l), &v,
+				     &fmt64);
+
+		set64(w, in->dst, l, bits64(r));
+		if (v)
+			vcc |= 1ull << l;
+	}
+	wr_s64(w, in->sdst, vcc);
+	return 0;
+}
+
+/*
+ * D = fma(S0, S1, S2); on VCC lanes the quotient was computed from scaled
+ * operands, so rescale by 2^+-64 (f32) / 2^+-128 (f64), upward when the
+ * approximate quotient S2 is >= 2, downward otherwise.  The rounding
+ * happens once, in the scaled fma: a result that lands in the denormal
+ * range is rounded again by the ldexp, which v_div_fixup never undoes.
+ */
+static double fmas_scale(double q, double r, const struct fmt_desc *f)
+{
+	int step = fabs(q) >= 2.0 ? f->scale : -f->scale;
+
+	return ldexp(r, step);
+}
+
+/* The scaled result is rounded once: the fma runs in a wider format
+ * (double for f32, x87 long double for f64) before scaling. */
+VOP(v_div_fmas_f32)
+{
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l), q = fsrc(w, in, 2, l);
+
+		if (!((w->vcc >> l) & 1)) {
+			fdst(w, in, l, fmaf(a, b, q));
+			continue;
+		}
+		fdst(w, in, l, (float)fmas_scale(q, fma((double)a, (double)b, (double)q), &fmt32));
+	}
+	return 0;
+}
+
+VOP(v_div_fmas_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l), q = dsrc(w, in, 2, l);
+
+		if (!((w->vcc >> l) & 1)) {
+			ddst(w, in, l, fma(a, b, q));
+			continue;
+		}
+		long double r = ldexpl(fmal(a, b, q), fabs(q) >= 2.0 ? fmt64.scale : -fmt64.scale);
+
+		ddst(w, in, l, (double)r);
+	}
+	return 0;
+}
+
+/* S0 quotient, S1 denominator, S2 numerator: IEEE special cases. */
+static double div_fixup(double q, double d, double n, const struct fmt_desc *f)
+{
+	bool neg = signbit(d) != signbit(n);
+	double inf = neg ? -INFINITY : INFINITY, zero = neg ? -0.0 : 0.0;
+
+	if (isnan(n))
+		return n;
+	if (isnan(d))
+		return d;
+	if (d == 0 && n == 0)
+		return NAN;
+	if (isinf(d) && isinf(n))
+		return NAN;
+	if (d == 0 || isinf(n))
+		return inf;
+	if (isinf(d) || n == 0)
+		return zero;
+	if (biased_exp(n, f) - biased_exp(d, f) < f->underflow_gap)
+		return zero;
+	/* Finite operands but an infinite/NaN scaled quotient: overflow. */
+	if (!isfinite(q))
+		return inf;
+	return neg ? -fabs(q) : fabs(q);
+}
+
+VOP(v_div_fixup_f32)
+{
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l)
+		fdst(w, in, l, (float)div_fixup(fsrc(w, in, 0, l), fsrc(w, in, 1, l),
+						fsrc(w, in, 2, l), &fmt32));
+	return 0;
+}
+
+VOP(v_div_fixup_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l)
+		ddst(w, in, l, div_fixup(dsrc(w, in, 0, l), dsrc(w, in, 1, l), dsrc(w, in, 2, l),
+					 &fmt64));
 	return 0;
 }
