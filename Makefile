@@ -6,6 +6,7 @@
 #   make run        build and run examples/saxpy.hip on the board
 #   make check      every test (unit, device; host code under ASan+UBSan)
 #   make bench      the tracked figures
+#   make fuzz       ten minutes of libFuzzer on code-object loading
 #   make install PREFIX=/opt/barehip
 #   make gfx90a | gfx942   make the sim board model that GPU
 #
@@ -271,6 +272,37 @@ $(BUILD)/gen/testk.%.co: tests/unit/testk.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -O2 -o $@ $<
 
+# libFuzzer target for code-object parsing (a short deterministic run in
+# check, a long one in `make fuzz`), seeded with real code objects.
+FUZZ_BIN := $(BUILD)/tests/fuzz_codeobj
+FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SRCS := tests/fuzz/fuzz_codeobj.c $(LOADER_SRCS) $(PLATFORM_SRCS) $(SIM_MODEL_SRCS)
+FUZZ_CORPUS := $(BUILD)/fuzz-corpus
+
+$(FUZZ_BIN): $(FUZZ_SRCS) $(AUTOCONF) | $(SIM_GEN_HEADERS)
+	$(Q)mkdir -p $(@D)
+	@echo "  FUZZ-LD $@"
+	$(Q)$(HOSTCC) $(filter-out $(SAN_FLAGS) -MMD -MP,$(HOST_CFLAGS)) $(FUZZ_FLAGS) \
+		$(FUZZ_SRCS) -lm -o $@
+
+$(FUZZ_CORPUS)/.seeded: $(UNIT_CO) $(BUILD)/examples/saxpy
+	$(Q)mkdir -p $(@D)
+	$(Q)cp $(UNIT_CO) $(@D)/ && touch $@
+
+.PHONY: fuzz fuzz-short
+fuzz-short: $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded
+	$(Q)mkdir -p $(BUILD)/fuzz-work
+	$(Q)mkdir -p $(BUILD)/fuzz-artifacts
+	$(Q)$(FUZZ_BIN) -seed=1 -runs=20000 -max_len=65536 -artifact_prefix=$(BUILD)/fuzz-artifacts/ \
+		$(BUILD)/fuzz-work $(FUZZ_CORPUS) \
+		> $(BUILD)/fuzz-short.log 2>&1 || { tail -40 $(BUILD)/fuzz-short.log; exit 1; }
+	$(Q)grep -E "^#[0-9]+.*DONE|Done [0-9]+ runs" $(BUILD)/fuzz-short.log | tail -1
+fuzz: $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded
+	$(Q)mkdir -p $(BUILD)/fuzz-work
+	$(Q)mkdir -p $(BUILD)/fuzz-artifacts
+	$(Q)$(FUZZ_BIN) -max_total_time=600 -max_len=65536 -artifact_prefix=$(BUILD)/fuzz-artifacts/ \
+		$(BUILD)/fuzz-work $(FUZZ_CORPUS)
+
 CHECK_BUILD := $(BUILD)/check
 .PHONY: check check-run
 # The tests run sanitized (ASan+UBSan, dynamic link) from $(CHECK_BUILD);
@@ -278,7 +310,7 @@ CHECK_BUILD := $(BUILD)/check
 check: $(CHECK_DEPS_STAMP) all
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
 		STATIC_EXAMPLES="$(EXAMPLES)" check-run
-check-run: check-freestanding $(UNIT_BIN) $(DEVICE_TESTS) $(EXAMPLES) $(UNIT_CO)
+check-run: check-freestanding $(UNIT_BIN) $(DEVICE_TESTS) $(EXAMPLES) $(UNIT_CO) fuzz-short
 	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
@@ -305,6 +337,6 @@ distclean: clean
 	rm -f .config .config.old defconfig
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

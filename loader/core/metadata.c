@@ -108,6 +108,8 @@ static int parse_args(struct bh_codeobj *co, struct mp_cursor *mp,
 {
 	uint32_t n;
 
+	if (k->args)
+		return bad(err, "duplicate .args", k->name);
 	if (!mp_read_array(mp, &n) || n > 4096)
 		return bad(err, ".args is not a sane array", k->name);
 	k->args = bh_zalloc(co->dev, n * sizeof(*k->args));
