@@ -88,3 +88,5 @@ v_div_scale_f32 v2, s[0:1], s5, s5, v1
 v_div_fmas_f32 v2, v2, v3, v5
 v_div_fixup_f64 v[0:1], v[2:3], v[4:5], v[6:7]
 v_cndmask_b32_e64 v14, |v6|, v8, vcc
+buffer_wbinvl1_vol
+buffer_wbl2

@@ -140,7 +140,7 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 	w->scratch_base = 0;
 	w->flat_scratch = 0;
 	if (l->scratch_en) {
-		uint64_t wave_offset = (uint64_t)w->index * l->tmp_wave_bytes;
+		uint64_t wave_offset = (uint64_t)w->scratch_slot * l->tmp_wave_bytes;
 
 		if (l->architected) {
 			w->scratch_base = l->scratch_base + wave_offset;
@@ -232,30 +232,27 @@ static int step(struct wave *w, struct launch *l)
 	return ret || w->sim->fault_pending ? -1 : 0;
 }
 
-static int run_workgroup(struct workgroup *wg, struct launch *l)
+/* One scheduling round: each wave runs up to QUANTUM instructions. */
+static int run_round(struct workgroup *wg, struct launch *l)
 {
-	unsigned live = wg->nwaves;
+	unsigned waiting = 0;
 
-	while (live) {
-		unsigned waiting = 0;
+	wg->live = 0;
+	for (unsigned i = 0; i < wg->nwaves; i++) {
+		struct wave *w = &wg->waves[i];
 
-		live = 0;
-		for (unsigned i = 0; i < wg->nwaves; i++) {
-			struct wave *w = &wg->waves[i];
-
-			for (unsigned n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++)
-				if (step(w, l))
-					return -1;
-			if (!w->done)
-				live++;
-			if (w->at_barrier)
-				waiting++;
-		}
-		/* Every wave still running has reached s_barrier: release. */
-		if (live && waiting == live)
-			for (unsigned i = 0; i < wg->nwaves; i++)
-				wg->waves[i].at_barrier = false;
+		for (unsigned n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++)
+			if (step(w, l))
+				return -1;
+		if (!w->done)
+			wg->live++;
+		if (w->at_barrier)
+			waiting++;
 	}
+	/* Every wave still running has reached s_barrier: release. */
+	if (wg->live && waiting == wg->live)
+		for (unsigned i = 0; i < wg->nwaves; i++)
+			wg->waves[i].at_barrier = false;
 	return 0;
 }
 
@@ -264,11 +261,73 @@ static uint32_t group_size(const struct launch *l, int d, uint32_t idx, uint32_t
 	return l->partial_en && idx == count - 1 && l->partial[d] ? l->partial[d] : l->full[d];
 }
 
+struct resident {
+	struct workgroup wg;
+	uint32_t (*vgprs)[WAVE_LANES];
+	uint8_t *lds;
+	bool busy;
+};
+
+/* Start workgroup number @n (x fastest) in @r, resident slot @slot. */
+static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t dim[3],
+			    uint64_t n, struct resident *r, unsigned slot)
+{
+	uint32_t x = (uint32_t)(n % dim[0]), y = (uint32_t)(n / dim[0] % dim[1]);
+	uint32_t z = (uint32_t)(n / ((uint64_t)dim[0] * dim[1]));
+	uint32_t size[3] = { group_size(l, 0, x, dim[0]), group_size(l, 1, y, dim[1]),
+			     group_size(l, 2, z, dim[2]) };
+	unsigned threads = size[0] * size[1] * size[2];
+	struct workgroup *wg = &r->wg;
+
+	wg->sim = sim;
+	wg->id[0] = l->start[0] + x;
+	wg->id[1] = l->start[1] + y;
+	wg->id[2] = l->start[2] + z;
+	wg->nwaves = (threads + WAVE_LANES - 1) / WAVE_LANES;
+	wg->live = wg->nwaves;
+	wg->lds = r->lds;
+	wg->lds_size = l->lds_size;
+	if (wg->nwaves > MAX_WAVES_PER_WG)
+		return bad_state(sim, "a workgroup of %u threads", threads);
+	if (l->scratch_en && slot * MAX_WAVES_PER_WG + wg->nwaves > l->tmp_waves)
+		return bad_state(sim, "workgroups need %u scratch waves, TMPRING_SIZE.WAVES is %u",
+				 slot * MAX_WAVES_PER_WG + wg->nwaves, l->tmp_waves);
+	if (r->lds)
+		memset(r->lds, 0, l->lds_size);
+	for (unsigned i = 0; i < wg->nwaves; i++) {
+		struct wave *w = &wg->waves[i];
+
+		w->sim = sim;
+		w->wg = wg;
+		w->index = i;
+		w->scratch_slot = slot * MAX_WAVES_PER_WG + i;
+		w->nvgprs = l->nvgprs;
+		w->v = r->vgprs + (size_t)i * l->nvgprs;
+		init_wave(w, l, threads, size);
+	}
+	r->busy = true;
+	sim->stats.workgroups++;
+	sim->stats.waves += wg->nwaves;
+	return 0;
+}
+
+static void free_residents(struct resident *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		free(r[i].vgprs);
+		free(r[i].lds);
+	}
+	free(r);
+}
+
+/*
+ * Workgroups run concurrently, up to RESIDENT_WGS at a time (fewer when
+ * scratch slots run short), their waves interleaved round-robin, so that
+ * one workgroup may wait on memory written by another.
+ */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator)
 {
 	struct launch l;
-	struct workgroup *wg;
-	uint32_t (*vgprs)[WAVE_LANES];
 	int ret = 0;
 
 	if (read_launch(sim, initiator, &l))
@@ -279,61 +338,44 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		memset(sim->icache->gen, 0, sizeof(sim->icache->gen));
 		sim->icache->generation = 1;
 	}
-	uint64_t budget_base = sim->stats.instructions;
-
 	if (l.budget)
-		l.budget += budget_base;
-	wg = calloc(1, sizeof(*wg));
-	vgprs = calloc((size_t)MAX_WAVES_PER_WG * l.nvgprs, sizeof(*vgprs));
-	uint8_t *lds = l.lds_size ? calloc(1, l.lds_size) : NULL;
+		l.budget += sim->stats.instructions;
+	uint64_t total = (uint64_t)dim[0] * dim[1] * dim[2], next = 0;
+	unsigned nres = total < RESIDENT_WGS ? (unsigned)total : RESIDENT_WGS;
 
-	if (!wg || !vgprs || (l.lds_size && !lds)) {
-		free(wg);
-		free(vgprs);
-		free(lds);
-		return bad_state(sim, "out of host memory for a workgroup");
+	if (l.scratch_en && nres > l.tmp_waves / MAX_WAVES_PER_WG)
+		nres = l.tmp_waves / MAX_WAVES_PER_WG ? l.tmp_waves / MAX_WAVES_PER_WG : 1;
+	if (total == 0)
+		return 0;
+	struct resident *res = calloc(nres, sizeof(*res));
+
+	if (!res)
+		return bad_state(sim, "out of host memory for workgroups");
+	for (unsigned i = 0; i < nres; i++) {
+		res[i].vgprs = calloc((size_t)MAX_WAVES_PER_WG * l.nvgprs, sizeof(*res[i].vgprs));
+		res[i].lds = l.lds_size ? calloc(1, l.lds_size) : NULL;
+		if (!res[i].vgprs || (l.lds_size && !res[i].lds)) {
+			free_residents(res, nres);
+			return bad_state(sim, "out of host memory for workgroups");
+		}
 	}
-	for (uint32_t z = 0; z < dim[2] && !ret; z++)
-	for (uint32_t y = 0; y < dim[1] && !ret; y++)
-	for (uint32_t x = 0; x < dim[0] && !ret; x++) {
-		uint32_t size[3] = { group_size(&l, 0, x, dim[0]), group_size(&l, 1, y, dim[1]),
-				     group_size(&l, 2, z, dim[2]) };
-		unsigned threads = size[0] * size[1] * size[2];
+	for (;;) {
+		unsigned busy = 0;
 
-		wg->sim = sim;
-		wg->id[0] = l.start[0] + x;
-		wg->id[1] = l.start[1] + y;
-		wg->id[2] = l.start[2] + z;
-		wg->nwaves = (threads + WAVE_LANES - 1) / WAVE_LANES;
-		wg->lds = lds;
-		wg->lds_size = l.lds_size;
-		if (wg->nwaves > MAX_WAVES_PER_WG) {
-			ret = bad_state(sim, "a workgroup of %u threads", threads);
+		for (unsigned i = 0; i < nres && !ret; i++) {
+			if (!res[i].busy && next < total)
+				ret = launch_workgroup(sim, &l, dim, next++, &res[i], i);
+			if (!ret && res[i].busy) {
+				ret = run_round(&res[i].wg, &l);
+				if (!res[i].wg.live)
+					res[i].busy = false;
+				else
+					busy++;
+			}
+		}
+		if (ret || (!busy && next >= total))
 			break;
-		}
-		if (l.scratch_en && wg->nwaves > l.tmp_waves) {
-			ret = bad_state(sim, "a workgroup needs %u scratch waves, TMPRING_SIZE.WAVES "
-					"is %u", wg->nwaves, l.tmp_waves);
-			break;
-		}
-		if (lds)
-			memset(lds, 0, l.lds_size);
-		for (unsigned i = 0; i < wg->nwaves; i++) {
-			struct wave *w = &wg->waves[i];
-
-			w->sim = sim;
-			w->wg = wg;
-			w->index = i;
-			w->nvgprs = l.nvgprs;
-			w->v = vgprs + (size_t)i * l.nvgprs;
-			init_wave(w, &l, threads, size);
-		}
-		sim->stats.workgroups++;
-		sim->stats.waves += wg->nwaves;
-		ret = run_workgroup(wg, &l);
 	}
-	free(lds);
-	free(vgprs);
-	free(wg);
+	free_residents(res, nres);
 	return ret;
 }

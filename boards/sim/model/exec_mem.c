@@ -501,3 +501,15 @@ static int buf_access(struct wave *w, const struct insn *in, bool store)
 }
 VOP(buf_load_x1) { return buf_access(w, in, false); }
 VOP(buf_store_x1) { return buf_access(w, in, true); }
+
+/*
+ * Cache write-back / invalidate for fences (buffer_wbinvl1_vol, wbl2,
+ * invl2, gfx940's buffer_inv): the model's memory is coherent and its
+ * accesses complete in program order, so there is nothing to do.
+ */
+VOP(buf_cache_nop)
+{
+	(void)w;
+	(void)in;
+	return 0;
+}

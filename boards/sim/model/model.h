@@ -18,6 +18,14 @@
 #define NUM_SGPRS	102	/* gfx9 user-addressable SGPRs (s0..s101) */
 #define MAX_VGPRS	512	/* gfx90a/942: 256 ArchVGPRs + 256 AccVGPRs */
 #define MAX_WAVES_PER_WG 16	/* 1024 threads / 64 */
+/*
+ * Workgroups resident at once.  Real parts hold far more; the model
+ * needs enough that workgroups which wait for each other (grid sync,
+ * producer/consumer through memory) make progress, and few enough that
+ * per-workgroup state stays small.  A wait on more than this many
+ * workgroups ends in the watchdog, as it could deadlock on hardware.
+ */
+#define RESIDENT_WGS	8
 #define GART_SLOTS	256
 #define IRQ_SLOTS	64
 #define SH_REG_BASE	0x2c00
@@ -74,6 +82,7 @@ struct wave {
 	struct bh_sim *sim;
 	struct workgroup *wg;
 	unsigned index;			/* inside the workgroup */
+	unsigned scratch_slot;		/* which TMPRING wave slot it owns */
 	uint64_t pc;
 	uint32_t sgpr[NUM_SGPRS];
 	uint64_t vcc, exec;
@@ -96,6 +105,7 @@ struct workgroup {
 	struct bh_sim *sim;
 	unsigned id[3];
 	unsigned nwaves;
+	unsigned live;			/* waves not yet ended */
 	struct wave waves[MAX_WAVES_PER_WG];
 	uint8_t *lds;
 	uint32_t lds_size;
