@@ -351,8 +351,17 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 
 	if (!res)
 		return bad_state(sim, "out of host memory for workgroups");
+	/* VGPR storage for the largest workgroup this dispatch has. */
+	uint64_t max_threads = (uint64_t)l.full[0] * l.full[1] * l.full[2];
+	size_t max_waves = (size_t)((max_threads + WAVE_LANES - 1) / WAVE_LANES);
+
+	if (max_waves > MAX_WAVES_PER_WG) {
+		free(res);
+		return bad_state(sim, "NUM_THREAD asks for %llu threads per workgroup",
+				 (unsigned long long)max_threads);
+	}
 	for (unsigned i = 0; i < nres; i++) {
-		res[i].vgprs = calloc((size_t)MAX_WAVES_PER_WG * l.nvgprs, sizeof(*res[i].vgprs));
+		res[i].vgprs = calloc(max_waves * l.nvgprs, sizeof(*res[i].vgprs));
 		res[i].lds = l.lds_size ? calloc(1, l.lds_size) : NULL;
 		if (!res[i].vgprs || (l.lds_size && !res[i].lds)) {
 			free_residents(res, nres);
