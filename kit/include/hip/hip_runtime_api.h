@@ -73,6 +73,70 @@ typedef struct dim3 {
 #endif
 } dim3;
 
+/* The device properties samples read (field names as in HIP). */
+typedef struct hipDeviceProp_t {
+	char name[256];
+	size_t totalGlobalMem;
+	size_t sharedMemPerBlock;
+	int regsPerBlock;
+	int warpSize;
+	size_t memPitch;
+	int maxThreadsPerBlock;
+	int maxThreadsDim[3];
+	int maxGridSize[3];
+	int clockRate;			/* kHz */
+	size_t totalConstMem;
+	int major;
+	int minor;
+	size_t textureAlignment;
+	int deviceOverlap;
+	int multiProcessorCount;
+	int kernelExecTimeoutEnabled;
+	int integrated;
+	int canMapHostMemory;
+	int computeMode;
+	int concurrentKernels;
+	int pciDomainID;
+	int pciBusID;
+	int pciDeviceID;
+	int memoryClockRate;		/* kHz */
+	int memoryBusWidth;		/* bits */
+	int l2CacheSize;
+	int maxThreadsPerMultiProcessor;
+	int isMultiGpuBoard;
+	size_t maxSharedMemoryPerMultiProcessor;
+	int clockInstructionRate;	/* kHz */
+	int cooperativeLaunch;
+	int managedMemory;
+	int gcnArch;			/* deprecated: major*100 + minor*10 + stepping */
+	char gcnArchName[256];		/* "gfx90a:sramecc+:xnack-" */
+	int wallClockRate;		/* kHz (barehip: also an attribute) */
+} hipDeviceProp_t;
+
+typedef enum hipDeviceAttribute_t {
+	hipDeviceAttributeMaxThreadsPerBlock,
+	hipDeviceAttributeMaxBlockDimX,
+	hipDeviceAttributeMaxBlockDimY,
+	hipDeviceAttributeMaxBlockDimZ,
+	hipDeviceAttributeMaxGridDimX,
+	hipDeviceAttributeMaxGridDimY,
+	hipDeviceAttributeMaxGridDimZ,
+	hipDeviceAttributeMaxSharedMemoryPerBlock,
+	hipDeviceAttributeWarpSize,
+	hipDeviceAttributeClockRate,
+	hipDeviceAttributeMemoryClockRate,
+	hipDeviceAttributeMultiprocessorCount,
+	hipDeviceAttributeComputeCapabilityMajor,
+	hipDeviceAttributeComputeCapabilityMinor,
+	hipDeviceAttributeMaxThreadsPerMultiProcessor,
+	hipDeviceAttributeWallClockRate,
+	hipDeviceAttributeCooperativeLaunch,
+	hipDeviceAttributeIntegrated,
+	hipDeviceAttributeConcurrentKernels,
+} hipDeviceAttribute_t;
+
+hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
+hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int device);
 hipError_t hipGetDeviceCount(int *count);
 hipError_t hipSetDevice(int device);
 hipError_t hipGetDevice(int *device);
