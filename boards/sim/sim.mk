@@ -19,8 +19,10 @@ $(BUILD)/gen/isa_gfx942.h: $(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
 
 # Reference data for the model's unit tests, also from llvm-mc-19.
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
-SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h
-MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode
+SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
+	$(BUILD)/gen/model_programs_gfx942.h
+MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings
+MODEL_PROGRAMS_GFX942 := scratch_views
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \
 		tests/model/decode-gfx942.s tests/model/unimplemented.s tests/model/gen-vectors.py
@@ -38,3 +40,26 @@ $(BUILD)/gen/model_programs.h: $(addprefix tests/model/programs/,$(addsuffix .s,
 	$(Q)mkdir -p $(@D)
 	@echo "  GEN     $@"
 	$(Q)$(GEN_VECTORS) gfx90a $@ program $(foreach p,$(MODEL_PROGRAMS),prog_$(p) tests/model/programs/$(p).s)
+
+# Programs that only assemble for gfx942 (architected scratch forms).
+$(BUILD)/gen/model_programs_gfx942.h: \
+		$(addprefix tests/model/programs-gfx942/,$(addsuffix .s,$(MODEL_PROGRAMS_GFX942))) \
+		tests/model/gen-vectors.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(GEN_VECTORS) gfx942 $@ program \
+		$(foreach p,$(MODEL_PROGRAMS_GFX942),prog942_$(p) tests/model/programs-gfx942/$(p).s)
+
+# Real compiler output for the model: the kernels of tests/model/kernels
+# built by clang-19 / ld.lld-19 for gfx90a and gfx942 at -O0..-O3 and
+# embedded as code-object segments (tests/unit/test_model_kernels.c).
+SIM_LLD := $(if $(LLD),$(LLD),ld.lld-19)
+SIM_READELF := $(LLVM_READELF)
+MODEL_KERNELS := $(wildcard tests/model/kernels/*.hip)
+SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_kernels.h
+
+$(BUILD)/gen/model_kernels.h: $(MODEL_KERNELS) tests/model/gen-kernels.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(PYTHON) tests/model/gen-kernels.py $(HOSTCC) $(SIM_LLD) $(SIM_READELF) \
+		$(LLVM_OBJDUMP) $@.tmp $(MODEL_KERNELS) && mv $@.tmp $@

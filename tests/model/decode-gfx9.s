@@ -68,6 +68,11 @@ flat_store_dword v[0:1], v3
 flat_atomic_add v[2:3], v0
 scratch_store_dword off, v1, s4 offset:8
 buffer_store_dword v1, off, s[0:3], s9 offset:4
+buffer_load_ubyte v1, off, s[0:3], s9 offset:4095
+buffer_load_sshort v7, v2, s[4:7], s10 offen offset:2
+buffer_load_dwordx4 v[2:5], off, s[0:3], 0 offset:16
+buffer_store_byte v1, v3, s[0:3], s9 offen
+buffer_store_dwordx2 v[2:3], off, s[0:3], s9 offset:8
 v_add_u32_dpp v2, v2, v2 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
 v_mov_b32_dpp v0, v1 quad_perm:[1,0,3,2] row_mask:0xa bank_mask:0xf
 v_add_f32_dpp v0, -v1, |v2| row_bcast:15 row_mask:0xa bank_mask:0xf
@@ -90,3 +95,29 @@ v_div_fixup_f64 v[0:1], v[2:3], v[4:5], v[6:7]
 v_cndmask_b32_e64 v14, |v6|, v8, vcc
 buffer_wbinvl1_vol
 buffer_wbl2
+// Siblings: scalar logic/bitfield/compare-with-immediate, EXEC forms.
+s_xnor_b64 s[0:1], s[2:3], exec
+s_nand_b32 s5, s6, 0x80000000
+s_bfm_b64 s[4:5], 8, s6
+s_bfe_i64 s[0:1], s[2:3], 0x100004
+s_absdiff_i32 s0, -1, s2
+s_mul_hi_i32 s3, s4, s5
+s_cmpk_lt_i32 s7, 0xfff0
+s_cmovk_i32 s1, 0x7fff
+s_orn1_saveexec_b64 s[0:1], s[4:5]
+s_andn2_wrexec_b64 s[6:7], vcc
+s_flbit_i32 s0, s1
+s_bitset1_b32 s9, 31
+s_bitcmp1_b64 s[0:1], 40
+v_cmpx_gt_u32_e32 vcc, 64, v1
+v_cmpx_ne_i32_e64 s[4:5], v1, s2
+v_med3_f32 v0, -v1, |v2|, 1.0
+v_med3_i32 v5, v1, 0, 63
+v_min3_u32 v0, s1, v2, v3
+v_mad_i64_i32 v[4:5], s[6:7], v1, v2, v[4:5]
+v_mul_hi_u32_u24_sdwa v0, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:DWORD
+v_bcnt_u32_b32 v0, v1, 0
+v_ffbh_u32_e32 v3, s7
+ds_read2_b64 v[0:3], v4 offset0:2 offset1:9
+ds_write2st64_b32 v0, v1, v2 offset0:1 offset1:3
+ds_read_b128 v[4:7], v1 offset:64

@@ -60,8 +60,15 @@ static void check_vector(struct bh_sim *sim, const char *text, const uint32_t *d
 	const char *got = in.desc->name;
 	const char *cmp = want;
 
-	if (in.desc->fmt == FMT_FLAT)
+	if (in.desc->fmt == FMT_FLAT) {
+		static const char *const seg[] = { "flat_", "scratch_", "global_", "?" };
+
 		cmp = strchr(want, '_') + 1;
+		if (strncmp(want, seg[in.seg], strlen(seg[in.seg]))) {
+			fprintf(stderr, "\n  %s: decoded segment %u\n", text, in.seg);
+			CU_FAIL("FLAT segment disagrees with llvm-mc");
+		}
+	}
 	if (strcmp(got, cmp) || in.len != n) {
 		fprintf(stderr, "\n  %s: decoded %s, %u dwords (llvm-mc: %u)\n", text, got,
 			in.len, n);
@@ -131,6 +138,33 @@ static void test_unimplemented_fault_with_pc_and_dwords(void)
 	bh_sim_destroy(sim);
 }
 
+/*
+ * Encodings that are no instruction at all: a format the gfx9 ISA does
+ * not have (top six bits 111111), and FLAT with the reserved segment 3.
+ */
+static void test_unknown_encoding_rejected(void)
+{
+	static const uint32_t bad[][2] = {
+		{ 0xfc000000u, 0 },
+		{ 0xdc50c000u, 0x02000000u },	/* flat_load_dword v2, v[0:1] with SEG = 3 */
+	};
+	struct bh_sim *sim = make_sim(BH_SIM_GFX90A);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sim);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct insn in;
+		struct bh_sim_fault f;
+
+		memcpy(bh_sim_vram(sim), bad[i], 8);
+		CU_ASSERT_EQUAL(decode(sim, PC, &in), -1);
+		CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(sim, &f), 1);
+		CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_ILLEGAL_INSTRUCTION);
+		CU_ASSERT_EQUAL(f.pc, PC);
+		CU_ASSERT_EQUAL(f.dwords[0], bad[i][0]);
+	}
+	bh_sim_destroy(sim);
+}
+
 /* A few decoded fields, checked by hand against the ISA's field layout. */
 static void test_fields(void)
 {
@@ -171,6 +205,7 @@ CU_ErrorCode bh_tests_model_decode(void)
 	CU_add_test(s, "gfx940 additions rejected on gfx90a", test_gfx942_only_rejected_on_gfx90a);
 	CU_add_test(s, "unimplemented: fault with pc and dwords",
 		    test_unimplemented_fault_with_pc_and_dwords);
+	CU_add_test(s, "unknown encodings rejected", test_unknown_encoding_rejected);
 	CU_add_test(s, "decoded fields", test_fields);
 	return CU_get_error();
 }

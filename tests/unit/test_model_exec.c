@@ -4,6 +4,8 @@
  * by llvm-mc-19 (tests/model/programs), PM4 written by hand from the
  * packet layouts in ref/dispatch.md §6, expectations computed by hand.
  */
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,6 +335,225 @@ static void test_release_mem_and_ring_wrap(void)
 	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
 }
 
+/* Scalar and vector siblings (tests/model/programs/siblings.s). */
+static void test_siblings(void)
+{
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 512);
+	dispatch(prog_siblings, sizeof(prog_siblings) / 4, 1, 64, 0, 0);
+	CU_ASSERT_FALSE_FATAL(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(out_word(0), 0x0fff0fff);	/* ~(0xf0f0f0f0 & 0xff00ff00) */
+	CU_ASSERT_EQUAL(out_word(1), 0x1f0);		/* 5 ones, shifted by 4 */
+	CU_ASSERT_EQUAL(out_word(2), 7);		/* |3 - 10| */
+	CU_ASSERT_EQUAL(out_word(3), 0xffffffff);	/* hi(-2 * 2^30) = hi(-2^31) */
+	CU_ASSERT_EQUAL(out_word(4), 29);		/* -8: 29 sign bits after the MSB */
+	CU_ASSERT_EQUAL(out_word(5), 0x80000001);
+	CU_ASSERT_EQUAL(out_word(6), 0xffffffff);	/* 0xf0[7:4] = 0b1111 -> -1 */
+	CU_ASSERT_EQUAL(out_word(7), 0xffffffff);
+	CU_ASSERT_EQUAL(out_word(8), 0xffffff00);	/* (2^40 - 1) << 8 */
+	CU_ASSERT_EQUAL(out_word(9), 0x0000ffff);
+	CU_ASSERT_EQUAL(out_word(10), 0xffffffff);	/* VCC after v_cmpx: lanes 0..31 */
+	CU_ASSERT_EQUAL(out_word(11), 0);
+	CU_ASSERT_EQUAL(out_word(12), 1);		/* -20 < -16 signed */
+	CU_ASSERT_EQUAL(out_word(13), 2);		/* 0xffffffec < 0xfff0 unsigned: no */
+	CU_ASSERT_EQUAL(out_word(14), 0xffffff0f);	/* ~(0xf0 ^ 0) */
+	CU_ASSERT_EQUAL(out_word(15), 16);		/* zeros in 0xf0f0f0f0 */
+	for (unsigned t = 0; t < 64; t++) {
+		uint32_t ffbh = t ? (uint32_t)__builtin_clz(t) : 0xffffffffu;
+		float med = t < 1 ? 1.0f : t > 4 ? 4.0f : (float)t;
+		uint32_t med_bits;
+		uint64_t mad = (uint64_t)(-3 * (int64_t)t);
+
+		memcpy(&med_bits, &med, 4);
+		CU_ASSERT_EQUAL(out_word(64 + t), t < 10 ? 10 : t > 20 ? 20 : t);
+		CU_ASSERT_EQUAL(out_word(128 + t), t < 32 ? 1 : 0xdeadbeef);
+		CU_ASSERT_EQUAL(out_word(192 + 2 * t), (uint32_t)mad);
+		CU_ASSERT_EQUAL(out_word(193 + 2 * t), (uint32_t)(mad >> 32));
+		CU_ASSERT_EQUAL(out_word(320 + t), (uint32_t)__builtin_popcount(t) + 50);
+		CU_ASSERT_EQUAL(out_word(384 + t), ffbh);
+		CU_ASSERT_EQUAL(out_word(448 + t), med_bits);
+	}
+}
+
+/* ------------------------------------------------ more CP packets */
+#define IB_OFF 0x20000		/* indirect buffers, in VRAM */
+#define CTL_VA (RING_VA + 4096)
+
+static uint32_t ctl_word(unsigned off)
+{
+	uint32_t v;
+
+	memcpy(&v, rig.ctl + off, 4);
+	return v;
+}
+
+/* WRITE_DATA to memory (DST_SEL 5), optionally without address increment. */
+static unsigned write_data(uint32_t *out, uint64_t va, const uint32_t *v, unsigned n,
+			   bool one_addr)
+{
+	unsigned k = 0;
+
+	out[k++] = HDR(0x37, n + 4);
+	out[k++] = 5u << 8 | (one_addr ? 1u << 16 : 0) | 1u << 20;
+	out[k++] = (uint32_t)va;
+	out[k++] = (uint32_t)(va >> 32);
+	for (unsigned i = 0; i < n; i++)
+		out[k++] = v[i];
+	return k;
+}
+
+static void emit_words(const uint32_t *w, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		emit(w[i]);
+}
+
+static void test_cp_packets(void)
+{
+	struct bh_sim_fault f;
+	uint32_t pk[16], vals[3] = { 0x11, 0x22, 0x33 }, ctx = 0;
+	uint8_t *ib0 = rig.vram + IB_OFF, *ib1 = rig.vram + IB_OFF + 0x100;
+	uint64_t ib0_va = BH_SIM_VRAM_BASE + IB_OFF, ib1_va = ib0_va + 0x100;
+	unsigned n;
+
+	reset_queue();
+	memset(rig.ctl + 0x100, 0, 0x100);
+	/* WRITE_DATA: three consecutive dwords, then three to one address. */
+	emit_words(pk, write_data(pk, CTL_VA + 0x100, vals, 3, false));
+	emit_words(pk, write_data(pk, CTL_VA + 0x110, vals, 3, true));
+	/* Accepted and without effect in a synchronous, coherent model. */
+	emit(HDR(0x46, 2));			/* EVENT_WRITE CS_PARTIAL_FLUSH */
+	emit(7u | 4u << 8);
+	emit(HDR(0x58, 7));			/* ACQUIRE_MEM, GFX9 form */
+	emit(0x28c00000u);
+	emit(0xffffffffu);
+	emit(0xff);
+	emit(0);
+	emit(0);
+	emit(10);
+	emit(HDR(0x79, 3));			/* SET_UCONFIG_REG SCRATCH_REG0-ish */
+	emit(0x40);
+	emit(0x1234);
+	/* WAIT_REG_MEM: memory, "==", on a value that is already there. */
+	emit(HDR(0x3c, 7));
+	emit(3u | 1u << 4);
+	emit((uint32_t)(CTL_VA + 0x104));
+	emit((uint32_t)(CTL_VA >> 32));
+	emit(0x22);
+	emit(0xffffffffu);
+	emit(4);
+	/* An IB that writes a dword and calls a nested IB with a RELEASE_MEM. */
+	n = write_data(pk, CTL_VA + 0x120, &vals[2], 1, false);
+	memcpy(ib0, pk, 4 * n);
+	uint32_t call[4] = { HDR(0x3f, 4), (uint32_t)ib1_va, (uint32_t)(ib1_va >> 32),
+			     1u << 23 | 8 };
+	memcpy(ib0 + 4 * n, call, sizeof(call));
+	uint32_t rel[8] = { HDR(0x49, 8), 0x00238514u, 1u << 29 | 1u << 24,
+			    (uint32_t)(CTL_VA + 0x124), (uint32_t)((CTL_VA + 0x124) >> 32),
+			    0xabcd, 0, 99 };
+	memcpy(ib1, rel, sizeof(rel));
+	emit(HDR(0x3f, 4));
+	emit((uint32_t)ib0_va);
+	emit((uint32_t)(ib0_va >> 32));
+	emit(1u << 23 | (n + 4));
+	doorbell();
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(ctl_word(0x100), 0x11);
+	CU_ASSERT_EQUAL(ctl_word(0x104), 0x22);
+	CU_ASSERT_EQUAL(ctl_word(0x108), 0x33);
+	CU_ASSERT_EQUAL(ctl_word(0x110), 0x33);		/* WR_ONE_ADDR: the last one */
+	CU_ASSERT_EQUAL(ctl_word(0x114), 0);
+	CU_ASSERT_EQUAL(ctl_word(0x120), 0x33);		/* from the IB */
+	CU_ASSERT_EQUAL(ctl_word(0x124), 0xabcd);	/* from the nested IB */
+	CU_ASSERT_TRUE(bh_sim_take_interrupt(rig.sim, &ctx));
+	CU_ASSERT_EQUAL(ctx, 99);
+	CU_ASSERT_EQUAL(ctl_word(0), rig.wptr % 256);	/* rptr: the ring, not the IBs */
+}
+
+/* One packet on a fresh queue must be refused as @kind, naming @why. */
+static void expect_refused(const uint32_t *pk, unsigned n, enum bh_sim_fault_kind kind,
+			   const char *why)
+{
+	struct bh_sim_fault f;
+
+	reset_queue();
+	emit_words(pk, n);
+	doorbell();
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, kind);
+	if (kind == BH_SIM_FAULT_BAD_PACKET)
+		CU_ASSERT_EQUAL(f.dwords[0], pk[0]);
+	if (!test_contains(f.message, why))
+		fprintf(stderr, "\n  message: %s\n", f.message);
+	ASSERT_CONTAINS(f.message, why);
+}
+
+static void test_cp_refusals(void)
+{
+	uint64_t ib_va = BH_SIM_VRAM_BASE + IB_OFF;
+	uint32_t zero = 0;
+	/* WAIT_REG_MEM "==" 1 on a zero dword: can never complete. */
+	uint32_t wait[7] = { HDR(0x3c, 7), 3u | 1u << 4, (uint32_t)(CTL_VA + 0x200),
+			     (uint32_t)(CTL_VA >> 32), 1, 0xffffffffu, 4 };
+	/* EVENT_WRITE of CACHE_FLUSH_AND_INV_EVENT (0x16): not modelled. */
+	uint32_t event[2] = { HDR(0x46, 2), 0x16 };
+	/* ACQUIRE_MEM in the 8-dword GFX10 form. */
+	uint32_t acquire[8] = { HDR(0x58, 8) };
+	/* SET_SH_REG running past 0x3000. */
+	uint32_t sh[4] = { HDR(0x76, 4), 0x3ff, 1, 2 };
+	/* An IB that calls itself: nesting is bounded. */
+	uint32_t self[4] = { HDR(0x3f, 4), (uint32_t)ib_va, (uint32_t)(ib_va >> 32),
+			     1u << 23 | 4 };
+	/* A packet whose COUNT runs past the write pointer. */
+	uint32_t trunc[2] = { HDR(0x49, 8), 0 };
+	/* WRITE_DATA to a register (DST_SEL 0). */
+	uint32_t wreg[5] = { HDR(0x37, 5), 0, 0x2e00, 0, 1 };
+
+	memcpy(rig.ctl + 0x200, &zero, 4);
+	expect_refused(wait, 7, BH_SIM_FAULT_BAD_PACKET, "never");
+	expect_refused(event, 2, BH_SIM_FAULT_BAD_PACKET, "CS_PARTIAL_FLUSH");
+	expect_refused(acquire, 8, BH_SIM_FAULT_BAD_PACKET, "7 dwords");
+	expect_refused(sh, 4, BH_SIM_FAULT_BAD_PACKET, "range");
+	memcpy(rig.vram + IB_OFF, self, sizeof(self));
+	expect_refused(self, 4, BH_SIM_FAULT_BAD_PACKET, "deep");
+	expect_refused(trunc, 2, BH_SIM_FAULT_BAD_PACKET, "write pointer");
+	expect_refused(wreg, 5, BH_SIM_FAULT_BAD_PACKET, "destination");
+}
+
+/* DISPATCH_DIRECT programming the model refuses as BAD_STATE. */
+static void test_dispatch_refusals(void)
+{
+	struct bh_sim_fault f;
+	uint32_t threads[6] = { 0, 0, 0, 64 | 100u << 16, 1, 1 };
+	uint32_t base[3] = { HDR(0x15, 5) | 2, 2, 1 };
+
+	/* PARTIAL (100) larger than FULL (64) with PARTIAL_TG_EN. */
+	reset_queue();
+	set_sh(0x2e04, threads, 6);
+	emit_words(base, 3);
+	emit(1);
+	emit(3);
+	doorbell();
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_BAD_STATE);
+	ASSERT_CONTAINS(f.message, "PARTIAL");
+	/* COMPUTE_SHADER_EN clear; USE_THREAD_DIMENSIONS set. */
+	threads[3] = 64;
+	for (unsigned i = 0; i < 2; i++) {
+		reset_queue();
+		set_sh(0x2e04, threads, 6);
+		emit_words(base, 3);
+		emit(1);
+		emit(i ? 0x21 : 0);
+		doorbell();
+		CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
+		CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_BAD_STATE);
+		ASSERT_CONTAINS(f.message, i ? "USE_THREAD_DIMENSIONS" : "COMPUTE_SHADER_EN");
+	}
+}
+
 CU_ErrorCode bh_tests_model_exec(void)
 {
 	CU_pSuite s = CU_add_suite("model_exec", setup, teardown);
@@ -343,10 +564,14 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
+	CU_add_test(s, "scalar and vector siblings", test_siblings);
 	CU_add_test(s, "memory fault: pc, dwords, address", test_memory_fault);
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);
 	CU_add_test(s, "watchdog", test_watchdog);
 	CU_add_test(s, "bad PM4 packets", test_bad_packets);
 	CU_add_test(s, "RELEASE_MEM, interrupts, ring wrap", test_release_mem_and_ring_wrap);
+	CU_add_test(s, "WRITE_DATA, WAIT_REG_MEM, nested IBs and no-op packets", test_cp_packets);
+	CU_add_test(s, "packets the CP refuses", test_cp_refusals);
+	CU_add_test(s, "dispatch programming the model refuses", test_dispatch_refusals);
 	return CU_get_error();
 }

@@ -123,14 +123,16 @@ static int release_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 
 static int write_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 {
+	if (n < 5)
+		return bad_packet(sim, pk, n, "WRITE_DATA without data");
 	uint32_t dst_sel = (pk[1] >> 8) & 0xf;
 	uint64_t addr = pk[2] | (uint64_t)pk[3] << 32;
 	bool one_addr = pk[1] & (1u << 16);
 
-	if (n < 5)
-		return bad_packet(sim, pk, n, "WRITE_DATA without data");
 	if (dst_sel != 1 && dst_sel != 2 && dst_sel != 5)
 		return bad_packet(sim, pk, n, "WRITE_DATA destination not modelled");
+	if (addr % 4)
+		return bad_packet(sim, pk, n, "WRITE_DATA address not dword aligned");
 	for (unsigned i = 4; i < n; i++)
 		if (write_mem(sim, addr + (one_addr ? 0 : 4ull * (i - 4)), &pk[i], 4,
 			      "WRITE_DATA"))
@@ -145,7 +147,12 @@ static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 		return bad_packet(sim, pk, n, "WAIT_REG_MEM must be 7 dwords");
 	if (((pk[1] >> 4) & 3) != 1)
 		return bad_packet(sim, pk, n, "WAIT_REG_MEM on a register is not modelled");
+	if ((pk[1] >> 6) & 3)
+		return bad_packet(sim, pk, n, "WAIT_REG_MEM write-then-wait is not modelled");
 	uint64_t addr = pk[2] | (uint64_t)pk[3] << 32;
+
+	if (addr % 4)
+		return bad_packet(sim, pk, n, "WAIT_REG_MEM address not dword aligned");
 	uint8_t *p = mem_translate(sim, addr, 4);
 	uint32_t v, ref = pk[4], mask = pk[5];
 
@@ -172,6 +179,23 @@ static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 	if (!ok)
 		return bad_packet(sim, pk, n, "WAIT_REG_MEM condition can never become true "
 				  "(this board's CP is synchronous)");
+	return 0;
+}
+
+/*
+ * EVENT_WRITE: only CS_PARTIAL_FLUSH (the 2-dword form).  Dispatches run
+ * to completion, so the flush has nothing left to wait for.  Other events
+ * carry addresses or act on caches/counters the model does not have.
+ */
+static int event_write(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+{
+	if (n < 2)
+		return bad_packet(sim, pk, n, "EVENT_WRITE without an event");
+	if ((pk[1] & 0x3f) != EVENT_CS_PARTIAL_FLUSH)
+		return bad_packet(sim, pk, n, "EVENT_WRITE event type not modelled "
+				  "(only CS_PARTIAL_FLUSH)");
+	if (((pk[1] >> 8) & 0xf) != EVENT_INDEX_CS_PARTIAL_FLUSH || n != 2)
+		return bad_packet(sim, pk, n, "CS_PARTIAL_FLUSH must be 2 dwords, EVENT_INDEX 4");
 	return 0;
 }
 
@@ -217,8 +241,7 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 		/* Caches are coherent in the model; check the GFX9 framing. */
 		return n == 7 ? 0 : bad_packet(sim, pk, n, "ACQUIRE_MEM must be 7 dwords on gfx9");
 	case PKT3_EVENT_WRITE:
-		/* Dispatches run to completion: every flush is already done. */
-		return n >= 2 ? 0 : bad_packet(sim, pk, n, "EVENT_WRITE without an event");
+		return event_write(sim, pk, n);
 	case PKT3_WAIT_REG_MEM:
 		return wait_reg_mem(sim, pk, n);
 	case PKT3_WRITE_DATA:

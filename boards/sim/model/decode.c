@@ -292,6 +292,8 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 		in->literal = in->dw[1];
 	}
 	fields(in, fmt);
+	if (fmt == FMT_FLAT && in->seg == 3)
+		return illegal(sim, in, "FLAT segment 3 is reserved");
 	in->desc = sim->ops[fmt][key];
 	if (!in->desc)
 		return illegal(sim, in, "opcode not implemented by the model");

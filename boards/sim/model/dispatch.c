@@ -95,6 +95,12 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	l->tg_size_en = l->rsrc2 & (1u << 10);
 	l->tidig = (l->rsrc2 >> 11) & 3;
 	l->partial_en = initiator & 2;
+	/* A partial group is the remainder of a full one: never larger.
+	 * (Workgroup storage is sized from the full group.) */
+	for (int d = 0; d < 3; d++)
+		if (l->partial_en && l->partial[d] > l->full[d])
+			return bad_state(sim, "NUM_THREAD_%c: PARTIAL %u exceeds FULL %u",
+					 "XYZ"[d], l->partial[d], l->full[d]);
 	/* GFX9 LDS granule: 128 dwords. */
 	l->lds_size = ((l->rsrc2 >> 15) & 0x1ff) * 512;
 	if (l->lds_size > 65536)
@@ -107,6 +113,10 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	if (((l->rsrc1 >> 16) & 3) != 3 && ((l->rsrc1 >> 16) & 3) != 0)
 		return bad_state(sim, "FLOAT_DENORM_MODE_32 = %u is not modelled",
 				 (l->rsrc1 >> 16) & 3);
+	/* f64 (and f16) arithmetic always keeps denormals in the model. */
+	if (((l->rsrc1 >> 18) & 3) != 3)
+		return bad_state(sim, "FLOAT_DENORM_MODE_16_64 = %u is not modelled (only 3)",
+				 (l->rsrc1 >> 18) & 3);
 	if ((l->rsrc1 >> 12) & 0xf)
 		return bad_state(sim, "FLOAT_ROUND_MODE %u is not modelled (only nearest-even)",
 				 (l->rsrc1 >> 12) & 0xf);
@@ -190,6 +200,18 @@ static const struct insn *fetch_decoded(struct wave *w)
 	return &ic->slot[i];
 }
 
+/* One trace line per executed instruction: where, raw dwords, mnemonic. */
+static void trace_insn(const struct wave *w, const struct insn *in)
+{
+	char raw[3 * 9 + 1] = "";
+
+	for (unsigned i = 0, n = 0; i < in->len && i < 3; i++)
+		n += (unsigned)snprintf(raw + n, sizeof(raw) - n, "%s%08x", i ? " " : "", in->dw[i]);
+	fprintf(stderr, "sim: wg (%u,%u,%u) wave %u pc 0x%llx %-26s %s\n", w->wg->id[0],
+		w->wg->id[1], w->wg->id[2], w->index, (unsigned long long)w->pc, raw,
+		in->desc->name);
+}
+
 static int step(struct wave *w, struct launch *l)
 {
 	const struct insn *in;
@@ -202,9 +224,7 @@ static int step(struct wave *w, struct launch *l)
 	if (!in)
 		return -1;
 	if (w->sim->cfg.trace)
-		fprintf(stderr, "sim: wg (%u,%u,%u) wave %u pc 0x%llx %08x %s\n",
-			w->wg->id[0], w->wg->id[1], w->wg->id[2], w->index,
-			(unsigned long long)w->pc, in->dw[0], in->desc->name);
+		trace_insn(w, in);
 	w->sim->stats.instructions++;
 	w->pc += 4ull * in->len;
 	w->cur = in;

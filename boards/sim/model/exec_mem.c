@@ -44,18 +44,19 @@ static uint8_t *private_byte(struct wave *w, const struct insn *in, uint64_t off
 }
 
 uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
-			unsigned lane, unsigned len, bool scratch_seg)
+			unsigned lane, unsigned len, unsigned seg)
 {
-	if (scratch_seg)
+	if (seg == SEG_SCRATCH)
 		return private_byte(w, in, addr, lane, len);
-	if (addr - BH_SIM_SHARED_APERTURE < BH_SIM_APERTURE_SIZE) {
+	/* GLOBAL never looks at the apertures: its address is a GPU VA. */
+	if (seg == SEG_FLAT && addr - BH_SIM_SHARED_APERTURE < BH_SIM_APERTURE_SIZE) {
 		uint64_t off = addr - BH_SIM_SHARED_APERTURE;
 
 		if (off + len > w->wg->lds_size)
 			return mem_fault(w, in, addr, lane, "LDS access beyond the allocation at");
 		return w->wg->lds + off;
 	}
-	if (addr - BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE)
+	if (seg == SEG_FLAT && addr - BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE)
 		return private_byte(w, in, addr - BH_SIM_PRIVATE_APERTURE, lane, len);
 	uint8_t *p = mem_translate(w->sim, addr, len);
 
@@ -68,13 +69,13 @@ static uint64_t lane_addr(struct wave *w, const struct insn *in, unsigned l)
 	uint64_t a;
 
 	switch (in->seg) {
-	case 2:	/* global: SGPR base + 32-bit VGPR offset, or a 64-bit VGPR address */
+	case SEG_GLOBAL:	/* global: SGPR base + 32-bit VGPR offset, or a 64-bit VGPR address */
 		if (in->saddr != SADDR_OFF)
 			a = rd_s64(w, in, in->saddr) + w->v[in->addr][l];
 		else
 			a = w->v[in->addr][l] | (uint64_t)w->v[in->addr + 1][l] << 32;
 		break;
-	case 1: {	/* scratch: private offset from SGPR and/or VGPR */
+	case SEG_SCRATCH: {	/* scratch: private offset from SGPR and/or VGPR */
 		bool use_v = w->sim->cfg.gfx == BH_SIM_GFX942 ? in->sve : in->saddr == SADDR_OFF;
 
 		a = (in->saddr != SADDR_OFF ? rd_s32(w, in, in->saddr) : 0) +
@@ -100,7 +101,8 @@ static bool regs_ok(struct wave *w, const struct insn *in, unsigned reg, unsigne
 
 static bool addr_regs_ok(struct wave *w, const struct insn *in)
 {
-	unsigned n = in->seg == 1 || (in->seg == 2 && in->saddr != SADDR_OFF) ? 1 : 2;
+	unsigned n = in->seg == SEG_SCRATCH ||
+		     (in->seg == SEG_GLOBAL && in->saddr != SADDR_OFF) ? 1 : 2;
 
 	return regs_ok(w, in, in->addr, n);
 }
@@ -117,7 +119,7 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 		uint64_t a = lane_addr(w, in, l);
 
 		for (unsigned k = 0; k < n; k++) {
-			uint8_t *p = flat_translate(w, in, a + 4ull * k, l, size, in->seg == 1);
+			uint8_t *p = flat_translate(w, in, a + 4ull * k, l, size, in->seg);
 			uint32_t v = 0;
 
 			if (!p)
@@ -145,7 +147,7 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 		uint64_t a = lane_addr(w, in, l);
 
 		for (unsigned k = 0; k < n; k++) {
-			uint8_t *p = flat_translate(w, in, a + 4ull * k, l, size, in->seg == 1);
+			uint8_t *p = flat_translate(w, in, a + 4ull * k, l, size, in->seg);
 
 			if (!p)
 				return -1;
@@ -250,7 +252,7 @@ static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op,
 
 		if (a % (bits / 8))
 			return mem_fault(w, in, a, l, "misaligned atomic at"), -1;
-		p = flat_translate(w, in, a, l, bits / 8, in->seg == 1);
+		p = flat_translate(w, in, a, l, bits / 8, in->seg);
 		if (!p)
 			return -1;
 		uint64_t old = 0, src = w->v[in->data][l], cmp = 0;
@@ -343,6 +345,10 @@ VOP(ds_write_b32) { return ds_rw(w, in, 1, true); }
 VOP(ds_write_b64) { return ds_rw(w, in, 2, true); }
 VOP(ds_read_b32) { return ds_rw(w, in, 1, false); }
 VOP(ds_read_b64) { return ds_rw(w, in, 2, false); }
+VOP(ds_write_b96) { return ds_rw(w, in, 3, true); }
+VOP(ds_write_b128) { return ds_rw(w, in, 4, true); }
+VOP(ds_read_b96) { return ds_rw(w, in, 3, false); }
+VOP(ds_read_b128) { return ds_rw(w, in, 4, false); }
 
 static int ds_atomic(struct wave *w, const struct insn *in, enum atomic_op op, bool ret)
 {
@@ -416,31 +422,44 @@ VOP(ds_read_i8) { return ds_small(w, in, 1, false, true); }
 VOP(ds_read_u16) { return ds_small(w, in, 2, false, false); }
 VOP(ds_read_i16) { return ds_small(w, in, 2, false, true); }
 
-/* write2/read2: two dwords at offset0*4 and offset1*4. */
-static int ds_2(struct wave *w, const struct insn *in, bool store)
+/*
+ * write2/read2: two elements of @n dwords at offset0 * unit and
+ * offset1 * unit (unit = element size, or 64 elements for the st64
+ * forms).  write2 takes data0 and data1; read2 fills 2 * n registers.
+ */
+static int ds_2(struct wave *w, const struct insn *in, bool store, unsigned n, unsigned unit)
 {
-	uint32_t off[2] = { 4u * (in->offset & 0xff), 4u * in->offset1 };
+	uint32_t off[2] = { unit * (in->offset & 0xff), unit * in->offset1 };
 
 	if (!regs_ok(w, in, in->addr, 1) ||
-	    (store ? !regs_ok(w, in, in->data, 1) || !regs_ok(w, in, in->src[2], 1)
-		   : !regs_ok(w, in, in->dst, 2)))
+	    (store ? !regs_ok(w, in, in->data, n) || !regs_ok(w, in, in->src[2], n)
+		   : !regs_ok(w, in, in->dst, 2 * n)))
 		return -1;
 	FOR_LANES(l) {
-		for (int k = 0; k < 2; k++) {
-			uint8_t *p = lds(w, in, l, off[k], 4);
+		/* Both addresses first: the destination may overwrite ADDR. */
+		uint8_t *p[2] = { lds(w, in, l, off[0], 4 * n), NULL };
 
-			if (!p)
-				return -1;
-			if (store)
-				memcpy(p, &w->v[k ? in->src[2] : in->data][l], 4);
-			else
-				memcpy(&w->v[in->dst + k][l], p, 4);
+		if (p[0])
+			p[1] = lds(w, in, l, off[1], 4 * n);
+		if (!p[1])
+			return -1;
+		for (unsigned k = 0; k < 2; k++) {
+			for (unsigned i = 0; i < n; i++) {
+				if (store)
+					memcpy(p[k] + 4 * i, &w->v[(k ? in->src[2] : in->data) + i][l], 4);
+				else
+					memcpy(&w->v[in->dst + k * n + i][l], p[k] + 4 * i, 4);
+			}
 		}
 	}
 	return 0;
 }
-VOP(ds_write2_b32) { return ds_2(w, in, true); }
-VOP(ds_read2_b32) { return ds_2(w, in, false); }
+VOP(ds_write2_b32) { return ds_2(w, in, true, 1, 4); }
+VOP(ds_read2_b32) { return ds_2(w, in, false, 1, 4); }
+VOP(ds_write2_b64) { return ds_2(w, in, true, 2, 8); }
+VOP(ds_read2_b64) { return ds_2(w, in, false, 2, 8); }
+VOP(ds_write2st64_b32) { return ds_2(w, in, true, 1, 4 * 64); }
+VOP(ds_read2st64_b32) { return ds_2(w, in, false, 1, 4 * 64); }
 
 /*
  * ds_bpermute: lane l reads data0 of lane ((addr + offset) / 4) % 64, no
@@ -468,39 +487,83 @@ VOP(ds_bpermute_b32)
 /*
  * Only the private-segment form clang uses for scratch on gfx90a: a V#
  * with SWIZZLE_ENABLE, ADD_TID_ENABLE, INDEX_STRIDE 64 and ELEMENT_SIZE
- * 4, no index.  Address = base + soffset + swizzle(offset [+ vaddr]).
+ * 4, no index (ref/dispatch.md §3.3, ROCR's InitScratchSRD).  The index
+ * is the lane id (< INDEX_STRIDE, so STRIDE never contributes), and the
+ * MUBUF swizzle gives
+ *   base + soffset + (offset / 4) * 4 * 64 + lane * 4 + offset % 4,
+ * with offset = inst_offset [+ vaddr]: the same bytes as the flat
+ * private aperture at wave_base + offset (private_byte() above).
+ * Hardware range-checks against NUM_RECORDS and returns 0 / drops the
+ * store; the model instead faults on any access outside the wave's
+ * TMPRING slice, as it does for flat private accesses.
  */
-static int buf_access(struct wave *w, const struct insn *in, bool store)
+static int buf_access(struct wave *w, const struct insn *in, unsigned size, unsigned n,
+		      bool sign, bool store)
 {
 	uint32_t v0 = rd_s32(w, in, in->src[0]), v1 = rd_s32(w, in, in->src[0] + 1);
 	uint32_t v3 = rd_s32(w, in, in->src[0] + 3);
 	uint64_t base = v0 | (uint64_t)(v1 & 0xffff) << 32;
 	bool swizzle = v1 >> 31, add_tid = (v3 >> 23) & 1;
 	unsigned index_stride = (v3 >> 21) & 3, elem = (v3 >> 19) & 3;
+	uint64_t per_lane = w->scratch_size / WAVE_LANES;
+	uint32_t tmp[4][WAVE_LANES];
 
 	if (in->idxen || in->imm || !swizzle || !add_tid || index_stride != 3 || elem != 1)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "MUBUF form not modelled (only swizzled private-segment buffers)");
 	uint64_t wave_base = base + rd_s32(w, in, in->saddr);
 
-	if (!regs_ok(w, in, in->data, 1) || (in->offen && !regs_ok(w, in, in->addr, 1)))
+	if (!regs_ok(w, in, in->data, n) || (in->offen && !regs_ok(w, in, in->addr, 1)))
 		return -1;
 	FOR_LANES(l) {
-		uint64_t off = (uint64_t)in->offset + (in->offen ? w->v[in->addr][l] : 0);
-		uint64_t phys = wave_base + ((off / 4) * WAVE_LANES + l) * 4 + (off & 3);
-		uint8_t *p = (off & 3) ? NULL : mem_translate(w->sim, phys, 4);
+		for (unsigned k = 0; k < n; k++) {
+			uint64_t off = (uint64_t)in->offset + 4ull * k +
+				       (in->offen ? w->v[in->addr][l] : 0);
+			uint64_t phys = wave_base + ((off / 4) * WAVE_LANES + l) * 4 + (off & 3);
+			uint8_t *p = NULL;
 
-		if (!p)
-			return mem_fault(w, in, phys, l, "scratch buffer access at"), -1;
-		if (store)
-			memcpy(p, &w->v[in->data][l], 4);
-		else
-			memcpy(&w->v[in->data][l], p, 4);
+			if ((off & 3) + size > 4)
+				return mem_fault(w, in, off, l,
+						 "private access crosses a dword at offset"), -1;
+			if (off + size > per_lane)
+				return mem_fault(w, in, off, l,
+						 "private access outside the wave's scratch at offset"), -1;
+			p = mem_translate(w->sim, phys, size);
+			if (!p)
+				return mem_fault(w, in, phys, l, "scratch buffer access at"), -1;
+			if (store) {
+				memcpy(p, &w->v[in->data + k][l], size);
+				continue;
+			}
+			uint32_t v = 0;
+
+			memcpy(&v, p, size);
+			if (sign)
+				v = size == 1 ? (uint32_t)(int32_t)(int8_t)v
+					      : (uint32_t)(int32_t)(int16_t)v;
+			tmp[k][l] = v;
+		}
 	}
+	if (!store)
+		FOR_LANES(l)
+			for (unsigned k = 0; k < n; k++)
+				w->v[in->data + k][l] = tmp[k][l];
 	return 0;
 }
-VOP(buf_load_x1) { return buf_access(w, in, false); }
-VOP(buf_store_x1) { return buf_access(w, in, true); }
+VOP(buf_load_u8) { return buf_access(w, in, 1, 1, false, false); }
+VOP(buf_load_i8) { return buf_access(w, in, 1, 1, true, false); }
+VOP(buf_load_u16) { return buf_access(w, in, 2, 1, false, false); }
+VOP(buf_load_i16) { return buf_access(w, in, 2, 1, true, false); }
+VOP(buf_load_x1) { return buf_access(w, in, 4, 1, false, false); }
+VOP(buf_load_x2) { return buf_access(w, in, 4, 2, false, false); }
+VOP(buf_load_x3) { return buf_access(w, in, 4, 3, false, false); }
+VOP(buf_load_x4) { return buf_access(w, in, 4, 4, false, false); }
+VOP(buf_store_8) { return buf_access(w, in, 1, 1, false, true); }
+VOP(buf_store_16) { return buf_access(w, in, 2, 1, false, true); }
+VOP(buf_store_x1) { return buf_access(w, in, 4, 1, false, true); }
+VOP(buf_store_x2) { return buf_access(w, in, 4, 2, false, true); }
+VOP(buf_store_x3) { return buf_access(w, in, 4, 3, false, true); }
+VOP(buf_store_x4) { return buf_access(w, in, 4, 4, false, true); }
 
 /*
  * Cache write-back / invalidate for fences (buffer_wbinvl1_vol, wbl2,

@@ -75,6 +75,12 @@ LOGIC64(s_orn2_b64, a | ~b)
 LOGIC32(s_lshl_b32, a << (b & 31))
 LOGIC32(s_lshr_b32, a >> (b & 31))
 LOGIC32(s_ashr_i32, (uint32_t)((int32_t)a >> (b & 31)))
+LOGIC32(s_nand_b32, ~(a & b))
+LOGIC64(s_nand_b64, ~(a & b))
+LOGIC32(s_nor_b32, ~(a | b))
+LOGIC64(s_nor_b64, ~(a | b))
+LOGIC32(s_xnor_b32, ~(a ^ b))
+LOGIC64(s_xnor_b64, ~(a ^ b))
 SOP(s_lshl_b64) { uint64_t r = S0_64 << (S1 & 63); D64(r); w->scc = r != 0; return 0; }
 SOP(s_lshr_b64) { uint64_t r = S0_64 >> (S1 & 63); D64(r); w->scc = r != 0; return 0; }
 SOP(s_ashr_i64) { uint64_t r = (uint64_t)((int64_t)S0_64 >> (S1 & 63)); D64(r); w->scc = r != 0; return 0; }
@@ -102,7 +108,38 @@ SOP(s_bfe_i32)
 	w->scc = r != 0;
 	return 0;
 }
+/* 64-bit forms: S0 is a pair, S1[5:0] offset, S1[22:16] width. */
+static uint64_t bfe64(uint64_t a, uint32_t b, bool sign)
+{
+	unsigned off = b & 63, width = (b >> 16) & 0x7f;
+	uint64_t r;
+
+	if (!width)
+		return 0;
+	if (width >= 64)
+		return sign ? (uint64_t)((int64_t)a >> off) : a >> off;
+	r = (a >> off) & ((1ull << width) - 1);
+	if (sign && (r >> (width - 1)) & 1)
+		r |= ~0ull << width;
+	return r;
+}
+SOP(s_bfe_u64) { uint64_t r = bfe64(S0_64, S1, false); D64(r); w->scc = r != 0; return 0; }
+SOP(s_bfe_i64) { uint64_t r = bfe64(S0_64, S1, true); D64(r); w->scc = r != 0; return 0; }
+/* Bitfield masks: ((1 << S0) - 1) << S1, no SCC. */
+SOP(s_bfm_b32) { D(((1u << (S0 & 31)) - 1) << (S1 & 31)); return 0; }
+SOP(s_bfm_b64) { D64(((1ull << (S0 & 63)) - 1) << (S1 & 63)); return 0; }
+SOP(s_absdiff_i32)
+{
+	uint32_t r = S0 - S1;
+
+	if ((int32_t)r < 0)
+		r = 0u - r;
+	D(r);
+	w->scc = r != 0;
+	return 0;
+}
 SOP(s_mul_i32) { D(S0 * S1); return 0; }
+SOP(s_mul_hi_i32) { D((uint32_t)(((int64_t)(int32_t)S0 * (int32_t)S1) >> 32)); return 0; }
 SOP(s_mul_hi_u32) { D((uint32_t)(((uint64_t)S0 * S1) >> 32)); return 0; }
 
 #define LSHL_ADD(n) SOP(s_lshl##n##_add_u32) { \
@@ -116,6 +153,21 @@ LSHL_ADD(4)
 SOP(s_movk_i32) { D((uint32_t)in->simm16); return 0; }
 SOP(s_cmpk_eq_u32) { w->scc = rd_s32(w, in, in->dst) == (uint16_t)in->simm16; return 0; }
 SOP(s_cmpk_lg_u32) { w->scc = rd_s32(w, in, in->dst) != (uint16_t)in->simm16; return 0; }
+SOP(s_cmovk_i32) { if (w->scc) D((uint32_t)in->simm16); return 0; }
+/* SOPK compares: the register named by SDST against SIMM16, sign- or
+ * zero-extended to match the comparison. */
+#define CMPK(name, type, ext, op) SOP(name) { \
+	w->scc = (type)rd_s32(w, in, in->dst) op (type)(ext)in->simm16; return 0; }
+CMPK(s_cmpk_eq_i32, int32_t, int16_t, ==)
+CMPK(s_cmpk_lg_i32, int32_t, int16_t, !=)
+CMPK(s_cmpk_gt_i32, int32_t, int16_t, >)
+CMPK(s_cmpk_ge_i32, int32_t, int16_t, >=)
+CMPK(s_cmpk_lt_i32, int32_t, int16_t, <)
+CMPK(s_cmpk_le_i32, int32_t, int16_t, <=)
+CMPK(s_cmpk_gt_u32, uint32_t, uint16_t, >)
+CMPK(s_cmpk_ge_u32, uint32_t, uint16_t, >=)
+CMPK(s_cmpk_lt_u32, uint32_t, uint16_t, <)
+CMPK(s_cmpk_le_u32, uint32_t, uint16_t, <=)
 SOP(s_addk_i32)
 {
 	int32_t a = (int32_t)rd_s32(w, in, in->dst), b = in->simm16;
@@ -188,6 +240,10 @@ static int setreg(struct wave *w, const struct insn *in, uint32_t value)
 	if (mode & 0xf)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "MODE.FP_ROUND = %u is not modelled (only nearest-even)", mode & 0xf);
+	if (((mode >> 6) & 3) != 3)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "MODE.FP_DENORM f64/f16 = %u is not modelled (only 3)",
+				  (mode >> 6) & 3);
 	if (denorm32 != 0 && denorm32 != 3)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "MODE.FP_DENORM f32 = %u is not modelled (0 or 3)", denorm32);
@@ -202,6 +258,21 @@ SOP(s_setreg_imm32_b32) { return setreg(w, in, in->literal); }
 SOP(s_mov_b32) { D(S0); return 0; }
 SOP(s_mov_b64) { D64(S0_64); return 0; }
 SOP(s_cmov_b32) { if (w->scc) D(S0); return 0; }
+SOP(s_cmov_b64) { if (w->scc) D64(S0_64); return 0; }
+SOP(s_brev_b64) { D64(__builtin_bitreverse64(S0_64)); return 0; }
+SOP(s_bcnt0_i32_b32) { uint32_t r = (uint32_t)__builtin_popcount(~S0); D(r); w->scc = r != 0; return 0; }
+SOP(s_flbit_i32_b64) { uint64_t a = S0_64; D(a ? (uint32_t)__builtin_clzll(a) : ~0u); return 0; }
+/* Leading bits equal to the sign bit; -1 for 0 and -1. */
+SOP(s_flbit_i32)
+{
+	uint32_t a = S0;
+
+	D(a == 0 || a == ~0u ? ~0u : (uint32_t)__builtin_clz((int32_t)a < 0 ? ~a : a));
+	return 0;
+}
+/* Set or clear bit S0[4:0] of the destination (read-modify-write). */
+SOP(s_bitset0_b32) { D(rd_s32(w, in, in->dst) & ~(1u << (S0 & 31))); return 0; }
+SOP(s_bitset1_b32) { D(rd_s32(w, in, in->dst) | (1u << (S0 & 31))); return 0; }
 SOP(s_not_b32) { uint32_t r = ~S0; D(r); w->scc = r != 0; return 0; }
 SOP(s_not_b64) { uint64_t r = ~S0_64; D64(r); w->scc = r != 0; return 0; }
 SOP(s_brev_b32)
@@ -240,6 +311,17 @@ SAVEEXEC(s_and_saveexec_b64, s & e)
 SAVEEXEC(s_or_saveexec_b64, s | e)
 SAVEEXEC(s_xor_saveexec_b64, s ^ e)
 SAVEEXEC(s_andn2_saveexec_b64, s & ~e)
+SAVEEXEC(s_orn2_saveexec_b64, s | ~e)
+SAVEEXEC(s_nand_saveexec_b64, ~(s & e))
+SAVEEXEC(s_nor_saveexec_b64, ~(s | e))
+SAVEEXEC(s_xnor_saveexec_b64, ~(s ^ e))
+SAVEEXEC(s_andn1_saveexec_b64, ~s & e)
+SAVEEXEC(s_orn1_saveexec_b64, ~s | e)
+/* wrexec: EXEC changes and D receives the new EXEC, not the old one. */
+#define WREXEC(name, expr) SOP(name) { \
+	uint64_t s = S0_64, e = w->exec; w->exec = (expr); D64(w->exec); w->scc = w->exec != 0; return 0; }
+WREXEC(s_andn1_wrexec_b64, ~s & e)
+WREXEC(s_andn2_wrexec_b64, s & ~e)
 
 /* ---------------------------------------------------------------- SOPC */
 #define CMP32(name, type, op) SOP(name) { w->scc = (type)S0 op (type)S1; return 0; }
@@ -259,6 +341,8 @@ SOP(s_cmp_eq_u64) { w->scc = S0_64 == S1_64; return 0; }
 SOP(s_cmp_lg_u64) { w->scc = S0_64 != S1_64; return 0; }
 SOP(s_bitcmp0_b32) { w->scc = !((S0 >> (S1 & 31)) & 1); return 0; }
 SOP(s_bitcmp1_b32) { w->scc = (S0 >> (S1 & 31)) & 1; return 0; }
+SOP(s_bitcmp0_b64) { w->scc = !((S0_64 >> (S1 & 63)) & 1); return 0; }
+SOP(s_bitcmp1_b64) { w->scc = (S0_64 >> (S1 & 63)) & 1; return 0; }
 
 /* ---------------------------------------------------------------- SOPP */
 SOP(s_nop) { (void)w; (void)in; return 0; }	/* also s_waitcnt: memory is synchronous */

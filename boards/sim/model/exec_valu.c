@@ -581,8 +581,113 @@ FCMP(v_cmp_gt_f32, a > b)
 FCMP(v_cmp_eq_f32, a == b)
 FCMP(v_cmp_neq_f32, !(a == b))
 
+/*
+ * gfx9 v_cmpx_*: the compare result goes to VCC (or SDST) as for v_cmp,
+ * and also to EXEC (GFX10 dropped the VCC write; gfx9 keeps both).
+ * Lanes that were inactive read 0, so EXEC only ever shrinks.
+ */
+#define CMPX(name, base) VOP(name) { \
+	if (x_##base(w, in)) return -1; \
+	w->exec = rd_s64(w, in, in->enc == ENC_VOP3 ? in->dst : in->sdst); return 0; }
+CMPX(v_cmpx_eq_u32, v_cmp_eq_u32)
+CMPX(v_cmpx_ne_u32, v_cmp_ne_u32)
+CMPX(v_cmpx_lt_u32, v_cmp_lt_u32)
+CMPX(v_cmpx_le_u32, v_cmp_le_u32)
+CMPX(v_cmpx_gt_u32, v_cmp_gt_u32)
+CMPX(v_cmpx_ge_u32, v_cmp_ge_u32)
+CMPX(v_cmpx_eq_i32, v_cmp_eq_i32)
+CMPX(v_cmpx_ne_i32, v_cmp_ne_i32)
+CMPX(v_cmpx_lt_i32, v_cmp_lt_i32)
+CMPX(v_cmpx_le_i32, v_cmp_le_i32)
+CMPX(v_cmpx_gt_i32, v_cmp_gt_i32)
+CMPX(v_cmpx_ge_i32, v_cmp_ge_i32)
+
 /* ------------------------------------------------- more integer ops */
 INT2(v_mul_hi_i32, (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32))
+INT2(v_mul_hi_u32_u24, (uint32_t)(((uint64_t)(a & 0xffffff) * (b & 0xffffff)) >> 32))
+INT2(v_mul_hi_i32_i24, (uint32_t)(((int64_t)((int32_t)(a << 8) >> 8) *
+				   ((int32_t)(b << 8) >> 8)) >> 32))
+INT3(v_mad_i32_i24, (uint32_t)(((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)) + c)
+INT2(v_bcnt_u32_b32, (uint32_t)__builtin_popcount(a) + b)
+/* Bit scans: -1 (all ones) when no bit is found. */
+INT1(v_ffbh_u32, a ? (uint32_t)__builtin_clz(a) : ~0u)
+INT1(v_ffbl_b32, a ? (uint32_t)__builtin_ctz(a) : ~0u)
+/* Leading bits equal to the sign bit; -1 for 0 and -1. */
+INT1(v_ffbh_i32, a == 0 || a == ~0u ? ~0u : (uint32_t)__builtin_clz((int32_t)a < 0 ? ~a : a))
+
+static uint32_t med3_u(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t lo = a < b ? a : b, hi = a < b ? b : a;
+
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
+static int32_t med3_i(int32_t a, int32_t b, int32_t c)
+{
+	int32_t lo = a < b ? a : b, hi = a < b ? b : a;
+
+	return c < lo ? lo : c > hi ? hi : c;
+}
+
+#define MIN(x, y) ((x) < (y) ? (x) : (y))
+#define MAX(x, y) ((x) > (y) ? (x) : (y))
+INT3(v_min3_u32, MIN(MIN(a, b), c))
+INT3(v_max3_u32, MAX(MAX(a, b), c))
+INT3(v_med3_u32, med3_u(a, b, c))
+INT3(v_min3_i32, (uint32_t)MIN(MIN((int32_t)a, (int32_t)b), (int32_t)c))
+INT3(v_max3_i32, (uint32_t)MAX(MAX((int32_t)a, (int32_t)b), (int32_t)c))
+INT3(v_med3_i32, (uint32_t)med3_i((int32_t)a, (int32_t)b, (int32_t)c))
+
+/*
+ * f32 min3/max3 with IEEE-mode NaN handling (a NaN operand loses, as in
+ * v_min_f32).  med3: the ISA's rule -- any NaN gives min3, otherwise the
+ * middle value picked by comparing against max3.
+ */
+#define FLOAT3(name, expr) VOP(name) { \
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1)) return -1; \
+	FOR_LANES(l) { float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l), c = fsrc(w, in, 2, l); \
+		fdst(w, in, l, (expr)); } \
+	return 0; }
+
+static float med3_f(float a, float b, float c)
+{
+	float mx = fmaxf(fmaxf(a, b), c);
+
+	if (isnan(a) || isnan(b) || isnan(c))
+		return fminf(fminf(a, b), c);
+	if (mx == a)
+		return fmaxf(b, c);
+	if (mx == b)
+		return fmaxf(a, c);
+	return fmaxf(a, b);
+}
+FLOAT3(v_min3_f32, fminf(fminf(a, b), c))
+FLOAT3(v_max3_f32, fmaxf(fmaxf(a, b), c))
+FLOAT3(v_med3_f32, med3_f(a, b, c))
+
+/*
+ * {SDST, D} = S0.i32 * S1.i32 + S2.i64 as a 65-bit signed value; SDST
+ * gets bit 64 (AMD's RDNA pseudo-code for the same opcode; the gfx9
+ * manual only names the carry-out -- unverified there).
+ */
+VOP(v_mad_i64_i32)
+{
+	if (int_only(w, in) || !vdst_ok(w, in, 2))
+		return -1;
+	uint64_t cout = 0;
+
+	FOR_LANES(l) {
+		__int128 r = (__int128)((int64_t)(int32_t)src(w, in, 0, l) *
+					(int32_t)src(w, in, 1, l)) +
+			     (int64_t)src64(w, in, 2, l, false);
+
+		set64(w, in->dst, l, (uint64_t)r);
+		if (((unsigned __int128)r >> 64) & 1)
+			cout |= 1ull << l;
+	}
+	wr_s64(w, in->sdst, cout);
+	return 0;
+}
 
 /* Count of set bits of S0 in the lanes below this one (lanes 0..31 for
  * _lo, 32..63 for _hi), plus S1: the lane-id idiom. */
@@ -825,6 +930,9 @@ FCMP(v_cmp_o_f32, !isnan(a) && !isnan(b))
 FCMP(v_cmp_u_f32, isnan(a) || isnan(b))
 FCMP(v_cmp_nlt_f32, !(a < b))
 FCMP(v_cmp_ngt_f32, !(a > b))
+FCMP(v_cmp_nge_f32, !(a >= b))
+FCMP(v_cmp_nle_f32, !(a <= b))
+FCMP(v_cmp_nlg_f32, !(a < b || a > b))
 
 #define DCMP(name, expr) VOP(name) { \
 	uint64_t m = 0; if (no_sdwa(w, in)) return -1; \
@@ -843,6 +951,8 @@ CMP64(v_cmp_le_i64, (int64_t)a <= (int64_t)b)
 CMP64(v_cmp_ge_i64, (int64_t)a >= (int64_t)b)
 CMP64(v_cmp_le_u64, a <= b)
 CMP64(v_cmp_ge_u64, a >= b)
+CMP64(v_cmp_eq_i64, a == b)
+CMP64(v_cmp_ne_i64, a != b)
 
 /* v_cmp_class: S1 bits 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal,
  * 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf. */

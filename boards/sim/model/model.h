@@ -117,6 +117,9 @@ enum insn_format {
 	FMT_VALU, FMT_VOP3P, FMT_DS, FMT_FLAT, FMT_MUBUF, FMT_COUNT
 };
 
+/* FLAT-format segment field (SEG, bits 15:14). */
+enum { SEG_FLAT = 0, SEG_SCRATCH = 1, SEG_GLOBAL = 2 };
+
 /* How the VALU instruction was encoded (operand fields differ). */
 enum valu_enc { ENC_VOP1, ENC_VOP2, ENC_VOPC, ENC_VOP3 };
 
@@ -151,7 +154,7 @@ struct insn {
 	/* memory */
 	int32_t offset;
 	uint16_t offset1;
-	uint8_t seg;			/* FLAT: 0 flat, 1 scratch, 2 global */
+	uint8_t seg;			/* FLAT: SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL */
 	uint16_t addr, data, saddr;
 	bool imm, soe, sve, offen, idxen;
 	uint8_t op_sel, op_sel_hi;
@@ -195,7 +198,7 @@ uint64_t dpp_write_mask(const struct wave *w, const struct insn *in);
 
 /* Memory for a lane's flat address (global, LDS or scratch aperture). */
 uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
-			unsigned lane, unsigned len, bool scratch_seg);
+			unsigned lane, unsigned len, unsigned seg);
 
 /* Handlers, one per BH_INSN row. */
 #define BH_INSN(fmt, key, name, fn, flags) int x_##fn(struct wave *w, const struct insn *in);

@@ -19,6 +19,9 @@
 #define PKT3_SET_SH_REG			0x76
 #define PKT3_SET_UCONFIG_REG		0x79
 
+#define EVENT_CS_PARTIAL_FLUSH		0x07	/* EVENT_WRITE EVENT_TYPE */
+#define EVENT_INDEX_CS_PARTIAL_FLUSH	4
+
 /* SH registers (dword addresses) */
 #define mmCOMPUTE_START_X		0x2e04
 #define mmCOMPUTE_NUM_THREAD_X		0x2e07
