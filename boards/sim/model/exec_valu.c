@@ -279,22 +279,12 @@ VOP(v_fma_f64)
 		ddst(w, in, l, fma(dsrc(w, in, 0, l), dsrc(w, in, 1, l), dsrc(w, in, 2, l)));
 	return 0;
 }
-VOP(v_add_f64)
-{
-	if (!vdst_ok(w, in, 2))
-		return -1;
-	FOR_LANES(l)
-		ddst(w, in, l, dsrc(w, in, 0, l) + dsrc(w, in, 1, l));
-	return 0;
-}
-VOP(v_mul_f64)
-{
-	if (!vdst_ok(w, in, 2))
-		return -1;
-	FOR_LANES(l)
-		ddst(w, in, l, dsrc(w, in, 0, l) * dsrc(w, in, 1, l));
-	return 0;
-}
+#define FLOAT64_2(name, expr) VOP(name) { \
+	if (!vdst_ok(w, in, 2)) return -1; \
+	FOR_LANES(l) { double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l); ddst(w, in, l, (expr)); } \
+	return 0; }
+FLOAT64_2(v_add_f64, a + b)
+FLOAT64_2(v_mul_f64, a * b)
 
 /* Conversions: round toward zero, saturate, NaN -> 0 (ISA manual). */
 static int32_t cvt_i32(double d)
@@ -771,10 +761,6 @@ VOP(v_fmac_f64)
 	return 0;
 }
 
-#define FLOAT64_2(name, expr) VOP(name) { \
-	if (!vdst_ok(w, in, 2)) return -1; \
-	FOR_LANES(l) { double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l); ddst(w, in, l, (expr)); } \
-	return 0; }
 FLOAT64_2(v_min_f64, fmin(a, b))
 FLOAT64_2(v_max_f64, fmax(a, b))
 
