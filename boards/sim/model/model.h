@@ -184,14 +184,13 @@ int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *i
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* Operand access (exec_operand.c). */
-uint32_t rd_s32(struct wave *w, const struct insn *in, unsigned code);
 uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code);
 void wr_s32(struct wave *w, unsigned code, uint32_t v);
 void wr_s64(struct wave *w, unsigned code, uint64_t v);
-uint32_t rd_v32(struct wave *w, const struct insn *in, unsigned code, unsigned lane);
 uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned lane,
 		bool is_float);
 bool vgpr_ok(const struct wave *w, unsigned reg, unsigned count);
+#include "operand.h"	/* rd_s32 / rd_v32 fast paths */
 
 /* DPP (exec_valu.c): lanes that may write, and each lane's source lane. */
 uint64_t dpp_write_mask(const struct wave *w, const struct insn *in);

@@ -56,7 +56,7 @@ static uint64_t aperture(unsigned code)
 	}
 }
 
-uint32_t rd_s32(struct wave *w, const struct insn *in, unsigned code)
+uint32_t rd_s32_slow(struct wave *w, const struct insn *in, unsigned code)
 {
 	if (code < NUM_SGPRS)
 		return w->sgpr[code];
@@ -160,9 +160,9 @@ static uint32_t vgpr(struct wave *w, const struct insn *in, unsigned reg, unsign
 	return w->v[reg][lane];
 }
 
-uint32_t rd_v32(struct wave *w, const struct insn *in, unsigned code, unsigned lane)
+uint32_t rd_v32_slow(struct wave *w, const struct insn *in, unsigned code, unsigned lane)
 {
-	return code >= 256 ? vgpr(w, in, code - 256, lane) : rd_s32(w, in, code);
+	return code >= 256 ? vgpr(w, in, code - 256, lane) : rd_s32_slow(w, in, code);
 }
 
 uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned lane,
