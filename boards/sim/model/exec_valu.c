@@ -118,6 +118,49 @@ static uint64_t src64(struct wave *w, const struct insn *in, unsigned i, unsigne
 }
 
 /*
+ * Source @i of every lane at once: a pointer straight into the VGPR file
+ * for a plain VGPR, else @tmp filled with the scalar, constant, SDWA or
+ * DPP value of each EXEC lane (other lanes of @tmp are 0).  Faults
+ * (a VGPR beyond the allocation, a reserved DPP control) are raised as
+ * per-lane reads would raise them.
+ */
+static const uint32_t *src_lanes(struct wave *w, const struct insn *in, unsigned i,
+				 uint32_t tmp[WAVE_LANES])
+{
+	unsigned code = in->src[i];
+
+	if (!(in->dpp && i == 0) && !(in->sdwa && i < 2)) {
+		if (code >= 256 && code - 256 < w->nvgprs)
+			return w->v[code - 256];
+		if (code < 256) {
+			uint32_t v = rd_s32(w, in, code);
+
+			for (unsigned l = 0; l < WAVE_LANES; l++)
+				tmp[l] = v;
+			return tmp;
+		}
+	}
+	memset(tmp, 0, WAVE_LANES * sizeof(*tmp));
+	FOR_LANES(l)
+		tmp[l] = src(w, in, i, l);
+	return tmp;
+}
+
+/* Write @r to VGPR @reg in the EXEC lanes (the caller checked @reg). */
+static void put_lanes(struct wave *w, unsigned reg, const uint32_t r[WAVE_LANES])
+{
+	uint32_t *d = w->v[reg];
+	uint64_t exec = w->exec;
+
+	if (exec == ~0ull) {
+		memcpy(d, r, WAVE_LANES * sizeof(*d));
+		return;
+	}
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		d[l] = (exec >> l) & 1 ? r[l] : d[l];
+}
+
+/*
  * VOP3b instructions (carry-out / VCC-writing: add_co & co., div_scale,
  * mad_u64_u32) hold SDST where VOP3a holds ABS.  gfx9 opcode numbers.
  */
@@ -320,17 +363,33 @@ CVT(v_cvt_f32_f64, 1, fdst(w, in, l, (float)dsrc(w, in, 0, l)))
 CVT(v_cvt_f64_f32, 2, ddst(w, in, l, (double)fsrc(w, in, 0, l)))
 
 /* ------------------------------------------------------------ integers */
+/*
+ * Integer ops run on whole rows of 64 lanes: sources come as lane
+ * arrays (lanes.h), the result is computed for every lane into a local
+ * row the host compiler can vectorise, and only EXEC lanes are written
+ * back.  The expressions are total (no traps or UB on any input), so
+ * computing inactive lanes is harmless.
+ */
 #define INT1(name, expr) VOP(name) { \
+	uint32_t ta[WAVE_LANES], r[WAVE_LANES]; \
 	if (int_only(w, in) || !vdst_ok(w, in, 1)) return -1; \
-	FOR_LANES(l) { uint32_t a = src(w, in, 0, l); w->v[in->dst][l] = (expr); } return 0; }
+	const uint32_t *A = src_lanes(w, in, 0, ta); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { uint32_t a = A[l]; r[l] = (expr); } \
+	put_lanes(w, in->dst, r); return 0; }
 #define INT2(name, expr) VOP(name) { \
+	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], r[WAVE_LANES]; \
 	if (int_only(w, in) || !vdst_ok(w, in, 1)) return -1; \
-	FOR_LANES(l) { uint32_t a = src(w, in, 0, l), b = src(w, in, 1, l); \
-		w->v[in->dst][l] = (expr); } return 0; }
+	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { uint32_t a = A[l], b = B[l]; r[l] = (expr); } \
+	put_lanes(w, in->dst, r); return 0; }
 #define INT3(name, expr) VOP(name) { \
+	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], tc[WAVE_LANES], r[WAVE_LANES]; \
 	if (int_only(w, in) || !vdst_ok(w, in, 1)) return -1; \
-	FOR_LANES(l) { uint32_t a = src(w, in, 0, l), b = src(w, in, 1, l), c = src(w, in, 2, l); \
-		w->v[in->dst][l] = (expr); } return 0; }
+	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
+	const uint32_t *C = src_lanes(w, in, 2, tc); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { \
+		uint32_t a = A[l], b = B[l], c = C[l]; r[l] = (expr); } \
+	put_lanes(w, in->dst, r); return 0; }
 
 INT1(v_mov_b32, a)
 INT1(v_not_b32, ~a)
@@ -339,7 +398,7 @@ INT2(v_add_u32, a + b)
 INT2(v_sub_u32, a - b)
 INT2(v_subrev_u32, b - a)
 INT2(v_mul_u32_u24, (a & 0xffffff) * (b & 0xffffff))
-INT2(v_mul_i32_i24, (uint32_t)(((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)))
+INT2(v_mul_i32_i24, (uint32_t)((int64_t)((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)))
 INT2(v_min_i32, (int32_t)a < (int32_t)b ? a : b)
 INT2(v_max_i32, (int32_t)a > (int32_t)b ? a : b)
 INT2(v_min_u32, a < b ? a : b)
@@ -534,9 +593,13 @@ static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
 }
 
 #define CMP(name, type, expr) VOP(name) { \
-	uint64_t m = 0; if (int_only(w, in)) return -1; \
-	FOR_LANES(l) { type a = (type)src(w, in, 0, l), b = (type)src(w, in, 1, l); \
-		if (expr) m |= 1ull << l; } cmp_result(w, in, m); return 0; }
+	uint32_t ta[WAVE_LANES], tb[WAVE_LANES]; uint64_t m = 0; \
+	if (int_only(w, in)) return -1; \
+	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { type a = (type)A[l], b = (type)B[l]; \
+		m |= (uint64_t)(expr) << l; } \
+	if (w->sim->fault_pending) return -1; \
+	cmp_result(w, in, m & w->exec); return 0; }
 CMP(v_cmp_eq_u32, uint32_t, a == b)
 CMP(v_cmp_ne_u32, uint32_t, a != b)
 CMP(v_cmp_lt_u32, uint32_t, a < b)
@@ -597,7 +660,7 @@ INT2(v_mul_hi_i32, (uint32_t)(((int64_t)(int32_t)a * (int32_t)b) >> 32))
 INT2(v_mul_hi_u32_u24, (uint32_t)(((uint64_t)(a & 0xffffff) * (b & 0xffffff)) >> 32))
 INT2(v_mul_hi_i32_i24, (uint32_t)(((int64_t)((int32_t)(a << 8) >> 8) *
 				   ((int32_t)(b << 8) >> 8)) >> 32))
-INT3(v_mad_i32_i24, (uint32_t)(((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)) + c)
+INT3(v_mad_i32_i24, (uint32_t)((int64_t)((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)) + c)
 INT2(v_bcnt_u32_b32, (uint32_t)__builtin_popcount(a) + b)
 /* Bit scans: -1 (all ones) when no bit is found. */
 INT1(v_ffbh_u32, a ? (uint32_t)__builtin_clz(a) : ~0u)
