@@ -124,7 +124,10 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 
 			if (!p)
 				return -1;
-			memcpy(&v, p, size);
+			if (size == 4)		/* constant size: an inline load */
+				memcpy(&v, p, 4);
+			else
+				memcpy(&v, p, size);
 			if (sign && size == 1)
 				v = (uint32_t)(int32_t)(int8_t)v;
 			if (sign && size == 2)
@@ -151,7 +154,10 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 
 			if (!p)
 				return -1;
-			memcpy(p, &w->v[in->data + k][l], size);
+			if (size == 4)
+				memcpy(p, &w->v[in->data + k][l], 4);
+			else
+				memcpy(p, &w->v[in->data + k][l], size);
 		}
 	}
 	return 0;

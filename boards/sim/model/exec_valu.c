@@ -160,6 +160,45 @@ static void put_lanes(struct wave *w, unsigned reg, const uint32_t r[WAVE_LANES]
 		d[l] = (exec >> l) & 1 ? r[l] : d[l];
 }
 
+/* 64-bit integer source @i of every lane into @out (EXEC lanes; others 0). */
+static void src64_lanes(struct wave *w, const struct insn *in, unsigned i,
+			uint64_t out[WAVE_LANES])
+{
+	unsigned code = in->src[i];
+
+	if (code >= 256 && code - 256 + 2 <= w->nvgprs) {
+		const uint32_t *lo = w->v[code - 256], *hi = w->v[code - 255];
+
+		for (unsigned l = 0; l < WAVE_LANES; l++)
+			out[l] = lo[l] | (uint64_t)hi[l] << 32;
+		return;
+	}
+	memset(out, 0, WAVE_LANES * sizeof(*out));
+	if (code < 256) {
+		uint64_t v = rd_v64(w, in, code, 0, false);
+
+		FOR_LANES(l)
+			out[l] = v;
+		return;
+	}
+	FOR_LANES(l)
+		out[l] = src64(w, in, i, l, false);
+}
+
+/* Write @r to the VGPR pair at @reg in the EXEC lanes. */
+static void put64_lanes(struct wave *w, unsigned reg, const uint64_t r[WAVE_LANES])
+{
+	uint32_t *lo = w->v[reg], *hi = w->v[reg + 1];
+	uint64_t exec = w->exec;
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		bool on = (exec >> l) & 1;
+
+		lo[l] = on ? (uint32_t)r[l] : lo[l];
+		hi[l] = on ? (uint32_t)(r[l] >> 32) : hi[l];
+	}
+}
+
 /*
  * VOP3b instructions (carry-out / VCC-writing: add_co & co., div_scale,
  * mad_u64_u32) hold SDST where VOP3a holds ABS.  gfx9 opcode numbers.
@@ -429,19 +468,10 @@ INT3(v_or3_b32, a | b | c)
  * abs/neg on src0/src1 act on the sign bit (the compiler uses them to
  * select |x| or -x without a separate instruction).
  */
-static uint32_t sign_mods(const struct insn *in, unsigned i, uint32_t v)
-{
-	if (in->enc != ENC_VOP3)
-		return v;
-	if ((in->abs >> i) & 1)
-		v &= 0x7fffffff;
-	if ((in->neg >> i) & 1)
-		v ^= 0x80000000;
-	return v;
-}
-
 VOP(v_cndmask_b32)
 {
+	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], r[WAVE_LANES];
+
 	if (!vdst_ok(w, in, 1))
 		return -1;
 	if ((in->enc == ENC_VOP3 && (in->omod || in->clamp || (in->neg & 4))) ||
@@ -449,36 +479,55 @@ VOP(v_cndmask_b32)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "v_cndmask modifier not modelled");
 	uint64_t mask = rd_s64(w, in, in->src[2]);
+	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb);
+	uint32_t and0 = ~0u, xor0 = 0, and1 = ~0u, xor1 = 0;
 
-	FOR_LANES(l)
-		w->v[in->dst][l] = (mask >> l) & 1 ? sign_mods(in, 1, src(w, in, 1, l))
-						   : sign_mods(in, 0, src(w, in, 0, l));
+	if (in->enc == ENC_VOP3) {
+		and0 = in->abs & 1 ? 0x7fffffff : ~0u;
+		xor0 = in->neg & 1 ? 0x80000000 : 0;
+		and1 = in->abs & 2 ? 0x7fffffff : ~0u;
+		xor1 = in->neg & 2 ? 0x80000000 : 0;
+	}
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		r[l] = (mask >> l) & 1 ? (B[l] & and1) ^ xor1 : (A[l] & and0) ^ xor0;
+	if (w->sim->fault_pending)
+		return -1;
+	put_lanes(w, in->dst, r);
 	return 0;
 }
 
-/* Carry-out goes to VCC (VOP2) or the VOP3b SDST; carry-in likewise. */
+/*
+ * Carry-out goes to VCC (VOP2) or the VOP3b SDST; carry-in likewise.
+ * Whole lane rows, as the INT macros do.
+ */
+#define CARRY_OP(expr) do { \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { \
+		uint64_t a = A[l], b = B[l], c = (cin >> l) & 1, r = (expr); (void)c; \
+		res[l] = (uint32_t)r; \
+		cout |= (r >> 32 & 1) << l; \
+	} } while (0)
+
 static int carry_op(struct wave *w, const struct insn *in, int kind)
 {
+	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], res[WAVE_LANES];
+
 	if (int_only(w, in) || !vdst_ok(w, in, 1))
 		return -1;
 	uint64_t cin = kind >= 3 ? rd_s64(w, in, in->src[2]) : 0, cout = 0;
+	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb);
 
-	FOR_LANES(l) {
-		uint64_t a = src(w, in, 0, l), b = src(w, in, 1, l), c = (cin >> l) & 1, r;
-
-		switch (kind) {
-		case 0: r = a + b; break;			/* add_co */
-		case 1: r = a - b; break;			/* sub_co */
-		case 2: r = b - a; break;			/* subrev_co */
-		case 3: r = a + b + c; break;			/* addc */
-		case 4: r = a - b - c; break;			/* subb */
-		default: r = b - a - c; break;			/* subbrev */
-		}
-		w->v[in->dst][l] = (uint32_t)r;
-		if (r >> 32)
-			cout |= 1ull << l;
+	switch (kind) {
+	case 0: CARRY_OP(a + b); break;			/* add_co */
+	case 1: CARRY_OP(a - b); break;			/* sub_co */
+	case 2: CARRY_OP(b - a); break;			/* subrev_co */
+	case 3: CARRY_OP(a + b + c); break;		/* addc */
+	case 4: CARRY_OP(a - b - c); break;		/* subb */
+	default: CARRY_OP(b - a - c); break;		/* subbrev */
 	}
-	wr_s64(w, in->sdst, cout);
+	if (w->sim->fault_pending)
+		return -1;
+	put_lanes(w, in->dst, res);
+	wr_s64(w, in->sdst, cout & w->exec);
 	return 0;
 }
 VOP(v_add_co_u32) { return carry_op(w, in, 0); }
@@ -508,9 +557,13 @@ VOP(v_mad_u64_u32)
 }
 
 #define SHIFT64(name, expr) VOP(name) { \
+	uint32_t ta[WAVE_LANES]; uint64_t V[WAVE_LANES], r[WAVE_LANES]; \
 	if (int_only(w, in) || !vdst_ok(w, in, 2)) return -1; \
-	FOR_LANES(l) { unsigned s = src(w, in, 0, l) & 63; uint64_t v = src64(w, in, 1, l, false); \
-		set64(w, in->dst, l, (expr)); } return 0; }
+	const uint32_t *S = src_lanes(w, in, 0, ta); src64_lanes(w, in, 1, V); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { unsigned s = S[l] & 63; uint64_t v = V[l]; \
+		r[l] = (expr); } \
+	if (w->sim->fault_pending) return -1; \
+	put64_lanes(w, in->dst, r); return 0; }
 SHIFT64(v_lshlrev_b64, v << s)
 SHIFT64(v_lshrrev_b64, v >> s)
 SHIFT64(v_ashrrev_i64, (uint64_t)((int64_t)v >> s))
@@ -616,9 +669,13 @@ CMP(v_cmp_eq_u16, uint16_t, a == b)
 CMP(v_cmp_ne_u16, uint16_t, a != b)
 
 #define CMP64(name, expr) VOP(name) { \
-	uint64_t m = 0; if (int_only(w, in)) return -1; \
-	FOR_LANES(l) { uint64_t a = src64(w, in, 0, l, false), b = src64(w, in, 1, l, false); \
-		if (expr) m |= 1ull << l; } cmp_result(w, in, m); return 0; }
+	uint64_t A[WAVE_LANES], B[WAVE_LANES], m = 0; \
+	if (int_only(w, in)) return -1; \
+	src64_lanes(w, in, 0, A); src64_lanes(w, in, 1, B); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { uint64_t a = A[l], b = B[l]; \
+		m |= (uint64_t)(expr) << l; } \
+	if (w->sim->fault_pending) return -1; \
+	cmp_result(w, in, m & w->exec); return 0; }
 CMP64(v_cmp_eq_u64, a == b)
 CMP64(v_cmp_ne_u64, a != b)
 CMP64(v_cmp_lt_u64, a < b)
