@@ -227,6 +227,21 @@ $(BUILD)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN)
 	@echo "  HIPCC   $< (-O0)"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -O0 -o $@ $<
 
+# The corpus (tests/corpus): typical HIP kernels that prove the sim model
+# runs what clang emits.  Built at -O2 and -O0, each run on both modelled
+# targets (run-tests.sh: "prog@gfx942" runs with BAREHIP_SIM_GFX=gfx942).
+$(BUILD)/tests/corpus/%: tests/corpus/%.hip tests/corpus/common.h $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -Itests/corpus -o $@ $<
+$(BUILD)/tests/corpus/%-O0: tests/corpus/%.hip tests/corpus/common.h $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-O0)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -Itests/corpus -O0 -o $@ $<
+CORPUS := $(patsubst tests/corpus/%.hip,$(BUILD)/tests/corpus/%,$(wildcard tests/corpus/*.hip))
+CORPUS += $(addsuffix -O0,$(CORPUS))
+CORPUS_RUNS := $(foreach t,$(CORPUS),$(t)@gfx90a $(t)@gfx942)
+
 EXAMPLES := $(patsubst examples/%.hip,$(BUILD)/examples/%,$(wildcard examples/*.hip))
 DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
@@ -311,8 +326,8 @@ CHECK_BUILD := $(BUILD)/check
 check: $(CHECK_DEPS_STAMP) all
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
 		STATIC_EXAMPLES="$(EXAMPLES)" check-run
-check-run: check-freestanding $(UNIT_BIN) $(DEVICE_TESTS) $(EXAMPLES) $(UNIT_CO) fuzz-short
-	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(EXAMPLES) \
+check-run: check-freestanding $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) fuzz-short
+	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(CORPUS_RUNS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
 # ---------------------------------------------------------------- bench

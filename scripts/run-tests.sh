@@ -30,11 +30,14 @@ elif [ $status -ne 0 ]; then
 fi
 
 for t in "$@"; do
-	name=$(basename "$t")
+	# "prog@gfx942": run prog on the sim board modelling that target.
+	gfx=
+	case "$t" in *@*) gfx=${t##*@}; t=${t%@*} ;; esac
+	name=$(basename "$t")${gfx:+ on $gfx}
 	case "$t" in */check/*) ;; *) name="$name (static)" ;; esac
 	echo "== device test: $name"
 	log="$log_dir/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' _).log"
-	"$t" > "$log" 2>&1
+	BAREHIP_SIM_GFX=$gfx "$t" > "$log" 2>&1
 	status=$?
 	sed 's/^/   /' "$log"
 	if [ $status -eq 0 ] && grep -q 'PASS' "$log"; then

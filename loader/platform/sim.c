@@ -4,6 +4,7 @@
  * It plays the part a kernel driver plays for real boards: VRAM and
  * GART address management, queue (HQD) setup, the doorbell, faults.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,21 +50,44 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	};
 	char why[256] = "";
 
+	const char *gfx = getenv("BAREHIP_SIM_GFX");
+	bool gfx942;
+
+	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
+	 * so one binary (it carries code objects for every target) can be
+	 * tested on each model. */
+	if (!gfx || !*gfx) {
 #if defined(CONFIG_SIM_GFX942)
-	cfg.gfx = BH_SIM_GFX942;
-	snprintf(info->gfx, sizeof(info->gfx), "gfx942");
-	info->mach = 0x04c;
-	info->gfx_version = 90402;
-	info->architected_scratch = true;
-	info->clock_hz = 2100000000ull;
+		gfx942 = true;
 #else
-	cfg.gfx = BH_SIM_GFX90A;
-	snprintf(info->gfx, sizeof(info->gfx), "gfx90a");
-	info->mach = 0x03f;
-	info->gfx_version = 90010;
-	info->architected_scratch = false;
-	info->clock_hz = 1700000000ull;
+		gfx942 = false;
 #endif
+	} else if (!strcmp(gfx, "gfx942")) {
+		gfx942 = true;
+	} else if (!strcmp(gfx, "gfx90a")) {
+		gfx942 = false;
+	} else {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message),
+			 "sim board: BAREHIP_SIM_GFX='%.32s' is not a modelled target "
+			 "(gfx90a or gfx942)", gfx);
+		return BH_EINVAL;
+	}
+	if (gfx942) {
+		cfg.gfx = BH_SIM_GFX942;
+		snprintf(info->gfx, sizeof(info->gfx), "gfx942");
+		info->mach = 0x04c;
+		info->gfx_version = 90402;
+		info->architected_scratch = true;
+		info->clock_hz = 2100000000ull;
+	} else {
+		cfg.gfx = BH_SIM_GFX90A;
+		snprintf(info->gfx, sizeof(info->gfx), "gfx90a");
+		info->mach = 0x03f;
+		info->gfx_version = 90010;
+		info->architected_scratch = false;
+		info->clock_hz = 1700000000ull;
+	}
 	sp->sim = bh_sim_create(&cfg, why);
 	if (!sp->sim) {
 		err->code = BH_ENODEV;

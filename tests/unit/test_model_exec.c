@@ -209,6 +209,42 @@ static void test_scalar_alu(void)
 	CU_ASSERT_EQUAL(out_word(4), 48);		/* -16 * -3 */
 }
 
+/* Hand-computed: see tests/model/programs/new_forms.s. */
+static void test_new_forms(void)
+{
+	static const uint32_t want[21] = {
+		0x001188ff,		/* perm: 0x00, S0 byte 3, S1 byte 0, 0xff */
+		0x00000008,		/* (0x8001 << 3) & 0xffff, high half zeroed */
+		0x000a2222,		/* 5 + 5 into WORD_1, WORD_0 preserved */
+		0xffff8000,		/* 0x80 in BYTE_1, sign-extended up, 0 below */
+		0xc1000000, 0xc1000000,	/* 2 * -4, -4 * 2 */
+		0x4700beef,		/* f16 7.0 into the high half */
+		0x46004000,		/* f16 {2.0, 6.0} */
+		0x40d00000,		/* 6.5f */
+		0xffffffff, 0x00000001,	/* old value of the 64-bit add */
+		0x00000000, 0x00000002,	/* 0x1ffffffff + 1 */
+		0x00000007, 0x00000005,	/* swapped in by ds_cmpst_rtn_b64 */
+		0x00000000, 0x3ff80000,	/* old f64 1.5 */
+		0x00000000, 0x400e0000,	/* 1.5 + 2.25 = 3.75 */
+		5, 0x77,		/* AccVGPR round trips */
+	};
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 21);
+	dispatch(prog_new_forms, sizeof(prog_new_forms) / 4, 1, 64, 0, 512);
+	if (bh_sim_take_fault(rig.sim, &f)) {
+		fprintf(stderr, "new_forms: %s\n", f.message);
+		CU_FAIL_FATAL("new_forms faulted");
+	}
+	for (unsigned i = 0; i < 21; i++) {
+		if (out_word(i) != want[i])
+			fprintf(stderr, "new_forms out[%u] = %08x, expected %08x\n", i, out_word(i),
+				want[i]);
+		CU_ASSERT_EQUAL(out_word(i), want[i]);
+	}
+}
+
 static void test_mode_register(void)
 {
 	struct bh_sim_fault f;
@@ -564,6 +600,8 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
+	CU_add_test(s, "perm, 16-bit, SDWA dst, packed, f16, mix, LDS 64-bit, AccVGPR",
+		    test_new_forms);
 	CU_add_test(s, "scalar and vector siblings", test_siblings);
 	CU_add_test(s, "memory fault: pc, dwords, address", test_memory_fault);
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);

@@ -17,11 +17,12 @@
 
 struct launch {
 	uint64_t pc;
-	uint32_t rsrc1, rsrc2;
+	uint32_t rsrc1, rsrc2, rsrc3;
 	unsigned user_sgprs, tidig;
 	bool tgid_en[3], tg_size_en, scratch_en;
 	uint32_t lds_size;
 	unsigned nvgprs;
+	unsigned acc_base;		/* first AccVGPR: RSRC3.ACCUM_OFFSET */
 	uint32_t full[3], partial[3];
 	bool partial_en;
 	uint32_t start[3];
@@ -110,6 +111,10 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	l->nvgprs = ((l->rsrc1 & 0x3f) + 1) * 8;
 	if (l->nvgprs > MAX_VGPRS)
 		return bad_state(sim, "RSRC1 asks for %u VGPRs", l->nvgprs);
+	/* AccVGPRs follow the ArchVGPRs at ACCUM_OFFSET (RSRC3[5:0], in
+	 * units of 4 registers minus one) inside the same allocation. */
+	l->rsrc3 = SH(sim, mmCOMPUTE_PGM_RSRC3);
+	l->acc_base = ((l->rsrc3 & 0x3f) + 1) * 4;
 	if (((l->rsrc1 >> 16) & 3) != 3 && ((l->rsrc1 >> 16) & 3) != 0)
 		return bad_state(sim, "FLOAT_DENORM_MODE_32 = %u is not modelled",
 				 (l->rsrc1 >> 16) & 3);
@@ -322,6 +327,7 @@ static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t
 		w->index = i;
 		w->scratch_slot = slot * MAX_WAVES_PER_WG + i;
 		w->nvgprs = l->nvgprs;
+		w->acc_base = l->acc_base;
 		w->v = r->vgprs + (size_t)i * l->nvgprs;
 		init_wave(w, l, threads, size);
 	}

@@ -186,7 +186,7 @@ VOP(mem_store_x4) { return flat_store(w, in, 4, 4); }
  */
 enum atomic_op {
 	A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX,
-	A_AND, A_OR, A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX,
+	A_AND, A_OR, A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_RSUB,
 };
 
 static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint64_t cmp,
@@ -214,6 +214,7 @@ static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint
 	case A_CMPSWAP: return old == cmp ? src : old;
 	case A_ADD: return (old + src) & mask;
 	case A_SUB: return (old - src) & mask;
+	case A_RSUB: return (src - old) & mask;
 	case A_SMIN: return so < ss ? old : src;
 	case A_UMIN: return old < src ? old : src;
 	case A_SMAX: return so > ss ? old : src;
@@ -356,33 +357,87 @@ VOP(ds_write_b128) { return ds_rw(w, in, 4, true); }
 VOP(ds_read_b96) { return ds_rw(w, in, 3, false); }
 VOP(ds_read_b128) { return ds_rw(w, in, 4, false); }
 
-static int ds_atomic(struct wave *w, const struct insn *in, enum atomic_op op, bool ret)
+/*
+ * LDS atomics, 32 or 64 bits.  ds_cmpst: data0 is the compare value,
+ * data1 the new one.  Float adds are IEEE with denormals kept, as the
+ * global float atomics; whether LDS float atomics flush denormals on
+ * gfx90a/gfx942 is not documented in the fact sheets (unverified).
+ */
+static int ds_atomic_n(struct wave *w, const struct insn *in, enum atomic_op op, bool ret,
+		       unsigned bits)
 {
-	unsigned ndata = op == A_CMPSWAP ? 2 : 1;
+	unsigned n = bits / 32;
+	bool two = op == A_CMPSWAP;
 
 	if (in->imm)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "GDS is not modelled");
-	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->data, 1) ||
-	    (ndata == 2 && !regs_ok(w, in, in->src[2], 1)) || (ret && !regs_ok(w, in, in->dst, 1)))
+	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->data, n) ||
+	    (two && !regs_ok(w, in, in->src[2], n)) || (ret && !regs_ok(w, in, in->dst, n)))
 		return -1;
 	FOR_LANES(l) {
-		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, 4);
-		uint32_t old;
+		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, bits / 8);
+		uint64_t old = 0, src = 0, cmp = 0, v;
 
 		if (!p)
 			return -1;
-		memcpy(&old, p, 4);
-		/* ds_cmpst: data0 is the compare value, data1 the new one. */
-		uint64_t src = ndata == 2 ? w->v[in->src[2]][l] : w->v[in->data][l];
-		uint64_t cmp = ndata == 2 ? w->v[in->data][l] : 0;
-		uint32_t v = (uint32_t)atomic_apply(op, old, src, cmp, 32);
+		if ((w->v[in->addr][l] + (uint32_t)in->offset) % (bits / 8))
+			return mem_fault(w, in, w->v[in->addr][l] + (uint32_t)in->offset, l,
+					 "misaligned LDS atomic at"), -1;
+		memcpy(&old, p, bits / 8);
+		for (unsigned k = 0; k < n; k++) {
+			uint64_t d0 = w->v[in->data + k][l];
 
-		memcpy(p, &v, 4);
+			if (two) {
+				cmp |= d0 << (32 * k);
+				src |= (uint64_t)w->v[in->src[2] + k][l] << (32 * k);
+			} else {
+				src |= d0 << (32 * k);
+			}
+		}
+		v = atomic_apply(op, old, src, cmp, bits);
+		memcpy(p, &v, bits / 8);
 		if (ret)
-			w->v[in->dst][l] = old;
+			for (unsigned k = 0; k < n; k++)
+				w->v[in->dst + k][l] = (uint32_t)(old >> (32 * k));
 	}
 	return 0;
 }
+
+static int ds_atomic(struct wave *w, const struct insn *in, enum atomic_op op, bool ret)
+{
+	return ds_atomic_n(w, in, op, ret, 32);
+}
+
+#define DS_ATOMIC(name, op, bits) \
+	VOP(name) { return ds_atomic_n(w, in, op, false, bits); } \
+	VOP(name##_rtn) { return ds_atomic_n(w, in, op, true, bits); }
+DS_ATOMIC(ds_rsub_u32, A_RSUB, 32)
+DS_ATOMIC(ds_add_f32, A_FADD, 32)
+VOP(ds_cmpst_b32) { return ds_atomic(w, in, A_CMPSWAP, false); }
+DS_ATOMIC(ds_add_u64, A_ADD, 64)
+DS_ATOMIC(ds_sub_u64, A_SUB, 64)
+DS_ATOMIC(ds_rsub_u64, A_RSUB, 64)
+DS_ATOMIC(ds_inc_u64, A_INC, 64)
+DS_ATOMIC(ds_dec_u64, A_DEC, 64)
+DS_ATOMIC(ds_min_i64, A_SMIN, 64)
+DS_ATOMIC(ds_max_i64, A_SMAX, 64)
+DS_ATOMIC(ds_min_u64, A_UMIN, 64)
+DS_ATOMIC(ds_max_u64, A_UMAX, 64)
+DS_ATOMIC(ds_and_b64, A_AND, 64)
+DS_ATOMIC(ds_or_b64, A_OR, 64)
+DS_ATOMIC(ds_xor_b64, A_XOR, 64)
+DS_ATOMIC(ds_cmpst_b64, A_CMPSWAP, 64)
+DS_ATOMIC(ds_add_f64, A_FADD, 64)
+VOP(ds_wrxchg_rtn_b64) { return ds_atomic_n(w, in, A_SWAP, true, 64); }
+/* The remaining 32-bit returning forms (non-returning ones are below). */
+VOP(ds_sub_rtn_u32) { return ds_atomic(w, in, A_SUB, true); }
+VOP(ds_inc_rtn_u32) { return ds_atomic(w, in, A_INC, true); }
+VOP(ds_dec_rtn_u32) { return ds_atomic(w, in, A_DEC, true); }
+VOP(ds_min_rtn_u32) { return ds_atomic(w, in, A_UMIN, true); }
+VOP(ds_max_rtn_u32) { return ds_atomic(w, in, A_UMAX, true); }
+VOP(ds_and_rtn_b32) { return ds_atomic(w, in, A_AND, true); }
+VOP(ds_or_rtn_b32) { return ds_atomic(w, in, A_OR, true); }
+VOP(ds_xor_rtn_b32) { return ds_atomic(w, in, A_XOR, true); }
 VOP(ds_add_u32) { return ds_atomic(w, in, A_ADD, false); }
 VOP(ds_add_rtn_u32) { return ds_atomic(w, in, A_ADD, true); }
 VOP(ds_sub_u32) { return ds_atomic(w, in, A_SUB, false); }

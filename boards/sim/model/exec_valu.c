@@ -200,6 +200,37 @@ static void put64_lanes(struct wave *w, unsigned reg, const uint64_t r[WAVE_LANE
 }
 
 /*
+ * Write an integer result row, applying an SDWA destination select:
+ * dst_sel (BYTE_0..3, WORD_0/1, DWORD) places the low bits of the result
+ * in that field; dst_unused pads the rest with zeros (0), sign-extends
+ * the field upwards and zeroes below it (1), or keeps the old bits (2)
+ * (gfx9 ISA, SDWA).
+ */
+static void put_int(struct wave *w, const struct insn *in, const uint32_t r[WAVE_LANES])
+{
+	unsigned sel = (in->sdwa_word >> 8) & 7, unused = (in->sdwa_word >> 11) & 3;
+
+	if (!in->sdwa || sel >= 6) {
+		put_lanes(w, in->dst, r);
+		return;
+	}
+	unsigned shift = sel < 4 ? sel * 8 : (sel - 4) * 16, bits = sel < 4 ? 8 : 16;
+	uint32_t fmask = ((1u << bits) - 1) << shift, d[WAVE_LANES];
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		uint32_t f = (r[l] << shift) & fmask;
+
+		if (unused == 2)
+			d[l] = (w->v[in->dst][l] & ~fmask) | f;
+		else if (unused == 1 && (f >> (shift + bits - 1)) & 1)
+			d[l] = f | (shift + bits < 32 ? ~0u << (shift + bits) : 0);
+		else
+			d[l] = f;
+	}
+	put_lanes(w, in->dst, d);
+}
+
+/*
  * VOP3b instructions (carry-out / VCC-writing: add_co & co., div_scale,
  * mad_u64_u32) hold SDST where VOP3a holds ABS.  gfx9 opcode numbers.
  */
@@ -220,6 +251,28 @@ static int int_only(struct wave *w, const struct insn *in)
 	if (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6 && in->enc != ENC_VOPC)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "SDWA dst_sel other than DWORD is not modelled");
+	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "DPP abs/neg on an integer instruction");
+	return 0;
+}
+
+/*
+ * int_only for the row-based integer ops, which also apply an SDWA
+ * destination select (put_int).  SDWA neg/abs/clamp/omod on an integer
+ * op have no documented integer meaning: refused.
+ */
+static int int_sdwa_ok(struct wave *w, const struct insn *in)
+{
+	if (in->sdwa && (in->sdwa_word & (3u << 20 | 3u << 28 | 7u << 13)) && in->enc != ENC_VOPC)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "SDWA neg/abs/clamp/omod on an integer instruction");
+	if (in->sdwa && ((in->sdwa_word >> 11) & 3) == 3)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "reserved SDWA dst_unused 3");
+	if (in->enc == ENC_VOP3 && (in->neg || in->omod || in->clamp || in->abs))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "abs/neg/omod/clamp on an integer VOP3 is not modelled");
 	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
@@ -260,7 +313,7 @@ static float fsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 	float f = f32(in->dpp && i == 0 ? dpp_read(w, in, l) : rd_v32(w, in, in->src[i], l));
 
 	if (in->enc == ENC_VOP3) {
-		if ((in->abs >> i) & 1)
+		if ((in->abs >> i) & 1 && !is_vop3b(in))	/* VOP3b: the bits are SDST */
 			f = fabsf(f);
 		if ((in->neg >> i) & 1)
 			f = -f;
@@ -291,7 +344,7 @@ static double dsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l
 	double d = f64(src64(w, in, i, l, true));
 
 	if (in->enc == ENC_VOP3) {
-		if ((in->abs >> i) & 1)
+		if ((in->abs >> i) & 1 && !is_vop3b(in))	/* VOP3b: the bits are SDST */
 			d = fabs(d);
 		if ((in->neg >> i) & 1)
 			d = -d;
@@ -411,24 +464,27 @@ CVT(v_cvt_f64_f32, 2, ddst(w, in, l, (double)fsrc(w, in, 0, l)))
  */
 #define INT1(name, expr) VOP(name) { \
 	uint32_t ta[WAVE_LANES], r[WAVE_LANES]; \
-	if (int_only(w, in) || !vdst_ok(w, in, 1)) return -1; \
+	if (int_sdwa_ok(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	const uint32_t *A = src_lanes(w, in, 0, ta); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { uint32_t a = A[l]; r[l] = (expr); } \
-	put_lanes(w, in->dst, r); return 0; }
+	if (w->sim->fault_pending) return -1; \
+	put_int(w, in, r); return 0; }
 #define INT2(name, expr) VOP(name) { \
 	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], r[WAVE_LANES]; \
-	if (int_only(w, in) || !vdst_ok(w, in, 1)) return -1; \
+	if (int_sdwa_ok(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { uint32_t a = A[l], b = B[l]; r[l] = (expr); } \
-	put_lanes(w, in->dst, r); return 0; }
+	if (w->sim->fault_pending) return -1; \
+	put_int(w, in, r); return 0; }
 #define INT3(name, expr) VOP(name) { \
 	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], tc[WAVE_LANES], r[WAVE_LANES]; \
-	if (int_only(w, in) || !vdst_ok(w, in, 1)) return -1; \
+	if (int_sdwa_ok(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
 	const uint32_t *C = src_lanes(w, in, 2, tc); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { \
 		uint32_t a = A[l], b = B[l], c = C[l]; r[l] = (expr); } \
-	put_lanes(w, in->dst, r); return 0; }
+	if (w->sim->fault_pending) return -1; \
+	put_int(w, in, r); return 0; }
 
 INT1(v_mov_b32, a)
 INT1(v_not_b32, ~a)
@@ -610,6 +666,96 @@ VOP(v_pk_mov_b32)
 		w->v[in->dst][l] = lo;
 		w->v[in->dst + 1][l] = hi;
 	}
+	return 0;
+}
+
+/*
+ * 16-bit integer ops (VOP1/VOP2): gfx9 writes the result zero-extended,
+ * i.e. the high half of the destination becomes 0 (LLVM
+ * GCNSubtarget::zeroesHigh16BitsOfDest: only the VOP3 op_sel forms such
+ * as v_mad_u16/v_fma_f16 preserve it).  Shift counts use S0[3:0].
+ */
+INT2(v_lshlrev_b16, (uint32_t)(uint16_t)(b << (a & 15)))
+INT2(v_lshrrev_b16, (uint32_t)((b & 0xffff) >> (a & 15)))
+INT2(v_ashrrev_i16, (uint32_t)(uint16_t)((int32_t)(int16_t)b >> (a & 15)))
+INT2(v_add_u16, (uint32_t)(uint16_t)(a + b))
+INT2(v_sub_u16, (uint32_t)(uint16_t)(a - b))
+INT2(v_subrev_u16, (uint32_t)(uint16_t)(b - a))
+INT2(v_mul_lo_u16, (uint32_t)(uint16_t)((a & 0xffff) * (b & 0xffff)))
+INT2(v_max_u16, (a & 0xffff) > (b & 0xffff) ? a & 0xffff : b & 0xffff)
+INT2(v_min_u16, (a & 0xffff) < (b & 0xffff) ? a & 0xffff : b & 0xffff)
+INT2(v_max_i16, (uint32_t)(uint16_t)((int16_t)a > (int16_t)b ? a : b))
+INT2(v_min_i16, (uint32_t)(uint16_t)((int16_t)a < (int16_t)b ? a : b))
+
+/*
+ * v_perm_b32: each result byte is picked from the eight bytes of
+ * {S0, S1} (S1 is bytes 0-3) by the matching selector byte of S2;
+ * selectors 8-11 give the sign of bytes 1, 3, 5, 7 replicated, 12 gives
+ * 0x00 and 13 and above 0xff (gfx9 ISA, V_PERM_B32).
+ */
+static uint32_t perm_byte(uint64_t data, unsigned sel)
+{
+	if (sel < 8)
+		return (uint32_t)(data >> (8 * sel)) & 0xff;
+	if (sel < 12)
+		return (data >> (16 * (sel - 8) + 15)) & 1 ? 0xff : 0;
+	return sel == 12 ? 0 : 0xff;
+}
+
+INT3(v_perm_b32, perm_byte((uint64_t)a << 32 | b, c & 0xff) |
+		 perm_byte((uint64_t)a << 32 | b, (c >> 8) & 0xff) << 8 |
+		 perm_byte((uint64_t)a << 32 | b, (c >> 16) & 0xff) << 16 |
+		 perm_byte((uint64_t)a << 32 | b, c >> 24) << 24)
+
+/*
+ * AccVGPR moves (gfx90a/gfx942).  The opcode says which operand is an
+ * AccVGPR; a[n] is register acc_base + n of the wave's unified file.
+ */
+static bool acc_ok(struct wave *w, const struct insn *in, unsigned n)
+{
+	if (w->acc_base + n < w->nvgprs)
+		return true;
+	wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+		   "a%u beyond the kernel's %u VGPRs (AccVGPRs start at v%u)", n, w->nvgprs,
+		   w->acc_base);
+	return false;
+}
+
+VOP(v_accvgpr_read_b32)
+{
+	unsigned a = in->src[0] - 256;
+
+	if (in->src[0] < 256 || !acc_ok(w, in, a) || !vdst_ok(w, in, 1))
+		return in->src[0] < 256 ? wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+						     "v_accvgpr_read from a non-register") : -1;
+	put_lanes(w, in->dst, w->v[w->acc_base + a]);
+	return 0;
+}
+
+VOP(v_accvgpr_write_b32)
+{
+	uint32_t t[WAVE_LANES];
+
+	if (!acc_ok(w, in, in->dst))
+		return -1;
+	const uint32_t *s = src_lanes(w, in, 0, t);
+
+	if (w->sim->fault_pending)
+		return -1;
+	put_lanes(w, w->acc_base + in->dst, s);
+	return 0;
+}
+
+VOP(v_accvgpr_mov_b32)
+{
+	unsigned a = in->src[0] - 256;
+
+	if (in->src[0] < 256 || in->sdwa || in->dpp)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "v_accvgpr_mov form not modelled");
+	if (!acc_ok(w, in, a) || !acc_ok(w, in, in->dst))
+		return -1;
+	put_lanes(w, w->acc_base + in->dst, w->v[w->acc_base + a]);
 	return 0;
 }
 
@@ -987,6 +1133,47 @@ VOP(v_fract_f32)
 
 /* frexp: mantissa in [0.5, 1) with x's sign; NaN/inf pass through (mant)
  * or give 0 (exp), per the ISA's special cases. */
+/* f64 forms of fract / frexp: same rules as f32 (fract below 1.0). */
+VOP(v_fract_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		double x = dsrc(w, in, 0, l);
+
+		ddst(w, in, l, isfinite(x) ? fmin(x - floor(x), 0x1.fffffffffffffp-1) : NAN);
+	}
+	return 0;
+}
+
+VOP(v_frexp_mant_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		double x = dsrc(w, in, 0, l);
+		int e;
+
+		ddst(w, in, l, isfinite(x) ? frexp(x, &e) : x);
+	}
+	return 0;
+}
+
+VOP(v_frexp_exp_i32_f64)
+{
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		double x = dsrc(w, in, 0, l);
+		int e = 0;
+
+		if (isfinite(x))
+			frexp(x, &e);
+		w->v[in->dst][l] = (uint32_t)e;
+	}
+	return 0;
+}
+
 VOP(v_frexp_mant_f32)
 {
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))

@@ -91,6 +91,7 @@ struct wave {
 	bool scc;
 	bool done, at_barrier;
 	uint32_t nvgprs;
+	uint32_t acc_base;		/* a0 is VGPR acc_base (gfx90a/942 unified file) */
 	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
 	uint64_t scratch_base;		/* VA of this wave's scratch slice */
 	uint64_t scratch_size;		/* bytes in the slice */

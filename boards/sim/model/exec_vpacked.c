@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Half-precision FMA, VOP3P packed math (two f16 or two f32 per lane) and
+ * the mixed-precision v_fma_mix family.
+ *
+ * Rounding: each result is the exact a*b+c rounded once (round to
+ * nearest even), as the ISA defines a fused multiply-add.  An f16*f16
+ * product is exact in f32; the sum is formed in double with its rounding
+ * error (TwoSum) folded in as a sticky bit (round to odd), so the final
+ * conversion to f16 rounds once, correctly.  f16 denormals are kept
+ * (dispatch refuses FLOAT_DENORM_MODE_16_64 other than 3); f32 operands
+ * of the mix and packed-f32 forms follow the f32 denormal mode.
+ *
+ * Operand selection follows LLVM's AMDGPUUsage / the gfx9 ISA VOP3P
+ * rules: op_sel[i] picks the half (or dword) of source i for the low
+ * result, op_sel_hi[i] for the high result; neg_lo/neg_hi negate the
+ * sources of the low/high result.  For v_fma_mix*, op_sel_hi[i] = 1 makes
+ * source i an f16 (its half chosen by op_sel[i]) and neg_hi[i] is abs.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model.h"
+
+#define VOP(name) int x_##name(struct wave *w, const struct insn *in)
+#define FOR_LANES(l) for (unsigned l = 0; l < WAVE_LANES; l++) if ((w->exec >> l) & 1)
+
+static float h2f(uint16_t h)
+{
+	_Float16 x;
+
+	memcpy(&x, &h, 2);
+	return (float)x;
+}
+
+static uint16_t d2h(double d)
+{
+	_Float16 x = (_Float16)d;	/* one correct rounding from double */
+	uint16_t h;
+
+	memcpy(&h, &x, 2);
+	if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff))
+		h |= 0x200;		/* quiet NaN */
+	return h;
+}
+
+/* a*b+c for f16 values, rounded once to f16. */
+static uint16_t fma16(float a, float b, float c)
+{
+	double p = (double)a * b;	/* exact: 11 x 11 bits */
+	double s = p + c, bp = s - c, e = (p - bp) + (c - (s - bp));	/* TwoSum */
+
+	if (e != 0 && isfinite(s)) {
+		uint64_t bits;
+
+		memcpy(&bits, &s, 8);
+		if (!(bits & 1))	/* round to odd: a sticky last bit */
+			bits += ((e > 0) == (s > 0)) ? 1 : -1;
+		memcpy(&s, &bits, 8);
+	}
+	return d2h(s);
+}
+
+static float f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
+static uint32_t bits_of(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+
+static float flush32(const struct wave *w, float f)
+{
+	if (!w->denorm32 && fpclassify(f) == FP_SUBNORMAL)
+		return copysignf(0.0f, f);
+	return f;
+}
+
+static int bad(struct wave *w, const struct insn *in, const char *what)
+{
+	return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s is not modelled", what);
+}
+
+static bool dst_ok(struct wave *w, const struct insn *in, unsigned n)
+{
+	if (vgpr_ok(w, in->dst, n))
+		return true;
+	wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+		   "destination v%u beyond the kernel's %u VGPRs", in->dst, w->nvgprs);
+	return false;
+}
+
+static float clamp01(float f)
+{
+	return isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
+}
+
+/* ------------------------------------------------------------- VOP3 f16 */
+/* gfx9 v_fma_f16 with op_sel: bits 0-2 take the high half of a source,
+ * bit 3 writes the high half; the other half of the destination is kept. */
+VOP(v_fma_f16)
+{
+	if (in->omod)
+		return bad(w, in, "omod on v_fma_f16");
+	if (!dst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float s[3];
+
+		for (unsigned i = 0; i < 3; i++) {
+			uint32_t v = rd_v32(w, in, in->src[i], l);
+			float f = h2f((uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
+
+			if ((in->abs >> i) & 1)
+				f = fabsf(f);
+			if ((in->neg >> i) & 1)
+				f = -f;
+			s[i] = f;
+		}
+		uint16_t r = fma16(s[0], s[1], s[2]);
+
+		if (in->clamp)
+			r = d2h(clamp01(h2f(r)));
+		uint32_t *d = &w->v[in->dst][l];
+
+		*d = in->op_sel & 8 ? (*d & 0xffff) | (uint32_t)r << 16 : (*d & 0xffff0000u) | r;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+
+/* ---------------------------------------------------------- packed f16 */
+/* Source i's half for the low (hi = 0) or high (hi = 1) result. */
+static float pk_half(struct wave *w, const struct insn *in, unsigned i, unsigned l, bool hi)
+{
+	uint32_t v = rd_v32(w, in, in->src[i], l);
+	bool sel = hi ? (in->op_sel_hi >> i) & 1 : (in->op_sel >> i) & 1;
+	float f = h2f((uint16_t)(sel ? v >> 16 : v));
+
+	if ((in->neg >> (i + (hi ? 3 : 0))) & 1)
+		f = -f;
+	return f;
+}
+
+static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
+{
+	if (in->src[0] == 255 || in->src[1] == 255 || (nsrc == 3 && in->src[2] == 255))
+		return bad(w, in, "a literal in packed f16 math");
+	if (!dst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint16_t r[2];
+
+		for (unsigned h = 0; h < 2; h++) {
+			float a = pk_half(w, in, 0, l, h), b = pk_half(w, in, 1, l, h);
+			float c = nsrc == 3 ? pk_half(w, in, 2, l, h) : 0.0f;
+
+			switch (op) {
+			case 0: r[h] = fma16(a, b, c); break;		/* fma */
+			case 1: r[h] = fma16(a, b, -0.0f); break;	/* mul: a*b exact + -0 */
+			default: r[h] = fma16(a, 1.0f, b); break;	/* add */
+			}
+			if (in->clamp)
+				r[h] = d2h(clamp01(h2f(r[h])));
+		}
+		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+VOP(v_pk_fma_f16) { return pk_f16(w, in, 3, 0); }
+VOP(v_pk_mul_f16) { return pk_f16(w, in, 2, 1); }
+VOP(v_pk_add_f16) { return pk_f16(w, in, 2, 2); }
+
+/* ----------------------------------------------------------- v_fma_mix */
+static float mix_src(struct wave *w, const struct insn *in, unsigned i, unsigned l)
+{
+	uint32_t v = rd_v32(w, in, in->src[i], l);
+	float f;
+
+	if ((in->op_sel_hi >> i) & 1)
+		f = h2f((uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
+	else
+		f = flush32(w, f32_of(v));
+	if ((in->neg >> (i + 3)) & 1)	/* neg_hi is abs for the mix forms */
+		f = fabsf(f);
+	if ((in->neg >> i) & 1)
+		f = -f;
+	return f;
+}
+
+/* kind 0: f32 result; 1: f16 into the low half; 2: f16 into the high half. */
+static int fma_mix(struct wave *w, const struct insn *in, int kind)
+{
+	if (in->src[0] == 255 || in->src[1] == 255 || in->src[2] == 255)
+		return bad(w, in, "a literal in v_fma_mix");
+	if (!dst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float a = mix_src(w, in, 0, l), b = mix_src(w, in, 1, l), c = mix_src(w, in, 2, l);
+		uint32_t *d = &w->v[in->dst][l];
+
+		if (kind == 0) {
+			float r = flush32(w, fmaf(a, b, c));
+
+			*d = bits_of(in->clamp ? clamp01(r) : r);
+			continue;
+		}
+		/* f32-exact inputs: one rounding to f16 through round-to-odd */
+		uint16_t r = fma16(a, b, c);
+
+		if (in->clamp)
+			r = d2h(clamp01(h2f(r)));
+		*d = kind == 1 ? (*d & 0xffff0000u) | r : (*d & 0xffff) | (uint32_t)r << 16;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+VOP(v_fma_mix_f32) { return fma_mix(w, in, 0); }
+VOP(v_fma_mixlo_f16) { return fma_mix(w, in, 1); }
+VOP(v_fma_mixhi_f16) { return fma_mix(w, in, 2); }
+
+/* ---------------------------------------------------- packed f32 (90a+) */
+/*
+ * Each source is a 64-bit register pair.  Inline constants and literals
+ * are refused: how the hardware replicates them into both dwords is not
+ * in the fact sheets (unverified), so the model does not guess.
+ */
+static uint64_t pk32_src(struct wave *w, const struct insn *in, unsigned i, unsigned l)
+{
+	unsigned code = in->src[i];
+
+	if (code >= 256)
+		return rd_v64(w, in, code, l, false);
+	if (code < NUM_SGPRS || code == 106 /* vcc */ || code == 126 /* exec */)
+		return rd_s64(w, in, code);
+	bad(w, in, "a constant operand in packed f32 math");
+	return 0;
+}
+
+static float pk32_part(struct wave *w, const struct insn *in, uint64_t v, unsigned i, bool hi)
+{
+	bool sel = hi ? (in->op_sel_hi >> i) & 1 : (in->op_sel >> i) & 1;
+	float f = flush32(w, f32_of((uint32_t)(sel ? v >> 32 : v)));
+
+	if ((in->neg >> (i + (hi ? 3 : 0))) & 1)
+		f = -f;
+	return f;
+}
+
+static int pk_f32(struct wave *w, const struct insn *in, unsigned nsrc, int op)
+{
+	if (!dst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		uint64_t s[3] = { 0, 0, 0 };
+		float r[2];
+
+		for (unsigned i = 0; i < nsrc; i++)
+			s[i] = pk32_src(w, in, i, l);
+		if (w->sim->fault_pending)
+			return -1;
+		for (unsigned h = 0; h < 2; h++) {
+			float a = pk32_part(w, in, s[0], 0, h), b = pk32_part(w, in, s[1], 1, h);
+
+			switch (op) {
+			case 0: r[h] = fmaf(a, b, pk32_part(w, in, s[2], 2, h)); break;
+			case 1: r[h] = a * b; break;
+			default: r[h] = a + b; break;
+			}
+			r[h] = flush32(w, r[h]);
+			if (in->clamp)
+				r[h] = clamp01(r[h]);
+		}
+		w->v[in->dst][l] = bits_of(r[0]);
+		w->v[in->dst + 1][l] = bits_of(r[1]);
+	}
+	return 0;
+}
+VOP(v_pk_fma_f32) { return pk_f32(w, in, 3, 0); }
+VOP(v_pk_mul_f32) { return pk_f32(w, in, 2, 1); }
+VOP(v_pk_add_f32) { return pk_f32(w, in, 2, 2); }
