@@ -242,6 +242,28 @@ CORPUS := $(patsubst tests/corpus/%.hip,$(BUILD)/tests/corpus/%,$(wildcard tests
 CORPUS += $(addsuffix -O0,$(CORPUS))
 CORPUS_RUNS := $(foreach t,$(CORPUS),$(t)@gfx90a $(t)@gfx942)
 
+# Instruction coverage: device code objects of every HIP program at
+# -O0..-O3 for each target, checked against the model's decode tables.
+# make check covers -O1 and -O3 (-O0 and -O2 also run); make coverage
+# covers all four and writes docs/model-coverage.md.
+COV_SRCS := $(wildcard tests/device/*.hip tests/corpus/*.hip examples/*.hip)
+cov_objs = $(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,$(1),\
+	$(BUILD)/cov/$(basename $(notdir $(s))).$(t).O$(o).co)))
+define COV_RULE
+$(BUILD)/cov/$(basename $(notdir $(1))).$(2).O$(3).co: $(1) tests/corpus/common.h $$(TOOLCHAIN)
+	$$(Q)mkdir -p $$(@D)
+	$$(Q)$$(BAREHIP_CC) --device-only --offload-arch=$(2) -O$(3) -Itests/corpus -o $$@ $$<
+endef
+$(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,0 1 2 3,\
+	$(eval $(call COV_RULE,$(s),$(t),$(o))))))
+
+.PHONY: check-coverage coverage
+check-coverage: $(call cov_objs,1 3)
+	$(Q)$(PYTHON) scripts/isa-coverage.py $(BUILD)/gen $(LLVM_OBJDUMP) $^
+coverage: $(call cov_objs,0 1 2 3)
+	$(Q)$(PYTHON) scripts/isa-coverage.py $(BUILD)/gen $(LLVM_OBJDUMP) \
+		--report docs/model-coverage.md $^
+
 EXAMPLES := $(patsubst examples/%.hip,$(BUILD)/examples/%,$(wildcard examples/*.hip))
 DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
@@ -326,7 +348,7 @@ CHECK_BUILD := $(BUILD)/check
 check: $(CHECK_DEPS_STAMP) all
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
 		STATIC_EXAMPLES="$(EXAMPLES)" check-run
-check-run: check-freestanding $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) fuzz-short
+check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) fuzz-short
 	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(CORPUS_RUNS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
