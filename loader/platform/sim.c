@@ -44,6 +44,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		.vram_size = (uint64_t)CONFIG_SIM_VRAM_MB << 20,
 		.num_cus = CONFIG_SIM_NUM_CUS,
 		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
+		.deadlock_window = CONFIG_SIM_DEADLOCK_WINDOW,
 #ifdef CONFIG_SIM_TRACE
 		.trace = 1,
 #endif
@@ -51,6 +52,22 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	char why[256] = "";
 
 	const char *gfx = getenv("BAREHIP_SIM_GFX");
+	const char *window = getenv("BAREHIP_SIM_DEADLOCK_WINDOW");
+
+	/* Deadlock-detection window override (tests use a short one). */
+	if (window && *window) {
+		char *end;
+		unsigned long long v = strtoull(window, &end, 10);
+
+		if (*end || window[0] == '-') {
+			err->code = BH_EINVAL;
+			snprintf(err->message, sizeof(err->message),
+				 "sim board: BAREHIP_SIM_DEADLOCK_WINDOW='%.32s' is not a count of "
+				 "wave instructions", window);
+			return BH_EINVAL;
+		}
+		cfg.deadlock_window = v;
+	}
 	bool gfx942;
 
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
@@ -212,6 +229,7 @@ static const char *fault_kind(enum bh_sim_fault_kind k)
 	case BH_SIM_FAULT_TRAP: return "trap";
 	case BH_SIM_FAULT_WATCHDOG: return "watchdog timeout";
 	case BH_SIM_FAULT_BAD_STATE: return "bad dispatch state";
+	case BH_SIM_FAULT_DEADLOCK: return "deadlock (no progress)";
 	case BH_SIM_FAULT_NONE: break;
 	}
 	return "fault";

@@ -231,6 +231,7 @@ static int step(struct wave *w, struct launch *l)
 	if (w->sim->cfg.trace)
 		trace_insn(w, in);
 	w->sim->stats.instructions++;
+	w->sim->since_progress++;
 	w->pc += 4ull * in->len;
 	w->cur = in;
 	int ret;
@@ -260,7 +261,7 @@ static int step(struct wave *w, struct launch *l)
 /* One scheduling round: each wave runs up to QUANTUM instructions. */
 static int run_round(struct workgroup *wg, struct launch *l)
 {
-	unsigned waiting = 0;
+	unsigned waiting = 0, live_before = wg->live;
 
 	wg->live = 0;
 	for (unsigned i = 0; i < wg->nwaves; i++) {
@@ -274,10 +275,14 @@ static int run_round(struct workgroup *wg, struct launch *l)
 		if (w->at_barrier)
 			waiting++;
 	}
+	if (wg->live < live_before)
+		sim_progress(wg->sim);		/* a wave ended */
 	/* Every wave still running has reached s_barrier: release. */
-	if (wg->live && waiting == wg->live)
+	if (wg->live && waiting == wg->live) {
 		for (unsigned i = 0; i < wg->nwaves; i++)
 			wg->waves[i].at_barrier = false;
+		sim_progress(wg->sim);
+	}
 	return 0;
 }
 
@@ -347,6 +352,49 @@ static void free_residents(struct resident *r, unsigned n)
 }
 
 /*
+ * No progress for the configured window: report which workgroups are
+ * resident and where their waves are (the first few), and how many
+ * workgroups never started -- the usual cause is a wait on a workgroup
+ * that cannot become resident, or on a flag nothing will set.
+ */
+static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, uint64_t pending)
+{
+	char where[160] = "";
+	unsigned n = 0, resident = 0;
+	const struct wave *first = NULL;
+
+	for (unsigned i = 0; i < nres; i++) {
+		if (!res[i].busy)
+			continue;
+		resident++;
+		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
+			const struct wave *w = &res[i].wg.waves[k];
+
+			if (w->done)
+				continue;
+			if (!first)
+				first = w;
+			if (n < sizeof(where) - 40)
+				n += (unsigned)snprintf(where + n, sizeof(where) - n, "%s(%u,%u,%u).%u@%s0x%llx",
+							n ? " " : "", w->wg->id[0], w->wg->id[1],
+							w->wg->id[2], w->index,
+							w->at_barrier ? "barrier:" : "",
+							(unsigned long long)w->pc);
+		}
+	}
+	sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
+		  "deadlock: %llu wave instructions without progress (no store, no changing "
+		  "atomic, no wave end, no barrier release); %u workgroups resident, %llu not "
+		  "started; waves (wg).wave@pc: %s", (unsigned long long)sim->since_progress,
+		  resident, (unsigned long long)pending, where);
+	if (first) {
+		for (int d = 0; d < 3; d++)
+			sim->fault.workgroup[d] = first->wg->id[d];
+		sim->fault.wave = first->index;
+	}
+}
+
+/*
  * Workgroups run concurrently, up to RESIDENT_WGS at a time (fewer when
  * scratch slots run short), their waves interleaved round-robin, so that
  * one workgroup may wait on memory written by another.
@@ -398,8 +446,10 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		unsigned busy = 0;
 
 		for (unsigned i = 0; i < nres && !ret; i++) {
-			if (!res[i].busy && next < total)
+			if (!res[i].busy && next < total) {
 				ret = launch_workgroup(sim, &l, dim, next++, &res[i], i);
+				sim_progress(sim);
+			}
 			if (!ret && res[i].busy) {
 				ret = run_round(&res[i].wg, &l);
 				if (!res[i].wg.live)
@@ -410,6 +460,11 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		}
 		if (ret || (!busy && next >= total))
 			break;
+		if (sim->cfg.deadlock_window && sim->since_progress >= sim->cfg.deadlock_window) {
+			deadlock(sim, res, nres, total - next);
+			ret = -1;
+			break;
+		}
 	}
 	free_residents(res, nres);
 	return ret;

@@ -160,6 +160,12 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 				memcpy(p, &w->v[in->data + k][l], size);
 		}
 	}
+	/* A store another wave could be waiting for: not one to this
+	 * wave's own scratch (an -O0 spin loop spills every iteration). */
+	if (w->exec && in->seg != SEG_SCRATCH &&
+	    !(in->seg == SEG_FLAT && lane_addr(w, in, (unsigned)__builtin_ctzll(w->exec)) -
+	      BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE))
+		sim_progress(w->sim);
 	return 0;
 }
 
@@ -274,6 +280,8 @@ static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op,
 		uint64_t v = atomic_apply(op, old, src, cmp, bits);
 
 		memcpy(p, &v, bits / 8);
+		if (v != old)
+			sim_progress(w->sim);
 		if (ret) {
 			w->v[in->dst][l] = (uint32_t)old;
 			if (bits == 64)
@@ -341,7 +349,7 @@ static int ds_rw(struct wave *w, const struct insn *in, unsigned n, bool store)
 			return -1;
 		for (unsigned k = 0; k < n; k++) {
 			if (store)
-				memcpy(p + 4 * k, &w->v[in->data + k][l], 4);
+				memcpy(p + 4 * k, &w->v[in->data + k][l], 4), sim_progress(w->sim);
 			else
 				memcpy(&w->v[in->dst + k][l], p + 4 * k, 4);
 		}
@@ -396,6 +404,8 @@ static int ds_atomic_n(struct wave *w, const struct insn *in, enum atomic_op op,
 		}
 		v = atomic_apply(op, old, src, cmp, bits);
 		memcpy(p, &v, bits / 8);
+		if (v != old)
+			sim_progress(w->sim);
 		if (ret)
 			for (unsigned k = 0; k < n; k++)
 				w->v[in->dst + k][l] = (uint32_t)(old >> (32 * k));
@@ -467,6 +477,7 @@ static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool s
 			return -1;
 		if (store) {
 			memcpy(p, &w->v[in->data][l], size);
+			sim_progress(w->sim);
 			continue;
 		}
 		memcpy(&v, p, size);
@@ -507,7 +518,8 @@ static int ds_2(struct wave *w, const struct insn *in, bool store, unsigned n, u
 		for (unsigned k = 0; k < 2; k++) {
 			for (unsigned i = 0; i < n; i++) {
 				if (store)
-					memcpy(p[k] + 4 * i, &w->v[(k ? in->src[2] : in->data) + i][l], 4);
+					memcpy(p[k] + 4 * i, &w->v[(k ? in->src[2] : in->data) + i][l], 4),
+					sim_progress(w->sim);
 				else
 					memcpy(&w->v[in->dst + k * n + i][l], p[k] + 4 * i, 4);
 			}

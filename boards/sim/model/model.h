@@ -61,6 +61,7 @@ struct bh_sim {
 	uint32_t irq[IRQ_SLOTS];
 	unsigned irq_head, irq_count;
 	struct bh_sim_stats stats;
+	uint64_t since_progress;	/* wave instructions since the last progress */
 	struct icache *icache;		/* decoded instructions, per dispatch */
 	uint64_t clock_base_ns;
 	unsigned cur_queue;
@@ -69,6 +70,12 @@ struct bh_sim {
 /* ----------------------------------------------------------- memory */
 /* The host bytes behind [va, va+len) in VRAM or GART, or NULL. */
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len);
+
+/* Something another wave could be waiting for happened (deadlock detection). */
+static inline void sim_progress(struct bh_sim *sim)
+{
+	sim->since_progress = 0;
+}
 
 /* ---------------------------------------------------------- faults */
 void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,

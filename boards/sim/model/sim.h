@@ -49,6 +49,13 @@ struct bh_sim_config {
 	uint64_t vram_size;		/* bytes, multiple of 4096 */
 	unsigned num_cus;		/* reported, and bounds waves in flight */
 	uint64_t max_instructions;	/* per dispatch watchdog; 0 = none */
+	/*
+	 * Deadlock detection: this many wave instructions in a row without
+	 * progress (a store to global or LDS memory, an atomic that changed
+	 * memory, a wave ending, a barrier releasing, a workgroup starting)
+	 * stop the dispatch with BH_SIM_FAULT_DEADLOCK.  0 = off.
+	 */
+	uint64_t deadlock_window;
 	int trace;			/* 1: print every executed instruction */
 };
 
@@ -60,6 +67,7 @@ enum bh_sim_fault_kind {
 	BH_SIM_FAULT_TRAP,			/* s_trap 2 (llvm.trap) */
 	BH_SIM_FAULT_WATCHDOG,			/* max_instructions exceeded */
 	BH_SIM_FAULT_BAD_STATE,			/* bad register programming */
+	BH_SIM_FAULT_DEADLOCK,			/* resident waves make no progress */
 };
 
 struct bh_sim_fault {
