@@ -47,3 +47,31 @@ printf "%-44s %10s\n" "loader: instructions per launch" "$per"
 printf "%-44s %10s\n" "model: host instructions per tick dispatch" "$model"
 t1=$(grep -E "PROGRAM TOTALS" "$out/launch.1000.txt" | awk '{gsub(",","",$1); print $1}')
 printf "%-44s %10s\n" "whole program, 1000 launches" "$t1"
+
+echo
+echo "== sim model throughput (one host core; counts from BAREHIP_SIM_STATS, time from the host)"
+# Lane-ops are counted by the model (VALU instructions x active lanes);
+# only the divisor, host CPU seconds, is a timing.
+model_rate() { # name binary args...
+	local name=$1 bin=$2
+	shift 2
+	local t0 t1 stats
+	t0=$(date +%s%N)
+	stats=$(BAREHIP_SIM_STATS=1 "$bin" "$@" 2>&1 >/dev/null | grep '^sim stats:')
+	t1=$(date +%s%N)
+	local ns=$(( t1 - t0 ))
+	local lops gbytes insns
+	lops=$(echo "$stats" | sed 's/.*valu_lane_ops \([0-9]*\).*/\1/')
+	gbytes=$(echo "$stats" | sed 's/.*global_bytes \([0-9]*\).*/\1/')
+	insns=$(echo "$stats" | sed 's/.* instructions \([0-9]*\) .*/\1/')
+	printf "%-44s %10s\n" "$name: wave instructions" "$insns"
+	printf "%-44s %10s\n" "$name: VALU lane-ops" "$lops"
+	printf "%-44s %10s\n" "$name: global bytes" "$gbytes"
+	printf "%-44s %10s\n" "$name: seconds" "$(awk -v n="$ns" 'BEGIN { printf "%.2f", n / 1e9 }')"
+	printf "%-44s %10s\n" "$name: G lane-ops / s" "$(awk -v l="$lops" -v n="$ns" 'BEGIN { printf "%.2f", l / n }')"
+	printf "%-44s %10s\n" "$name: GB/s (global)" "$(awk -v b="$gbytes" -v n="$ns" 'BEGIN { printf "%.2f", b / n }')"
+}
+"$cc" -O2 -o "$out/alu" tests/bench/alu.hip
+"$cc" -O2 -o "$out/stream" tests/bench/stream.hip
+model_rate "ALU-bound (tests/bench/alu.hip)" "$out/alu" 5000
+model_rate "memory-bound (tests/bench/stream.hip)" "$out/stream" 16

@@ -131,7 +131,24 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 static void sim_close(struct bh_platform *p)
 {
 	struct sim_platform *sp = to_sim(p);
+	const char *stats = getenv("BAREHIP_SIM_STATS");
 
+	/* The model's counters for the whole run (make bench reads them). */
+	if (stats && *stats && strcmp(stats, "0") != 0) {
+		struct bh_sim_stats st;
+
+		bh_sim_get_stats(sp->sim, &st);
+		fprintf(stderr, "sim stats: dispatches %llu workgroups %llu waves %llu "
+			"instructions %llu salu %llu smem %llu valu %llu lds %llu vmem %llu "
+			"control %llu valu_lane_ops %llu lds_bytes %llu global_bytes %llu\n",
+			(unsigned long long)st.dispatches, (unsigned long long)st.workgroups,
+			(unsigned long long)st.waves, (unsigned long long)st.instructions,
+			(unsigned long long)st.salu, (unsigned long long)st.smem,
+			(unsigned long long)st.valu, (unsigned long long)st.lds,
+			(unsigned long long)st.vmem, (unsigned long long)st.control,
+			(unsigned long long)st.valu_lane_ops, (unsigned long long)st.lds_bytes,
+			(unsigned long long)st.global_bytes);
+	}
 	bh_sim_destroy(sp->sim);
 	sp->sim = NULL;
 	bh_range_fini(&sp->vram);

@@ -217,6 +217,32 @@ static void trace_insn(const struct wave *w, const struct insn *in)
 		in->desc->name);
 }
 
+/* Per-class counters (bh_sim_stats): a table lookup and two adds. */
+static void count_class(struct bh_sim_stats *st, const struct wave *w, const struct insn *in)
+{
+	switch (in->desc->fmt) {
+	case FMT_SOP2: case FMT_SOPK: case FMT_SOP1: case FMT_SOPC:
+		st->salu++;
+		break;
+	case FMT_SOPP:
+		st->control++;
+		break;
+	case FMT_SMEM:
+		st->smem++;
+		break;
+	case FMT_VALU: case FMT_VOP3P:
+		st->valu++;
+		st->valu_lane_ops += (uint64_t)__builtin_popcountll(w->exec);
+		break;
+	case FMT_DS:
+		st->lds++;
+		break;
+	default:
+		st->vmem++;
+		break;
+	}
+}
+
 static int step(struct wave *w, struct launch *l)
 {
 	const struct insn *in;
@@ -232,6 +258,7 @@ static int step(struct wave *w, struct launch *l)
 		trace_insn(w, in);
 	w->sim->stats.instructions++;
 	w->sim->since_progress++;
+	count_class(&w->sim->stats, w, in);
 	w->pc += 4ull * in->len;
 	w->cur = in;
 	int ret;

@@ -135,6 +135,8 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 			tmp[k][l] = v;
 		}
 	}
+	if (in->seg != SEG_SCRATCH)
+		w->sim->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
 	/* Commit after all lanes: a faulting load leaves registers alone. */
 	FOR_LANES(l)
 		for (unsigned k = 0; k < n; k++)
@@ -160,6 +162,8 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 				memcpy(p, &w->v[in->data + k][l], size);
 		}
 	}
+	if (in->seg != SEG_SCRATCH)
+		w->sim->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
 	/* A store another wave could be waiting for: not one to this
 	 * wave's own scratch (an -O0 spin loop spills every iteration). */
 	if (w->exec && in->seg != SEG_SCRATCH &&
@@ -342,6 +346,7 @@ static int ds_rw(struct wave *w, const struct insn *in, unsigned n, bool store)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "GDS is not modelled");
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, n))
 		return -1;
+	w->sim->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * 4 * n;
 	FOR_LANES(l) {
 		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, 4 * n);
 
@@ -469,6 +474,7 @@ static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool s
 {
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, 1))
 		return -1;
+	w->sim->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * size;
 	FOR_LANES(l) {
 		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, size);
 		uint32_t v = 0;

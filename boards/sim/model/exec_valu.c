@@ -372,10 +372,68 @@ static int no_sdwa(struct wave *w, const struct insn *in)
 	return 0;
 }
 
+/*
+ * f32 rows, as the integer rows: source i of every lane with its VOP3 or
+ * DPP abs/neg and the f32 denormal flush applied as bit operations (the
+ * same results as fsrc), and a result row with omod, clamp and the flush
+ * applied (as fdst) and written to the EXEC lanes.
+ */
+static void fsrc_lanes(struct wave *w, const struct insn *in, unsigned i,
+		       float out[WAVE_LANES])
+{
+	uint32_t t[WAVE_LANES], andm = ~0u, xorm = 0;
+	const uint32_t *s = src_lanes(w, in, i, t);
+
+	if (in->enc == ENC_VOP3) {
+		if ((in->abs >> i) & 1 && !is_vop3b(in))
+			andm = 0x7fffffff;
+		if ((in->neg >> i) & 1)
+			xorm = 0x80000000;
+	} else if (in->dpp && i < 2) {
+		if ((in->sdwa_word >> (21 + 2 * i)) & 1)
+			andm = 0x7fffffff;
+		if ((in->sdwa_word >> (20 + 2 * i)) & 1)
+			xorm = 0x80000000;
+	}
+	uint32_t keep = w->denorm32 ? ~0u : 0;
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		uint32_t b = (s[l] & andm) ^ xorm;
+
+		/* a denormal (exponent 0) flushes to a signed zero */
+		b = (b & 0x7f800000) || keep ? b : b & 0x80000000;
+		memcpy(&out[l], &b, 4);
+	}
+}
+
+static void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES])
+{
+	static const float omod[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
+	uint32_t bits[WAVE_LANES], keep = w->denorm32 ? ~0u : 0;
+
+	if (in->enc == ENC_VOP3 && (in->omod || in->clamp)) {
+		for (unsigned l = 0; l < WAVE_LANES; l++) {
+			float f = r[l] * omod[in->omod];
+
+			r[l] = in->clamp ? (isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) : f;
+		}
+	}
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		uint32_t b;
+
+		memcpy(&b, &r[l], 4);
+		bits[l] = (b & 0x7f800000) || keep ? b : b & 0x80000000;
+	}
+	put_lanes(w, in->dst, bits);
+}
+
 #define FLOAT2(name, expr) VOP(name) { \
+	float A[WAVE_LANES], B[WAVE_LANES], R[WAVE_LANES]; \
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1)) return -1; \
-	FOR_LANES(l) { float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l); fdst(w, in, l, (expr)); } \
-	return 0; }
+	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { float a = A[l], b = B[l]; R[l] = (expr); } \
+	if (w->sim->fault_pending) return -1; \
+	fdst_lanes(w, in, R); return 0; }
 FLOAT2(v_add_f32, a + b)
 FLOAT2(v_sub_f32, a - b)
 FLOAT2(v_subrev_f32, b - a)
@@ -388,12 +446,15 @@ VOP(v_fmac_f32)
 {
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
 		return -1;
-	FOR_LANES(l) {
-		float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l);
-		float c = flush(w, f32(w->v[in->dst][l]));
+	float A[WAVE_LANES], B[WAVE_LANES], R[WAVE_LANES];
 
-		fdst(w, in, l, fmaf(a, b, c));
-	}
+	fsrc_lanes(w, in, 0, A);
+	fsrc_lanes(w, in, 1, B);
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		R[l] = fmaf(A[l], B[l], flush(w, f32(w->v[in->dst][l])));
+	if (w->sim->fault_pending)
+		return -1;
+	fdst_lanes(w, in, R);
 	return 0;
 }
 
@@ -401,8 +462,16 @@ VOP(v_fma_f32)
 {
 	if (!vdst_ok(w, in, 1))
 		return -1;
-	FOR_LANES(l)
-		fdst(w, in, l, fmaf(fsrc(w, in, 0, l), fsrc(w, in, 1, l), fsrc(w, in, 2, l)));
+	float A[WAVE_LANES], B[WAVE_LANES], C[WAVE_LANES], R[WAVE_LANES];
+
+	fsrc_lanes(w, in, 0, A);
+	fsrc_lanes(w, in, 1, B);
+	fsrc_lanes(w, in, 2, C);
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		R[l] = fmaf(A[l], B[l], C[l]);
+	if (w->sim->fault_pending)
+		return -1;
+	fdst_lanes(w, in, R);
 	return 0;
 }
 
@@ -829,9 +898,13 @@ CMP64(v_cmp_gt_u64, a > b)
 
 /* Ordered compares are false on NaN; "neq" is the unordered not-equal. */
 #define FCMP(name, expr) VOP(name) { \
-	uint64_t m = 0; if (no_sdwa(w, in)) return -1; \
-	FOR_LANES(l) { float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l); \
-		if (expr) m |= 1ull << l; } cmp_result(w, in, m); return 0; }
+	float A[WAVE_LANES], B[WAVE_LANES]; uint64_t m = 0; \
+	if (no_sdwa(w, in)) return -1; \
+	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { float a = A[l], b = B[l]; \
+		m |= (uint64_t)(expr) << l; } \
+	if (w->sim->fault_pending) return -1; \
+	cmp_result(w, in, m & w->exec); return 0; }
 FCMP(v_cmp_lt_f32, a < b)
 FCMP(v_cmp_gt_f32, a > b)
 FCMP(v_cmp_eq_f32, a == b)
@@ -900,10 +973,13 @@ INT3(v_med3_i32, (uint32_t)med3_i((int32_t)a, (int32_t)b, (int32_t)c))
  * middle value picked by comparing against max3.
  */
 #define FLOAT3(name, expr) VOP(name) { \
+	float A[WAVE_LANES], B[WAVE_LANES], C[WAVE_LANES], R[WAVE_LANES]; \
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1)) return -1; \
-	FOR_LANES(l) { float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l), c = fsrc(w, in, 2, l); \
-		fdst(w, in, l, (expr)); } \
-	return 0; }
+	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); fsrc_lanes(w, in, 2, C); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { \
+		float a = A[l], b = B[l], c = C[l]; R[l] = (expr); } \
+	if (w->sim->fault_pending) return -1; \
+	fdst_lanes(w, in, R); return 0; }
 
 static float med3_f(float a, float b, float c)
 {

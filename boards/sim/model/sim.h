@@ -87,6 +87,11 @@ struct bh_sim_stats {
 	uint64_t workgroups;
 	uint64_t waves;
 	uint64_t instructions;	/* wave instructions issued */
+	/* Wave instructions by class (they add up to instructions). */
+	uint64_t salu, smem, valu, lds, vmem, control;
+	uint64_t valu_lane_ops;	/* VALU instructions x active lanes */
+	uint64_t lds_bytes;	/* moved by DS loads and stores (active lanes) */
+	uint64_t global_bytes;	/* moved by FLAT/GLOBAL loads and stores, not scratch */
 };
 
 struct bh_sim;
