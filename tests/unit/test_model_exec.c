@@ -508,6 +508,80 @@ static void test_cp_packets(void)
 	CU_ASSERT_EQUAL(ctl_word(0), rig.wptr % 256);	/* rptr: the ring, not the IBs */
 }
 
+/*
+ * COPY_DATA from memory, an immediate, the timestamp and an SH register,
+ * to memory and to a register; an IB that CHAINs to a second IB, whose
+ * packets replace the rest of the first (a WRITE_DATA after the chain
+ * never runs).  Field layouts: Mesa sid.h.
+ */
+static void expect_refused(const uint32_t *pk, unsigned n, enum bh_sim_fault_kind kind,
+			   const char *why);
+
+static void test_copy_data_and_chained_ib(void)
+{
+	struct bh_sim_fault f;
+	uint32_t pk[16], v = 0x5a5a0001, tag = 0x77;
+	uint8_t *ib0 = rig.vram + IB_OFF, *ib1 = rig.vram + IB_OFF + 0x100;
+	uint64_t ib0_va = BH_SIM_VRAM_BASE + IB_OFF, ib1_va = ib0_va + 0x100;
+	uint64_t before = bh_sim_clock(rig.sim);
+	unsigned n;
+
+	reset_queue();
+	memset(rig.ctl + 0x300, 0, 0x100);
+	memcpy(rig.ctl + 0x300, &v, 4);
+	/* memory -> memory, 32-bit */
+	uint32_t c1[6] = { HDR(0x40, 6), 1u | 5u << 8, (uint32_t)(CTL_VA + 0x300),
+			   (uint32_t)(CTL_VA >> 32), (uint32_t)(CTL_VA + 0x304), (uint32_t)(CTL_VA >> 32) };
+	/* immediate -> memory, 64-bit */
+	uint32_t c2[6] = { HDR(0x40, 6), 5u | 5u << 8 | 1u << 16, 0x01020304, 0x05060708,
+			   (uint32_t)(CTL_VA + 0x308), (uint32_t)(CTL_VA >> 32) };
+	/* timestamp -> memory, 64-bit */
+	uint32_t c3[6] = { HDR(0x40, 6), 9u | 5u << 8 | 1u << 16, 0, 0,
+			   (uint32_t)(CTL_VA + 0x310), (uint32_t)(CTL_VA >> 32) };
+	/* immediate -> SH register COMPUTE_USER_DATA_0 (0x2e40), then back to memory */
+	uint32_t c4[6] = { HDR(0x40, 6), 5u | 0u << 8, 0xfeedf00d, 0, 0x2e40, 0 };
+	uint32_t c5[6] = { HDR(0x40, 6), 0u | 5u << 8, 0x2e40, 0, (uint32_t)(CTL_VA + 0x318),
+			   (uint32_t)(CTL_VA >> 32) };
+
+	emit_words(c1, 6);
+	emit_words(c2, 6);
+	emit_words(c3, 6);
+	emit_words(c4, 6);
+	emit_words(c5, 6);
+	/* ib0: CHAIN to ib1, then a WRITE_DATA that must not run */
+	uint32_t chain[4] = { HDR(0x3f, 4), (uint32_t)ib1_va, (uint32_t)(ib1_va >> 32),
+			      1u << 23 | 1u << 20 };
+	memcpy(ib0, chain, sizeof(chain));
+	n = write_data(pk, CTL_VA + 0x320, &tag, 1, false);
+	memcpy(ib0 + sizeof(chain), pk, 4 * n);
+	n = write_data(pk, CTL_VA + 0x324, &tag, 1, false);
+	memcpy(ib1, pk, 4 * n);
+	chain[3] |= (uint32_t)(n);	/* ib1's size */
+	memcpy(ib0, chain, sizeof(chain));
+	emit(HDR(0x3f, 4));
+	emit((uint32_t)ib0_va);
+	emit((uint32_t)(ib0_va >> 32));
+	emit(1u << 23 | (uint32_t)(4 + n));
+	doorbell();
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(ctl_word(0x304), 0x5a5a0001);
+	CU_ASSERT_EQUAL(ctl_word(0x308), 0x01020304);
+	CU_ASSERT_EQUAL(ctl_word(0x30c), 0x05060708);
+	uint64_t ts = ctl_word(0x310) | (uint64_t)ctl_word(0x314) << 32;
+	CU_ASSERT_TRUE(ts >= before && ts <= bh_sim_clock(rig.sim));
+	CU_ASSERT_EQUAL(ctl_word(0x318), 0xfeedf00d);
+	CU_ASSERT_EQUAL(ctl_word(0x320), 0);		/* after the chain: skipped */
+	CU_ASSERT_EQUAL(ctl_word(0x324), 0x77);		/* the chained IB ran */
+
+	/* Chaining from the ring and GDS sources are refused. */
+	uint32_t ring_chain[4] = { HDR(0x3f, 4), (uint32_t)ib1_va, (uint32_t)(ib1_va >> 32),
+				   1u << 23 | 1u << 20 | 4 };
+	uint32_t gds[6] = { HDR(0x40, 6), 3u | 5u << 8, 0, 0, (uint32_t)(CTL_VA + 0x330),
+			    (uint32_t)(CTL_VA >> 32) };
+	expect_refused(ring_chain, 4, BH_SIM_FAULT_BAD_PACKET, "ring");
+	expect_refused(gds, 6, BH_SIM_FAULT_BAD_PACKET, "GDS");
+}
+
 /* One packet on a fresh queue must be refused as @kind, naming @why. */
 static void expect_refused(const uint32_t *pk, unsigned n, enum bh_sim_fault_kind kind,
 			   const char *why)
@@ -610,6 +684,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "RELEASE_MEM, interrupts, ring wrap", test_release_mem_and_ring_wrap);
 	CU_add_test(s, "WRITE_DATA, WAIT_REG_MEM, nested IBs and no-op packets", test_cp_packets);
 	CU_add_test(s, "packets the CP refuses", test_cp_refusals);
+	CU_add_test(s, "COPY_DATA and chained INDIRECT_BUFFERs", test_copy_data_and_chained_ib);
 	CU_add_test(s, "dispatch programming the model refuses", test_dispatch_refusals);
 	return CU_get_error();
 }

@@ -13,6 +13,8 @@
 
 #define MAX_PACKET_DWORDS 1024
 #define MAX_IB_DEPTH 4
+/* A chain longer than this is taken for a loop (an IB chaining to itself). */
+#define MAX_IB_CHAIN 4096
 
 struct stream {
 	struct bh_sim *sim;
@@ -21,6 +23,7 @@ struct stream {
 	bool ring;
 	uint64_t pos;		/* dwords consumed */
 	uint64_t end;
+	unsigned chained;	/* CHAIN links followed from this IB */
 };
 
 static int fetch(struct stream *s, uint64_t at, uint32_t *out)
@@ -140,6 +143,71 @@ static int write_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 	return 0;
 }
 
+/*
+ * COPY_DATA (Mesa sid.h field layout): SRC_SEL [3:0] register (0),
+ * memory (1, 2 = TC_L2), immediate (5) or the GPU timestamp (9); DST_SEL
+ * [11:8] register (0) or memory (1, 2, 5); COUNT_SEL [16] 64-bit.  GDS
+ * and perf counters do not exist on this board: refused.  Registers are
+ * the SH file the model has (0x2c00..0x2fff).
+ */
+static int copy_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+{
+	if (n != 6)
+		return bad_packet(sim, pk, n, "COPY_DATA must be 6 dwords");
+	unsigned src = pk[1] & 0xf, dst = (pk[1] >> 8) & 0xf, bytes = pk[1] & (1u << 16) ? 8 : 4;
+	uint64_t saddr = pk[2] | (uint64_t)pk[3] << 32, daddr = pk[4] | (uint64_t)pk[5] << 32;
+	uint32_t v[2] = { 0, 0 };
+
+	switch (src) {
+	case 0:
+		if (pk[2] < SH_REG_BASE || pk[2] + bytes / 4 > SH_REG_BASE + SH_REG_COUNT)
+			return bad_packet(sim, pk, n, "COPY_DATA source register not modelled");
+		for (unsigned i = 0; i < bytes / 4; i++)
+			v[i] = sim->sh[pk[2] - SH_REG_BASE + i];
+		break;
+	case 1:
+	case 2: {
+		if (saddr % bytes)
+			return bad_packet(sim, pk, n, "COPY_DATA source address misaligned");
+		uint8_t *p = mem_translate(sim, saddr, bytes);
+
+		if (!p) {
+			sim_fault(sim, BH_SIM_FAULT_MEMORY, 0, pk, 3, saddr,
+				  "CP: COPY_DATA reads unmapped address 0x%llx",
+				  (unsigned long long)saddr);
+			return -1;
+		}
+		memcpy(v, p, bytes);
+		break;
+	}
+	case 5:
+		v[0] = pk[2];
+		v[1] = pk[3];
+		break;
+	case 9: {
+		uint64_t t = bh_sim_clock(sim);
+
+		v[0] = (uint32_t)t;
+		v[1] = (uint32_t)(t >> 32);
+		break;
+	}
+	default:
+		return bad_packet(sim, pk, n, "COPY_DATA source not modelled (GDS, perf counters)");
+	}
+	if (dst == 0) {
+		if (pk[4] < SH_REG_BASE || pk[4] + bytes / 4 > SH_REG_BASE + SH_REG_COUNT)
+			return bad_packet(sim, pk, n, "COPY_DATA destination register not modelled");
+		for (unsigned i = 0; i < bytes / 4; i++)
+			sim->sh[pk[4] - SH_REG_BASE + i] = v[i];
+		return 0;
+	}
+	if (dst != 1 && dst != 2 && dst != 5)
+		return bad_packet(sim, pk, n, "COPY_DATA destination not modelled (GDS, perf counters)");
+	if (daddr % bytes)
+		return bad_packet(sim, pk, n, "COPY_DATA destination address misaligned");
+	return write_mem(sim, daddr, v, bytes, "COPY_DATA");
+}
+
 /* Synchronous CP: a false condition can never become true later. */
 static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 {
@@ -201,8 +269,13 @@ static int event_write(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 
 static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth);
 
+/*
+ * INDIRECT_BUFFER: run the IB and come back.  With CHAIN (bit 20) the IB
+ * replaces the rest of the current IB instead (returns 1: @s now points
+ * at it); chaining from the ring itself is refused.
+ */
 static int indirect_buffer(struct bh_sim *sim, const uint32_t *pk, unsigned n,
-			   unsigned depth)
+			   unsigned depth, struct stream *s)
 {
 	if (n != 4)
 		return bad_packet(sim, pk, n, "INDIRECT_BUFFER must be 4 dwords");
@@ -210,16 +283,28 @@ static int indirect_buffer(struct bh_sim *sim, const uint32_t *pk, unsigned n,
 		return bad_packet(sim, pk, n, "INDIRECT_BUFFER without VALID");
 	if (depth >= MAX_IB_DEPTH)
 		return bad_packet(sim, pk, n, "INDIRECT_BUFFER nested too deep");
-	if (pk[3] & (1u << 20))
-		return bad_packet(sim, pk, n, "chained INDIRECT_BUFFER is not modelled");
 	struct stream ib = {
 		.sim = sim, .base = (pk[1] & ~3u) | (uint64_t)(pk[2] & 0xffff) << 32,
 		.size = pk[3] & 0xfffff, .ring = false, .pos = 0, .end = pk[3] & 0xfffff,
 	};
+
+	if (pk[3] & (1u << 20)) {
+		if (s->ring)
+			return bad_packet(sim, pk, n, "chained INDIRECT_BUFFER in the ring "
+					  "(chaining links IBs)");
+		if (++s->chained > MAX_IB_CHAIN)
+			return bad_packet(sim, pk, n, "too many chained INDIRECT_BUFFERs (a loop?)");
+		s->base = ib.base;
+		s->size = ib.size;
+		s->pos = 0;
+		s->end = ib.end;
+		return 1;
+	}
 	return run_stream(sim, &ib, depth + 1);
 }
 
-static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned depth)
+static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned depth,
+		   struct stream *s)
 {
 	uint32_t op = (pk[0] >> 8) & 0xff;
 
@@ -247,7 +332,9 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 	case PKT3_WRITE_DATA:
 		return write_data(sim, pk, n);
 	case PKT3_INDIRECT_BUFFER:
-		return indirect_buffer(sim, pk, n, depth);
+		return indirect_buffer(sim, pk, n, depth, s);
+	case PKT3_COPY_DATA:
+		return copy_data(sim, pk, n);
 	}
 	return bad_packet(sim, pk, n, "opcode not modelled");
 }
@@ -275,15 +362,19 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 		if (sim->cfg.trace)
 			fprintf(stderr, "sim: CP packet op 0x%02x, %u dwords\n",
 				(pk[0] >> 8) & 0xff, n);
-		if (execute(sim, pk, n, depth))
+		int r = execute(sim, pk, n, depth, s);
+
+		if (r < 0)
 			return -1;
+		if (r > 0)		/* chained: @s is the new IB, from its start */
+			continue;
 		s->pos += n;
 		if (s->ring) {
 			uint32_t rptr = (uint32_t)(s->pos % s->size);
-			uint8_t *r = mem_translate(sim, sim->queues[sim->cur_queue].rptr_va, 4);
+			uint8_t *rp = mem_translate(sim, sim->queues[sim->cur_queue].rptr_va, 4);
 
-			if (r)
-				memcpy(r, &rptr, 4);
+			if (rp)
+				memcpy(rp, &rptr, 4);
 		}
 	}
 	return 0;
