@@ -271,6 +271,9 @@ static void test_memory_fault(void)
 	CU_ASSERT_EQUAL(f.pc, BH_SIM_VRAM_BASE + CODE_OFF + 12);
 	CU_ASSERT_EQUAL(f.dwords[0], prog_bad_store[3]);
 	CU_ASSERT_EQUAL(f.dwords[1], prog_bad_store[4]);
+	CU_ASSERT_EQUAL(f.access, BH_SIM_ACCESS_WRITE);
+	CU_ASSERT_EQUAL(f.workgroup[0], 0);
+	CU_ASSERT_EQUAL(f.wave, 0);
 	/* The queue stopped: a new doorbell does nothing. */
 	uint64_t before;
 
@@ -281,6 +284,30 @@ static void test_memory_fault(void)
 
 	memcpy(&after, rig.ctl + FENCE_OFF, 8);
 	CU_ASSERT_EQUAL(after, before);
+}
+
+/*
+ * A read fault in the second workgroup names it, the access and the
+ * address; after the queue is reset the next dispatch runs correctly.
+ */
+static void test_read_fault_then_reset(void)
+{
+	struct bh_sim_fault f;
+
+	reset_queue();
+	dispatch(prog_bad_load, sizeof(prog_bad_load) / 4, 2, 64, 0, 0);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_MEMORY);
+	CU_ASSERT_EQUAL(f.access, BH_SIM_ACCESS_READ);
+	CU_ASSERT_EQUAL(f.address, 0x2000);		/* lane 0 first */
+	CU_ASSERT_EQUAL(f.workgroup[0], 1);
+	ASSERT_CONTAINS(f.message, "read");
+	reset_queue();
+	fill_out(0xdeadbeef, 64);
+	dispatch(prog_store_index, sizeof(prog_store_index) / 4, 1, 64, 0, 0);
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(out_word(0), 1);
+	CU_ASSERT_EQUAL(out_word(63), 3 * 63 + 1);
 }
 
 static void test_illegal_instruction(void)
@@ -679,6 +706,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "scalar and vector siblings", test_siblings);
 	CU_add_test(s, "memory fault: pc, dwords, address", test_memory_fault);
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);
+	CU_add_test(s, "read fault in workgroup 1, then a good dispatch", test_read_fault_then_reset);
 	CU_add_test(s, "watchdog", test_watchdog);
 	CU_add_test(s, "bad PM4 packets", test_bad_packets);
 	CU_add_test(s, "RELEASE_MEM, interrupts, ring wrap", test_release_mem_and_ring_wrap);

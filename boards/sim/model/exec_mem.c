@@ -18,11 +18,33 @@
 #define FOR_LANES(l) for (unsigned l = 0; l < WAVE_LANES; l++) if ((w->exec >> l) & 1)
 #define SADDR_OFF 0x7f
 
+/*
+ * What a memory instruction does, from its decode-table name (names are
+ * LLVM's mnemonics: load/read, store/write, the rest of FLAT/DS memory
+ * operations are atomics).
+ */
+static enum bh_sim_access access_of(const struct insn *in)
+{
+	const char *n = in ? in->desc->name : "";
+
+	if (strstr(n, "load") || strstr(n, "read") || !strcmp(n, "ds_bpermute_b32"))
+		return BH_SIM_ACCESS_READ;
+	if (strstr(n, "store") || strstr(n, "write"))
+		return strstr(n, "wrxchg") ? BH_SIM_ACCESS_ATOMIC : BH_SIM_ACCESS_WRITE;
+	return BH_SIM_ACCESS_ATOMIC;
+}
+
 static uint8_t *mem_fault(struct wave *w, const struct insn *in, uint64_t addr,
 			  unsigned lane, const char *what)
 {
-	wave_fault(w, BH_SIM_FAULT_MEMORY, in, addr, "lane %u: %s 0x%llx", lane, what,
+	static const char *const kind[] = { "", "read", "write", "atomic" };
+	enum bh_sim_access a = access_of(in);
+	bool first = !w->sim->fault_pending;	/* the first fault is kept */
+
+	wave_fault(w, BH_SIM_FAULT_MEMORY, in, addr, "lane %u: %s: %s 0x%llx", lane, kind[a], what,
 		   (unsigned long long)addr);
+	if (first)
+		w->sim->fault.access = a;
 	return NULL;
 }
 

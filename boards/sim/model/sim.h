@@ -70,12 +70,20 @@ enum bh_sim_fault_kind {
 	BH_SIM_FAULT_DEADLOCK,			/* resident waves make no progress */
 };
 
+enum bh_sim_access {
+	BH_SIM_ACCESS_NONE = 0,
+	BH_SIM_ACCESS_READ,
+	BH_SIM_ACCESS_WRITE,
+	BH_SIM_ACCESS_ATOMIC,	/* read-modify-write */
+};
+
 struct bh_sim_fault {
 	enum bh_sim_fault_kind kind;
 	unsigned queue;
 	uint64_t pc;		/* GPU VA of the faulting instruction */
 	uint32_t dwords[3];	/* raw instruction (or packet) dwords */
 	uint64_t address;	/* faulting memory address, if any */
+	enum bh_sim_access access;	/* memory faults: what the access was */
 	unsigned workgroup[3];	/* workgroup id of the faulting wave */
 	unsigned wave;		/* wave index inside the workgroup */
 	char message[256];	/* one line, human readable */
