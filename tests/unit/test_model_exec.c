@@ -310,6 +310,26 @@ static void test_read_fault_then_reset(void)
 	CU_ASSERT_EQUAL(out_word(63), 3 * 63 + 1);
 }
 
+static void test_sendmsg(void)
+{
+	struct bh_sim_fault f;
+	uint32_t ctx = 0;
+
+	reset_queue();
+	dispatch(prog_sendmsg, sizeof(prog_sendmsg) / 4, 1, 64, 0, 0);
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_TRUE(bh_sim_take_interrupt(rig.sim, &ctx));
+	CU_ASSERT_EQUAL(ctx, 0x123);			/* MSG_INTERRUPT, M0 */
+	CU_ASSERT_TRUE(bh_sim_take_interrupt(rig.sim, &ctx));
+	CU_ASSERT_EQUAL(ctx, 77);			/* the RELEASE_MEM after it */
+	/* The second workgroup sends MSG_GS: refused loudly. */
+	reset_queue();
+	dispatch(prog_sendmsg, sizeof(prog_sendmsg) / 4, 2, 64, 0, 0);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_ILLEGAL_INSTRUCTION);
+	ASSERT_CONTAINS(f.message, "s_sendmsg message 2");
+}
+
 static void test_illegal_instruction(void)
 {
 	struct bh_sim_fault f;
@@ -706,6 +726,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "scalar and vector siblings", test_siblings);
 	CU_add_test(s, "memory fault: pc, dwords, address", test_memory_fault);
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);
+	CU_add_test(s, "s_sendmsg: MSG_INTERRUPT, others refused", test_sendmsg);
 	CU_add_test(s, "read fault in workgroup 1, then a good dispatch", test_read_fault_then_reset);
 	CU_add_test(s, "watchdog", test_watchdog);
 	CU_add_test(s, "bad PM4 packets", test_bad_packets);

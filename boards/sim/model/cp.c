@@ -62,7 +62,7 @@ static int write_mem(struct bh_sim *sim, uint64_t va, const void *data, unsigned
 	return 0;
 }
 
-static void raise_irq(struct bh_sim *sim, uint32_t ctxid)
+void raise_irq(struct bh_sim *sim, uint32_t ctxid)
 {
 	if (sim->irq_count == IRQ_SLOTS)	/* IH ring overflow: drop oldest */
 		sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS, sim->irq_count--;

@@ -370,6 +370,25 @@ SOP(s_trap)
 			  (in->simm16 & 0xff) == 2 ? " (llvm.trap: abort or failed assert)" : "");
 }
 
+/*
+ * s_sendmsg: the message id is SIMM16[3:0] (gfx9 ISA, S_SENDMSG).  The
+ * one a compute wave sends to the host is MSG_INTERRUPT (1), which
+ * raises an interrupt carrying M0[23:0]; the graphics messages (GS,
+ * ordered PS, ...) and the system ones have no meaning on this board and
+ * stop the wave loudly.
+ */
+SOP(s_sendmsg)
+{
+	unsigned id = in->simm16 & 0xf;
+
+	if (id == 1) {
+		raise_irq(w->sim, w->m0 & 0xffffff);
+		return 0;
+	}
+	return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+			  "s_sendmsg message %u is not modelled (only MSG_INTERRUPT)", id);
+}
+
 /* ---------------------------------------------------------------- SMEM */
 static int s_load(struct wave *w, const struct insn *in, unsigned n)
 {

@@ -77,6 +77,9 @@ static inline void sim_progress(struct bh_sim *sim)
 	sim->since_progress = 0;
 }
 
+/* Queue an interrupt for bh_sim_take_interrupt (cp.c). */
+void raise_irq(struct bh_sim *sim, uint32_t ctxid);
+
 /* ---------------------------------------------------------- faults */
 void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
 	       const uint32_t *dw, unsigned ndw, uint64_t addr, const char *fmt, ...)
