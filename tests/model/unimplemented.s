@@ -1,5 +1,5 @@
 // Real instructions the model does not implement (yet): they must fault.
 // (When one of them gains semantics, replace it here with another.)
 v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]
-s_sendmsg sendmsg(MSG_INTERRUPT)
+s_sendmsghalt sendmsg(MSG_INTERRUPT)
 image_load v[0:3], v[0:1], s[0:7] dmask:0xf
