@@ -629,6 +629,54 @@ static void test_copy_data_and_chained_ib(void)
 	expect_refused(gds, 6, BH_SIM_FAULT_BAD_PACKET, "GDS");
 }
 
+/*
+ * WAIT_REG_MEM on a value not yet there stalls the queue (no fault); the
+ * packets after it run once the host writes the value and polls.  A
+ * faulted queue reports ERROR until reset, then runs new work.
+ */
+static void test_wait_stall_and_queue_reset(void)
+{
+	struct bh_sim_fault f;
+	uint32_t zero = 0, one = 1, tag = 0x5150, pk[8];
+	uint64_t rptr;
+	uint32_t wait[7] = { HDR(0x3c, 7), 3u | 1u << 4, (uint32_t)(CTL_VA + 0x400),
+			     (uint32_t)(CTL_VA >> 32), 1, 0xffffffffu, 4 };
+
+	reset_queue();
+	memcpy(rig.ctl + 0x400, &zero, 4);
+	memcpy(rig.ctl + 0x404, &zero, 4);
+	emit_words(wait, 7);
+	emit_words(pk, write_data(pk, CTL_VA + 0x404, &tag, 1, false));
+	doorbell();
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, &rptr), BH_SIM_QUEUE_STALLED);
+	CU_ASSERT_EQUAL(rptr, 0);			/* still at the WAIT_REG_MEM */
+	CU_ASSERT_EQUAL(ctl_word(0x404), 0);
+	CU_ASSERT_EQUAL(bh_sim_poll(rig.sim), 1);	/* nothing changed yet */
+	memcpy(rig.ctl + 0x400, &one, 4);
+	CU_ASSERT_EQUAL(bh_sim_poll(rig.sim), 0);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, &rptr), BH_SIM_QUEUE_IDLE);
+	CU_ASSERT_EQUAL(rptr, rig.wptr);
+	CU_ASSERT_EQUAL(ctl_word(0x404), 0x5150);
+
+	/* An unknown packet: ERROR until reset; then new work runs. */
+	emit(HDR(0x99, 2));
+	emit(0);
+	doorbell();
+	CU_ASSERT_EQUAL(bh_sim_take_fault(rig.sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_BAD_PACKET);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, NULL), BH_SIM_QUEUE_ERROR);
+	CU_ASSERT_EQUAL(bh_sim_queue_reset(rig.sim, 0), 0);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, &rptr), BH_SIM_QUEUE_IDLE);
+	CU_ASSERT_EQUAL(rptr, rig.wptr);
+	tag = 0x6160;
+	emit_words(pk, write_data(pk, CTL_VA + 0x408, &tag, 1, false));
+	doorbell();
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(ctl_word(0x408), 0x6160);
+	CU_ASSERT_EQUAL(bh_sim_queue_reset(rig.sim, BH_SIM_MAX_QUEUES), -1);
+}
+
 /* One packet on a fresh queue must be refused as @kind, naming @why. */
 static void expect_refused(const uint32_t *pk, unsigned n, enum bh_sim_fault_kind kind,
 			   const char *why)
@@ -668,8 +716,23 @@ static void test_cp_refusals(void)
 	/* WRITE_DATA to a register (DST_SEL 0). */
 	uint32_t wreg[5] = { HDR(0x37, 5), 0, 0x2e00, 0, 1 };
 
+	uint32_t call_wait[4] = { HDR(0x3f, 4), (uint32_t)(ib_va + 0x80), (uint32_t)(ib_va >> 32),
+				  1u << 23 | 7 };
+
 	memcpy(rig.ctl + 0x200, &zero, 4);
-	expect_refused(wait, 7, BH_SIM_FAULT_BAD_PACKET, "never");
+	/* A false WAIT_REG_MEM inside an IB cannot stall in this model. */
+	memcpy(rig.vram + IB_OFF + 0x80, wait, sizeof(wait));
+	{
+		struct bh_sim_fault f;
+
+		reset_queue();
+		emit_words(call_wait, 4);
+		doorbell();
+		CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
+		CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_BAD_PACKET);
+		CU_ASSERT_EQUAL(f.dwords[0], wait[0]);	/* the packet in the IB */
+		ASSERT_CONTAINS(f.message, "inside an IB");
+	}
 	expect_refused(event, 2, BH_SIM_FAULT_BAD_PACKET, "CS_PARTIAL_FLUSH");
 	expect_refused(acquire, 8, BH_SIM_FAULT_BAD_PACKET, "7 dwords");
 	expect_refused(sh, 4, BH_SIM_FAULT_BAD_PACKET, "range");
@@ -734,6 +797,8 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "WRITE_DATA, WAIT_REG_MEM, nested IBs and no-op packets", test_cp_packets);
 	CU_add_test(s, "packets the CP refuses", test_cp_refusals);
 	CU_add_test(s, "COPY_DATA and chained INDIRECT_BUFFERs", test_copy_data_and_chained_ib);
+	CU_add_test(s, "WAIT_REG_MEM stalls and resumes; queue error and reset",
+		    test_wait_stall_and_queue_reset);
 	CU_add_test(s, "dispatch programming the model refuses", test_dispatch_refusals);
 	return CU_get_error();
 }

@@ -208,8 +208,13 @@ static int copy_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 	return write_mem(sim, daddr, v, bytes, "COPY_DATA");
 }
 
-/* Synchronous CP: a false condition can never become true later. */
-static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+/*
+ * A false condition stalls the queue at this packet (returns 1); the CP
+ * polls again on the next doorbell of any queue or bh_sim_poll().  Only
+ * at ring level: resuming inside an IB would need the IB stack saved,
+ * which this model does not do, so a false wait inside an IB is refused.
+ */
+static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned depth)
 {
 	if (n != 7)
 		return bad_packet(sim, pk, n, "WAIT_REG_MEM must be 7 dwords");
@@ -244,10 +249,10 @@ static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 	case 6: ok = v > ref; break;
 	default: return bad_packet(sim, pk, n, "WAIT_REG_MEM bad function");
 	}
-	if (!ok)
-		return bad_packet(sim, pk, n, "WAIT_REG_MEM condition can never become true "
-				  "(this board's CP is synchronous)");
-	return 0;
+	if (!ok && depth > 0)
+		return bad_packet(sim, pk, n, "WAIT_REG_MEM inside an IB whose condition is false "
+				  "(the model stalls only at ring level)");
+	return ok ? 0 : 2;
 }
 
 /*
@@ -328,7 +333,7 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 	case PKT3_EVENT_WRITE:
 		return event_write(sim, pk, n);
 	case PKT3_WAIT_REG_MEM:
-		return wait_reg_mem(sim, pk, n);
+		return wait_reg_mem(sim, pk, n, depth);
 	case PKT3_WRITE_DATA:
 		return write_data(sim, pk, n);
 	case PKT3_INDIRECT_BUFFER:
@@ -366,6 +371,8 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 
 		if (r < 0)
 			return -1;
+		if (r == 2)		/* WAIT_REG_MEM false: stall at this packet */
+			return 2;
 		if (r > 0)		/* chained: @s is the new IB, from its start */
 			continue;
 		s->pos += n;
@@ -378,6 +385,48 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 		}
 	}
 	return 0;
+}
+
+/* Run queue @qid from its rptr to its last doorbell. */
+static void run_queue(struct bh_sim *sim, unsigned qid)
+{
+	struct sim_queue *q = &sim->queues[qid];
+	struct stream s = {
+		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
+		.pos = q->rptr, .end = q->wptr,
+	};
+
+	sim->cur_queue = qid;
+	int r = run_stream(sim, &s, 0);
+
+	q->stalled = r == 2;
+	if (r < 0)
+		q->faulted = true;
+	q->rptr = s.pos;
+}
+
+/* Retry stalled queues until none makes progress; how many still wait. */
+unsigned bh_sim_poll(struct bh_sim *sim)
+{
+	unsigned stalled;
+	bool moved;
+
+	do {
+		moved = false;
+		stalled = 0;
+		for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++) {
+			struct sim_queue *q = &sim->queues[i];
+
+			if (!q->active || q->faulted || !q->stalled)
+				continue;
+			uint64_t before = q->rptr;
+
+			run_queue(sim, i);
+			moved |= q->rptr != before;
+			stalled += q->stalled;
+		}
+	} while (moved && stalled);
+	return stalled;
 }
 
 void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
@@ -398,13 +447,39 @@ void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
 		q->faulted = true;
 		return;
 	}
-	struct stream s = {
-		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
-		.pos = q->rptr, .end = wptr,
-	};
+	q->wptr = wptr;
+	run_queue(sim, qid);
+	/* This queue's work may be what another queue's WAIT_REG_MEM polls. */
+	bh_sim_poll(sim);
+}
 
-	sim->cur_queue = qid;
-	if (run_stream(sim, &s, 0))
-		q->faulted = true;
-	q->rptr = s.pos;
+enum bh_sim_queue_state bh_sim_queue_status(const struct bh_sim *sim, unsigned qid,
+					    uint64_t *rptr)
+{
+	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].active)
+		return BH_SIM_QUEUE_INACTIVE;
+	const struct sim_queue *q = &sim->queues[qid];
+
+	if (rptr)
+		*rptr = q->rptr;
+	return q->faulted ? BH_SIM_QUEUE_ERROR : q->stalled ? BH_SIM_QUEUE_STALLED
+			  : BH_SIM_QUEUE_IDLE;
+}
+
+int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid)
+{
+	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].active)
+		return -1;
+	struct sim_queue *q = &sim->queues[qid];
+	uint32_t rptr;
+	uint8_t *p;
+
+	q->faulted = q->stalled = false;
+	if (q->wptr > q->rptr)
+		q->rptr = q->wptr;	/* drop what was not run */
+	rptr = (uint32_t)(q->rptr % q->ring_dwords);
+	p = mem_translate(sim, q->rptr_va, 4);
+	if (p)
+		memcpy(p, &rptr, 4);
+	return 0;
 }

@@ -41,6 +41,8 @@ struct gart_map {
 
 struct sim_queue {
 	bool active, faulted;
+	bool stalled;		/* on a WAIT_REG_MEM whose condition was false */
+	uint64_t wptr;		/* the last doorbell's write pointer */
 	uint64_t ring_va;
 	uint32_t ring_dwords;
 	uint64_t rptr_va;

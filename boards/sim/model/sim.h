@@ -137,6 +137,31 @@ void bh_sim_queue_fini(struct bh_sim *sim, unsigned qid);
  */
 void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr);
 
+/*
+ * Re-run queues stalled on WAIT_REG_MEM (the host changed memory they
+ * poll).  A doorbell on any queue does the same.  Returns how many
+ * queues are still stalled.
+ */
+unsigned bh_sim_poll(struct bh_sim *sim);
+
+enum bh_sim_queue_state {
+	BH_SIM_QUEUE_INACTIVE,	/* never initialised, or finished */
+	BH_SIM_QUEUE_IDLE,	/* everything up to the last doorbell done */
+	BH_SIM_QUEUE_STALLED,	/* waiting on WAIT_REG_MEM */
+	BH_SIM_QUEUE_ERROR,	/* stopped by a fault; see bh_sim_take_fault */
+};
+
+/* The state of queue @qid and its dword read pointer (if @rptr). */
+enum bh_sim_queue_state bh_sim_queue_status(const struct bh_sim *sim, unsigned qid,
+					    uint64_t *rptr);
+
+/*
+ * Clear a queue's error (or stall): the packets between its read pointer
+ * and the last doorbell are dropped, as a driver's queue reset does, and
+ * the next doorbell runs new work.  Returns 0, or -1 for a bad @qid.
+ */
+int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid);
+
 /* 1 and fills @out if a fault is pending (and clears it); else 0. */
 int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out);
 
