@@ -53,6 +53,29 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 
 	const char *gfx = getenv("BAREHIP_SIM_GFX");
 	const char *window = getenv("BAREHIP_SIM_DEADLOCK_WINDOW");
+	const char *trace = getenv("BAREHIP_SIM_TRACE");
+
+	/* Instruction trace: "all", or one wave as "X,Y,Z:W" (workgroup, wave). */
+	if (trace && *trace && strcmp(trace, "0") != 0) {
+		unsigned x, y, z, wv;
+		char tail;
+
+		if (!strcmp(trace, "all")) {
+			cfg.trace = 1;
+		} else if (sscanf(trace, "%u,%u,%u:%u%c", &x, &y, &z, &wv, &tail) == 4) {
+			cfg.trace = 2;
+			cfg.trace_wg[0] = x;
+			cfg.trace_wg[1] = y;
+			cfg.trace_wg[2] = z;
+			cfg.trace_wave = wv;
+		} else {
+			err->code = BH_EINVAL;
+			snprintf(err->message, sizeof(err->message),
+				 "sim board: BAREHIP_SIM_TRACE='%.32s': use 'all' or 'X,Y,Z:WAVE'",
+				 trace);
+			return BH_EINVAL;
+		}
+	}
 
 	/* Deadlock-detection window override (tests use a short one). */
 	if (window && *window) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model_programs.h"
 #include "sim.h"
@@ -30,12 +31,12 @@ struct rig {
 
 static struct rig rig;
 
+static struct bh_sim_config rig_cfg = { .gfx = BH_SIM_GFX90A, .vram_size = 16 << 20,
+					 .num_cus = 1, .max_instructions = 100000 };
+
 static int setup(void)
 {
-	struct bh_sim_config cfg = { .gfx = BH_SIM_GFX90A, .vram_size = 16 << 20,
-				     .num_cus = 1, .max_instructions = 100000 };
-
-	rig.sim = bh_sim_create(&cfg, NULL);
+	rig.sim = bh_sim_create(&rig_cfg, NULL);
 	rig.ring = aligned_alloc(4096, 4096);
 	rig.ctl = aligned_alloc(4096, 4096);
 	if (!rig.sim || !rig.ring || !rig.ctl ||
@@ -328,6 +329,45 @@ static void test_sendmsg(void)
 	CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(rig.sim, &f), 1);
 	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_ILLEGAL_INSTRUCTION);
 	ASSERT_CONTAINS(f.message, "s_sendmsg message 2");
+}
+
+/*
+ * The trace of one selected wave: its instructions with operands and the
+ * registers they changed, nothing from other workgroups.
+ */
+static void test_trace_one_wave(void)
+{
+	char path[] = "/tmp/bh-trace-XXXXXX", text[8192];
+	int fd = mkstemp(path), saved = dup(2);
+	struct bh_sim_fault f;
+
+	CU_ASSERT_FATAL(fd >= 0 && saved >= 0);
+	teardown();
+	rig_cfg.trace = 2;
+	rig_cfg.trace_wg[0] = 1;
+	rig_cfg.trace_wave = 0;
+	CU_ASSERT_EQUAL_FATAL(setup(), 0);
+	fflush(stderr);
+	dup2(fd, 2);
+	dispatch(prog_store_index, sizeof(prog_store_index) / 4, 2, 64, 0, 0);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	ssize_t n = pread(fd, text, sizeof(text) - 1, 0);
+
+	close(fd);
+	unlink(path);
+	text[n > 0 ? n : 0] = 0;
+	ASSERT_CONTAINS(text, "wg (1,0,0) wave 0 pc 0x1000001000");
+	ASSERT_CONTAINS(text, "v_and_b32 v1, 0x3ff, v0");
+	ASSERT_CONTAINS(text, "s_lshl_b32 s3, s2, 6");
+	ASSERT_CONTAINS(text, "-> s3=0x40");		/* workgroup 1 * 64 */
+	ASSERT_CONTAINS(text, "v1[64 lanes]: 0=0x40 1=0x41");
+	CU_ASSERT_PTR_NULL(strstr(text, "wg (0,0,0)"));
+	teardown();
+	rig_cfg.trace = 0;
+	CU_ASSERT_EQUAL(setup(), 0);
 }
 
 static void test_illegal_instruction(void)
@@ -790,6 +830,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "memory fault: pc, dwords, address", test_memory_fault);
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);
 	CU_add_test(s, "s_sendmsg: MSG_INTERRUPT, others refused", test_sendmsg);
+	CU_add_test(s, "instruction trace of one selected wave", test_trace_one_wave);
 	CU_add_test(s, "read fault in workgroup 1, then a good dispatch", test_read_fault_then_reset);
 	CU_add_test(s, "watchdog", test_watchdog);
 	CU_add_test(s, "bad PM4 packets", test_bad_packets);

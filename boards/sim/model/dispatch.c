@@ -205,18 +205,6 @@ static const struct insn *fetch_decoded(struct wave *w)
 	return &ic->slot[i];
 }
 
-/* One trace line per executed instruction: where, raw dwords, mnemonic. */
-static void trace_insn(const struct wave *w, const struct insn *in)
-{
-	char raw[3 * 9 + 1] = "";
-
-	for (unsigned i = 0, n = 0; i < in->len && i < 3; i++)
-		n += (unsigned)snprintf(raw + n, sizeof(raw) - n, "%s%08x", i ? " " : "", in->dw[i]);
-	fprintf(stderr, "sim: wg (%u,%u,%u) wave %u pc 0x%llx %-26s %s\n", w->wg->id[0],
-		w->wg->id[1], w->wg->id[2], w->index, (unsigned long long)w->pc, raw,
-		in->desc->name);
-}
-
 /* Per-class counters (bh_sim_stats): a table lookup and two adds. */
 static void count_class(struct bh_sim_stats *st, const struct wave *w, const struct insn *in)
 {
@@ -254,8 +242,12 @@ static int step(struct wave *w, struct launch *l)
 	in = fetch_decoded(w);
 	if (!in)
 		return -1;
-	if (w->sim->cfg.trace)
-		trace_insn(w, in);
+	struct trace_snap *snap = NULL;
+
+	if (w->sim->cfg.trace && trace_selected(w)) {
+		snap = w->sim->trace_snap;
+		trace_before(w, in, snap);
+	}
 	w->sim->stats.instructions++;
 	w->sim->since_progress++;
 	count_class(&w->sim->stats, w, in);
@@ -281,6 +273,8 @@ static int step(struct wave *w, struct launch *l)
 	} else {
 		ret = in->desc->exec(w, in);
 	}
+	if (snap)
+		trace_after(w, snap);
 	/* Operand helpers report faults without a return path: check here. */
 	return ret || w->sim->fault_pending ? -1 : 0;
 }

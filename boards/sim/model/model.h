@@ -65,6 +65,7 @@ struct bh_sim {
 	struct bh_sim_stats stats;
 	uint64_t since_progress;	/* wave instructions since the last progress */
 	struct icache *icache;		/* decoded instructions, per dispatch */
+	struct trace_snap *trace_snap;	/* registers before the traced instruction */
 	uint64_t clock_base_ns;
 	unsigned cur_queue;
 };
@@ -190,6 +191,20 @@ struct icache {
 int decode(struct bh_sim *sim, uint64_t pc, struct insn *in);
 void decode_tables_init(void);
 const struct opdesc *const (*decode_table(enum bh_sim_gfx gfx))[OPKEYS];
+
+/* ------------------------------------------------------------ trace */
+struct trace_snap {
+	uint32_t sgpr[NUM_SGPRS];
+	uint64_t vcc, exec;
+	uint32_t m0;
+	bool scc, vdst;
+	unsigned vreg, nv;
+	uint32_t v[4][WAVE_LANES];
+};
+
+bool trace_selected(const struct wave *w);
+void trace_before(const struct wave *w, const struct insn *in, struct trace_snap *t);
+void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);

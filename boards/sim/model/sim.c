@@ -54,10 +54,13 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		return NULL;
 	}
 	sim->icache = calloc(1, sizeof(*sim->icache));
-	if (!sim->icache) {
+	sim->trace_snap = cfg->trace ? calloc(1, sizeof(*sim->trace_snap)) : NULL;
+	if (!sim->icache || (cfg->trace && !sim->trace_snap)) {
 		if (why)
 			snprintf(why, 256, "out of memory");
 		munmap(sim->vram, cfg->vram_size);
+		free(sim->icache);
+		free(sim->trace_snap);
 		free(sim);
 		return NULL;
 	}
@@ -74,6 +77,7 @@ void bh_sim_destroy(struct bh_sim *sim)
 		return;
 	munmap(sim->vram, sim->vram_size);
 	free(sim->icache);
+	free(sim->trace_snap);
 	free(sim);
 }
 

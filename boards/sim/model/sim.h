@@ -56,7 +56,12 @@ struct bh_sim_config {
 	 * stop the dispatch with BH_SIM_FAULT_DEADLOCK.  0 = off.
 	 */
 	uint64_t deadlock_window;
-	int trace;			/* 1: print every executed instruction */
+	/*
+	 * Instruction trace to stderr: 0 off, 1 every wave, 2 only wave
+	 * trace_wave of workgroup trace_wg.
+	 */
+	int trace;
+	unsigned trace_wg[3], trace_wave;
 };
 
 enum bh_sim_fault_kind {
