@@ -22,7 +22,7 @@ GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
 	$(BUILD)/gen/model_programs_gfx942.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
-	new_forms bad_load sendmsg
+	new_forms bad_load sendmsg trig_preop
 MODEL_PROGRAMS_GFX942 := scratch_views
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \

@@ -4,6 +4,7 @@
  * by llvm-mc-19 (tests/model/programs), PM4 written by hand from the
  * packet layouts in ref/dispatch.md §6, expectations computed by hand.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -368,6 +369,42 @@ static void test_trace_one_wave(void)
 	teardown();
 	rig_cfg.trace = 0;
 	CU_ASSERT_EQUAL(setup(), 0);
+}
+
+static double out_f64(unsigned i)
+{
+	uint64_t b = out_word(2 * i) | (uint64_t)out_word(2 * i + 1) << 32;
+	double d;
+
+	memcpy(&d, &b, 8);
+	return d;
+}
+
+/*
+ * v_trig_preop_f64 against the C library's 2/pi (M_2_PIl, 64 bits):
+ * segment 0 is 2/pi truncated to 53 bits, segment 1 the next 53 bits
+ * (checkable to the 11 that long double still has), the exponent shift
+ * moves the window by one bit, and huge inputs are scaled by 2^128.
+ */
+static void test_trig_preop(void)
+{
+	struct bh_sim_fault f;
+	long double t = M_2_PIl;
+
+	reset_queue();
+	fill_out(0, 10);
+	dispatch(prog_trig_preop, sizeof(prog_trig_preop) / 4, 1, 64, 0, 0);
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	double seg0 = out_f64(0), seg1 = out_f64(1), seg2 = out_f64(2);
+
+	CU_ASSERT_EQUAL(seg0, (double)(floorl(t * 0x1p53L) / 0x1p53L));
+	CU_ASSERT_TRUE(fabsl((long double)seg1 - (t - seg0)) <= 0x1p-64L);
+	CU_ASSERT_TRUE(seg1 > 0 && seg1 < 0x1p-53);
+	CU_ASSERT_TRUE(seg2 >= 0 && seg2 < 0x1p-106);
+	/* x = 2^55: bits 1..53 of 2/pi, i.e. frac(4/pi) / 2 truncated */
+	CU_ASSERT_EQUAL(out_f64(3), (double)(floorl(fmodl(2 * t, 1) * 0x1p53L) / 0x1p54L));
+	/* x = 2^1000: shift 946, scale 2^(-53 - 946 + 128) */
+	CU_ASSERT_TRUE(out_f64(4) > 0 && out_f64(4) < 0x1p-818);
 }
 
 static void test_illegal_instruction(void)
@@ -831,6 +868,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "illegal instruction fault", test_illegal_instruction);
 	CU_add_test(s, "s_sendmsg: MSG_INTERRUPT, others refused", test_sendmsg);
 	CU_add_test(s, "instruction trace of one selected wave", test_trace_one_wave);
+	CU_add_test(s, "v_trig_preop_f64 against M_2_PIl", test_trig_preop);
 	CU_add_test(s, "read fault in workgroup 1, then a good dispatch", test_read_fault_then_reset);
 	CU_add_test(s, "watchdog", test_watchdog);
 	CU_add_test(s, "bad PM4 packets", test_bad_packets);

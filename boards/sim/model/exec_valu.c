@@ -8,6 +8,7 @@
  * payload follows the host (x86 propagates the first NaN operand), which
  * AMD documents only as "quiet NaN" — an unverified detail.
  */
+#include <fenv.h>
 #include <math.h>
 #include <string.h>
 
@@ -1134,6 +1135,64 @@ VOP(v_ldexp_f32)
 		fdst(w, in, l, ldexpf(fsrc(w, in, 0, l), clamp_exp(src(w, in, 1, l))));
 	return 0;
 }
+/*
+ * v_trig_preop_f64: a 53-bit segment of 2/pi for Payne-Hanek range
+ * reduction (gfx9 ISA, V_TRIG_PREOP_F64; LLVM's constant folder agrees):
+ * shift = 53 * S1[4:0], plus exponent(S0) - 1077 when the biased
+ * exponent of S0 exceeds 1077; the result is bits [shift, shift+53) of
+ * the 1201-bit fraction of 2/pi, as an integer times 2^(-53 - shift),
+ * scaled up by 2^128 when exponent(S0) >= 1968; rounding toward zero.
+ * The table is 2/pi in 32-bit words, MSB first (checked in
+ * test_model_exec.c against the C library's M_2_PIl); a segment that
+ * reaches past the documented 1201 bits faults rather than guess.
+ */
+static const uint32_t two_over_pi[38] = {
+	0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041,
+	0xfe5163ab, 0xdebbc561, 0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c,
+	0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484, 0xe99c7026, 0xb45f7e41,
+	0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+	0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d,
+	0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08,
+	0x56033046, 0xfc7b6bab,
+};
+
+static uint64_t two_over_pi_bits(unsigned shift)	/* bits [shift, shift + 53) */
+{
+	uint64_t r = 0;
+
+	for (unsigned b = shift; b < shift + 53; b++)
+		r = r << 1 | ((two_over_pi[b / 32] >> (31 - b % 32)) & 1);
+	return r;
+}
+
+VOP(v_trig_preop_f64)
+{
+	if (!vdst_ok(w, in, 2))
+		return -1;
+	FOR_LANES(l) {
+		double x = dsrc(w, in, 0, l);
+		unsigned seg = src(w, in, 1, l) & 31;
+		uint64_t xb;
+
+		memcpy(&xb, &x, 8);
+		unsigned e = (unsigned)(xb >> 52) & 0x7ff, shift = seg * 53 + (e > 1077 ? e - 1077 : 0);
+
+		if (shift + 53 > 1201)
+			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+					  "v_trig_preop_f64 segment %u at exponent %u reaches past "
+					  "the 1201 documented bits of 2/pi", seg, e);
+		int scale = -53 - (int)shift + (e >= 1968 ? 128 : 0);
+		int mode = fegetround();
+
+		fesetround(FE_TOWARDZERO);	/* only a denormal result rounds */
+		double r = ldexp((double)two_over_pi_bits(shift), scale);
+
+		fesetround(mode);
+		ddst(w, in, l, r);
+	}
+	return 0;
+}
+
 VOP(v_ldexp_f64)
 {
 	if (!vdst_ok(w, in, 2))
