@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "half.h"
 #include "model.h"
 
 #define VOP(name) int x_##name(struct wave *w, const struct insn *in)
@@ -1466,10 +1467,13 @@ struct fmt_desc {
 	int tiny_num;		/* numerator exponent that risks underflow */
 	int scale;		/* ldexp step */
 	int underflow_gap;	/* fixup: quotient certainly underflows */
+	int frexp_bias;		/* frexp's [0.5,1) exponent to the biased one */
 };
 
-static const struct fmt_desc fmt32 = { 255, 96, 23, 64, -150 };
-static const struct fmt_desc fmt64 = { 2047, 768, 53, 128, -1075 };
+static const struct fmt_desc fmt32 = { 255, 96, 23, 64, -150, 126 };
+static const struct fmt_desc fmt64 = { 2047, 768, 53, 128, -1075, 1022 };
+/* f16: only v_div_fixup_f16 uses it (no f16 div_scale/div_fmas exist). */
+static const struct fmt_desc fmt16 = { 31, 0, 0, 0, -25, 14 };
 
 static int biased_exp(double x, const struct fmt_desc *f)
 {
@@ -1478,7 +1482,7 @@ static int biased_exp(double x, const struct fmt_desc *f)
 	if (x == 0 || !isfinite(x))
 		return x == 0 ? 0 : f->exp_bits_max;
 	frexp(x, &e);
-	e += f == &fmt32 ? 126 : 1022;	/* frexp's [0.5,1) exponent to biased */
+	e += f->frexp_bias;
 	return e < 0 ? 0 : e;
 }
 
@@ -1652,4 +1656,198 @@ VOP(v_div_fixup_f64)
 		ddst(w, in, l, div_fixup(dsrc(w, in, 0, l), dsrc(w, in, 1, l), dsrc(w, in, 2, l),
 					 &fmt64));
 	return 0;
+}
+
+/* ---------------------------------------------------------------- f16 */
+/*
+ * f16 VOP1/VOP2/VOPC and their VOP3 forms.  gfx9 writes these results to
+ * the low half and zeroes the high half (LLVM
+ * GCNSubtarget::zeroesHigh16BitsOfDest); an SDWA destination select
+ * places them instead (put_int).  Sources: the low half, or the SDWA
+ * selected word; abs/neg from VOP3, SDWA or DPP.  Each result is the
+ * exact value rounded once to nearest even (half.h).  VOP3 op_sel and
+ * omod on these opcodes are refused: gfx9 gives op_sel only to the
+ * VOP3-only f16 instructions.
+ */
+static int f16_mods_ok(struct wave *w, const struct insn *in)
+{
+	if (in->enc == ENC_VOP3 && (in->op_sel || in->omod))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "op_sel/omod on this f16 instruction is not modelled");
+	if (in->sdwa && (in->sdwa_word & (7u << 13)) && in->enc != ENC_VOPC)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "SDWA clamp/omod on an f16 instruction is not modelled");
+	if (in->sdwa && ((in->sdwa_word >> 11) & 3) == 3)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "reserved SDWA dst_unused 3");
+	return 0;
+}
+
+static float hsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
+{
+	float f = h2f((uint16_t)src(w, in, i, l));
+	bool abs = false, neg = false;
+
+	if (in->enc == ENC_VOP3) {
+		abs = (in->abs >> i) & 1;
+		neg = (in->neg >> i) & 1;
+	} else if (in->sdwa && i < 2) {
+		abs = (in->sdwa_word >> (i ? 29 : 21)) & 1;
+		neg = (in->sdwa_word >> (i ? 28 : 20)) & 1;
+	} else if (in->dpp && i < 2) {
+		abs = (in->sdwa_word >> (21 + 2 * i)) & 1;
+		neg = (in->sdwa_word >> (20 + 2 * i)) & 1;
+	}
+	if (abs)
+		f = fabsf(f);
+	return neg ? -f : f;
+}
+
+static uint16_t hclamp(const struct insn *in, uint16_t h)
+{
+	if (in->enc != ENC_VOP3 || !in->clamp)
+		return h;
+	float f = h2f(h);
+
+	return d2h(isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f));
+}
+
+enum { H_ADD, H_SUB, H_SUBREV, H_MUL, H_MAX, H_MIN, H_SQRT, H_CVT_F16_F32 };
+
+static int f16_op(struct wave *w, const struct insn *in, int op)
+{
+	uint32_t r[WAVE_LANES];
+
+	if (f16_mods_ok(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	memset(r, 0, sizeof(r));
+	FOR_LANES(l) {
+		uint16_t h;
+
+		if (op == H_CVT_F16_F32) {
+			h = d2h((double)fsrc(w, in, 0, l));	/* f32 source, one rounding */
+		} else if (op == H_SQRT) {
+			h = d2h(sqrt((double)hsrc(w, in, 0, l)));	/* 53 >= 2*11+2 bits: one rounding */
+		} else {
+			float a = hsrc(w, in, 0, l), b = hsrc(w, in, 1, l);
+
+			switch (op) {
+			case H_ADD: h = fma16(a, 1.0f, b); break;
+			case H_SUB: h = fma16(a, 1.0f, -b); break;
+			case H_SUBREV: h = fma16(b, 1.0f, -a); break;
+			case H_MUL: h = fma16(a, b, -0.0f); break;
+			/* IEEE mode: a NaN operand loses, as for f32 */
+			case H_MAX: h = d2h(fmaxf(a, b)); break;
+			default: h = d2h(fminf(a, b)); break;
+			}
+		}
+		r[l] = hclamp(in, h);
+	}
+	if (w->sim->fault_pending)
+		return -1;
+	put_int(w, in, r);
+	return 0;
+}
+VOP(v_add_f16) { return f16_op(w, in, H_ADD); }
+VOP(v_sub_f16) { return f16_op(w, in, H_SUB); }
+VOP(v_subrev_f16) { return f16_op(w, in, H_SUBREV); }
+VOP(v_mul_f16) { return f16_op(w, in, H_MUL); }
+VOP(v_max_f16) { return f16_op(w, in, H_MAX); }
+VOP(v_min_f16) { return f16_op(w, in, H_MIN); }
+VOP(v_sqrt_f16) { return f16_op(w, in, H_SQRT); }
+VOP(v_cvt_f16_f32) { return f16_op(w, in, H_CVT_F16_F32); }
+
+/* f16 -> f32 is exact; the f32 result follows the f32 output modifiers. */
+VOP(v_cvt_f32_f16)
+{
+	if (f16_mods_ok(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	if (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "SDWA dst_sel on v_cvt_f32_f16 is not modelled");
+	FOR_LANES(l)
+		fdst(w, in, l, hsrc(w, in, 0, l));
+	return w->sim->fault_pending ? -1 : 0;
+}
+
+/* f16 compares: ordered ones are false on NaN, the "n" forms are their negations. */
+#define HCMP(name, expr) VOP(name) { \
+	uint64_t m = 0; \
+	if (f16_mods_ok(w, in)) return -1; \
+	FOR_LANES(l) { float a = hsrc(w, in, 0, l), b = hsrc(w, in, 1, l); \
+		if (expr) m |= 1ull << l; } \
+	if (w->sim->fault_pending) return -1; \
+	cmp_result(w, in, m); return 0; }
+HCMP(v_cmp_lt_f16, a < b)
+HCMP(v_cmp_eq_f16, a == b)
+HCMP(v_cmp_le_f16, a <= b)
+HCMP(v_cmp_gt_f16, a > b)
+HCMP(v_cmp_lg_f16, a < b || a > b)
+HCMP(v_cmp_ge_f16, a >= b)
+HCMP(v_cmp_o_f16, !isnan(a) && !isnan(b))
+HCMP(v_cmp_u_f16, isnan(a) || isnan(b))
+HCMP(v_cmp_nge_f16, !(a >= b))
+HCMP(v_cmp_nlg_f16, !(a < b || a > b))
+HCMP(v_cmp_ngt_f16, !(a > b))
+HCMP(v_cmp_nle_f16, !(a <= b))
+HCMP(v_cmp_neq_f16, !(a == b))
+HCMP(v_cmp_nlt_f16, !(a < b))
+
+/*
+ * v_pack_b32_f16: D = { S1.f16, S0.f16 } (S0 in the low half); op_sel
+ * picks the high half of a source, abs/neg act on the sign bit.
+ */
+VOP(v_pack_b32_f16)
+{
+	if (in->omod || in->clamp || (in->op_sel & ~3u))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "v_pack_b32_f16 modifier not modelled");
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint32_t h[2];
+
+		for (unsigned i = 0; i < 2; i++) {
+			uint32_t v = rd_v32(w, in, in->src[i], l);
+
+			h[i] = ((in->op_sel >> i) & 1 ? v >> 16 : v) & 0xffff;
+			if ((in->abs >> i) & 1)
+				h[i] &= 0x7fff;
+			if ((in->neg >> i) & 1)
+				h[i] ^= 0x8000;
+		}
+		w->v[in->dst][l] = h[0] | h[1] << 16;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+
+/*
+ * v_div_fixup_f16 (the gfx9 VOP3 form with op_sel: bits 0-2 take the high
+ * half of a source, bit 3 writes the high half and keeps the low one):
+ * the special cases of div_fixup with f16 limits.
+ */
+VOP(v_div_fixup_f16)
+{
+	if (in->omod)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "omod on v_div_fixup_f16 is not modelled");
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		float s[3];
+
+		for (unsigned i = 0; i < 3; i++) {
+			uint32_t v = rd_v32(w, in, in->src[i], l);
+			float f = h2f((uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
+
+			if ((in->abs >> i) & 1)
+				f = fabsf(f);
+			s[i] = (in->neg >> i) & 1 ? -f : f;
+		}
+		uint16_t r = hclamp(in, d2h(div_fixup(s[0], s[1], s[2], &fmt16)));
+		uint32_t *d = &w->v[in->dst][l];
+
+		*d = in->op_sel & 8 ? (*d & 0xffff) | (uint32_t)r << 16 : (*d & 0xffff0000u) | r;
+	}
+	return w->sim->fault_pending ? -1 : 0;
 }

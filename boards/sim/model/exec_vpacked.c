@@ -20,46 +20,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "half.h"
 #include "model.h"
 
 #define VOP(name) int x_##name(struct wave *w, const struct insn *in)
 #define FOR_LANES(l) for (unsigned l = 0; l < WAVE_LANES; l++) if ((w->exec >> l) & 1)
-
-static float h2f(uint16_t h)
-{
-	_Float16 x;
-
-	memcpy(&x, &h, 2);
-	return (float)x;
-}
-
-static uint16_t d2h(double d)
-{
-	_Float16 x = (_Float16)d;	/* one correct rounding from double */
-	uint16_t h;
-
-	memcpy(&h, &x, 2);
-	if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff))
-		h |= 0x200;		/* quiet NaN */
-	return h;
-}
-
-/* a*b+c for f16 values, rounded once to f16. */
-static uint16_t fma16(float a, float b, float c)
-{
-	double p = (double)a * b;	/* exact: 11 x 11 bits */
-	double s = p + c, bp = s - c, e = (p - bp) + (c - (s - bp));	/* TwoSum */
-
-	if (e != 0 && isfinite(s)) {
-		uint64_t bits;
-
-		memcpy(&bits, &s, 8);
-		if (!(bits & 1))	/* round to odd: a sticky last bit */
-			bits += ((e > 0) == (s > 0)) ? 1 : -1;
-		memcpy(&s, &bits, 8);
-	}
-	return d2h(s);
-}
 
 static float f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static uint32_t bits_of(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
