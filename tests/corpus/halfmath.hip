@@ -23,6 +23,20 @@ __global__ void halfmath(const _Float16 *a, const _Float16 *b, _Float16 *o, int 
 	fo[i] = (float)x * 0.5f;
 }
 
+/* Rounding to integral halves and 16-bit integer conversions. */
+__global__ void halfround(const _Float16 *a, _Float16 *o, short *s, unsigned short *u)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	_Float16 x = a[i];
+	o[i * 5 + 0] = __builtin_floorf16(x);
+	o[i * 5 + 1] = __builtin_ceilf16(x);
+	o[i * 5 + 2] = __builtin_truncf16(x);
+	o[i * 5 + 3] = __builtin_rintf16(x);
+	o[i * 5 + 4] = (_Float16)(short)(i * 100 - 30000);
+	s[i] = (short)x;
+	u[i] = (unsigned short)(x < (_Float16)0 ? -x : x);
+}
+
 static _Float16 h(double d) { return (_Float16)d; }
 static unsigned short bits(_Float16 v) { unsigned short u; memcpy(&u, &v, 2); return u; }
 
@@ -76,6 +90,32 @@ int main(void)
 		EXPECT(within_one(r[7], h(sqrt(fabs(x)))), "%d: sqrt(%g) = %g", i, fabs(x), (double)r[7]);
 		EXPECT(io[i] == (int)y + (x == y) + (x > y) * 2 + (x <= y) * 4, "%d: compares %d", i, io[i]);
 		EXPECT(fo[i] == (float)x * 0.5f, "%d: widen %g", i, fo[i]);
+	}
+
+	static _Float16 ro[N * 5];
+	static short si[N];
+	static unsigned short ui[N];
+	_Float16 *dro;
+	short *dsi;
+	unsigned short *dui;
+
+	CHECK(hipMalloc(&dro, sizeof(ro)));
+	CHECK(hipMalloc(&dsi, sizeof(si)));
+	CHECK(hipMalloc(&dui, sizeof(ui)));
+	hipLaunchKernelGGL(halfround, dim3(N / 128), dim3(128), 0, 0, da, dro, dsi, dui);
+	CHECK(hipDeviceSynchronize());
+	CHECK(hipMemcpy(ro, dro, sizeof(ro), hipMemcpyDeviceToHost));
+	CHECK(hipMemcpy(si, dsi, sizeof(si), hipMemcpyDeviceToHost));
+	CHECK(hipMemcpy(ui, dui, sizeof(ui), hipMemcpyDeviceToHost));
+	for (int i = 0; i < N; i++) {
+		double x = (double)a[i];
+		EXPECT(bits(ro[i * 5 + 0]) == bits(h(floor(x))), "%d: floor(%g) = %g", i, x, (double)ro[i * 5]);
+		EXPECT(bits(ro[i * 5 + 1]) == bits(h(ceil(x))), "%d: ceil(%g)", i, x);
+		EXPECT(bits(ro[i * 5 + 2]) == bits(h(trunc(x))), "%d: trunc(%g)", i, x);
+		EXPECT(bits(ro[i * 5 + 3]) == bits(h(nearbyint(x))), "%d: rint(%g)", i, x);
+		EXPECT(bits(ro[i * 5 + 4]) == bits(h((double)(short)(i * 100 - 30000))), "%d: short -> half", i);
+		EXPECT(si[i] == (short)x, "%d: (short)%g = %d", i, x, si[i]);
+		EXPECT(ui[i] == (unsigned short)fabs(x), "%d: (unsigned short)%g = %u", i, fabs(x), ui[i]);
 	}
 	return finish("halfmath");
 }

@@ -272,9 +272,9 @@ static int int_sdwa_ok(struct wave *w, const struct insn *in)
 	if (in->sdwa && ((in->sdwa_word >> 11) & 3) == 3)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "reserved SDWA dst_unused 3");
-	if (in->enc == ENC_VOP3 && (in->neg || in->omod || in->clamp || in->abs))
+	if (in->enc == ENC_VOP3 && (in->neg || in->omod || in->clamp || in->abs || in->op_sel))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-				  "abs/neg/omod/clamp on an integer VOP3 is not modelled");
+				  "abs/neg/omod/clamp/op_sel on an integer VOP3 is not modelled");
 	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
@@ -1712,7 +1712,19 @@ static uint16_t hclamp(const struct insn *in, uint16_t h)
 	return d2h(isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f));
 }
 
-enum { H_ADD, H_SUB, H_SUBREV, H_MUL, H_MAX, H_MIN, H_SQRT, H_CVT_F16_F32 };
+enum { H_ADD, H_SUB, H_SUBREV, H_MUL, H_MAX, H_MIN, H_SQRT, H_CVT_F16_F32, H_FLOOR, H_CEIL,
+	H_TRUNC, H_RNDNE, H_CVT_F16_I16, H_CVT_F16_U16, H_CVT_I16_F16, H_CVT_U16_F16 };
+
+/* f16 -> 16-bit integer: toward zero, saturating, NaN -> 0 (as the f32 forms). */
+static uint32_t h_to_int(float f, bool sign)
+{
+	if (isnan(f))
+		return 0;
+	f = truncf(f);
+	if (sign)
+		return (uint16_t)(int16_t)(f < -32768.0f ? -32768.0f : f > 32767.0f ? 32767.0f : f);
+	return (uint16_t)(f < 0.0f ? 0.0f : f > 65535.0f ? 65535.0f : f);
+}
 
 static int f16_op(struct wave *w, const struct insn *in, int op)
 {
@@ -1726,6 +1738,18 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 
 		if (op == H_CVT_F16_F32) {
 			h = d2h((double)fsrc(w, in, 0, l));	/* f32 source, one rounding */
+		} else if (op == H_CVT_F16_I16 || op == H_CVT_F16_U16) {
+			uint32_t v = src(w, in, 0, l);
+
+			h = d2h(op == H_CVT_F16_I16 ? (double)(int16_t)v : (double)(uint16_t)v);
+		} else if (op == H_CVT_I16_F16 || op == H_CVT_U16_F16) {
+			h = (uint16_t)h_to_int(hsrc(w, in, 0, l), op == H_CVT_I16_F16);
+		} else if (op >= H_FLOOR && op <= H_RNDNE) {
+			/* exact: an integral f16 value is representable */
+			float x = hsrc(w, in, 0, l);
+
+			h = d2h(op == H_FLOOR ? floorf(x) : op == H_CEIL ? ceilf(x) :
+				op == H_TRUNC ? truncf(x) : nearbyintf(x));
 		} else if (op == H_SQRT) {
 			h = d2h(sqrt((double)hsrc(w, in, 0, l)));	/* 53 >= 2*11+2 bits: one rounding */
 		} else {
@@ -1756,6 +1780,17 @@ VOP(v_max_f16) { return f16_op(w, in, H_MAX); }
 VOP(v_min_f16) { return f16_op(w, in, H_MIN); }
 VOP(v_sqrt_f16) { return f16_op(w, in, H_SQRT); }
 VOP(v_cvt_f16_f32) { return f16_op(w, in, H_CVT_F16_F32); }
+VOP(v_floor_f16) { return f16_op(w, in, H_FLOOR); }
+VOP(v_ceil_f16) { return f16_op(w, in, H_CEIL); }
+VOP(v_trunc_f16) { return f16_op(w, in, H_TRUNC); }
+VOP(v_rndne_f16) { return f16_op(w, in, H_RNDNE); }
+VOP(v_cvt_f16_i16) { return f16_op(w, in, H_CVT_F16_I16); }
+VOP(v_cvt_f16_u16) { return f16_op(w, in, H_CVT_F16_U16); }
+VOP(v_cvt_i16_f16) { return f16_op(w, in, H_CVT_I16_F16); }
+VOP(v_cvt_u16_f16) { return f16_op(w, in, H_CVT_U16_F16); }
+
+/* gfx9's v_mad_legacy_u16: the pre-gfx9 v_mad_u16 (no op_sel), high half zeroed. */
+INT3(v_mad_legacy_u16, (uint32_t)(uint16_t)((a & 0xffff) * (b & 0xffff) + c))
 
 /* f16 -> f32 is exact; the f32 result follows the f32 output modifiers. */
 VOP(v_cvt_f32_f16)
