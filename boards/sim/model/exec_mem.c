@@ -85,6 +85,20 @@ uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
 	return p ? p : mem_fault(w, in, addr, lane, "access to unmapped address");
 }
 
+/*
+ * flat_translate with the common case inline: a global or flat address
+ * inside VRAM (which overlaps neither aperture nor the GART).
+ */
+static inline uint8_t *xlate(struct wave *w, const struct insn *in, uint64_t a, unsigned l,
+			     unsigned len, unsigned seg)
+{
+	uint64_t o = a - BH_SIM_VRAM_BASE;
+
+	if (seg != SEG_SCRATCH && o < w->sim->vram_size && len <= w->sim->vram_size - o)
+		return w->sim->vram + o;
+	return flat_translate(w, in, a, l, len, seg);
+}
+
 /* The lane's address for a FLAT/GLOBAL/SCRATCH instruction. */
 static uint64_t lane_addr(struct wave *w, const struct insn *in, unsigned l)
 {
@@ -112,6 +126,32 @@ static uint64_t lane_addr(struct wave *w, const struct insn *in, unsigned l)
 	return a + (int64_t)in->offset;
 }
 
+/*
+ * Every EXEC lane's address at once (other lanes: 0): the scalar base and
+ * the segment rules are resolved once per instruction, not per lane.
+ * Same results as lane_addr.
+ */
+static void lane_addrs(struct wave *w, const struct insn *in, uint64_t out[WAVE_LANES])
+{
+	const uint32_t *lo = w->v[in->addr];
+	uint64_t exec = w->exec, off = (uint64_t)(int64_t)in->offset;
+
+	if (in->seg == SEG_GLOBAL && in->saddr != SADDR_OFF) {
+		uint64_t base = rd_s64(w, in, in->saddr) + off;
+
+		for (unsigned l = 0; l < WAVE_LANES; l++)
+			out[l] = (exec >> l) & 1 ? base + lo[l] : 0;
+	} else if (in->seg != SEG_SCRATCH) {
+		const uint32_t *hi = w->v[in->addr + 1];
+
+		for (unsigned l = 0; l < WAVE_LANES; l++)
+			out[l] = (exec >> l) & 1 ? (lo[l] | (uint64_t)hi[l] << 32) + off : 0;
+	} else {
+		for (unsigned l = 0; l < WAVE_LANES; l++)
+			out[l] = (exec >> l) & 1 ? lane_addr(w, in, l) : 0;
+	}
+}
+
 static bool regs_ok(struct wave *w, const struct insn *in, unsigned reg, unsigned n)
 {
 	if (vgpr_ok(w, reg, n))
@@ -136,12 +176,14 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->dst, n))
 		return -1;
 	uint32_t tmp[4][WAVE_LANES];
+	uint64_t addrs[WAVE_LANES];
 
+	lane_addrs(w, in, addrs);
 	FOR_LANES(l) {
-		uint64_t a = lane_addr(w, in, l);
+		uint64_t a = addrs[l];
 
 		for (unsigned k = 0; k < n; k++) {
-			uint8_t *p = flat_translate(w, in, a + 4ull * k, l, size, in->seg);
+			uint8_t *p = xlate(w, in, a + 4ull * k, l, size, in->seg);
 			uint32_t v = 0;
 
 			if (!p)
@@ -170,11 +212,14 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 {
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->data, n))
 		return -1;
+	uint64_t addrs[WAVE_LANES];
+
+	lane_addrs(w, in, addrs);
 	FOR_LANES(l) {
-		uint64_t a = lane_addr(w, in, l);
+		uint64_t a = addrs[l];
 
 		for (unsigned k = 0; k < n; k++) {
-			uint8_t *p = flat_translate(w, in, a + 4ull * k, l, size, in->seg);
+			uint8_t *p = xlate(w, in, a + 4ull * k, l, size, in->seg);
 
 			if (!p)
 				return -1;
