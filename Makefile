@@ -284,7 +284,8 @@ run: all
 
 # ---------------------------------------------------------------- tests
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-UNIT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRCS) tests/unit/main.c tests/unit/testlib.c)
+UNIT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRCS) tests/unit/main.c tests/unit/testlib.c \
+	tests/unit/mpfr_ref.c)
 UNIT_BIN := $(BUILD)/tests/unit-tests
 UNIT_LIST := $(BUILD)/gen/unit_list.h
 
@@ -302,7 +303,7 @@ $(BUILD)/obj/tests/unit/%.o: tests/unit/%.c $(UNIT_LIST) $(SIM_TEST_GEN_HEADERS)
 $(UNIT_BIN): $(UNIT_OBJS) $(LIBBAREHIP)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@"
-	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP) $(HOST_LDFLAGS) -lcunit -lm -o $@
+	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP) $(HOST_LDFLAGS) -lcunit -lmpfr -lgmp -lm -o $@
 
 # Code objects the unit tests load (real clang-19/ld.lld-19 output).
 UNIT_CO := $(foreach t,$(filter gfx90a gfx942,$(TARGETS)),$(BUILD)/gen/testk.$(t).co)

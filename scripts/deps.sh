@@ -7,7 +7,7 @@ set -eu
 # clang-tools-19 carries clang-offload-bundler; libclang-rt-19-dev the
 # sanitizer runtimes (both are only "Recommends" of clang-19).
 build_pkgs="make clang-19 clang-tools-19 lld-19 llvm-19 python3-kconfiglib"
-check_pkgs="libcunit1-dev libclang-rt-19-dev"
+check_pkgs="libcunit1-dev libclang-rt-19-dev libmpfr-dev"
 bench_pkgs="valgrind binutils"
 
 want=""

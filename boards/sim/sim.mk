@@ -1,7 +1,7 @@
 # The sim board's GPU model: sources and the generated decode tables.
 SIM_DIR := boards/sim/model
 SIM_MODEL_SRCS := $(addprefix $(SIM_DIR)/,sim.c mem.c cp.c dispatch.c decode.c \
-	operand.c exec_salu.c exec_valu.c exec_vpacked.c exec_mem.c trace.c)
+	operand.c fpmode.c exec_salu.c exec_valu.c exec_vpacked.c exec_mem.c trace.c)
 SIM_GEN_HEADERS := $(BUILD)/gen/isa_gfx90a.h $(BUILD)/gen/isa_gfx942.h
 SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS)
 
@@ -22,7 +22,7 @@ GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
 	$(BUILD)/gen/model_programs_gfx942.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
-	new_forms bad_load sendmsg trig_preop
+	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "model_programs.h"
+#include "mpfr_ref.h"
 #include "sim.h"
 #include "testlib.h"
 
@@ -105,13 +106,18 @@ static void doorbell(void)
 
 /* One dispatch of @prog: @groups x 1 x 1 groups of @full threads, the
  * last one @partial threads (0: full), @lds bytes of LDS. */
+/* RSRC1 of the next dispatch: 16 VGPRs (granule 8), f32/f64 denormals
+ * kept, IEEE_MODE and DX10_CLAMP set as clang sets them. */
+#define RSRC1_DEFAULT 0x00af0001u
+static uint32_t rig_rsrc1 = RSRC1_DEFAULT;
+
 static void dispatch(const uint32_t *prog, size_t words, uint32_t groups, uint32_t full,
 		     uint32_t partial, uint32_t lds)
 {
 	uint64_t code = BH_SIM_VRAM_BASE + CODE_OFF, out = BH_SIM_VRAM_BASE + OUT_OFF;
 	uint32_t pgm[2] = { (uint32_t)(code >> 8), (uint32_t)(code >> 40) };
-	/* 16 VGPRs (granule 8), f32 denormals kept; 2 user SGPRs + TGID_X. */
-	uint32_t rsrc[2] = { 0x000f0001, (2u << 1) | (1u << 7) | ((lds + 511) / 512) << 15 };
+	/* 2 user SGPRs + TGID_X. */
+	uint32_t rsrc[2] = { rig_rsrc1, (2u << 1) | (1u << 7) | ((lds + 511) / 512) << 15 };
 	uint32_t threads[6] = { 0, 0, 0, full | partial << 16, 1, 1 };
 	uint32_t user[2] = { (uint32_t)out, (uint32_t)(out >> 32) };
 	uint32_t zero = 0;
@@ -255,9 +261,221 @@ static void test_mode_register(void)
 	fill_out(0xdeadbeef, 4);
 	dispatch(prog_mode, sizeof(prog_mode) / 4, 1, 64, 0, 0);
 	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
-	CU_ASSERT_EQUAL(out_word(0), 0xf0);		/* RSRC1 FP_DENORM 0xf -> MODE[7:4] */
+	CU_ASSERT_EQUAL(out_word(0), 0x3f0);	/* RSRC1 FP_DENORM 0xf -> MODE[7:4], DX10, IEEE */
 	CU_ASSERT_EQUAL(out_word(1), 0x00400000);	/* 2^-127 kept */
 	CU_ASSERT_EQUAL(out_word(2), 0);		/* flushed after s_setreg */
+}
+
+/* Hand-computed: see tests/model/programs/minmax.s. */
+static void test_min_max(void)
+{
+	static const uint32_t want[22] = {
+		0x7fc00001, 0x7fc00001, 0x3f800000, 0x3f800000,	/* sNaN quieted; qNaN loses */
+		0x80000000, 0, 0x80000000, 0,			/* -0 below +0 */
+		1, 0x7ff80000, 0, 0, 0, 0x80000000,		/* f64 */
+		0x7e01, 0x3c00, 0x8000, 0,			/* f16 */
+		0x40000000, 0x40000000, 0x40000000, 0x40800000,	/* min3, med3, max3 */
+	};
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 22);
+	rig_rsrc1 = RSRC1_DEFAULT | 5;		/* 48 VGPRs */
+	dispatch(prog_minmax, sizeof(prog_minmax) / 4, 1, 64, 0, 0);
+	rig_rsrc1 = RSRC1_DEFAULT;
+	if (bh_sim_take_fault(rig.sim, &f)) {
+		fprintf(stderr, "\n  minmax: %s", f.message);
+		CU_FAIL_FATAL("minmax faulted");
+	}
+	for (unsigned i = 0; i < 22; i++) {
+		if (out_word(i) != want[i])
+			fprintf(stderr, "\n  minmax out[%u] = %08x, expected %08x", i, out_word(i),
+				want[i]);
+		CU_ASSERT_EQUAL(out_word(i), want[i]);
+	}
+}
+
+/* ------------------------------------------------- rounding and denormals */
+/*
+ * tests/model/programs/fpmode.s under every MODE.FP_ROUND (the same mode
+ * for f32 and f64/f16) and every FP_DENORM combination, against MPFR:
+ * inputs flushed when the mode flushes denormal inputs, the exact result
+ * rounded once in the mode with gradual underflow, then flushed when the
+ * mode flushes denormal results.  Operands mix special values, random
+ * bits, tiny values (denormal results) and near-cancelling pairs.
+ */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return rng_state;
+}
+
+/* A random operand of @f: exponent field width @eb, fraction width @fb. */
+static uint64_t gen_operand(unsigned eb, unsigned fb)
+{
+	uint64_t emax = (1ull << eb) - 1, r = rng(), sign = (r & 1) << (eb + fb);
+	uint64_t frac = rng() & ((1ull << fb) - 1);
+	static const unsigned kinds = 6;
+
+	switch ((r >> 1) % kinds) {
+	case 0: {	/* special: 0, inf, qNaN, sNaN, min/max subnormal, min normal, max, 1 */
+		uint64_t sp[9] = { 0, emax << fb, emax << fb | 1ull << (fb - 1), emax << fb | 1, 1,
+				   (1ull << fb) - 1, 1ull << fb, (emax - 1) << fb | ((1ull << fb) - 1),
+				   (emax >> 1) << fb };
+		return sign | sp[(r >> 8) % 9];
+	}
+	case 1:		/* any bits */
+		return sign | (((r >> 8) % (emax + 1)) << fb) | frac;
+	case 2:		/* tiny: denormal or barely normal */
+		return sign | (((r >> 8) % 3) << fb) | frac;
+	case 3:		/* just above half the exponent range: products underflow */
+		return sign | (((emax >> 2) + (r >> 8) % 8) << fb) | frac;
+	default:	/* around 1 */
+		return sign | (((emax >> 1) - 4 + (r >> 8) % 8) << fb) | frac;
+	}
+}
+
+/* Flush @b when @keep is false (a denormal mode bit clear). */
+static uint64_t fl(enum ref_fmt f, uint64_t b, bool keep)
+{
+	return keep ? b : ref_flush(f, b);
+}
+
+static unsigned fp_failures;
+
+static void fp_check(const char *what, unsigned mode, unsigned lane, enum ref_fmt f,
+		     uint64_t got, uint64_t want)
+{
+	bool ok = ref_is_nan(f, want) ? ref_is_quiet_nan(f, got) : got == want;
+
+	if (ok)
+		return;
+	if (fp_failures++ < 12)
+		fprintf(stderr, "\n  %s MODE 0x%02x lane %u: got 0x%llx, want 0x%llx", what, mode,
+			lane, (unsigned long long)got, (unsigned long long)want);
+	CU_FAIL("FP result differs from MPFR");
+}
+
+struct fp_lane {
+	uint32_t a, b, c, pad;
+	uint64_t x, y, z, pad2;
+	uint32_t ha, hb, hc, i;
+};
+
+static uint64_t in64(const uint8_t *p)
+{
+	uint64_t v;
+
+	memcpy(&v, p, 8);
+	return v;
+}
+
+static void check_fp_lane(unsigned mode, unsigned lane, const struct fp_lane *in,
+			  const uint8_t *out)
+{
+	unsigned rm = mode & 3, d32 = (mode >> 4) & 3, d64 = (mode >> 6) & 3;
+	bool ki32 = d32 & 1, ko32 = d32 & 2, ki64 = d64 & 1, ko64 = d64 & 2;
+	uint64_t a = fl(REF_F32, in->a, ki32), b = fl(REF_F32, in->b, ki32);
+	uint64_t c = fl(REF_F32, in->c, ki32);
+	uint64_t x = fl(REF_F64, in->x, ki64), y = fl(REF_F64, in->y, ki64);
+	uint64_t z = fl(REF_F64, in->z, ki64);
+	uint32_t o[19];
+
+	memcpy(o, out, sizeof(o));
+#define R32(op, p, q, r) fl(REF_F32, ref_op(op, REF_F32, REF_F32, rm, p, q, r), ko32)
+	fp_check("v_add_f32", mode, lane, REF_F32, o[0], R32(REF_ADD, a, b, 0));
+	fp_check("v_sub_f32", mode, lane, REF_F32, o[1], R32(REF_SUB, a, b, 0));
+	fp_check("v_mul_f32", mode, lane, REF_F32, o[2], R32(REF_MUL, a, b, 0));
+	fp_check("v_fma_f32", mode, lane, REF_F32, o[3], R32(REF_FMA, a, b, c));
+	fp_check("v_cvt_f32_f64", mode, lane, REF_F32, o[4],
+		 fl(REF_F32, ref_op(REF_CONVERT, REF_F64, REF_F32, rm, x, 0, 0), ko32));
+	fp_check("v_cvt_f32_i32", mode, lane, REF_F32, o[5],
+		 ref_from_int((int32_t)in->i, false, REF_F32, rm));
+	fp_check("v_cvt_f32_u32", mode, lane, REF_F32, o[6],
+		 ref_from_int(in->i, true, REF_F32, rm));
+	/* f16: low halves; gfx9 zeroes the high half of the result. */
+	uint64_t ha = fl(REF_F16, in->ha & 0xffff, ki64), hb = fl(REF_F16, in->hb & 0xffff, ki64);
+	uint64_t hc = fl(REF_F16, in->hc & 0xffff, ki64);
+#define R16(op, p, q, r) fl(REF_F16, ref_op(op, REF_F16, REF_F16, rm, p, q, r), ko64)
+	fp_check("v_add_f16", mode, lane, REF_F16, o[7], R16(REF_ADD, ha, hb, 0));
+	fp_check("v_mul_f16", mode, lane, REF_F16, o[8], R16(REF_MUL, ha, hb, 0));
+	fp_check("v_fma_f16", mode, lane, REF_F16, o[9], R16(REF_FMA, ha, hb, hc));
+	fp_check("v_cvt_f16_f32", mode, lane, REF_F16, o[10],
+		 fl(REF_F16, ref_op(REF_CONVERT, REF_F32, REF_F16, rm, a, 0, 0), ko64));
+	uint64_t ha1 = fl(REF_F16, in->ha >> 16, ki64), hb1 = fl(REF_F16, in->hb >> 16, ki64);
+	uint64_t hc1 = fl(REF_F16, in->hc >> 16, ki64);
+
+	fp_check("v_pk_fma_f16 lo", mode, lane, REF_F16, o[11] & 0xffff, R16(REF_FMA, ha, hb, hc));
+	fp_check("v_pk_fma_f16 hi", mode, lane, REF_F16, o[11] >> 16, R16(REF_FMA, ha1, hb1, hc1));
+#define R64(op, p, q, r) fl(REF_F64, ref_op(op, REF_F64, REF_F64, rm, p, q, r), ko64)
+	fp_check("v_add_f64", mode, lane, REF_F64, in64(out + 48), R64(REF_ADD, x, y, 0));
+	fp_check("v_mul_f64", mode, lane, REF_F64, in64(out + 56), R64(REF_MUL, x, y, 0));
+	fp_check("v_fma_f64", mode, lane, REF_F64, in64(out + 64), R64(REF_FMA, x, y, z));
+	/* gfx90a's legacy v_mac_f32: no denormals anywhere, product rounded. */
+	uint64_t m = ref_flush(REF_F32, ref_op(REF_MUL, REF_F32, REF_F32, rm,
+					       ref_flush(REF_F32, in->a),
+					       ref_flush(REF_F32, in->b), 0));
+	fp_check("v_mac_f32", mode, lane, REF_F32, o[18],
+		 ref_flush(REF_F32, ref_op(REF_ADD, REF_F32, REF_F32, rm, m,
+					   ref_flush(REF_F32, in->c), 0)));
+#undef R32
+#undef R16
+#undef R64
+}
+
+static void test_fp_modes(void)
+{
+	struct fp_lane lanes[64];
+	unsigned runs = 0;
+
+	fp_failures = 0;
+	rig_rsrc1 = RSRC1_DEFAULT | 4;		/* 40 VGPRs */
+	for (unsigned mode = 0; mode < 256 && fp_failures < 12; mode++) {
+		/* FP_ROUND: one mode for both fields; every FP_DENORM. */
+		if (((mode >> 2) & 3) != (mode & 3))
+			continue;
+		for (unsigned batch = 0; batch < 2; batch++) {
+			struct bh_sim_fault f;
+
+			for (unsigned l = 0; l < 64; l++) {
+				struct fp_lane *p = &lanes[l];
+
+				memset(p, 0, sizeof(*p));
+				p->a = (uint32_t)gen_operand(8, 23);
+				p->b = (uint32_t)gen_operand(8, 23);
+				p->c = (uint32_t)gen_operand(8, 23);
+				p->x = gen_operand(11, 52);
+				p->y = gen_operand(11, 52);
+				p->z = gen_operand(11, 52);
+				p->ha = (uint32_t)(gen_operand(5, 10) | gen_operand(5, 10) << 16);
+				p->hb = (uint32_t)(gen_operand(5, 10) | gen_operand(5, 10) << 16);
+				p->hc = (uint32_t)(gen_operand(5, 10) | gen_operand(5, 10) << 16);
+				p->i = (uint32_t)rng();
+				if (l % 4 == 1) {	/* near-cancelling pairs */
+					p->b = (p->a ^ 0x80000000u) + (uint32_t)(rng() % 3);
+					p->y = (p->x ^ 0x8000000000000000ull) + rng() % 3;
+				}
+			}
+			memcpy(rig.vram + OUT_OFF, lanes, sizeof(lanes));
+			memcpy(rig.vram + OUT_OFF + 0x3000, &mode, 4);
+			reset_queue();
+			dispatch(prog_fpmode, sizeof(prog_fpmode) / 4, 1, 64, 0, 0);
+			if (bh_sim_take_fault(rig.sim, &f)) {
+				fprintf(stderr, "\n  fpmode MODE 0x%02x: %s", mode, f.message);
+				CU_FAIL("fpmode faulted");
+				break;
+			}
+			for (unsigned l = 0; l < 64; l++)
+				check_fp_lane(mode, l, &lanes[l], rig.vram + OUT_OFF + 0x1000 + 128 * l);
+			runs++;
+		}
+	}
+	rig_rsrc1 = RSRC1_DEFAULT;
+	CU_ASSERT_EQUAL(runs, 4 * 16 * 2);
 }
 
 static void test_memory_fault(void)
@@ -861,6 +1079,8 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
+	CU_add_test(s, "rounding and denormal modes against MPFR", test_fp_modes);
+	CU_add_test(s, "IEEE-mode min/max: sNaN, qNaN, signed zeros", test_min_max);
 	CU_add_test(s, "perm, 16-bit, SDWA dst, packed, f16, mix, LDS 64-bit, AccVGPR",
 		    test_new_forms);
 	CU_add_test(s, "scalar and vector siblings", test_siblings);

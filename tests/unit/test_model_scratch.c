@@ -76,7 +76,7 @@ static void run(struct rig *r, const uint32_t *prog, size_t words, const uint32_
 	uint64_t code = VA(CODE_OFF);
 	uint32_t pgm[2] = { (uint32_t)(code >> 8), (uint32_t)(code >> 40) };
 	/* 16 VGPRs, f32 denormals kept; SCRATCH_EN and the user SGPR count. */
-	uint32_t rsrc[2] = { 0x000f0001, 1u | nuser << 1 };
+	uint32_t rsrc[2] = { 0x00af0001, 1u | nuser << 1 };
 	uint32_t tmpring = WAVES | WAVE_KIB << 12;
 	uint32_t sbase[2] = { (uint32_t)(VA(SCRATCH_OFF) >> 8), (uint32_t)(VA(SCRATCH_OFF) >> 40) };
 	uint32_t threads[6] = { 0, 0, 0, 128, 1, 1 };

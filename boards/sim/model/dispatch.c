@@ -18,6 +18,7 @@
 struct launch {
 	uint64_t pc;
 	uint32_t rsrc1, rsrc2, rsrc3;
+	uint32_t mode;			/* initial MODE, from RSRC1 */
 	unsigned user_sgprs, tidig;
 	bool tgid_en[3], tg_size_en, scratch_en;
 	uint32_t lds_size;
@@ -115,16 +116,14 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	 * units of 4 registers minus one) inside the same allocation. */
 	l->rsrc3 = SH(sim, mmCOMPUTE_PGM_RSRC3);
 	l->acc_base = ((l->rsrc3 & 0x3f) + 1) * 4;
-	if (((l->rsrc1 >> 16) & 3) != 3 && ((l->rsrc1 >> 16) & 3) != 0)
-		return bad_state(sim, "FLOAT_DENORM_MODE_32 = %u is not modelled",
-				 (l->rsrc1 >> 16) & 3);
-	/* f64 (and f16) arithmetic always keeps denormals in the model. */
-	if (((l->rsrc1 >> 18) & 3) != 3)
-		return bad_state(sim, "FLOAT_DENORM_MODE_16_64 = %u is not modelled (only 3)",
-				 (l->rsrc1 >> 18) & 3);
-	if ((l->rsrc1 >> 12) & 0xf)
-		return bad_state(sim, "FLOAT_ROUND_MODE %u is not modelled (only nearest-even)",
-				 (l->rsrc1 >> 12) & 0xf);
+	/* RSRC1 FLOAT_MODE [19:12], DX10_CLAMP [21] and IEEE_MODE [23]
+	 * become the waves' MODE (the rest of MODE starts at zero). */
+	l->mode = ((l->rsrc1 >> 12) & 0xff) | ((l->rsrc1 >> 21) & 1) << 8 |
+		  ((l->rsrc1 >> 23) & 1) << 9;
+	const char *why = mode_unsupported(l->mode);
+
+	if (why)
+		return bad_state(sim, "COMPUTE_PGM_RSRC1 0x%08x: %s", l->rsrc1, why);
 	uint32_t tmpring = SH(sim, mmCOMPUTE_TMPRING_SIZE);
 
 	l->tmp_waves = tmpring & 0xfff;
@@ -172,10 +171,7 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 	w->m0 = 0;
 	w->scc = false;
 	w->done = w->at_barrier = false;
-	/* MODE from RSRC1: FP_ROUND, FP_DENORM, DX10_CLAMP, IEEE. */
-	w->mode = ((l->rsrc1 >> 12) & 0xff) | ((l->rsrc1 >> 21) & 1) << 8 |
-		  ((l->rsrc1 >> 23) & 1) << 9;
-	w->denorm32 = ((l->rsrc1 >> 16) & 3) == 3;
+	wave_set_mode(w, l->mode);
 	memset(w->v, 0, (size_t)w->nvgprs * sizeof(*w->v));
 	for (unsigned lane = 0; lane < lanes; lane++) {
 		unsigned t = first + lane;
@@ -231,6 +227,13 @@ static void count_class(struct bh_sim_stats *st, const struct wave *w, const str
 	}
 }
 
+static inline int run(struct wave *w, const struct insn *in)
+{
+	if (__builtin_expect(w->host_round & in->desc->flags, 0))
+		return exec_host_rounded(w, in);
+	return in->desc->exec(w, in);
+}
+
 static int step(struct wave *w, struct launch *l)
 {
 	const struct insn *in;
@@ -268,10 +271,10 @@ static int step(struct wave *w, struct launch *l)
 		memcpy(w->dpp_src, w->v[in->src[0] - 256], sizeof(w->dpp_src));
 		w->dpp_exec = exec;
 		w->exec &= dpp_write_mask(w, in);
-		ret = in->desc->exec(w, in);
+		ret = run(w, in);
 		w->exec = exec;
 	} else {
-		ret = in->desc->exec(w, in);
+		ret = run(w, in);
 	}
 	if (snap)
 		trace_after(w, snap);

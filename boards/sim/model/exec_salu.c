@@ -235,20 +235,12 @@ static int setreg(struct wave *w, const struct insn *in, uint32_t value)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "s_setreg of hardware register %u is not modelled", id);
 	uint32_t mode = (w->mode & ~mask) | ((value << off) & mask);
-	unsigned denorm32 = (mode >> 4) & 3;
+	const char *why = mode_unsupported(mode);
 
-	if (mode & 0xf)
+	if (why)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-				  "MODE.FP_ROUND = %u is not modelled (only nearest-even)", mode & 0xf);
-	if (((mode >> 6) & 3) != 3)
-		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-				  "MODE.FP_DENORM f64/f16 = %u is not modelled (only 3)",
-				  (mode >> 6) & 3);
-	if (denorm32 != 0 && denorm32 != 3)
-		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-				  "MODE.FP_DENORM f32 = %u is not modelled (0 or 3)", denorm32);
-	w->mode = mode;
-	w->denorm32 = denorm32 == 3;
+				  "s_setreg MODE = 0x%08x: %s", mode, why);
+	wave_set_mode(w, mode);
 	return 0;
 }
 SOP(s_setreg_b32) { return setreg(w, in, rd_s32(w, in, in->dst)); }

@@ -2,9 +2,11 @@
 /*
  * Vector ALU instructions (VOP1, VOP2, VOPC, VOP3, VOP3P, SDWA sources).
  * Per lane under EXEC.  f32/f64 arithmetic is the host's IEEE-754
- * arithmetic in round-to-nearest-even, which is bit-exact for add, mul,
- * fma and conversions; f32 denormals follow the MODE set from RSRC1
- * (keep, or flush inputs and outputs).  NaN results are quiet; their
+ * arithmetic, which is bit-exact for add, mul, fma and conversions, in
+ * the rounding mode of MODE.FP_ROUND (handlers flagged OP_ROUND_* run
+ * with the host mode set, fpmode.c); f16 results round in software.
+ * Denormal inputs and results are kept or flushed per MODE.FP_DENORM
+ * (fpmode.h: fsrc/fdst, dsrc/ddst, hsrc/d2h_out).  NaN results are quiet; their
  * payload follows the host (x86 propagates the first NaN operand), which
  * AMD documents only as "quiet NaN" — an unverified detail.
  */
@@ -12,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "half.h"
+#include "fpmode.h"
 #include "model.h"
 
 #define VOP(name) int x_##name(struct wave *w, const struct insn *in)
@@ -302,13 +304,6 @@ static uint32_t bits32(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
 static double f64(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
 static uint64_t bits64(double d) { uint64_t b; memcpy(&b, &d, 8); return b; }
 
-static float flush(const struct wave *w, float f)
-{
-	if (!w->denorm32 && fpclassify(f) == FP_SUBNORMAL)
-		return copysignf(0.0f, f);
-	return f;
-}
-
 /* f32 source with VOP3 (or DPP) abs/neg applied. */
 static float fsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
@@ -325,7 +320,7 @@ static float fsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 		if ((in->sdwa_word >> (20 + 2 * i)) & 1)
 			f = -f;
 	}
-	return flush(w, f);
+	return flush_in32(w, f);
 }
 
 /* f32 result with VOP3 omod and clamp applied. */
@@ -338,7 +333,7 @@ static void fdst(struct wave *w, const struct insn *in, unsigned l, float f)
 		if (in->clamp)
 			f = isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
 	}
-	w->v[in->dst][l] = bits32(flush(w, f));
+	w->v[in->dst][l] = bits32(flush_out32(w, f));
 }
 
 static double dsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
@@ -351,7 +346,7 @@ static double dsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l
 		if ((in->neg >> i) & 1)
 			d = -d;
 	}
-	return d;
+	return flush_in64(w, d);
 }
 
 static void ddst(struct wave *w, const struct insn *in, unsigned l, double d)
@@ -363,7 +358,7 @@ static void ddst(struct wave *w, const struct insn *in, unsigned l, double d)
 		if (in->clamp)
 			d = isnan(d) ? 0.0 : fmin(fmax(d, 0.0), 1.0);
 	}
-	set64(w, in->dst, l, bits64(d));
+	set64(w, in->dst, l, bits64(flush_out64(w, d)));
 }
 
 static int no_sdwa(struct wave *w, const struct insn *in)
@@ -397,7 +392,7 @@ static void fsrc_lanes(struct wave *w, const struct insn *in, unsigned i,
 		if ((in->sdwa_word >> (20 + 2 * i)) & 1)
 			xorm = 0x80000000;
 	}
-	uint32_t keep = w->denorm32 ? ~0u : 0;
+	uint32_t keep = w->keep_in32;
 
 	for (unsigned l = 0; l < WAVE_LANES; l++) {
 		uint32_t b = (s[l] & andm) ^ xorm;
@@ -411,7 +406,7 @@ static void fsrc_lanes(struct wave *w, const struct insn *in, unsigned i,
 static void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES])
 {
 	static const float omod[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
-	uint32_t bits[WAVE_LANES], keep = w->denorm32 ? ~0u : 0;
+	uint32_t bits[WAVE_LANES], keep = w->keep_out32;
 
 	if (in->enc == ENC_VOP3 && (in->omod || in->clamp)) {
 		for (unsigned l = 0; l < WAVE_LANES; l++) {
@@ -441,8 +436,8 @@ FLOAT2(v_sub_f32, a - b)
 FLOAT2(v_subrev_f32, b - a)
 FLOAT2(v_mul_f32, a * b)
 /* IEEE mode: min/max of a NaN and a number is the number. */
-FLOAT2(v_min_f32, fminf(a, b))
-FLOAT2(v_max_f32, fmaxf(a, b))
+FLOAT2(v_min_f32, min_ieee32(a, b))
+FLOAT2(v_max_f32, max_ieee32(a, b))
 
 VOP(v_fmac_f32)
 {
@@ -453,7 +448,7 @@ VOP(v_fmac_f32)
 	fsrc_lanes(w, in, 0, A);
 	fsrc_lanes(w, in, 1, B);
 	for (unsigned l = 0; l < WAVE_LANES; l++)
-		R[l] = fmaf(A[l], B[l], flush(w, f32(w->v[in->dst][l])));
+		R[l] = fmaf(A[l], B[l], flush_in32(w, f32(w->v[in->dst][l])));
 	if (w->sim->fault_pending)
 		return -1;
 	fdst_lanes(w, in, R);
@@ -985,18 +980,18 @@ INT3(v_med3_i32, (uint32_t)med3_i((int32_t)a, (int32_t)b, (int32_t)c))
 
 static float med3_f(float a, float b, float c)
 {
-	float mx = fmaxf(fmaxf(a, b), c);
+	float mx = max_ieee32(max_ieee32(a, b), c);
 
 	if (isnan(a) || isnan(b) || isnan(c))
-		return fminf(fminf(a, b), c);
+		return min_ieee32(min_ieee32(a, b), c);
 	if (mx == a)
-		return fmaxf(b, c);
+		return max_ieee32(b, c);
 	if (mx == b)
-		return fmaxf(a, c);
-	return fmaxf(a, b);
+		return max_ieee32(a, c);
+	return max_ieee32(a, b);
 }
-FLOAT3(v_min3_f32, fminf(fminf(a, b), c))
-FLOAT3(v_max3_f32, fmaxf(fmaxf(a, b), c))
+FLOAT3(v_min3_f32, min_ieee32(min_ieee32(a, b), c))
+FLOAT3(v_max3_f32, max_ieee32(max_ieee32(a, b), c))
 FLOAT3(v_med3_f32, med3_f(a, b, c))
 
 /*
@@ -1055,11 +1050,19 @@ VOP(v_mbcnt_hi_u32_b32)
 /*
  * gfx90a's legacy MAD/MAC: an unfused multiply then add, each rounded.
  * The ISA lists them without denormal support; the model flushes their
- * f32 denormals as for MODE = flush (unverified on hardware).
+ * f32 denormal inputs, product and result whatever MODE says (unverified
+ * on hardware; LLVM selects them only when f32 denormals are flushed).
  */
+static float flush_always(float f)
+{
+	return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f;
+}
+
 static float legacy_mad(float a, float b, float c)
 {
-	float m = a * b, r;
+	float m = flush_always(a) * flush_always(b), r;
+
+	c = flush_always(c);
 
 	if (fpclassify(m) == FP_SUBNORMAL)
 		m = copysignf(0.0f, m);
@@ -1105,8 +1108,8 @@ VOP(v_fmac_f64)
 	return 0;
 }
 
-FLOAT64_2(v_min_f64, fmin(a, b))
-FLOAT64_2(v_max_f64, fmax(a, b))
+FLOAT64_2(v_min_f64, min_ieee64(a, b))
+FLOAT64_2(v_max_f64, max_ieee64(a, b))
 
 CVT(v_cvt_f64_u32, 2, ddst(w, in, l, (double)src(w, in, 0, l)))
 CVT(v_cvt_u32_f64, 1, w->v[in->dst][l] = cvt_u32(dsrc(w, in, 0, l)))
@@ -1685,7 +1688,11 @@ static int f16_mods_ok(struct wave *w, const struct insn *in)
 
 static float hsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
-	float f = h2f((uint16_t)src(w, in, i, l));
+	unsigned code = in->src[i];
+	/* inline float constants are f16 values here */
+	uint32_t v = code >= 240 && code <= 248 && !(in->dpp && i == 0) ? rd_v16f(w, in, code, l)
+									: src(w, in, i, l);
+	float f = h2f_in(w, (uint16_t)v);
 	bool abs = false, neg = false;
 
 	if (in->enc == ENC_VOP3) {
@@ -1715,6 +1722,11 @@ static uint16_t hclamp(const struct insn *in, uint16_t h)
 enum { H_ADD, H_SUB, H_SUBREV, H_MUL, H_MAX, H_MIN, H_SQRT, H_CVT_F16_F32, H_FLOOR, H_CEIL,
 	H_TRUNC, H_RNDNE, H_CVT_F16_I16, H_CVT_F16_U16, H_CVT_I16_F16, H_CVT_U16_F16 };
 
+static bool is_snan16(uint16_t h)
+{
+	return (h & 0x7e00) == 0x7c00 && (h & 0x1ff);
+}
+
 /* f16 -> 16-bit integer: toward zero, saturating, NaN -> 0 (as the f32 forms). */
 static uint32_t h_to_int(float f, bool sign)
 {
@@ -1737,33 +1749,40 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 		uint16_t h;
 
 		if (op == H_CVT_F16_F32) {
-			h = d2h((double)fsrc(w, in, 0, l));	/* f32 source, one rounding */
+			h = d2h_out(w, (double)fsrc(w, in, 0, l));	/* f32 source, one rounding */
 		} else if (op == H_CVT_F16_I16 || op == H_CVT_F16_U16) {
 			uint32_t v = src(w, in, 0, l);
 
-			h = d2h(op == H_CVT_F16_I16 ? (double)(int16_t)v : (double)(uint16_t)v);
+			h = d2h_out(w, op == H_CVT_F16_I16 ? (double)(int16_t)v : (double)(uint16_t)v);
 		} else if (op == H_CVT_I16_F16 || op == H_CVT_U16_F16) {
 			h = (uint16_t)h_to_int(hsrc(w, in, 0, l), op == H_CVT_I16_F16);
 		} else if (op >= H_FLOOR && op <= H_RNDNE) {
 			/* exact: an integral f16 value is representable */
 			float x = hsrc(w, in, 0, l);
 
-			h = d2h(op == H_FLOOR ? floorf(x) : op == H_CEIL ? ceilf(x) :
+			h = d2h_out(w, op == H_FLOOR ? floorf(x) : op == H_CEIL ? ceilf(x) :
 				op == H_TRUNC ? truncf(x) : nearbyintf(x));
 		} else if (op == H_SQRT) {
-			h = d2h(sqrt((double)hsrc(w, in, 0, l)));	/* 53 >= 2*11+2 bits: one rounding */
+			h = d2h_out(w, sqrt((double)hsrc(w, in, 0, l)));	/* 53 >= 2*11+2 bits */
 		} else {
 			float a = hsrc(w, in, 0, l), b = hsrc(w, in, 1, l);
 
 			switch (op) {
-			case H_ADD: h = fma16(a, 1.0f, b); break;
-			case H_SUB: h = fma16(a, 1.0f, -b); break;
-			case H_SUBREV: h = fma16(b, 1.0f, -a); break;
-			case H_MUL: h = fma16(a, b, -0.0f); break;
+			case H_ADD: h = fma16_out(w, a, 1.0f, b); break;
+			case H_SUB: h = fma16_out(w, a, 1.0f, -b); break;
+			case H_SUBREV: h = fma16_out(w, b, 1.0f, -a); break;
+			case H_MUL: h = mul16_out(w, a, b); break;
 			/* IEEE mode: a NaN operand loses, as for f32 */
-			case H_MAX: h = d2h(fmaxf(a, b)); break;
-			default: h = d2h(fminf(a, b)); break;
+			case H_MAX: h = d2h_out(w, max_ieee32(a, b)); break;
+			default: h = d2h_out(w, min_ieee32(a, b)); break;	/* H_MIN */
 			}
+			/* The f16 -> f32 widening may quiet a signaling NaN: check
+			 * the raw halves for min/max's sNaN rule. */
+			uint16_t ha = (uint16_t)src(w, in, 0, l), hb = (uint16_t)src(w, in, 1, l);
+
+			if ((op == H_MAX || op == H_MIN) && (is_snan16(ha) || is_snan16(hb)))
+				h = (uint16_t)(((is_snan16(ha) ? ha : hb) & 0x7fff) | 0x200 |
+					       (signbit(is_snan16(ha) ? a : b) ? 0x8000 : 0));
 		}
 		r[l] = hclamp(in, h);
 	}
@@ -1872,14 +1891,14 @@ VOP(v_div_fixup_f16)
 		float s[3];
 
 		for (unsigned i = 0; i < 3; i++) {
-			uint32_t v = rd_v32(w, in, in->src[i], l);
-			float f = h2f((uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
+			uint32_t v = rd_v16f(w, in, in->src[i], l);
+			float f = h2f_in(w, (uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
 
 			if ((in->abs >> i) & 1)
 				f = fabsf(f);
 			s[i] = (in->neg >> i) & 1 ? -f : f;
 		}
-		uint16_t r = hclamp(in, d2h(div_fixup(s[0], s[1], s[2], &fmt16)));
+		uint16_t r = hclamp(in, d2h_out(w, div_fixup(s[0], s[1], s[2], &fmt16)));
 		uint32_t *d = &w->v[in->dst][l];
 
 		*d = in->op_sel & 8 ? (*d & 0xffff) | (uint32_t)r << 16 : (*d & 0xffff0000u) | r;

@@ -3,13 +3,13 @@
  * Half-precision FMA, VOP3P packed math (two f16 or two f32 per lane) and
  * the mixed-precision v_fma_mix family.
  *
- * Rounding: each result is the exact a*b+c rounded once (round to
- * nearest even), as the ISA defines a fused multiply-add.  An f16*f16
+ * Rounding: each result is the exact a*b+c rounded once, in MODE's
+ * FP_ROUND, as the ISA defines a fused multiply-add.  An f16*f16
  * product is exact in f32; the sum is formed in double with its rounding
  * error (TwoSum) folded in as a sticky bit (round to odd), so the final
- * conversion to f16 rounds once, correctly.  f16 denormals are kept
- * (dispatch refuses FLOAT_DENORM_MODE_16_64 other than 3); f32 operands
- * of the mix and packed-f32 forms follow the f32 denormal mode.
+ * conversion to f16 rounds once, correctly (half.h).  f16 operands and
+ * results follow the f64/f16 denormal mode, f32 ones the f32 mode
+ * (fpmode.h); f32 results round in the host's mode (OP_ROUND_F32).
  *
  * Operand selection follows LLVM's AMDGPUUsage / the gfx9 ISA VOP3P
  * rules: op_sel[i] picks the half (or dword) of source i for the low
@@ -20,7 +20,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "half.h"
+#include "fpmode.h"
 #include "model.h"
 
 #define VOP(name) int x_##name(struct wave *w, const struct insn *in)
@@ -28,13 +28,6 @@
 
 static float f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
 static uint32_t bits_of(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
-
-static float flush32(const struct wave *w, float f)
-{
-	if (!w->denorm32 && fpclassify(f) == FP_SUBNORMAL)
-		return copysignf(0.0f, f);
-	return f;
-}
 
 static int bad(struct wave *w, const struct insn *in, const char *what)
 {
@@ -68,8 +61,8 @@ VOP(v_fma_f16)
 		float s[3];
 
 		for (unsigned i = 0; i < 3; i++) {
-			uint32_t v = rd_v32(w, in, in->src[i], l);
-			float f = h2f((uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
+			uint32_t v = rd_v16f(w, in, in->src[i], l);
+			float f = h2f_in(w, (uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
 
 			if ((in->abs >> i) & 1)
 				f = fabsf(f);
@@ -77,7 +70,7 @@ VOP(v_fma_f16)
 				f = -f;
 			s[i] = f;
 		}
-		uint16_t r = fma16(s[0], s[1], s[2]);
+		uint16_t r = fma16_out(w, s[0], s[1], s[2]);
 
 		if (in->clamp)
 			r = d2h(clamp01(h2f(r)));
@@ -89,12 +82,29 @@ VOP(v_fma_f16)
 }
 
 /* ---------------------------------------------------------- packed f16 */
+/*
+ * An inline float constant read as a 16-bit source is the f16 value
+ * (rd_v16f).  Which value the high half of such a constant holds in
+ * VOP3P (zero, or the value replicated) is not in the fact sheets:
+ * selecting it is refused rather than guessed.
+ */
+static bool const_high_half(struct wave *w, const struct insn *in, unsigned i, bool sel)
+{
+	if (!sel || in->src[i] < 240 || in->src[i] > 248)
+		return false;
+	bad(w, in, "the high half of an inline float constant in VOP3P (unverified)");
+	return true;
+}
+
 /* Source i's half for the low (hi = 0) or high (hi = 1) result. */
 static float pk_half(struct wave *w, const struct insn *in, unsigned i, unsigned l, bool hi)
 {
-	uint32_t v = rd_v32(w, in, in->src[i], l);
+	uint32_t v = rd_v16f(w, in, in->src[i], l);
 	bool sel = hi ? (in->op_sel_hi >> i) & 1 : (in->op_sel >> i) & 1;
-	float f = h2f((uint16_t)(sel ? v >> 16 : v));
+
+	if (const_high_half(w, in, i, sel))
+		return 0;
+	float f = h2f_in(w, (uint16_t)(sel ? v >> 16 : v));
 
 	if ((in->neg >> (i + (hi ? 3 : 0))) & 1)
 		f = -f;
@@ -115,9 +125,9 @@ static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 			float c = nsrc == 3 ? pk_half(w, in, 2, l, h) : 0.0f;
 
 			switch (op) {
-			case 0: r[h] = fma16(a, b, c); break;		/* fma */
-			case 1: r[h] = fma16(a, b, -0.0f); break;	/* mul: a*b exact + -0 */
-			default: r[h] = fma16(a, 1.0f, b); break;	/* add */
+			case 0: r[h] = fma16_out(w, a, b, c); break;		/* fma */
+			case 1: r[h] = mul16_out(w, a, b); break;		/* mul: a*b is exact */
+			default: r[h] = fma16_out(w, a, 1.0f, b); break;	/* add */
 			}
 			if (in->clamp)
 				r[h] = d2h(clamp01(h2f(r[h])));
@@ -133,13 +143,16 @@ VOP(v_pk_add_f16) { return pk_f16(w, in, 2, 2); }
 /* ----------------------------------------------------------- v_fma_mix */
 static float mix_src(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
-	uint32_t v = rd_v32(w, in, in->src[i], l);
+	bool f16 = (in->op_sel_hi >> i) & 1;
+	uint32_t v = f16 ? rd_v16f(w, in, in->src[i], l) : rd_v32(w, in, in->src[i], l);
 	float f;
 
-	if ((in->op_sel_hi >> i) & 1)
-		f = h2f((uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
+	if (f16 && const_high_half(w, in, i, (in->op_sel >> i) & 1))
+		return 0;
+	if (f16)
+		f = h2f_in(w, (uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
 	else
-		f = flush32(w, f32_of(v));
+		f = flush_in32(w, f32_of(v));
 	if ((in->neg >> (i + 3)) & 1)	/* neg_hi is abs for the mix forms */
 		f = fabsf(f);
 	if ((in->neg >> i) & 1)
@@ -159,13 +172,13 @@ static int fma_mix(struct wave *w, const struct insn *in, int kind)
 		uint32_t *d = &w->v[in->dst][l];
 
 		if (kind == 0) {
-			float r = flush32(w, fmaf(a, b, c));
+			float r = flush_out32(w, fmaf(a, b, c));
 
 			*d = bits_of(in->clamp ? clamp01(r) : r);
 			continue;
 		}
 		/* f32-exact inputs: one rounding to f16 through round-to-odd */
-		uint16_t r = fma16(a, b, c);
+		uint16_t r = fma16_out(w, a, b, c);
 
 		if (in->clamp)
 			r = d2h(clamp01(h2f(r)));
@@ -198,7 +211,7 @@ static uint64_t pk32_src(struct wave *w, const struct insn *in, unsigned i, unsi
 static float pk32_part(struct wave *w, const struct insn *in, uint64_t v, unsigned i, bool hi)
 {
 	bool sel = hi ? (in->op_sel_hi >> i) & 1 : (in->op_sel >> i) & 1;
-	float f = flush32(w, f32_of((uint32_t)(sel ? v >> 32 : v)));
+	float f = flush_in32(w, f32_of((uint32_t)(sel ? v >> 32 : v)));
 
 	if ((in->neg >> (i + (hi ? 3 : 0))) & 1)
 		f = -f;
@@ -225,7 +238,7 @@ static int pk_f32(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 			case 1: r[h] = a * b; break;
 			default: r[h] = a + b; break;
 			}
-			r[h] = flush32(w, r[h]);
+			r[h] = flush_out32(w, r[h]);
 			if (in->clamp)
 				r[h] = clamp01(r[h]);
 		}

@@ -32,12 +32,65 @@ static inline uint16_t d2h(double d)
 	return h;
 }
 
-/* a*b+c for f16 values, rounded once to f16. */
-static inline uint16_t fma16(float a, float b, float c)
+/* The f16 value next to @h toward +inf (@up) or -inf; h is not NaN or inf
+ * in that direction. */
+static inline uint16_t h_step(uint16_t h, int up)
+{
+	if ((h & 0x7fff) == 0)		/* ±0: the smallest denormal of the sign */
+		return up ? 0x0001 : 0x8001;
+	return (uint16_t)(((h >> 15) == 0) == (up != 0) ? h + 1 : h - 1);
+}
+
+/*
+ * @d rounded to f16 in FP_ROUND mode @rm (0 nearest even, 1 toward +inf,
+ * 2 toward -inf, 3 toward zero): the nearest-even result, moved one step
+ * when it lies on the wrong side of @d.  Overflow follows IEEE (toward
+ * zero and away from the rounding direction give the largest finite).
+ */
+static inline uint16_t d2h_rm(double d, unsigned rm)
+{
+	uint16_t h = d2h(d);
+	double back = (double)h2f(h);
+
+	if (rm == 0 || isnan(d) || back == d)
+		return h;
+	if (rm == 1 && back < d)
+		return h_step(h, 1);
+	if (rm == 2 && back > d)
+		return h_step(h, 0);
+	if (rm == 3 && fabs(back) > fabs(d))
+		return h_step(h, d < 0);
+	return h;
+}
+
+/* The same for f32 results (@d exact or rounded to odd in double). */
+static inline float d2f_rm(double d, unsigned rm)
+{
+	float f = (float)d;
+
+	if (rm == 0 || isnan(d) || (double)f == d)
+		return f;
+	if (rm == 1 && (double)f < d)
+		return nextafterf(f, INFINITY);
+	if (rm == 2 && (double)f > d)
+		return nextafterf(f, -INFINITY);
+	if (rm == 3 && fabs((double)f) > fabs(d))
+		return nextafterf(f, 0.0f);
+	return f;
+}
+
+/*
+ * a*b+c for f16 values, rounded once to f16 in FP_ROUND mode @rm.  An
+ * exactly zero sum of opposite signs is -0 only when rounding toward
+ * -inf (IEEE 754 §6.3), which the host's nearest-even sum cannot show.
+ */
+static inline uint16_t fma16_rm(float a, float b, float c, unsigned rm)
 {
 	double p = (double)a * b;	/* exact: 11 x 11 bits */
 	double s = p + c, bp = s - c, e = (p - bp) + (c - (s - bp));	/* TwoSum */
 
+	if (s == 0 && rm == 2 && !(p == 0 && c == 0 && !signbit(p) && !signbit(c)))
+		return 0x8000;
 	if (e != 0 && isfinite(s)) {
 		uint64_t bits;
 
@@ -46,7 +99,15 @@ static inline uint16_t fma16(float a, float b, float c)
 			bits += ((e > 0) == (s > 0)) ? 1 : -1;
 		memcpy(&s, &bits, 8);
 	}
-	return d2h(s);
+	return d2h_rm(s, rm);
+}
+
+static inline uint16_t fma16(float a, float b, float c) { return fma16_rm(a, b, c, 0); }
+
+/* a*b for f16 values: the product is exact in double. */
+static inline uint16_t mul16_rm(float a, float b, unsigned rm)
+{
+	return d2h_rm((double)a * b, rm);
 }
 
 #endif

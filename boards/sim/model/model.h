@@ -108,8 +108,12 @@ struct wave {
 	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
 	uint64_t scratch_base;		/* VA of this wave's scratch slice */
 	uint64_t scratch_size;		/* bytes in the slice */
-	bool denorm32;			/* MODE.FP_DENORM f32 = 3: keep denormals */
 	uint32_t mode;			/* the MODE hardware register */
+	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */
+	uint32_t keep_in32, keep_out32;	/* ~0: keep f32 denormals, 0: flush */
+	bool keep_in64, keep_out64;	/* the same for f64 and f16 */
+	uint8_t round32, round64;	/* FP_ROUND of f32, of f64 and f16 */
+	uint8_t host_round;		/* OP_ROUND_* classes not nearest-even */
 	const struct insn *cur;		/* the instruction executing now */
 	uint64_t dpp_exec;		/* EXEC before a DPP write mask */
 	uint32_t dpp_src[WAVE_LANES];	/* src0 as it was before a DPP op wrote */
@@ -141,6 +145,10 @@ struct insn;
 typedef int (*exec_fn)(struct wave *w, const struct insn *in);
 
 #define OP_LITERAL_K 1	/* a mandatory literal (v_madmk, v_fmaak, s_setreg_imm32) */
+/* The handler's f32 (f64) arithmetic rounds in the host's rounding
+ * mode, which must follow MODE.FP_ROUND (fpmode.c). */
+#define OP_ROUND_F32 2
+#define OP_ROUND_F64 4
 
 struct opdesc {
 	enum insn_format fmt;
@@ -211,6 +219,12 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* MODE (fpmode.c): why @mode cannot be modelled, or NULL. */
+const char *mode_unsupported(uint32_t mode);
+void wave_set_mode(struct wave *w, uint32_t mode);
+/* Run a handler whose rounding the host must do in the wave's FP_ROUND. */
+int exec_host_rounded(struct wave *w, const struct insn *in);
+
 /* Operand access (exec_operand.c). */
 uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code);
 void wr_s32(struct wave *w, unsigned code, uint32_t v);
@@ -218,6 +232,7 @@ void wr_s64(struct wave *w, unsigned code, uint64_t v);
 uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned lane,
 		bool is_float);
 bool vgpr_ok(const struct wave *w, unsigned reg, unsigned count);
+uint32_t rd_v16f(struct wave *w, const struct insn *in, unsigned code, unsigned lane);
 #include "operand.h"	/* rd_s32 / rd_v32 fast paths */
 
 /* DPP (exec_valu.c): lanes that may write, and each lane's source lane. */

@@ -32,6 +32,10 @@ static const uint32_t inline_f32[] = {
 	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000,
 	0x40800000, 0xc0800000, 0x3e22f983,	/* 1/(2*pi) */
 };
+/* The same constants for 16-bit float operands (f16 encodings). */
+static const uint16_t inline_f16[] = {
+	0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+};
 static const uint64_t inline_f64[] = {
 	0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
 	0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
@@ -176,4 +180,13 @@ uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned l
 	if (!is_float && code >= 240 && code <= 248)
 		return inline_f32[code - 240];	/* integer op: the f32 pattern */
 	return rd_s64(w, in, code);
+}
+
+/* An f16 operand's 32 bits: inline float constants are f16 values in the
+ * low half (high half zero); everything else reads as rd_v32. */
+uint32_t rd_v16f(struct wave *w, const struct insn *in, unsigned code, unsigned lane)
+{
+	if (code >= 240 && code <= 248)
+		return inline_f16[code - 240];
+	return rd_v32(w, in, code, lane);
 }
