@@ -47,9 +47,21 @@ int main()
     for (int i = 0; i < 4 * 64; i++)
         expect(host[i] == (unsigned)(i / 64), "every workgroup passed the barrier");
 
-    // 64 workgroups: more than the board keeps resident, a deadlock.
+    // Eight one-wave workgroups per CU fit any gfx9 device at once (what a
+    // cooperative launch sized by occupancy relies on): completes.
+    hipDeviceProp_t prop;
+    expect(hipGetDeviceProperties(&prop, 0) == hipSuccess, "hipGetDeviceProperties");
+    unsigned fits = (unsigned)prop.multiProcessorCount * 8, *big;
+    unsigned too_many = (unsigned)prop.multiProcessorCount * 4 * 8 + 1;
+    expect(hipMalloc(&big, (size_t)too_many * 64 * 4) == hipSuccess, "hipMalloc");
     expect(hipMemset(arrived, 0, 4) == hipSuccess, "hipMemset");
-    grid_barrier<<<64, 64>>>(arrived, out);
+    grid_barrier<<<fits, 64>>>(arrived, big);
+    expect(hipDeviceSynchronize() == hipSuccess, "grid barrier over 8 workgroups per CU");
+
+    // More one-wave workgroups than any gfx9 device holds at once (a CU
+    // has 4 SIMDs of at most 8 wave slots each): a deadlock.
+    expect(hipMemset(arrived, 0, 4) == hipSuccess, "hipMemset");
+    grid_barrier<<<too_many, 64>>>(arrived, big);
     expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "deadlock reported");
     expect(std::strstr(bhGetLastErrorMessage(), "grid_barrier") != nullptr, "names the kernel");
     expect(std::strstr(bhGetLastErrorMessage(), "deadlock") != nullptr, "names the cause");

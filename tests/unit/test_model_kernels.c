@@ -34,7 +34,7 @@
 
 #define VA(off) (BH_SIM_VRAM_BASE + (off))
 
-/* The model keeps RESIDENT_WGS (8) groups of up to 16 waves in flight. */
+/* Scratch wave slots: the model keeps at most this many waves in flight. */
 #define SCRATCH_WAVES	128
 
 struct kd {

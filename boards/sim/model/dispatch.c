@@ -19,6 +19,7 @@ struct launch {
 	uint64_t pc;
 	uint32_t rsrc1, rsrc2, rsrc3;
 	uint32_t mode;			/* initial MODE, from RSRC1 */
+	unsigned wg_waves;		/* waves of a full workgroup: scratch slots per group */
 	unsigned user_sgprs, tidig;
 	bool tgid_en[3], tg_size_en, scratch_en;
 	uint32_t lds_size;
@@ -170,7 +171,7 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 	w->vcc = 0;
 	w->m0 = 0;
 	w->scc = false;
-	w->done = w->at_barrier = false;
+	w->done = w->at_barrier = w->yield = false;
 	wave_set_mode(w, l->mode);
 	memset(w->v, 0, (size_t)w->nvgprs * sizeof(*w->v));
 	for (unsigned lane = 0; lane < lanes; lane++) {
@@ -291,9 +292,10 @@ static int run_round(struct workgroup *wg, struct launch *l)
 	for (unsigned i = 0; i < wg->nwaves; i++) {
 		struct wave *w = &wg->waves[i];
 
-		for (unsigned n = 0; n < QUANTUM && !w->done && !w->at_barrier; n++)
+		for (unsigned n = 0; n < QUANTUM && !w->done && !w->at_barrier && !w->yield; n++)
 			if (step(w, l))
 				return -1;
+		w->yield = false;
 		if (!w->done)
 			wg->live++;
 		if (w->at_barrier)
@@ -343,9 +345,9 @@ static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t
 	wg->lds_size = l->lds_size;
 	if (wg->nwaves > MAX_WAVES_PER_WG)
 		return bad_state(sim, "a workgroup of %u threads", threads);
-	if (l->scratch_en && slot * MAX_WAVES_PER_WG + wg->nwaves > l->tmp_waves)
+	if (l->scratch_en && slot * l->wg_waves + wg->nwaves > l->tmp_waves)
 		return bad_state(sim, "workgroups need %u scratch waves, TMPRING_SIZE.WAVES is %u",
-				 slot * MAX_WAVES_PER_WG + wg->nwaves, l->tmp_waves);
+				 slot * l->wg_waves + wg->nwaves, l->tmp_waves);
 	if (r->lds)
 		memset(r->lds, 0, l->lds_size);
 	for (unsigned i = 0; i < wg->nwaves; i++) {
@@ -354,7 +356,7 @@ static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t
 		w->sim = sim;
 		w->wg = wg;
 		w->index = i;
-		w->scratch_slot = slot * MAX_WAVES_PER_WG + i;
+		w->scratch_slot = slot * l->wg_waves + i;
 		w->nvgprs = l->nvgprs;
 		w->acc_base = l->acc_base;
 		w->v = r->vgprs + (size_t)i * l->nvgprs;
@@ -419,9 +421,41 @@ static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, ui
 }
 
 /*
- * Workgroups run concurrently, up to RESIDENT_WGS at a time (fewer when
- * scratch slots run short), their waves interleaved round-robin, so that
- * one workgroup may wait on memory written by another.
+ * How many workgroups of this dispatch the board holds at once: the CU's
+ * occupancy (waves, VGPRs, LDS, workgroup slots) times its CUs, bounded
+ * by the scratch wave slots TMPRING provides and by the model's host
+ * memory budget.  0 (with a fault) when not even one group fits a CU.
+ */
+static uint64_t resident_limit(struct bh_sim *sim, struct launch *l, unsigned waves)
+{
+	unsigned by_vgprs = VGPRS_PER_SIMD / l->nvgprs;
+	unsigned per_simd = by_vgprs < WAVES_PER_SIMD ? by_vgprs : WAVES_PER_SIMD;
+	unsigned per_cu = per_simd * SIMDS_PER_CU / waves;
+
+	if (l->lds_size && LDS_PER_CU / l->lds_size < per_cu)
+		per_cu = LDS_PER_CU / l->lds_size;
+	if (per_cu > WGS_PER_CU)
+		per_cu = WGS_PER_CU;
+	if (!per_cu) {
+		bad_state(sim, "a workgroup of %u waves with %u VGPRs does not fit a CU "
+			  "(%u wave slots per SIMD, %u VGPRs each)", waves, l->nvgprs,
+			  WAVES_PER_SIMD, VGPRS_PER_SIMD);
+		return 0;
+	}
+	uint64_t limit = (uint64_t)per_cu * (sim->cfg.num_cus ? sim->cfg.num_cus : 1);
+	uint64_t bytes = (uint64_t)waves * l->nvgprs * WAVE_LANES * 4;
+
+	if (limit > RESIDENT_VGPR_BYTES / bytes)
+		limit = RESIDENT_VGPR_BYTES / bytes ? RESIDENT_VGPR_BYTES / bytes : 1;
+	if (l->scratch_en && limit > l->tmp_waves / waves)
+		limit = l->tmp_waves / waves ? l->tmp_waves / waves : 1;
+	return limit;
+}
+
+/*
+ * Workgroups run concurrently, as many at a time as the board holds
+ * (resident_limit), their waves interleaved round-robin, so that one
+ * workgroup may wait on memory written by another.
  */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator)
 {
@@ -439,25 +473,26 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 	if (l.budget)
 		l.budget += sim->stats.instructions;
 	uint64_t total = (uint64_t)dim[0] * dim[1] * dim[2], next = 0;
-	unsigned nres = total < RESIDENT_WGS ? (unsigned)total : RESIDENT_WGS;
 
-	if (l.scratch_en && nres > l.tmp_waves / MAX_WAVES_PER_WG)
-		nres = l.tmp_waves / MAX_WAVES_PER_WG ? l.tmp_waves / MAX_WAVES_PER_WG : 1;
 	if (total == 0)
 		return 0;
-	struct resident *res = calloc(nres, sizeof(*res));
-
-	if (!res)
-		return bad_state(sim, "out of host memory for workgroups");
 	/* VGPR storage for the largest workgroup this dispatch has. */
 	uint64_t max_threads = (uint64_t)l.full[0] * l.full[1] * l.full[2];
 	size_t max_waves = (size_t)((max_threads + WAVE_LANES - 1) / WAVE_LANES);
 
-	if (max_waves > MAX_WAVES_PER_WG) {
-		free(res);
+	if (max_waves > MAX_WAVES_PER_WG)
 		return bad_state(sim, "NUM_THREAD asks for %llu threads per workgroup",
 				 (unsigned long long)max_threads);
-	}
+	l.wg_waves = (unsigned)max_waves;
+	uint64_t limit = resident_limit(sim, &l, (unsigned)max_waves);
+
+	if (!limit)
+		return -1;
+	unsigned nres = (unsigned)(total < limit ? total : limit);
+	struct resident *res = calloc(nres, sizeof(*res));
+
+	if (!res)
+		return bad_state(sim, "out of host memory for workgroups");
 	for (unsigned i = 0; i < nres; i++) {
 		res[i].vgprs = calloc(max_waves * l.nvgprs, sizeof(*res[i].vgprs));
 		res[i].lds = l.lds_size ? calloc(1, l.lds_size) : NULL;

@@ -339,6 +339,13 @@ SOP(s_bitcmp1_b64) { w->scc = (S0_64 >> (S1 & 63)) & 1; return 0; }
 /* ---------------------------------------------------------------- SOPP */
 SOP(s_nop) { (void)w; (void)in; return 0; }	/* also s_waitcnt: memory is synchronous */
 SOP(s_endpgm) { (void)in; w->done = true; return 0; }
+/*
+ * s_sleep N: the wave sleeps about 64 * N[6:0] clocks.  The model has no
+ * clock per wave; the wave gives up the rest of its scheduling quantum
+ * so that the waves it waits for run (a spin-wait's s_sleep then costs
+ * one instruction per round, not a quantum).  s_sleep 0 is a no-op.
+ */
+SOP(s_sleep) { if (in->simm16 & 0x7f) w->yield = true; return 0; }
 SOP(s_barrier) { (void)in; w->at_barrier = true; return 0; }
 
 static int branch(struct wave *w, const struct insn *in, bool taken)

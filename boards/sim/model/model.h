@@ -19,13 +19,22 @@
 #define MAX_VGPRS	512	/* gfx90a/942: 256 ArchVGPRs + 256 AccVGPRs */
 #define MAX_WAVES_PER_WG 16	/* 1024 threads / 64 */
 /*
- * Workgroups resident at once.  Real parts hold far more; the model
- * needs enough that workgroups which wait for each other (grid sync,
- * producer/consumer through memory) make progress, and few enough that
- * per-workgroup state stays small.  A wait on more than this many
- * workgroups ends in the watchdog, as it could deadlock on hardware.
+ * Occupancy limits of a gfx9 CU (gfx90a, gfx942), which decide how many
+ * workgroups are resident at once: 4 SIMDs of 8 wave slots each (LLVM's
+ * getMaxWavesPerEU for gfx90a-class parts), a unified file of 512 VGPRs
+ * per SIMD lane shared by its waves, 64 KiB of LDS, and at most 16
+ * workgroups (barrier resources; unverified for CDNA).  SGPRs are not a
+ * limit in the model.  Programs that wait on workgroups that cannot be
+ * resident together deadlock, here as on hardware, and are reported.
  */
-#define RESIDENT_WGS	8
+#define SIMDS_PER_CU		4
+#define WAVES_PER_SIMD		8
+#define VGPRS_PER_SIMD		512
+#define WGS_PER_CU		16
+#define LDS_PER_CU		65536
+/* Host memory the resident workgroups' VGPRs may take (the model's own
+ * limit; a dispatch that would need more runs fewer groups at once). */
+#define RESIDENT_VGPR_BYTES	(512ull << 20)
 #define GART_SLOTS	256
 #define IRQ_SLOTS	64
 #define SH_REG_BASE	0x2c00
@@ -103,6 +112,7 @@ struct wave {
 	uint32_t m0;
 	bool scc;
 	bool done, at_barrier;
+	bool yield;			/* s_sleep: end this scheduling quantum */
 	uint32_t nvgprs;
 	uint32_t acc_base;		/* a0 is VGPR acc_base (gfx90a/942 unified file) */
 	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
