@@ -285,6 +285,7 @@ run: all
 # ---------------------------------------------------------------- tests
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(UNIT_SRCS) tests/unit/main.c tests/unit/testlib.c \
+	tests/unit/model_rig.c \
 	tests/unit/mpfr_ref.c)
 UNIT_BIN := $(BUILD)/tests/unit-tests
 UNIT_LIST := $(BUILD)/gen/unit_list.h

@@ -20,7 +20,7 @@ $(BUILD)/gen/isa_gfx942.h: $(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
 # Reference data for the model's unit tests, also from llvm-mc-19.
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
-	$(BUILD)/gen/model_programs_gfx942.h
+	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
@@ -41,6 +41,13 @@ $(BUILD)/gen/model_programs.h: $(addprefix tests/model/programs/,$(addsuffix .s,
 	$(Q)mkdir -p $(@D)
 	@echo "  GEN     $@"
 	$(Q)$(GEN_VECTORS) gfx90a $@ program $(foreach p,$(MODEL_PROGRAMS),prog_$(p) tests/model/programs/$(p).s)
+
+# Per-instruction semantic tests: tests/model/semantics.txt, one program
+# per instruction (tests/unit/test_model_sem.c).
+$(BUILD)/gen/model_sem.h: tests/model/semantics.txt tests/model/gen-semantics.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(PYTHON) tests/model/gen-semantics.py $(LLVM_MC) gfx90a $@ tests/model/semantics.txt
 
 # Programs that only assemble for gfx942 (architected scratch forms).
 $(BUILD)/gen/model_programs_gfx942.h: \

@@ -2,5 +2,5 @@
 // (When one of them gains semantics, replace it here with another.)
 v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]
 s_sendmsghalt sendmsg(MSG_INTERRUPT)
-v_cvt_pkrtz_f16_f32 v0, v1, v2
+v_cvt_pknorm_i16_f32 v0, v1, v2
 image_load v[0:3], v[0:1], s[0:7] dmask:0xf

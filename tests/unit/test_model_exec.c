@@ -12,144 +12,10 @@
 #include <unistd.h>
 
 #include "model_programs.h"
+#include "model_rig.h"
 #include "mpfr_ref.h"
 #include "sim.h"
 #include "testlib.h"
-
-#define HDR(op, ndw) (0xc0000000u | (uint32_t)((ndw) - 2) << 16 | (uint32_t)(op) << 8)
-#define SET_SH 0x76
-#define RING_VA (BH_SIM_GART_BASE)
-#define CODE_OFF 0x1000
-#define OUT_OFF 0x10000
-#define FENCE_OFF 0x800	/* in the GART page after the ring */
-
-struct rig {
-	struct bh_sim *sim;
-	uint32_t *ring;		/* 1024 bytes = 256 dwords */
-	uint8_t *ctl;		/* rptr at 0, fence at FENCE_OFF */
-	uint64_t wptr;
-	uint8_t *vram;
-};
-
-static struct rig rig;
-
-static struct bh_sim_config rig_cfg = { .gfx = BH_SIM_GFX90A, .vram_size = 16 << 20,
-					 .num_cus = 1, .max_instructions = 100000 };
-
-static int setup(void)
-{
-	rig.sim = bh_sim_create(&rig_cfg, NULL);
-	rig.ring = aligned_alloc(4096, 4096);
-	rig.ctl = aligned_alloc(4096, 4096);
-	if (!rig.sim || !rig.ring || !rig.ctl ||
-	    bh_sim_gart_map(rig.sim, RING_VA, rig.ring, 4096) ||
-	    bh_sim_gart_map(rig.sim, RING_VA + 4096, rig.ctl, 4096) ||
-	    bh_sim_queue_init(rig.sim, 0, RING_VA, 1024, RING_VA + 4096))
-		return 1;
-	rig.vram = bh_sim_vram(rig.sim);
-	rig.wptr = 0;
-	return 0;
-}
-
-static int teardown(void)
-{
-	bh_sim_destroy(rig.sim);
-	free(rig.ring);
-	free(rig.ctl);
-	return 0;
-}
-
-/* Re-arm the queue (a fault stops it, as on hardware). */
-static void reset_queue(void)
-{
-	struct bh_sim_fault f;
-	uint32_t ctx;
-
-	while (bh_sim_take_fault(rig.sim, &f))
-		;
-	while (bh_sim_take_interrupt(rig.sim, &ctx))
-		;
-	CU_ASSERT_EQUAL(bh_sim_queue_init(rig.sim, 0, RING_VA, 1024, RING_VA + 4096), 0);
-	rig.wptr = 0;
-}
-
-static void emit(uint32_t dw)
-{
-	rig.ring[rig.wptr++ % 256] = dw;
-}
-
-static void set_sh(uint32_t reg, const uint32_t *v, unsigned n)
-{
-	emit(HDR(SET_SH, n + 2));
-	emit(reg - 0x2c00);
-	for (unsigned i = 0; i < n; i++)
-		emit(v[i]);
-}
-
-static void release_mem(uint32_t data_sel, uint32_t int_sel, uint64_t va, uint64_t data,
-			uint32_t ctx)
-{
-	emit(HDR(0x49, 8));
-	emit(0x00238514u);
-	emit(data_sel << 29 | int_sel << 24);
-	emit((uint32_t)va);
-	emit((uint32_t)(va >> 32));
-	emit((uint32_t)data);
-	emit((uint32_t)(data >> 32));
-	emit(ctx);
-}
-
-static void doorbell(void)
-{
-	bh_sim_doorbell(rig.sim, 0, rig.wptr);
-}
-
-/* One dispatch of @prog: @groups x 1 x 1 groups of @full threads, the
- * last one @partial threads (0: full), @lds bytes of LDS. */
-/* RSRC1 of the next dispatch: 16 VGPRs (granule 8), f32/f64 denormals
- * kept, IEEE_MODE and DX10_CLAMP set as clang sets them. */
-#define RSRC1_DEFAULT 0x00af0001u
-static uint32_t rig_rsrc1 = RSRC1_DEFAULT;
-
-static void dispatch(const uint32_t *prog, size_t words, uint32_t groups, uint32_t full,
-		     uint32_t partial, uint32_t lds)
-{
-	uint64_t code = BH_SIM_VRAM_BASE + CODE_OFF, out = BH_SIM_VRAM_BASE + OUT_OFF;
-	uint32_t pgm[2] = { (uint32_t)(code >> 8), (uint32_t)(code >> 40) };
-	/* 2 user SGPRs + TGID_X. */
-	uint32_t rsrc[2] = { rig_rsrc1, (2u << 1) | (1u << 7) | ((lds + 511) / 512) << 15 };
-	uint32_t threads[6] = { 0, 0, 0, full | partial << 16, 1, 1 };
-	uint32_t user[2] = { (uint32_t)out, (uint32_t)(out >> 32) };
-	uint32_t zero = 0;
-
-	memcpy(rig.vram + CODE_OFF, prog, words * 4);
-	set_sh(0x2e0c, pgm, 2);
-	set_sh(0x2e12, rsrc, 2);
-	set_sh(0x2e18, &zero, 1);
-	set_sh(0x2e04, threads, 6);
-	set_sh(0x2e40, user, 2);
-	emit(HDR(0x15, 5) | 2);
-	emit(groups);
-	emit(1);
-	emit(1);
-	emit(1u | (partial ? 2u : 0));		/* COMPUTE_SHADER_EN, PARTIAL_TG_EN */
-	release_mem(2, 2, RING_VA + 4096 + FENCE_OFF, 0x1122334455667788ull, 77);
-	doorbell();
-}
-
-static uint32_t out_word(unsigned i)
-{
-	uint32_t v;
-
-	memcpy(&v, rig.vram + OUT_OFF + 4 * i, 4);
-	return v;
-}
-
-static void fill_out(uint32_t v, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		memcpy(rig.vram + OUT_OFF + 4 * i, &v, 4);
-}
 
 static void test_partial_group_and_exec(void)
 {
@@ -561,11 +427,11 @@ static void test_trace_one_wave(void)
 	struct bh_sim_fault f;
 
 	CU_ASSERT_FATAL(fd >= 0 && saved >= 0);
-	teardown();
+	rig_teardown();
 	rig_cfg.trace = 2;
 	rig_cfg.trace_wg[0] = 1;
 	rig_cfg.trace_wave = 0;
-	CU_ASSERT_EQUAL_FATAL(setup(), 0);
+	CU_ASSERT_EQUAL_FATAL(rig_setup(), 0);
 	fflush(stderr);
 	dup2(fd, 2);
 	dispatch(prog_store_index, sizeof(prog_store_index) / 4, 2, 64, 0, 0);
@@ -584,9 +450,9 @@ static void test_trace_one_wave(void)
 	ASSERT_CONTAINS(text, "-> s3=0x40");		/* workgroup 1 * 64 */
 	ASSERT_CONTAINS(text, "v1[64 lanes]: 0=0x40 1=0x41");
 	CU_ASSERT_PTR_NULL(strstr(text, "wg (0,0,0)"));
-	teardown();
+	rig_teardown();
 	rig_cfg.trace = 0;
-	CU_ASSERT_EQUAL(setup(), 0);
+	CU_ASSERT_EQUAL(rig_setup(), 0);
 }
 
 static double out_f64(unsigned i)
@@ -780,12 +646,6 @@ static unsigned write_data(uint32_t *out, uint64_t va, const uint32_t *v, unsign
 	for (unsigned i = 0; i < n; i++)
 		out[k++] = v[i];
 	return k;
-}
-
-static void emit_words(const uint32_t *w, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		emit(w[i]);
 }
 
 static void test_cp_packets(void)
@@ -1071,7 +931,7 @@ static void test_dispatch_refusals(void)
 
 CU_ErrorCode bh_tests_model_exec(void)
 {
-	CU_pSuite s = CU_add_suite("model_exec", setup, teardown);
+	CU_pSuite s = CU_add_suite("model_exec", rig_setup, rig_teardown);
 
 	if (!s)
 		return CU_get_error();

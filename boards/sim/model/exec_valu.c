@@ -1862,7 +1862,7 @@ VOP(v_pack_b32_f16)
 		uint32_t h[2];
 
 		for (unsigned i = 0; i < 2; i++) {
-			uint32_t v = rd_v32(w, in, in->src[i], l);
+			uint32_t v = rd_v16f(w, in, in->src[i], l);
 
 			h[i] = ((in->op_sel >> i) & 1 ? v >> 16 : v) & 0xffff;
 			if ((in->abs >> i) & 1)
@@ -1871,6 +1871,27 @@ VOP(v_pack_b32_f16)
 				h[i] ^= 0x8000;
 		}
 		w->v[in->dst][l] = h[0] | h[1] << 16;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+
+/*
+ * v_cvt_pkrtz_f16_f32: D = { f16(S1), f16(S0) }, each rounded toward zero
+ * whatever MODE says (the ISA names the rounding in the opcode); f32
+ * inputs and f16 results follow the denormal modes.
+ */
+VOP(v_cvt_pkrtz_f16_f32)
+{
+	if (in->omod || in->clamp)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "v_cvt_pkrtz_f16_f32 omod/clamp not modelled");
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint16_t lo = flush_out16(w, d2h_rm((double)fsrc(w, in, 0, l), 3));
+		uint16_t hi = flush_out16(w, d2h_rm((double)fsrc(w, in, 1, l), 3));
+
+		w->v[in->dst][l] = lo | (uint32_t)hi << 16;
 	}
 	return w->sim->fault_pending ? -1 : 0;
 }
