@@ -1719,8 +1719,18 @@ static uint16_t hclamp(const struct insn *in, uint16_t h)
 	return d2h(isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f));
 }
 
+/*
+ * f16 transcendentals: computed in double by the host libm and rounded
+ * once to f16 (nearest even; like the f32 forms they do not follow
+ * MODE.FP_ROUND), which is within the hardware's documented 1 ULP.
+ * Special values and the |x| < 256 revolutions range of v_sin/v_cos as
+ * for f32 (trans_f32, trig).
+ */
+static int f16_trans(struct wave *w, const struct insn *in, int op, float x, uint16_t *h);
+
 enum { H_ADD, H_SUB, H_SUBREV, H_MUL, H_MAX, H_MIN, H_SQRT, H_CVT_F16_F32, H_FLOOR, H_CEIL,
-	H_TRUNC, H_RNDNE, H_CVT_F16_I16, H_CVT_F16_U16, H_CVT_I16_F16, H_CVT_U16_F16 };
+	H_TRUNC, H_RNDNE, H_CVT_F16_I16, H_CVT_F16_U16, H_CVT_I16_F16, H_CVT_U16_F16,
+	H_RCP, H_RSQ, H_LOG, H_EXP, H_SIN, H_COS, H_FRACT, H_FREXP_MANT, H_FREXP_EXP, H_LDEXP };
 
 static bool is_snan16(uint16_t h)
 {
@@ -1764,6 +1774,28 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 				op == H_TRUNC ? truncf(x) : nearbyintf(x));
 		} else if (op == H_SQRT) {
 			h = d2h_out(w, sqrt((double)hsrc(w, in, 0, l)));	/* 53 >= 2*11+2 bits */
+		} else if (op >= H_RCP && op <= H_COS) {
+			if (f16_trans(w, in, op, hsrc(w, in, 0, l), &h))
+				return -1;
+		} else if (op >= H_FRACT && op <= H_FREXP_EXP) {
+			float x = hsrc(w, in, 0, l);
+			int e = 0;
+
+			if (op == H_FRACT)	/* exact in f32; kept below 1.0 (0x3bff) */
+				h = d2h(isfinite(x) ? fminf(x - floorf(x), 0x1.ffcp-1f) : NAN);
+			else if (op == H_FREXP_MANT)
+				h = isfinite(x) ? d2h(frexpf(x, &e)) : d2h(x);
+			else
+				h = (uint16_t)(isfinite(x) ? (frexpf(x, &e), e) : 0);
+			if (op != H_FREXP_EXP)
+				h = flush_out16(w, h);
+		} else if (op == H_LDEXP) {
+			/* S1 is an i16 exponent; beyond +-64 the result is already
+			 * 0/inf before rounding, and double keeps it exact. */
+			int e = (int16_t)src(w, in, 1, l);
+
+			e = e < -64 ? -64 : e > 64 ? 64 : e;
+			h = d2h_out(w, ldexp((double)hsrc(w, in, 0, l), e));
 		} else {
 			float a = hsrc(w, in, 0, l), b = hsrc(w, in, 1, l);
 
@@ -1791,6 +1823,28 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 	put_int(w, in, r);
 	return 0;
 }
+static int f16_trans(struct wave *w, const struct insn *in, int op, float x, uint16_t *h)
+{
+	double d = x, r;
+
+	switch (op) {
+	case H_RCP: r = 1.0 / d; break;
+	case H_RSQ: r = 1.0 / sqrt(d); break;
+	case H_LOG: r = log2(d); break;
+	case H_EXP: r = exp2(d); break;
+	default:
+		if (fabs(d) >= 256.0 && isfinite(d))
+			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+					  "v_sin/v_cos_f16 input %g revolutions is outside the "
+					  "hardware's valid range (|x| < 256)", d);
+		d -= floor(d);
+		r = !isfinite(x) ? NAN : op == H_SIN ? sin(2 * M_PI * d) : cos(2 * M_PI * d);
+		break;
+	}
+	*h = flush_out16(w, d2h(r));
+	return 0;
+}
+
 VOP(v_add_f16) { return f16_op(w, in, H_ADD); }
 VOP(v_sub_f16) { return f16_op(w, in, H_SUB); }
 VOP(v_subrev_f16) { return f16_op(w, in, H_SUBREV); }
@@ -1807,6 +1861,69 @@ VOP(v_cvt_f16_i16) { return f16_op(w, in, H_CVT_F16_I16); }
 VOP(v_cvt_f16_u16) { return f16_op(w, in, H_CVT_F16_U16); }
 VOP(v_cvt_i16_f16) { return f16_op(w, in, H_CVT_I16_F16); }
 VOP(v_cvt_u16_f16) { return f16_op(w, in, H_CVT_U16_F16); }
+VOP(v_rcp_f16) { return f16_op(w, in, H_RCP); }
+VOP(v_rsq_f16) { return f16_op(w, in, H_RSQ); }
+VOP(v_log_f16) { return f16_op(w, in, H_LOG); }
+VOP(v_exp_f16) { return f16_op(w, in, H_EXP); }
+VOP(v_sin_f16) { return f16_op(w, in, H_SIN); }
+VOP(v_cos_f16) { return f16_op(w, in, H_COS); }
+VOP(v_fract_f16) { return f16_op(w, in, H_FRACT); }
+VOP(v_frexp_mant_f16) { return f16_op(w, in, H_FREXP_MANT); }
+VOP(v_frexp_exp_i16_f16) { return f16_op(w, in, H_FREXP_EXP); }
+VOP(v_ldexp_f16) { return f16_op(w, in, H_LDEXP); }
+
+/* The f16 class compare: S1's mask bits as for v_cmp_class_f32. */
+VOP(v_cmp_class_f16)
+{
+	uint64_t m = 0;
+
+	if (f16_mods_ok(w, in))
+		return -1;
+	FOR_LANES(l) {
+		uint16_t b = (uint16_t)src(w, in, 0, l);
+
+		if (in->enc == ENC_VOP3 && (in->abs & 1))
+			b &= 0x7fff;
+		if (in->enc == ENC_VOP3 && (in->neg & 1))
+			b ^= 0x8000;
+		float x = h2f(b);
+		bool nan = (b & 0x7c00) == 0x7c00 && (b & 0x3ff);
+		unsigned bit = nan ? ((b & 0x200) ? 1 : 0)
+				   : class_bit(x, false, (b & 0x7c00) == 0 && (b & 0x3ff));
+
+		if ((src(w, in, 1, l) >> bit) & 1)
+			m |= 1ull << l;
+	}
+	cmp_result(w, in, m);
+	return 0;
+}
+
+/* min3/max3/med3 of f16 values: the f32 rules (IEEE-mode min/max). */
+static int f16_3(struct wave *w, const struct insn *in, int kind)
+{
+	uint32_t r[WAVE_LANES];
+
+	if (in->op_sel || in->omod)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "op_sel/omod on this f16 instruction is not modelled");
+	if (!vdst_ok(w, in, 1))
+		return -1;
+	memset(r, 0, sizeof(r));
+	FOR_LANES(l) {
+		float a = hsrc(w, in, 0, l), b = hsrc(w, in, 1, l), c = hsrc(w, in, 2, l);
+		float v = kind == 0 ? min_ieee32(min_ieee32(a, b), c) :
+			  kind == 1 ? max_ieee32(max_ieee32(a, b), c) : med3_f(a, b, c);
+
+		r[l] = hclamp(in, flush_out16(w, d2h(v)));
+	}
+	if (w->sim->fault_pending)
+		return -1;
+	put_int(w, in, r);
+	return 0;
+}
+VOP(v_min3_f16) { return f16_3(w, in, 0); }
+VOP(v_max3_f16) { return f16_3(w, in, 1); }
+VOP(v_med3_f16) { return f16_3(w, in, 2); }
 
 /* gfx9's v_mad_legacy_u16: the pre-gfx9 v_mad_u16 (no op_sel), high half zeroed. */
 INT3(v_mad_legacy_u16, (uint32_t)(uint16_t)((a & 0xffff) * (b & 0xffff) + c))
