@@ -137,6 +137,126 @@ static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 	return w->sim->fault_pending ? -1 : 0;
 }
 VOP(v_pk_fma_f16) { return pk_f16(w, in, 3, 0); }
+
+/* The raw half of source i for the low or high result (no modifiers). */
+static uint16_t pk_raw(struct wave *w, const struct insn *in, unsigned i, unsigned l, bool hi)
+{
+	uint32_t v = in->src[i] >= 240 && in->src[i] <= 248 ? rd_v16f(w, in, in->src[i], l)
+							    : rd_v32(w, in, in->src[i], l);
+	bool sel = hi ? (in->op_sel_hi >> i) & 1 : (in->op_sel >> i) & 1;
+
+	return (uint16_t)(sel ? v >> 16 : v);
+}
+
+static bool snan16(uint16_t h) { return (h & 0x7e00) == 0x7c00 && (h & 0x1ff); }
+
+/* v_pk_max_f16 / v_pk_min_f16: IEEE-mode min/max per half (fpmode.h);
+ * a signaling NaN is checked on the raw half, before widening. */
+static int pk_minmax_f16(struct wave *w, const struct insn *in, bool max)
+{
+	if (!dst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint16_t r[2];
+
+		for (unsigned h = 0; h < 2; h++) {
+			float a = pk_half(w, in, 0, l, h), b = pk_half(w, in, 1, l, h);
+			uint16_t ra = pk_raw(w, in, 0, l, h), rb = pk_raw(w, in, 1, l, h);
+
+			if (snan16(ra) || snan16(rb))
+				r[h] = (uint16_t)(((snan16(ra) ? ra : rb) & 0x7fff) | 0x200 |
+						  (signbit(snan16(ra) ? a : b) ? 0x8000 : 0));
+			else
+				r[h] = flush_out16(w, d2h(max ? max_ieee32(a, b) : min_ieee32(a, b)));
+			if (in->clamp)
+				r[h] = d2h(clamp01(h2f(r[h])));
+		}
+		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+VOP(v_pk_max_f16) { return pk_minmax_f16(w, in, true); }
+VOP(v_pk_min_f16) { return pk_minmax_f16(w, in, false); }
+
+/* ------------------------------------------------------- packed 16-bit int */
+/*
+ * Two 16-bit integers per lane, halves chosen by op_sel / op_sel_hi as
+ * for f16.  An inline integer constant is its 32-bit value, split in
+ * halves (LLVM encodes splat constants with op_sel_hi clear for that
+ * reason).  Shift counts use the low 4 bits.  Clamp saturates add, sub
+ * and mad to the type's range; neg modifiers do not apply to integers.
+ */
+enum { PK_ADD_U, PK_SUB_U, PK_ADD_I, PK_SUB_I, PK_MUL_LO, PK_LSHL, PK_LSHR, PK_ASHR,
+	PK_MAX_I, PK_MIN_I, PK_MAX_U, PK_MIN_U, PK_MAD_U, PK_MAD_I };
+
+static uint16_t sat16(int64_t v, bool is_signed)
+{
+	if (is_signed)
+		v = v < -32768 ? -32768 : v > 32767 ? 32767 : v;
+	else
+		v = v < 0 ? 0 : v > 65535 ? 65535 : v;
+	return (uint16_t)v;
+}
+
+static uint16_t pk_int_op(int op, uint16_t a, uint16_t b, uint16_t c, bool clamp)
+{
+	int32_t sa = (int16_t)a, sb = (int16_t)b, sc = (int16_t)c;
+
+	switch (op) {
+	case PK_ADD_U: return clamp ? sat16((int64_t)a + b, false) : (uint16_t)(a + b);
+	case PK_SUB_U: return clamp ? sat16((int64_t)a - b, false) : (uint16_t)(a - b);
+	case PK_ADD_I: return clamp ? sat16((int64_t)sa + sb, true) : (uint16_t)(sa + sb);
+	case PK_SUB_I: return clamp ? sat16((int64_t)sa - sb, true) : (uint16_t)(sa - sb);
+	case PK_MUL_LO: return (uint16_t)((uint32_t)a * b);
+	/* shifts: D = S1 >> S0[3:0] (the "rev" forms) */
+	case PK_LSHL: return (uint16_t)(b << (a & 15));
+	case PK_LSHR: return (uint16_t)(b >> (a & 15));
+	case PK_ASHR: return (uint16_t)(sb >> (a & 15));
+	case PK_MAX_I: return (uint16_t)(sa > sb ? sa : sb);
+	case PK_MIN_I: return (uint16_t)(sa < sb ? sa : sb);
+	case PK_MAX_U: return a > b ? a : b;
+	case PK_MIN_U: return a < b ? a : b;
+	case PK_MAD_U: return clamp ? sat16((int64_t)a * b + c, false) : (uint16_t)(a * b + c);
+	default: return clamp ? sat16((int64_t)sa * sb + sc, true) : (uint16_t)(sa * sb + sc);
+	}
+}
+
+static int pk_int(struct wave *w, const struct insn *in, int op)
+{
+	bool three = op == PK_MAD_U || op == PK_MAD_I;
+	bool clamp_ok = op <= PK_SUB_I || three;
+
+	if (in->neg || (in->clamp && !clamp_ok))
+		return bad(w, in, "neg, or clamp, on this packed integer instruction");
+	for (unsigned i = 0; i < (three ? 3u : 2u); i++)
+		if (in->src[i] >= 240 && in->src[i] <= 248)
+			return bad(w, in, "an inline float constant in packed integer math");
+	if (!dst_ok(w, in, 1))
+		return -1;
+	FOR_LANES(l) {
+		uint16_t r[2];
+
+		for (unsigned h = 0; h < 2; h++)
+			r[h] = pk_int_op(op, pk_raw(w, in, 0, l, h), pk_raw(w, in, 1, l, h),
+					 three ? pk_raw(w, in, 2, l, h) : 0, in->clamp);
+		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
+	}
+	return w->sim->fault_pending ? -1 : 0;
+}
+VOP(v_pk_add_u16) { return pk_int(w, in, PK_ADD_U); }
+VOP(v_pk_sub_u16) { return pk_int(w, in, PK_SUB_U); }
+VOP(v_pk_add_i16) { return pk_int(w, in, PK_ADD_I); }
+VOP(v_pk_sub_i16) { return pk_int(w, in, PK_SUB_I); }
+VOP(v_pk_mul_lo_u16) { return pk_int(w, in, PK_MUL_LO); }
+VOP(v_pk_lshlrev_b16) { return pk_int(w, in, PK_LSHL); }
+VOP(v_pk_lshrrev_b16) { return pk_int(w, in, PK_LSHR); }
+VOP(v_pk_ashrrev_i16) { return pk_int(w, in, PK_ASHR); }
+VOP(v_pk_max_i16) { return pk_int(w, in, PK_MAX_I); }
+VOP(v_pk_min_i16) { return pk_int(w, in, PK_MIN_I); }
+VOP(v_pk_max_u16) { return pk_int(w, in, PK_MAX_U); }
+VOP(v_pk_min_u16) { return pk_int(w, in, PK_MIN_U); }
+VOP(v_pk_mad_u16) { return pk_int(w, in, PK_MAD_U); }
+VOP(v_pk_mad_i16) { return pk_int(w, in, PK_MAD_I); }
 VOP(v_pk_mul_f16) { return pk_f16(w, in, 2, 1); }
 VOP(v_pk_add_f16) { return pk_f16(w, in, 2, 2); }
 
