@@ -20,6 +20,7 @@ struct launch {
 	uint32_t rsrc1, rsrc2, rsrc3;
 	uint32_t mode;			/* initial MODE, from RSRC1 */
 	unsigned wg_waves;		/* waves of a full workgroup: scratch slots per group */
+	unsigned wave_size;		/* 64, or 32 with CS_W32_EN where the family has it */
 	unsigned user_sgprs, tidig;
 	bool tgid_en[3], tg_size_en, scratch_en;
 	uint32_t lds_size;
@@ -77,8 +78,12 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 		return bad_state(sim, "COMPUTE_SHADER_EN is clear");
 	if (initiator & (1u << 5))
 		return bad_state(sim, "USE_THREAD_DIMENSIONS is not modelled (semantics unverified)");
+	/* The wave size is a property of each dispatch (CS_W32_EN); the
+	 * register rows are WAVE_LANES wide, so wave32 fits without change.
+	 * gfx9 parts run wave64 only. */
 	if (initiator & (1u << 15))
 		return bad_state(sim, "CS_W32_EN on a wave64-only gfx9 part");
+	l->wave_size = 64;
 	l->pc = ((uint64_t)(SH(sim, mmCOMPUTE_PGM_HI) & 0xff) << 32 |
 		 SH(sim, mmCOMPUTE_PGM_LO)) << 8;
 	l->rsrc1 = SH(sim, mmCOMPUTE_PGM_RSRC1);
@@ -164,8 +169,10 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 			w->sgpr[s++] = (uint32_t)wave_offset;	/* scratch wave offset */
 		}
 	}
-	unsigned first = w->index * WAVE_LANES;
-	unsigned lanes = threads - first < WAVE_LANES ? threads - first : WAVE_LANES;
+	unsigned first = w->index * l->wave_size;
+	unsigned lanes = threads - first < l->wave_size ? threads - first : l->wave_size;
+
+	w->wave_size = l->wave_size;
 
 	w->exec = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
 	w->vcc = 0;
@@ -339,7 +346,7 @@ static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t
 	wg->id[0] = l->start[0] + x;
 	wg->id[1] = l->start[1] + y;
 	wg->id[2] = l->start[2] + z;
-	wg->nwaves = (threads + WAVE_LANES - 1) / WAVE_LANES;
+	wg->nwaves = (threads + l->wave_size - 1) / l->wave_size;
 	wg->live = wg->nwaves;
 	wg->lds = r->lds;
 	wg->lds_size = l->lds_size;
@@ -478,7 +485,7 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		return 0;
 	/* VGPR storage for the largest workgroup this dispatch has. */
 	uint64_t max_threads = (uint64_t)l.full[0] * l.full[1] * l.full[2];
-	size_t max_waves = (size_t)((max_threads + WAVE_LANES - 1) / WAVE_LANES);
+	size_t max_waves = (size_t)((max_threads + l.wave_size - 1) / l.wave_size);
 
 	if (max_waves > MAX_WAVES_PER_WG)
 		return bad_state(sim, "NUM_THREAD asks for %llu threads per workgroup",

@@ -52,14 +52,14 @@ static uint8_t *mem_fault(struct wave *w, const struct insn *in, uint64_t addr,
 static uint8_t *private_byte(struct wave *w, const struct insn *in, uint64_t off,
 			     unsigned lane, unsigned len)
 {
-	uint64_t per_lane = w->scratch_size / WAVE_LANES;
+	uint64_t per_lane = w->scratch_size / w->wave_size;
 
 	if ((off & 3) + len > 4)
 		return mem_fault(w, in, off, lane, "private access crosses a dword at offset");
 	if (!w->scratch_size || off + len > per_lane)
 		return mem_fault(w, in, off, lane,
 				 "private access outside the wave's scratch at offset");
-	uint64_t phys = w->flat_scratch + ((off / 4) * WAVE_LANES + lane) * 4 + (off & 3);
+	uint64_t phys = w->flat_scratch + ((off / 4) * w->wave_size + lane) * 4 + (off & 3);
 	uint8_t *p = mem_translate(w->sim, phys, len);
 
 	return p ? p : mem_fault(w, in, phys, lane, "scratch backing memory unmapped at");
@@ -651,10 +651,12 @@ static int buf_access(struct wave *w, const struct insn *in, unsigned size, unsi
 	uint64_t base = v0 | (uint64_t)(v1 & 0xffff) << 32;
 	bool swizzle = v1 >> 31, add_tid = (v3 >> 23) & 1;
 	unsigned index_stride = (v3 >> 21) & 3, elem = (v3 >> 19) & 3;
-	uint64_t per_lane = w->scratch_size / WAVE_LANES;
+	uint64_t per_lane = w->scratch_size / w->wave_size;
 	uint32_t tmp[4][WAVE_LANES];
 
-	if (in->idxen || in->imm || !swizzle || !add_tid || index_stride != 3 || elem != 1)
+	/* INDEX_STRIDE (8 << n lanes) = the wave size, ELEMENT_SIZE 4 bytes */
+	if (in->idxen || in->imm || !swizzle || !add_tid || 8u << index_stride != w->wave_size ||
+	    elem != 1)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "MUBUF form not modelled (only swizzled private-segment buffers)");
 	uint64_t wave_base = base + rd_s32(w, in, in->saddr);
@@ -665,7 +667,7 @@ static int buf_access(struct wave *w, const struct insn *in, unsigned size, unsi
 		for (unsigned k = 0; k < n; k++) {
 			uint64_t off = (uint64_t)in->offset + 4ull * k +
 				       (in->offen ? w->v[in->addr][l] : 0);
-			uint64_t phys = wave_base + ((off / 4) * WAVE_LANES + l) * 4 + (off & 3);
+			uint64_t phys = wave_base + ((off / 4) * w->wave_size + l) * 4 + (off & 3);
 			uint8_t *p = NULL;
 
 			if ((off & 3) + size > 4)

@@ -113,6 +113,7 @@ struct wave {
 	bool scc;
 	bool done, at_barrier;
 	bool yield;			/* s_sleep: end this scheduling quantum */
+	unsigned wave_size;		/* lanes: 64 (or 32), set per dispatch */
 	uint32_t nvgprs;
 	uint32_t acc_base;		/* a0 is VGPR acc_base (gfx90a/942 unified file) */
 	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
