@@ -510,6 +510,7 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 	}
 	for (;;) {
 		unsigned busy = 0;
+		uint64_t live = 0;
 
 		for (unsigned i = 0; i < nres && !ret; i++) {
 			if (!res[i].busy && next < total) {
@@ -521,12 +522,17 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 				if (!res[i].wg.live)
 					res[i].busy = false;
 				else
-					busy++;
+					busy++, live += res[i].wg.live;
 			}
 		}
 		if (ret || (!busy && next >= total))
 			break;
-		if (sim->cfg.deadlock_window && sim->since_progress >= sim->cfg.deadlock_window) {
+		/* The window is for up to 256 live waves; beyond, each live wave
+		 * gets window/256 of its own instructions, so that many waves in a
+		 * long loop without stores are not taken for a deadlock. */
+		uint64_t window = sim->cfg.deadlock_window * (live > 256 ? (live + 255) / 256 : 1);
+
+		if (sim->cfg.deadlock_window && sim->since_progress >= window) {
 			deadlock(sim, res, nres, total - next);
 			ret = -1;
 			break;

@@ -53,7 +53,9 @@ struct bh_sim_config {
 	 * Deadlock detection: this many wave instructions in a row without
 	 * progress (a store to global or LDS memory, an atomic that changed
 	 * memory, a wave ending, a barrier releasing, a workgroup starting)
-	 * stop the dispatch with BH_SIM_FAULT_DEADLOCK.  0 = off.
+	 * stop the dispatch with BH_SIM_FAULT_DEADLOCK.  0 = off.  With more
+	 * than 256 live waves the window grows with them (window / 256
+	 * instructions per live wave).
 	 */
 	uint64_t deadlock_window;
 	/*
