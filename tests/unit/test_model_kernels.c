@@ -167,6 +167,8 @@ static void hidden_args(struct run *r, uint32_t grid, uint32_t block)
 	uint8_t *ka = r->vram + KERNARG_OFF;
 	const struct model_kernel *k = r->k;
 
+	if (k->off_block_count_x == 0xffffffffu)	/* the kernel reads none */
+		return;
 	wr32(ka + k->off_block_count_x, (grid + block - 1) / block);
 	wr32(ka + k->off_block_count_x + 4, 1);
 	wr32(ka + k->off_block_count_x + 8, 1);

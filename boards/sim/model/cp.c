@@ -391,6 +391,11 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 static void run_queue(struct bh_sim *sim, unsigned qid)
 {
 	struct sim_queue *q = &sim->queues[qid];
+
+	if (q->aql) {
+		aql_run(sim, qid);
+		return;
+	}
 	struct stream s = {
 		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
 		.pos = q->rptr, .end = q->wptr,
@@ -442,8 +447,9 @@ void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
 
 		sim->cur_queue = qid;
 		sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, dw, 2, 0,
-			  "doorbell wptr %llu is behind rptr %llu or more than a ring ahead",
-			  (unsigned long long)wptr, (unsigned long long)q->rptr);
+			  "doorbell %s %llu is behind %s %llu or more than a ring ahead",
+			  q->aql ? "write index" : "wptr", (unsigned long long)wptr,
+			  q->aql ? "read index" : "rptr", (unsigned long long)q->rptr);
 		q->faulted = true;
 		return;
 	}
@@ -477,6 +483,12 @@ int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid)
 	q->faulted = q->stalled = false;
 	if (q->wptr > q->rptr)
 		q->rptr = q->wptr;	/* drop what was not run */
+	if (q->aql) {		/* the 64-bit read index */
+		p = mem_translate(sim, q->rptr_va, 8);
+		if (p)
+			memcpy(p, &q->rptr, 8);
+		return 0;
+	}
 	rptr = (uint32_t)(q->rptr % q->ring_dwords);
 	p = mem_translate(sim, q->rptr_va, 4);
 	if (p)

@@ -50,12 +50,15 @@ struct gart_map {
 
 struct sim_queue {
 	bool active, faulted;
-	bool stalled;		/* on a WAIT_REG_MEM whose condition was false */
-	uint64_t wptr;		/* the last doorbell's write pointer */
+	bool stalled;		/* on a false WAIT_REG_MEM, an AQL barrier, an unwritten packet */
+	bool aql;		/* AQL packets (aql.c), else PM4 (cp.c) */
+	uint64_t wptr;		/* the last doorbell's write pointer (AQL: packet index) */
 	uint64_t ring_va;
-	uint32_t ring_dwords;
-	uint64_t rptr_va;
-	uint64_t rptr;		/* dwords consumed, monotonic */
+	uint32_t ring_dwords;	/* ring size in dwords (AQL: in 64-byte packets) */
+	uint64_t rptr_va;	/* where the CP reports rptr (AQL: the 64-bit read index) */
+	uint64_t rptr;		/* dwords (AQL: packets) consumed, monotonic */
+	uint64_t aql_queue_va;	/* AQL: the queue ptr user SGPR (amd_queue_t) */
+	uint64_t aql_scratch_va, aql_scratch_bytes;	/* AQL: scratch backing */
 };
 
 struct bh_sim {
@@ -227,6 +230,8 @@ void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);
+/* Process AQL queue @qid from its read index to its last doorbell (aql.c). */
+void aql_run(struct bh_sim *sim, unsigned qid);
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 

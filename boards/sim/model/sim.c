@@ -130,6 +130,24 @@ int bh_sim_queue_init(struct bh_sim *sim, unsigned qid, uint64_t ring_va,
 	return 0;
 }
 
+int bh_sim_queue_init_aql(struct bh_sim *sim, unsigned qid, const struct bh_sim_aql_queue *aq)
+{
+	uint64_t bytes = (uint64_t)aq->packets * 64;
+
+	if (qid >= BH_SIM_MAX_QUEUES || aq->packets < 4 || (aq->packets & (aq->packets - 1)) ||
+	    aq->ring_va % 64 || aq->read_index_va % 8 || aq->scratch_va % 256 ||
+	    !mem_translate(sim, aq->ring_va, bytes) || !mem_translate(sim, aq->read_index_va, 8) ||
+	    (aq->scratch_bytes && !mem_translate(sim, aq->scratch_va, aq->scratch_bytes)))
+		return -1;
+	sim->queues[qid] = (struct sim_queue){
+		.active = true, .aql = true, .ring_va = aq->ring_va, .ring_dwords = aq->packets,
+		.rptr_va = aq->read_index_va, .aql_queue_va = aq->queue_va,
+		.aql_scratch_va = aq->scratch_va, .aql_scratch_bytes = aq->scratch_bytes,
+	};
+	memset(mem_translate(sim, aq->read_index_va, 8), 0, 8);
+	return 0;
+}
+
 void bh_sim_queue_fini(struct bh_sim *sim, unsigned qid)
 {
 	if (qid < BH_SIM_MAX_QUEUES)

@@ -138,7 +138,26 @@ int bh_sim_queue_init(struct bh_sim *sim, unsigned qid, uint64_t ring_va,
 void bh_sim_queue_fini(struct bh_sim *sim, unsigned qid);
 
 /*
- * Doorbell write: @wptr is the new 64-bit dword write pointer.  The
+ * Program compute queue @qid as an AQL queue (HSA packet processor):
+ * @ring_va holds @packets 64-byte packets (a power of two >= 4, ring
+ * 64-byte aligned); the CP publishes its 64-bit read index at
+ * @read_index_va and passes @queue_va (an amd_queue_t, or 0) to kernels
+ * that ask for the queue pointer.  Dispatches that need scratch use
+ * @scratch_va / @scratch_bytes (256-byte aligned; 0 bytes: none).  The
+ * doorbell then carries the 64-bit packet write index.  Returns 0 or -1.
+ */
+struct bh_sim_aql_queue {
+	uint64_t ring_va;
+	uint32_t packets;
+	uint64_t read_index_va;
+	uint64_t queue_va;
+	uint64_t scratch_va, scratch_bytes;
+};
+int bh_sim_queue_init_aql(struct bh_sim *sim, unsigned qid, const struct bh_sim_aql_queue *aq);
+
+/*
+ * Doorbell write: @wptr is the new 64-bit dword write pointer (AQL: the
+ * packet write index).  The
  * in-process board runs its CP synchronously here until the queue is
  * drained or faults.  A faulted queue stops fetching until re-initialised.
  */
