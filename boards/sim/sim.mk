@@ -20,7 +20,7 @@ $(BUILD)/gen/isa_gfx942.h: $(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
 # Reference data for the model's unit tests, also from llvm-mc-19.
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS += $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
-	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h
+	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h $(BUILD)/gen/model_decode_all.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
@@ -41,6 +41,18 @@ $(BUILD)/gen/model_programs.h: $(addprefix tests/model/programs/,$(addsuffix .s,
 	$(Q)mkdir -p $(@D)
 	@echo "  GEN     $@"
 	$(Q)$(GEN_VECTORS) gfx90a $@ program $(foreach p,$(MODEL_PROGRAMS),prog_$(p) tests/model/programs/$(p).s)
+
+# Exhaustive decoder vectors: every decode-table row in operand variants,
+# with the fields llvm-mc's text names (tests/unit/test_model_decode.c).
+$(BUILD)/gen/model_decode_all.h: tests/model/gen-decode.py $(SIM_DIR)/isa/gfx9.insns \
+		$(SIM_DIR)/isa/gfx90a.insns $(SIM_DIR)/isa/gfx942.insns
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(PYTHON) tests/model/gen-decode.py $(LLVM_MC) gfx90a $@.1 dec_gfx90a \
+		$(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx90a.insns
+	$(Q)$(PYTHON) tests/model/gen-decode.py $(LLVM_MC) gfx942 $@.2 dec_gfx942 \
+		$(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
+	$(Q)cat $@.1 $@.2 > $@ && rm -f $@.1 $@.2
 
 # Per-instruction semantic tests: tests/model/semantics.txt, one program
 # per instruction (tests/unit/test_model_sem.c).

@@ -182,6 +182,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->imm = d0 & (1u << 17);
 		in->offset = sext(d1 & 0x1fffff, 21);
 		in->saddr = (d1 >> 25) & 0x7f;		/* soffset */
+		in->cpol = (d0 >> 16) & 1;		/* glc */
 		break;
 	case FMT_VALU:
 		if (in->enc != ENC_VOP3)
@@ -224,6 +225,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->data = (d1 >> 8) & 0xff;
 		in->saddr = (d1 >> 16) & 0x7f;
 		in->dst = d1 >> 24;
+		in->cpol = ((d0 >> 16) & 3) | ((d0 >> 25) & 1) << 2;
 		break;
 	case FMT_MUBUF:
 		in->offset = (int32_t)(d0 & 0xfff);
@@ -234,6 +236,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->data = (d1 >> 8) & 0xff;
 		in->src[0] = ((d1 >> 16) & 0x1f) << 2;	/* srsrc */
 		in->saddr = d1 >> 24;			/* soffset */
+		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 17) & 1) << 1 | ((d0 >> 15) & 1) << 2;
 		break;
 	default:
 		break;

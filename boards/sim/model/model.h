@@ -193,6 +193,9 @@ struct insn {
 	uint8_t seg;			/* FLAT: SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL */
 	uint16_t addr, data, saddr;
 	bool imm, soe, sve, offen, idxen;
+	/* cache policy: 1 glc (gfx940 sc0), 2 slc (nt), 4 gfx90a scc / gfx940 sc1;
+	 * decoded for the trace and the decoder test, no effect in the model */
+	uint8_t cpol;
 	uint8_t op_sel, op_sel_hi;
 };
 
