@@ -435,9 +435,21 @@ FLOAT2(v_add_f32, a + b)
 FLOAT2(v_sub_f32, a - b)
 FLOAT2(v_subrev_f32, b - a)
 FLOAT2(v_mul_f32, a * b)
-/* IEEE mode: min/max of a NaN and a number is the number. */
-FLOAT2(v_min_f32, min_ieee32(a, b))
-FLOAT2(v_max_f32, max_ieee32(a, b))
+/*
+ * min/max (IEEE mode, fpmode.h).  The manual: their output denormal mode
+ * is irrelevant -- with input denormals flushed no denormal can come
+ * out, with them kept the result is written as is.
+ */
+#define FLOAT2_MINMAX(name, expr) VOP(name) { \
+	float A[WAVE_LANES], B[WAVE_LANES], R[WAVE_LANES]; \
+	uint32_t keep = w->keep_out32; \
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1)) return -1; \
+	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { float a = A[l], b = B[l]; R[l] = (expr); } \
+	if (w->sim->fault_pending) return -1; \
+	w->keep_out32 = ~0u; fdst_lanes(w, in, R); w->keep_out32 = keep; return 0; }
+FLOAT2_MINMAX(v_min_f32, min_ieee32(a, b))
+FLOAT2_MINMAX(v_max_f32, max_ieee32(a, b))
 
 VOP(v_fmac_f32)
 {
@@ -1108,8 +1120,15 @@ VOP(v_fmac_f64)
 	return 0;
 }
 
-FLOAT64_2(v_min_f64, min_ieee64(a, b))
-FLOAT64_2(v_max_f64, max_ieee64(a, b))
+/* min/max: the output denormal mode does not apply (see v_min_f32). */
+#define FLOAT64_MINMAX(name, expr) VOP(name) { \
+	bool keep = w->keep_out64; \
+	if (!vdst_ok(w, in, 2)) return -1; \
+	w->keep_out64 = true; \
+	FOR_LANES(l) { double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l); ddst(w, in, l, (expr)); } \
+	w->keep_out64 = keep; return 0; }
+FLOAT64_MINMAX(v_min_f64, min_ieee64(a, b))
+FLOAT64_MINMAX(v_max_f64, max_ieee64(a, b))
 
 CVT(v_cvt_f64_u32, 2, ddst(w, in, l, (double)src(w, in, 0, l)))
 CVT(v_cvt_u32_f64, 1, w->v[in->dst][l] = cvt_u32(dsrc(w, in, 0, l)))
@@ -1455,14 +1474,28 @@ VOP(v_cmp_class_f64)
  * Division support.  The compiler divides n/d as: scale d and n with
  * v_div_scale (which also sets VCC when the quotient must be rescaled),
  * refine a v_rcp estimate with FMAs, v_div_fmas (which applies the
- * 2^32 / 2^64 rescale on VCC lanes) and v_div_fixup (IEEE special
- * cases).  UNVERIFIED: the ISA manual's pseudocode was not at hand; the
- * branches below are reconstructed from the compiler's expansion and
- * its intent (keep the scaled quotient representable, rescale once at
- * the end).  tests/device/fdiv.hip checks whole divisions, special and
- * denormal values included, bit for bit against the host's correctly
- * rounded IEEE results; keep it passing when this is checked against
- * the ISA text.
+ * rescale on VCC lanes) and v_div_fixup (IEEE special cases).
+ *
+ * Reference: the pseudocode of AMD's RDNA3 ISA manual for the same
+ * instructions (the gfx9/CDNA manuals were not at hand; the semantics
+ * are assumed shared).  Followed as written for v_div_fixup (special
+ * cases, the 0xffc00000 "indeterminate" NaN, NaN quieting, the underflow
+ * test) and for v_div_scale, including its test of 1/S1 against the
+ * *f64* denormal range for f32 operands (never true, so f32 never takes
+ * those two branches).  Three places where the text cannot be literal,
+ * and what the model does instead:
+ *   - v_div_scale_f64's "1/S1 and S2/S1 both denormal" branch scales a
+ *     denominator above 2^1022 by 2^+128, which overflows; the model
+ *     scales it by 2^-128, like the "1/S1 denormal" branch after it;
+ *   - v_div_fixup's "exponent(S1) == 255: OVERFLOW" is unreachable as
+ *     written; the model reads it as the quotient S0 (see div_fixup);
+ *   - v_div_fmas writes "2^32 * fma" (f32) / "2^64 * fma" (f64) on VCC
+ *     lanes, a fixed factor that cannot undo v_div_scale's 2^+-64
+ *     (2^+-128) pre-scaling in both directions; the model rescales by
+ *     2^+-64 (2^+-128), upward when the scaled quotient S2 is >= 2.
+ * tests/device/fdiv.hip and tests/corpus/divsqrt.hip check whole f32/f64
+ * divisions, special and denormal values included, bit for bit against
+ * the host's correctly rounded IEEE results.
  */
 struct fmt_desc {
 	int exp_bits_max;	/* all-ones biased exponent */
@@ -1476,7 +1509,7 @@ struct fmt_desc {
 static const struct fmt_desc fmt32 = { 255, 96, 23, 64, -150, 126 };
 static const struct fmt_desc fmt64 = { 2047, 768, 53, 128, -1075, 1022 };
 /* f16: only v_div_fixup_f16 uses it (no f16 div_scale/div_fmas exist). */
-static const struct fmt_desc fmt16 = { 31, 0, 0, 0, -25, 14 };
+static const struct fmt_desc fmt16 = { 31, 0, 0, 0, -100000, 14 };	/* no underflow case */
 
 static int biased_exp(double x, const struct fmt_desc *f)
 {
@@ -1494,6 +1527,13 @@ static bool is_denorm(double x, const struct fmt_desc *f)
 	return x != 0 && isfinite(x) && fabs(x) < (f == &fmt32 ? 0x1p-126 : 0x1p-1022);
 }
 
+/* "1.0 / 64'F(S1) == DENORM.f64": the reciprocal tested in f64 for both
+ * formats (an f32 S1 never has a denormal f64 reciprocal). */
+static bool rcp_denorm64(double d)
+{
+	return is_denorm(1.0 / d, &fmt64);
+}
+
 /* Returns the scaled S0 and sets *vcc; @s0 is S0, @d S1, @n S2. */
 static double div_scale(double s0, double d, double n, bool *vcc, const struct fmt_desc *f)
 {
@@ -1508,12 +1548,13 @@ static double div_scale(double s0, double d, double n, bool *vcc, const struct f
 			r = ldexp(s0, f->scale);
 	} else if (is_denorm(d, f)) {
 		r = ldexp(s0, f->scale);
-	} else if (is_denorm(1.0 / d, f) && is_denorm(n / d, f)) {
-		/* Huge denominator, tiny quotient: shrink the denominator. */
+	} else if (rcp_denorm64(d) && is_denorm(n / d, f)) {
+		/* Huge denominator, tiny quotient: shrink the denominator
+		 * (the manual's 2^+128 here would overflow; see above). */
 		*vcc = true;
 		if (s0 == d)
 			r = ldexp(s0, -f->scale);
-	} else if (is_denorm(1.0 / d, f)) {
+	} else if (rcp_denorm64(d)) {
 		r = ldexp(s0, -f->scale);
 	} else if (is_denorm(n / d, f)) {
 		*vcc = true;
@@ -1581,12 +1622,36 @@ static double fmas_scale(double q, double r, const struct fmt_desc *f)
 
 /* The scaled result is rounded once: the fma runs in a wider format
  * (double for f32, x87 long double for f64) before scaling. */
+/* "Input denormals are not flushed, but output flushing is allowed." */
+static float fsrc_noflush(struct wave *w, const struct insn *in, unsigned i, unsigned l)
+{
+	uint32_t keep = w->keep_in32;
+	float f;
+
+	w->keep_in32 = ~0u;
+	f = fsrc(w, in, i, l);
+	w->keep_in32 = keep;
+	return f;
+}
+
+static double dsrc_noflush(struct wave *w, const struct insn *in, unsigned i, unsigned l)
+{
+	bool keep = w->keep_in64;
+	double d;
+
+	w->keep_in64 = true;
+	d = dsrc(w, in, i, l);
+	w->keep_in64 = keep;
+	return d;
+}
+
 VOP(v_div_fmas_f32)
 {
 	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
-		float a = fsrc(w, in, 0, l), b = fsrc(w, in, 1, l), q = fsrc(w, in, 2, l);
+		float a = fsrc_noflush(w, in, 0, l), b = fsrc_noflush(w, in, 1, l);
+		float q = fsrc_noflush(w, in, 2, l);
 
 		if (!((w->vcc >> l) & 1)) {
 			fdst(w, in, l, fmaf(a, b, q));
@@ -1602,7 +1667,8 @@ VOP(v_div_fmas_f64)
 	if (!vdst_ok(w, in, 2))
 		return -1;
 	FOR_LANES(l) {
-		double a = dsrc(w, in, 0, l), b = dsrc(w, in, 1, l), q = dsrc(w, in, 2, l);
+		double a = dsrc_noflush(w, in, 0, l), b = dsrc_noflush(w, in, 1, l);
+		double q = dsrc_noflush(w, in, 2, l);
 
 		if (!((w->vcc >> l) & 1)) {
 			ddst(w, in, l, fma(a, b, q));
@@ -1615,27 +1681,30 @@ VOP(v_div_fmas_f64)
 	return 0;
 }
 
-/* S0 quotient, S1 denominator, S2 numerator: IEEE special cases. */
+/* S0 quotient, S1 denominator, S2 numerator: the manual's special cases.
+ * @nan_bits is the format's "indeterminate" NaN (0xffc00000 & co), which
+ * the callers write for 0/0 and inf/inf; here it is any negative NaN. */
 static double div_fixup(double q, double d, double n, const struct fmt_desc *f)
 {
 	bool neg = signbit(d) != signbit(n);
 	double inf = neg ? -INFINITY : INFINITY, zero = neg ? -0.0 : 0.0;
 
 	if (isnan(n))
-		return n;
+		return n + 0.0;		/* quieted */
 	if (isnan(d))
-		return d;
-	if (d == 0 && n == 0)
-		return NAN;
-	if (isinf(d) && isinf(n))
-		return NAN;
+		return d + 0.0;
+	if ((d == 0 && n == 0) || (isinf(d) && isinf(n)))
+		return -NAN;		/* the indeterminate NaN: sign set */
 	if (d == 0 || isinf(n))
 		return inf;
 	if (isinf(d) || n == 0)
 		return zero;
 	if (biased_exp(n, f) - biased_exp(d, f) < f->underflow_gap)
-		return zero;
-	/* Finite operands but an infinite/NaN scaled quotient: overflow. */
+		return zero;		/* UNDERFLOW: taken as a signed zero (unverified) */
+	/* The manual's "exponent(S1) == 255: OVERFLOW" cannot fire as written
+	 * (an inf/NaN S1 was handled above); read as the quotient S0, which
+	 * is inf or NaN when a finite division overflowed in the scaled
+	 * Newton steps. */
 	if (!isfinite(q))
 		return inf;
 	return neg ? -fabs(q) : fabs(q);
