@@ -1229,18 +1229,38 @@ VOP(v_ldexp_f64)
  * Transcendentals.  Reference: each result is the exact function computed
  * in double precision by the host libm and rounded once to f32, which is
  * within the hardware's documented 1 ULP for v_rcp/v_rsq/v_sqrt/v_exp/
- * v_log (AMD Vega/CDNA ISA, "VALU transcendental").  Special values
- * follow IEEE: rcp(±0) = ±inf, rsq(0) = +inf, sqrt(-x) = NaN,
- * log(0) = -inf, log(-x) = NaN, exp(-inf) = 0.  v_sin/v_cos take their
- * argument in revolutions (sin(2*pi*x)); the hardware's valid input
- * range is |x| < 256 revolutions — beyond it the model faults loudly.
+ * v_log.  The ISA manual's notes and functional examples (RDNA3 text,
+ * taken to hold for gfx9) are followed: these five flush denormal inputs
+ * and results whatever MODE says (the compiler scales around that), an
+ * invalid operation gives the indeterminate NaN 0xffc00000 (log(-1),
+ * sqrt(-inf), rsq(-inf)), rcp(±0) = ±inf, rsq(-0) = -inf, log(±0) = -inf,
+ * exp(-inf) = 0.  v_sin/v_cos take their argument in revolutions
+ * (sin(2*pi*x)) and keep denormals; older GCN manuals give them a valid
+ * range of |x| < 256 revolutions while RDNA3's says full range -- the
+ * gfx9 behaviour beyond 256 is unverified, so the model faults loudly.
  */
+static float trans_result(float x, double r)
+{
+	if (isnan(r) && !isnan(x))
+		return -NAN;		/* 0xffc00000 */
+	return (float)r;
+}
+
 static int trans_f32(struct wave *w, const struct insn *in, double (*fn)(double))
 {
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
 		return -1;
-	FOR_LANES(l)
-		fdst(w, in, l, (float)fn((double)fsrc(w, in, 0, l)));
+	FOR_LANES(l) {
+		float x = fsrc(w, in, 0, l);
+
+		if (fpclassify(x) == FP_SUBNORMAL)	/* flushed, whatever MODE says */
+			x = copysignf(0.0f, x);
+		float r = trans_result(x, fn((double)x));
+
+		if (fpclassify(r) == FP_SUBNORMAL)
+			r = copysignf(0.0f, r);
+		fdst(w, in, l, r);
+	}
 	return 0;
 }
 static double rcp_d(double x) { return 1.0 / x; }
@@ -1253,6 +1273,23 @@ VOP(v_sqrt_f32) { return trans_f32(w, in, sqrt); }
 VOP(v_exp_f32) { return trans_f32(w, in, exp2_d); }
 VOP(v_log_f32) { return trans_f32(w, in, log2_d); }
 
+/*
+ * sin/cos of @x revolutions, reduced exactly first: t = 2 * frac(x) in
+ * [0, 2), n = nearest integer, f = t - n in [-0.5, 0.5]; then
+ * sin(pi t) = (-1)^n sin(pi f) and cos(pi t) = (-1)^n sin(pi (0.5 - |f|)),
+ * so the quarter points are exact (cos(0.25 rev) = 0, not cos(pi/2)'s
+ * 6e-17 in double).
+ */
+static double rev_trig(double x, bool cosine)
+{
+	double t = 2 * (x - floor(x)), n = nearbyint(t), f = t - n;
+	double v = cosine ? sin(M_PI * (0.5 - fabs(f))) : sin(M_PI * f);
+
+	if (v == 0)
+		return 0.0;
+	return fmod(n, 2) != 0 ? -v : v;
+}
+
 static int trig(struct wave *w, const struct insn *in, bool cosine)
 {
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
@@ -1264,11 +1301,11 @@ static int trig(struct wave *w, const struct insn *in, bool cosine)
 			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 					  "v_sin/v_cos input %g revolutions is outside the "
 					  "hardware's valid range (|x| < 256)", x);
-		/* Reduce exactly in revolutions first: sin(2*pi*frac(x)). */
-		double r = x - floor(x);
-		double v = isfinite(x) ? (cosine ? cos(2 * M_PI * r) : sin(2 * M_PI * r)) : NAN;
+		double v = isfinite(x) ? rev_trig(x, cosine) : NAN;
 
-		fdst(w, in, l, (float)v);
+		if (!cosine && x == 0)
+			v = x;		/* sin(-0) = -0 */
+		fdst(w, in, l, trans_result((float)x, v));
 	}
 	return 0;
 }
@@ -1906,10 +1943,13 @@ static int f16_trans(struct wave *w, const struct insn *in, int op, float x, uin
 			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 					  "v_sin/v_cos_f16 input %g revolutions is outside the "
 					  "hardware's valid range (|x| < 256)", d);
-		d -= floor(d);
-		r = !isfinite(x) ? NAN : op == H_SIN ? sin(2 * M_PI * d) : cos(2 * M_PI * d);
+		r = !isfinite(x) ? NAN : rev_trig(d, op == H_COS);
+		if (op == H_SIN && d == 0)
+			r = d;	/* sin(-0) = -0 */
 		break;
 	}
+	if (isnan(r) && !isnan(x))
+		r = -NAN;		/* the indeterminate NaN, 0xfe00 */
 	*h = flush_out16(w, d2h(r));
 	return 0;
 }

@@ -24,10 +24,11 @@ ROUND_F32 = {
     "v_fmamk_f32", "v_fmaak_f32", "v_mad_f32", "v_mac_f32", "v_madmk_f32", "v_madak_f32",
     "v_cvt_f32_f64", "v_cvt_f32_i32", "v_cvt_f32_u32", "v_pk_add_f32", "v_pk_mul_f32",
     "v_pk_fma_f32", "v_fma_mix_f32", "v_div_fmas_f32", "v_div_scale_f32", "v_ldexp_f32",
+    "v_fract_f32",      # "obey round mode" (ISA manual)
 }
 ROUND_F64 = {
     "v_add_f64", "v_mul_f64", "v_fma_f64", "v_fmac_f64", "v_div_fmas_f64", "v_div_scale_f64",
-    "v_ldexp_f64",
+    "v_ldexp_f64", "v_fract_f64",
 }
 
 
