@@ -1517,10 +1517,12 @@ VOP(v_cmp_class_f64)
  * instructions (the gfx9/CDNA manuals were not at hand; the semantics
  * are assumed shared).  Followed as written for v_div_fixup (special
  * cases, the 0xffc00000 "indeterminate" NaN, NaN quieting, the underflow
- * test) and for v_div_scale, including its test of 1/S1 against the
- * *f64* denormal range for f32 operands (never true, so f32 never takes
- * those two branches).  Three places where the text cannot be literal,
- * and what the model does instead:
+ * test) and for v_div_scale.  Four places where the text cannot be
+ * literal, and what the model does instead:
+ *   - for f32 operands v_div_scale tests "1.0 / 64'F(S1) == DENORM.f64",
+ *     never true; but v_rcp_f32 flushes denormal results (manual), so an
+ *     f32 division by |d| > 2^126 would return 0 unless d is rescaled:
+ *     the model tests 1/S1 against the f32 denormal range;
  *   - v_div_scale_f64's "1/S1 and S2/S1 both denormal" branch scales a
  *     denominator above 2^1022 by 2^+128, which overflows; the model
  *     scales it by 2^-128, like the "1/S1 denormal" branch after it;
@@ -1564,11 +1566,11 @@ static bool is_denorm(double x, const struct fmt_desc *f)
 	return x != 0 && isfinite(x) && fabs(x) < (f == &fmt32 ? 0x1p-126 : 0x1p-1022);
 }
 
-/* "1.0 / 64'F(S1) == DENORM.f64": the reciprocal tested in f64 for both
- * formats (an f32 S1 never has a denormal f64 reciprocal). */
-static bool rcp_denorm64(double d)
+/* Is 1/S1 a denormal of the operands' format?  (See the note above on
+ * the manual's "DENORM.f64" for f32 operands.) */
+static bool rcp_denorm(double d, const struct fmt_desc *f)
 {
-	return is_denorm(1.0 / d, &fmt64);
+	return is_denorm(1.0 / d, f);
 }
 
 /* Returns the scaled S0 and sets *vcc; @s0 is S0, @d S1, @n S2. */
@@ -1585,13 +1587,13 @@ static double div_scale(double s0, double d, double n, bool *vcc, const struct f
 			r = ldexp(s0, f->scale);
 	} else if (is_denorm(d, f)) {
 		r = ldexp(s0, f->scale);
-	} else if (rcp_denorm64(d) && is_denorm(n / d, f)) {
+	} else if (rcp_denorm(d, f) && is_denorm(n / d, f)) {
 		/* Huge denominator, tiny quotient: shrink the denominator
 		 * (the manual's 2^+128 here would overflow; see above). */
 		*vcc = true;
 		if (s0 == d)
 			r = ldexp(s0, -f->scale);
-	} else if (rcp_denorm64(d)) {
+	} else if (rcp_denorm(d, f)) {
 		r = ldexp(s0, -f->scale);
 	} else if (is_denorm(n / d, f)) {
 		*vcc = true;
