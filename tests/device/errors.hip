@@ -18,6 +18,14 @@ __global__ void write_through(int* p, int value)
 
 static int failures;
 
+// __builtin_trap (what assert and abort lower to): s_trap 2.
+__global__ void trap_in_lane(int* p, int lane)
+{
+    if ((int)threadIdx.x == lane)
+        __builtin_trap();
+    p[threadIdx.x] = 1;
+}
+
 static void expect(bool ok, const char* what)
 {
     if (!ok) {
@@ -70,12 +78,26 @@ int main()
     expect(hipDeviceSynchronize() == hipSuccess, "launch after reset");
     expect(hipMemcpy(&host, buf, 4, hipMemcpyDeviceToHost) == hipSuccess && host == 42,
            "result after reset");
+
+    // A trap in one lane: reported as a trap naming the kernel; after a
+    // reset the same kernel runs without trapping.
+    trap_in_lane<<<1, 64>>>(buf, 3);
+    expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "trap reported");
+    expect(std::strstr(bhGetLastErrorMessage(), "trap_in_lane") != nullptr, "trap names the kernel");
+    expect(std::strstr(bhGetLastErrorMessage(), "trap") != nullptr, "trap names the cause");
+    expect(hipDeviceReset() == hipSuccess, "hipDeviceReset after the trap");
+    expect(hipMalloc(&buf, 4096) == hipSuccess, "hipMalloc after the trap");
+    trap_in_lane<<<1, 64>>>(buf, 64);   // no lane 64: nobody traps
+    expect(hipDeviceSynchronize() == hipSuccess, "launch after the trap");
+    expect(hipMemcpy(&host, buf + 63, 4, hipMemcpyDeviceToHost) == hipSuccess && host == 1,
+           "result after the trap");
     hipFree(buf);
 
     if (failures) {
         std::printf("errors: FAIL (%d checks)\n", failures);
         return 1;
     }
-    std::printf("errors: PASS (bad launches, bad pointers and a GPU fault reported; device recovered)\n");
+    std::printf("errors: PASS (bad launches, bad pointers, a GPU fault and a trap reported; "
+                "device recovered)\n");
     return 0;
 }
