@@ -26,27 +26,56 @@ for fw in "$build"/lib/barehip/*/libbhfw.a; do
 done
 
 echo
-echo "== host instructions per launch (callgrind, bh_queue_launch minus the GPU model)"
+echo "== host instructions per launch (callgrind; the GPU model excluded)"
 "$cc" -O2 -o "$out/launch" tests/bench/launch.hip
 # valgrind 3.19 cannot read clang-19's DWARF 5; the symbol table is enough.
 strip --strip-debug "$out/launch"
-for n in 100 1000; do
-	valgrind --tool=callgrind --callgrind-out-file="$out/launch.$n.cg" \
-		"$out/launch" "$n" > "$out/launch.$n.log" 2>&1
-	grep -q PASS "$out/launch.$n.log" || { cat "$out/launch.$n.log"; exit 1; }
-	callgrind_annotate --inclusive=yes "$out/launch.$n.cg" > "$out/launch.$n.txt"
-done
 incl() { # inclusive Ir of a function in an annotate report
-	grep -E "[ :*]$2( |$)" "$1" | head -1 | awk '{gsub(",","",$1); print $1}'
+	local v
+	v=$(grep -E "[ :*]$2( |$)" "$1" | head -1 | awk '{gsub(",","",$1); print $1}')
+	echo "${v:-0}"
 }
-l1=$(incl "$out/launch.100.txt" bh_queue_launch); d1=$(incl "$out/launch.100.txt" bh_sim_doorbell)
-l2=$(incl "$out/launch.1000.txt" bh_queue_launch); d2=$(incl "$out/launch.1000.txt" bh_sim_doorbell)
-per=$(( ((l2 - d2) - (l1 - d1)) / 900 ))
-model=$(( (d2 - d1) / 900 ))
-printf "%-44s %10s\n" "loader: instructions per launch" "$per"
+run_cg() { # launches args -> annotate report
+	valgrind --tool=callgrind --callgrind-out-file="$out/launch.$1.$2.cg" \
+		"$out/launch" "$1" "$2" > "$out/launch.$1.$2.log" 2>&1
+	grep -q PASS "$out/launch.$1.$2.log" || { cat "$out/launch.$1.$2.log"; exit 1; }
+	callgrind_annotate --inclusive=yes "$out/launch.$1.$2.cg" > "$out/launch.$1.$2.txt"
+}
+# Loader: bh_queue_launch; API: hipLaunchKernel (the <<<>>> stub's call),
+# each minus the doorbell (where the in-process model runs the dispatch).
+for a in 2 8 32; do
+	for n in 1 100 1000; do run_cg $n $a; done
+	f=$(incl "$out/launch.1.$a.txt" bh_queue_launch); fd=$(incl "$out/launch.1.$a.txt" bh_sim_doorbell)
+	fa=$(incl "$out/launch.1.$a.txt" hipLaunchKernel)
+	l1=$(incl "$out/launch.100.$a.txt" bh_queue_launch); d1=$(incl "$out/launch.100.$a.txt" bh_sim_doorbell)
+	l2=$(incl "$out/launch.1000.$a.txt" bh_queue_launch); d2=$(incl "$out/launch.1000.$a.txt" bh_sim_doorbell)
+	a1=$(incl "$out/launch.100.$a.txt" hipLaunchKernel); a2=$(incl "$out/launch.1000.$a.txt" hipLaunchKernel)
+	printf "%-44s %10s\n" "loader, $a args: first launch" "$(( f - fd ))"
+	printf "%-44s %10s\n" "loader, $a args: steady state per launch" "$(( ((l2 - d2) - (l1 - d1)) / 900 ))"
+	printf "%-44s %10s\n" "API (hipLaunchKernel), $a args: first" "$(( fa - fd ))"
+	printf "%-44s %10s\n" "API (hipLaunchKernel), $a args: steady" "$(( ((a2 - d2) - (a1 - d1)) / 900 ))"
+	if [ "$a" = 2 ]; then
+		model=$(( (d2 - d1) / 900 ))
+		t1=$(grep -E "PROGRAM TOTALS" "$out/launch.1000.2.txt" | awk '{gsub(",","",$1); print $1}')
+	fi
+done
 printf "%-44s %10s\n" "model: host instructions per tick dispatch" "$model"
-t1=$(grep -E "PROGRAM TOTALS" "$out/launch.1000.txt" | awk '{gsub(",","",$1); print $1}')
-printf "%-44s %10s\n" "whole program, 1000 launches" "$t1"
+printf "%-44s %10s\n" "whole program, 1000 launches (2 args)" "$t1"
+stats=$(BAREHIP_LOADER_STATS=1 "$out/launch" 1000 2 2>&1 >/dev/null | grep '^loader stats:')
+printf "%-44s %10s\n" "PM4 dwords: first launch" "$(echo "$stats" | sed 's/.*first_launch_dwords \([0-9]*\).*/\1/')"
+printf "%-44s %10s\n" "PM4 dwords: steady state" "$(echo "$stats" | sed 's/.*last_launch_dwords \([0-9]*\).*/\1/')"
+
+echo "== code sizes (size -t of the objects in libbarehip.a: text / data / bss)"
+part() { # name objects...
+	local n=$1
+	shift
+	size -t "$@" | tail -1 | awk -v n="$n" '{printf "%-44s %10s %8s %8s\n", n, $1, $2, $3}'
+}
+part "loader core (loader/core, loader/gfx)" "$build"/obj/loader/core/*.o "$build"/obj/loader/gfx/*.o
+part "HIP runtime (kit/runtime)" "$build"/obj/kit/runtime/*.o
+part "loader core + runtime" "$build"/obj/loader/core/*.o "$build"/obj/loader/gfx/*.o \
+	"$build"/obj/kit/runtime/*.o
+part "sim backend + GPU model" "$build"/obj/loader/platform/*.o "$build"/obj/boards/sim/model/*.o
 
 echo
 echo "== sim model throughput (one host core; counts from BAREHIP_SIM_STATS, time from the host)"

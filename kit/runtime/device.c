@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Device bring-up and teardown, device selection, synchronisation. */
+#include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,6 +37,17 @@ hipError_t bh_rt_init(void)
 /* At exit: drain the GPU, then release everything in reverse order. */
 void bh_rt_teardown(void)
 {
+	const char *stats = getenv("BAREHIP_LOADER_STATS");
+
+	if (bh_rt.queue && stats && *stats && strcmp(stats, "0")) {
+		struct bh_queue_stats st;
+
+		bh_queue_get_stats(bh_rt.queue, &st);
+		fprintf(stderr, "loader stats: launches %llu pm4_dwords %llu first_launch_dwords %u "
+			"last_launch_dwords %u\n", (unsigned long long)st.launches,
+			(unsigned long long)st.pm4_dwords, st.first_launch_dwords,
+			st.last_launch_dwords);
+	}
 	if (bh_rt.queue)
 		bh_queue_destroy(bh_rt.queue);
 	bh_rt.queue = NULL;

@@ -22,6 +22,21 @@ struct inflight {
 	uint32_t grid[3], block[3];
 };
 
+/*
+ * What the queue's SH registers hold after the packets already written
+ * (COMPUTE_* 0x2e00..0x2e4f): the CP keeps them per queue between
+ * dispatches, so a launch emits only the registers that change.  The
+ * shadow starts empty and is dropped whenever the queue may have lost
+ * its state (creation, a fault).
+ */
+#define SHADOW_BASE	0x2e00u
+#define SHADOW_REGS	0x50u
+
+struct sh_shadow {
+	uint32_t v[SHADOW_REGS];
+	bool valid[SHADOW_REGS];
+};
+
 struct bh_queue {
 	struct bh_device *dev;
 	int qid;
@@ -34,8 +49,47 @@ struct bh_queue {
 	uint64_t submitted;		/* last fence value emitted */
 	uint64_t retired;		/* last fence value seen */
 	bool faulted;
+	struct bh_queue_stats stats;
+	struct sh_shadow shadow;
 	struct inflight inflight[MAX_INFLIGHT];
 };
+
+/* SET_SH_REG for the part of @v[0..n) at @reg that differs from the shadow. */
+static void set_sh_changed(struct bh_queue *q, struct pm4_builder *b, uint32_t reg,
+			   const uint32_t *v, uint32_t n)
+{
+	uint32_t first = n, last = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t k = reg + i - SHADOW_BASE;
+
+		if (k >= SHADOW_REGS || !q->shadow.valid[k] || q->shadow.v[k] != v[i]) {
+			first = BH_MIN(first, i);
+			last = i;
+		}
+	}
+	if (first == n)
+		return;
+	pm4_set_sh_regs(b, reg + first, v + first, last - first + 1);
+	for (uint32_t i = first; i <= last; i++) {
+		uint32_t k = reg + i - SHADOW_BASE;
+
+		if (k < SHADOW_REGS) {
+			q->shadow.v[k] = v[i];
+			q->shadow.valid[k] = true;
+		}
+	}
+}
+
+void bh_queue_forget_state(struct bh_queue *q)
+{
+	memset(&q->shadow, 0, sizeof(q->shadow));
+}
+
+void bh_queue_get_stats(const struct bh_queue *q, struct bh_queue_stats *out)
+{
+	*out = q->stats;
+}
 
 static volatile uint64_t *fence_ptr(const struct bh_queue *q)
 {
@@ -424,30 +478,39 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	uint32_t scratch_base[2] = { (uint32_t)(q->scratch.gpu_va >> 8),
 				     (uint32_t)(q->scratch.gpu_va >> 40) };
 
+	uint32_t tmpring = q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
+							  q->scratch_wave_units) : 0;
+	uint32_t zero = 0;
+	/* Packets are built into pkt and the shadow updated only once the
+	 * ring has room (a failed launch must not leave the shadow ahead). */
+	struct sh_shadow saved = q->shadow;
+
 	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
 	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
-	pm4_set_sh_regs(&b, REG_COMPUTE_PGM_LO, pgm, 2);
-	pm4_set_sh_regs(&b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);
+	set_sh_changed(q, &b, REG_COMPUTE_PGM_LO, pgm, 2);
+	set_sh_changed(q, &b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);
 	if (gfx->reg_pgm_rsrc3)
-		pm4_set_sh_reg(&b, gfx->reg_pgm_rsrc3, k->kd.compute_pgm_rsrc3);
+		set_sh_changed(q, &b, gfx->reg_pgm_rsrc3, &k->kd.compute_pgm_rsrc3, 1);
 	if (gfx->architected_scratch)
-		pm4_set_sh_regs(&b, REG_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch_base, 2);
-	pm4_set_sh_reg(&b, REG_COMPUTE_TMPRING_SIZE,
-		       q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
-						      q->scratch_wave_units) : 0);
-	pm4_set_sh_reg(&b, REG_COMPUTE_RESOURCE_LIMITS, 0);
-	pm4_set_sh_regs(&b, REG_COMPUTE_START_X, start_and_threads, 6);
-	pm4_set_sh_regs(&b, REG_COMPUTE_RESTART_X, restart, 3);
+		set_sh_changed(q, &b, REG_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch_base, 2);
+	set_sh_changed(q, &b, REG_COMPUTE_TMPRING_SIZE, &tmpring, 1);
+	set_sh_changed(q, &b, REG_COMPUTE_RESOURCE_LIMITS, &zero, 1);
+	set_sh_changed(q, &b, REG_COMPUTE_START_X, start_and_threads, 6);
+	set_sh_changed(q, &b, REG_COMPUTE_RESTART_X, restart, 3);
 	if (u.n)
-		pm4_set_sh_regs(&b, REG_COMPUTE_USER_DATA_0, u.v, u.n);
+		set_sh_changed(q, &b, REG_COMPUTE_USER_DATA_0, u.v, u.n);
 	pm4_dispatch_direct(&b, dim, initiator);
 	pm4_release_mem(&b, gfx->release_mem_event, 2, 2,
 			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
-	if (b.overflow)
+	if (b.overflow) {
+		q->shadow = saved;
 		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");
+	}
 	ret = ring_reserve(q, b.len, err);
-	if (ret)
+	if (ret) {
+		q->shadow = saved;
 		return ret;
+	}
 
 	struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
 
@@ -458,6 +521,11 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	}
 	k->codeobj->inflight++;
 	q->submitted = seq;
+	if (!q->stats.launches)
+		q->stats.first_launch_dwords = b.len;
+	q->stats.last_launch_dwords = b.len;
+	q->stats.launches++;
+	q->stats.pm4_dwords += b.len;
 	ring_commit(q, pkt, b.len);
 	if (seq_out)
 		*seq_out = seq;

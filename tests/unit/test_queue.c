@@ -278,6 +278,7 @@ static void test_packet_stream(void)
 	uint64_t seq;
 	struct bh_error err = { 0 };
 
+	bh_queue_forget_state(q);		/* see every register */
 	launch(args_k, 1000, 256, 0, &seq);
 	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
 	CU_ASSERT_EQUAL(rec.bad_framing, 0);
@@ -353,12 +354,69 @@ static void test_packet_stream(void)
 	CU_ASSERT_EQUAL(rel->dw[5], (uint32_t)seq);
 }
 
+static unsigned stream_dwords(void)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < rec.npackets; i++)
+		n += rec.packets[i].ndw;
+	return n;
+}
+
+/*
+ * A launch programs only the SH registers that changed since the
+ * queue's previous launch: the same launch again re-sends just the user
+ * SGPRs (a new kernarg slot); a new grid re-sends NUM_THREAD; forgetting
+ * the state brings everything back.
+ */
+static void test_changed_registers_only(void)
+{
+	struct bh_error err = { 0 };
+	uint64_t seq;
+	unsigned full, again, regrid;
+
+	bh_queue_forget_state(q);
+	launch(args_k, 1000, 256, 0, &seq);
+	full = stream_dwords();
+	CU_ASSERT_PTR_NOT_NULL(find_sh(REG_COMPUTE_PGM_LO));
+	CU_ASSERT_PTR_NOT_NULL(find_sh(REG_COMPUTE_START_X));
+	launch(args_k, 1000, 256, 0, &seq);
+	again = stream_dwords();
+	CU_ASSERT_PTR_NULL(find_sh(REG_COMPUTE_PGM_LO));
+	CU_ASSERT_PTR_NULL(find_sh(REG_COMPUTE_PGM_RSRC1));
+	CU_ASSERT_PTR_NULL(find_sh(REG_COMPUTE_TMPRING_SIZE));
+	CU_ASSERT_PTR_NULL(find_sh(REG_COMPUTE_START_X));
+	CU_ASSERT_PTR_NULL(find_sh(REG_COMPUTE_NUM_THREAD_X));
+	CU_ASSERT_PTR_NOT_NULL(find_op(PM4_ACQUIRE_MEM));
+	CU_ASSERT_PTR_NOT_NULL(find_op(PM4_DISPATCH_DIRECT));
+	CU_ASSERT_TRUE(again < full);
+	/* A partial last group of another size: only NUM_THREAD_X changes. */
+	launch(args_k, 1001, 256, 0, &seq);
+	regrid = stream_dwords();
+	const struct rec_packet *nt = find_sh(REG_COMPUTE_NUM_THREAD_X);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(nt);
+	CU_ASSERT_EQUAL(nt->ndw, 3);			/* one register */
+	CU_ASSERT_EQUAL(nt->dw[2], 256u | 233u << 16);
+	CU_ASSERT_PTR_NULL(find_sh(REG_COMPUTE_START_X));
+	CU_ASSERT_EQUAL(regrid, again + 3);
+	/* Another kernel: its program and resources are sent. */
+	launch(lds_k, 256, 256, 0, &seq);
+	CU_ASSERT_PTR_NOT_NULL(find_sh(REG_COMPUTE_PGM_LO));
+	bh_queue_forget_state(q);
+	launch(args_k, 1000, 256, 0, &seq);
+	CU_ASSERT_EQUAL(stream_dwords(), full);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	printf("\n  PM4 dwords per dispatch: %u first, %u steady ", full, again);
+}
+
 static void test_lds_granules(void)
 {
 	uint64_t seq;
 	struct bh_error err = { 0 };
 
 	/* 4096 static + 1000 dynamic = 5096 bytes = 10 granules of 512. */
+	bh_queue_forget_state(q);		/* see every register */
 	launch(lds_k, 64, 64, 1000, &seq);
 	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
 	const struct rec_packet *rsrc = find_sh(REG_COMPUTE_PGM_RSRC1);
@@ -435,6 +493,7 @@ CU_ErrorCode bh_tests_queue(void)
 	if (!s)
 		return CU_get_error();
 	CU_add_test(s, "launch packet stream", test_packet_stream);
+	CU_add_test(s, "only changed SH registers are re-sent", test_changed_registers_only);
 	CU_add_test(s, "LDS size in 512-byte granules", test_lds_granules);
 	CU_add_test(s, "ring wrap and kernarg reuse", test_ring_wraps_and_slots_recycle);
 	CU_add_test(s, "timeout names the kernel", test_timeout_names_the_kernel);

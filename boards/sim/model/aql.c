@@ -286,6 +286,7 @@ void aql_run(struct bh_sim *sim, unsigned qid)
 	struct sim_queue *q = &sim->queues[qid];
 
 	sim->cur_queue = qid;
+	sim->sh = q->sh;
 	q->stalled = false;
 	while (q->rptr < q->wptr) {
 		uint64_t index = q->rptr;

@@ -392,6 +392,7 @@ static void run_queue(struct bh_sim *sim, unsigned qid)
 {
 	struct sim_queue *q = &sim->queues[qid];
 
+	sim->sh = q->sh;
 	if (q->aql) {
 		aql_run(sim, qid);
 		return;

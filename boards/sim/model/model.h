@@ -59,6 +59,7 @@ struct sim_queue {
 	uint64_t rptr;		/* dwords (AQL: packets) consumed, monotonic */
 	uint64_t aql_queue_va;	/* AQL: the queue ptr user SGPR (amd_queue_t) */
 	uint64_t aql_scratch_va, aql_scratch_bytes;	/* AQL: scratch backing */
+	uint32_t sh[SH_REG_COUNT];	/* this queue's SH registers */
 };
 
 struct bh_sim {
@@ -69,7 +70,10 @@ struct bh_sim {
 	struct gart_map gart[GART_SLOTS];
 	unsigned ngart;
 	struct sim_queue queues[BH_SIM_MAX_QUEUES];
-	uint32_t sh[SH_REG_COUNT];	/* SH register file, 0x2c00.. */
+	/* The running queue's SH register file (0x2c00..): compute SH state
+	 * belongs to each queue (the gfx9 MQD saves COMPUTE_PGM_*, USER_DATA
+	 * and friends), so one queue's SET_SH_REG never leaks into another. */
+	uint32_t *sh;
 	struct bh_sim_fault fault;
 	bool fault_pending;
 	uint32_t irq[IRQ_SLOTS];

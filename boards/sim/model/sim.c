@@ -67,6 +67,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 	sim->icache->generation = 1;
 	decode_tables_init();
 	sim->ops = decode_table(cfg->gfx);
+	sim->sh = sim->queues[0].sh;
 	sim->clock_base_ns = now_ns();
 	return sim;
 }

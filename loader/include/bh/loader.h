@@ -215,6 +215,22 @@ int bh_queue_finish(struct bh_queue *q, struct bh_error *err);
 uint64_t bh_queue_last_seq(const struct bh_queue *q);
 /* The queue is unusable after a fault until reset (re-created). */
 bool bh_queue_faulted(const struct bh_queue *q);
+/*
+ * Launches emit only the SH registers that changed since the queue's
+ * previous launch.  Forget what the queue holds, so that the next launch
+ * programs every register (after anything else wrote the queue's
+ * registers; tests use it to see a complete packet stream).
+ */
+void bh_queue_forget_state(struct bh_queue *q);
+
+/* What a queue has submitted: launches and PM4 dwords (the first launch's
+ * separately: it programs every register). */
+struct bh_queue_stats {
+	uint64_t launches;
+	uint64_t pm4_dwords;
+	uint32_t first_launch_dwords, last_launch_dwords;
+};
+void bh_queue_get_stats(const struct bh_queue *q, struct bh_queue_stats *out);
 
 #ifdef __cplusplus
 }
