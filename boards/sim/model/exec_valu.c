@@ -1513,9 +1513,8 @@ VOP(v_cmp_class_f64)
  * refine a v_rcp estimate with FMAs, v_div_fmas (which applies the
  * rescale on VCC lanes) and v_div_fixup (IEEE special cases).
  *
- * Reference: the pseudocode of AMD's RDNA3 ISA manual for the same
- * instructions (the gfx9/CDNA manuals were not at hand; the semantics
- * are assumed shared).  Followed as written for v_div_fixup (special
+ * Reference: the pseudocode of AMD's CDNA4 ISA manual (gfx950, a gfx9
+ * family part; §12.11 VOP3A/VOP3B), whose text the RDNA3 manual repeats.  Followed as written for v_div_fixup (special
  * cases, the 0xffc00000 "indeterminate" NaN, NaN quieting, the underflow
  * test) and for v_div_scale.  Four places where the text cannot be
  * literal, and what the model does instead:
@@ -1531,7 +1530,10 @@ VOP(v_cmp_class_f64)
  *   - v_div_fmas writes "2^32 * fma" (f32) / "2^64 * fma" (f64) on VCC
  *     lanes, a fixed factor that cannot undo v_div_scale's 2^+-64
  *     (2^+-128) pre-scaling in both directions; the model rescales by
- *     2^+-64 (2^+-128), upward when the scaled quotient S2 is >= 2.
+ *     2^+-64 (2^+-128), upward when the scaled quotient S2 is >= 2 (the
+ *     rule CLRX's GCN experiments and tinygrad's RDNA3 hardware tests
+ *     report; with v_div_fixup giving inf for a NaN quotient, as they
+ *     also report).
  * tests/device/fdiv.hip and tests/corpus/divsqrt.hip check whole f32/f64
  * divisions, special and denormal values included, bit for bit against
  * the host's correctly rounded IEEE results.
