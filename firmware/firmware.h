@@ -21,11 +21,13 @@ BH_EXPORT BH_CONST size_t __ockl_get_local_size(unsigned int dim);
 BH_EXPORT BH_CONST size_t __ockl_get_num_groups(unsigned int dim);
 BH_EXPORT BH_CONST size_t __ockl_get_global_id(unsigned int dim);
 BH_EXPORT void __syncthreads(void);
+BH_EXPORT __attribute__((address_space(1))) void *__printf_alloc(unsigned int bytes);
 
 /* Code object v5 implicit (hidden) kernel arguments, ref/devlib.md §2.1. */
 #define IMPLICITARG_BLOCK_COUNT_X	0	/* u32 × 3 */
 #define IMPLICITARG_GROUP_SIZE_X	12	/* u16 × 3 */
 #define IMPLICITARG_REMAINDER_X		18	/* u16 × 3 */
+#define IMPLICITARG_PRINTF_BUFFER	72	/* u64: hidden_printf_buffer */
 
 static inline const __attribute__((address_space(4))) uint8_t *implicitarg(void)
 {

@@ -355,6 +355,7 @@ static void codeobj_free(struct bh_codeobj *co)
 		bh_free(dev, co->kernels[i].args);
 	bh_free(dev, co->kernels);
 	bh_free(dev, co->syms);
+	bh_free(dev, co->printf_fmts);
 	bh_free(dev, co->strings);
 	bh_mem_free(dev, &co->mem);
 	bh_free(dev, co);
@@ -436,8 +437,20 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 		return ret;
 	}
 	dev->ncodeobjs++;
+	co->next = dev->codeobjs;
+	dev->codeobjs = co;
 	*out = co;
 	return 0;
+}
+
+/* The format string of a printf record's hash, in any loaded code object. */
+const char *bh_device_printf_format(struct bh_device *dev, uint64_t hash)
+{
+	for (const struct bh_codeobj *co = dev->codeobjs; co; co = co->next)
+		for (unsigned i = 0; i < co->nprintf; i++)
+			if (co->printf_fmts[i].hash == hash)
+				return co->printf_fmts[i].fmt;
+	return NULL;
 }
 
 int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err)
@@ -449,6 +462,11 @@ int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err)
 			       "code object %s still has %u launches in flight",
 			       co->target, co->inflight);
 	co->dev->ncodeobjs--;
+	for (struct bh_codeobj **p = &co->dev->codeobjs; *p; p = &(*p)->next)
+		if (*p == co) {
+			*p = co->next;
+			break;
+		}
 	codeobj_free(co);
 	return 0;
 }

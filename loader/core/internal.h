@@ -16,7 +16,26 @@ struct bh_device {
 	struct bh_device_info info;
 	const struct bh_gfx *gfx;
 	unsigned ncodeobjs;
+	struct bh_codeobj *codeobjs;	/* loaded, newest first (printf formats) */
 };
+
+/* One amdhsa.printf entry: "<id>:<n>:<16 hex digits of the hash>,<format>". */
+struct bh_printf_fmt {
+	uint64_t hash;
+	const char *fmt;
+};
+
+/*
+ * printf.c: decode the buffered printf records in @data[0..len) (the
+ * buffer after its 8-byte header), looking formats up with @find, and
+ * write the text through @out.  Returns 0, or -1 after writing a note
+ * about a malformed record (decoding stops there).
+ */
+typedef const char *(*bh_printf_find_fn)(void *ctx, uint64_t hash);
+typedef void (*bh_printf_out_fn)(void *ctx, const char *text, size_t len);
+int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, void *find_ctx,
+		     bh_printf_out_fn out, void *out_ctx);
+const char *bh_device_printf_format(struct bh_device *dev, uint64_t hash);
 
 struct bh_codeobj {
 	struct bh_device *dev;
@@ -31,6 +50,9 @@ struct bh_codeobj {
 	char target[64];
 	unsigned abi_version;		/* 5 for code object v5 */
 	unsigned inflight;		/* launches not yet retired */
+	unsigned nprintf;		/* amdhsa.printf: buffered printf formats */
+	struct bh_printf_fmt *printf_fmts;
+	struct bh_codeobj *next;	/* the device's loaded code objects */
 };
 
 void *bh_zalloc(struct bh_device *dev, size_t size);
@@ -48,6 +70,14 @@ const char *bh_codeobj_strdup(struct bh_codeobj *co, const char *s,
 /* kernarg.c */
 int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
 		     uint8_t *out, size_t out_size, struct bh_error *err);
+/* Pointers the queue provides to hidden arguments (0: none). */
+struct bh_hidden_ptrs {
+	uint64_t printf_buffer;		/* hidden_printf_buffer */
+	uint64_t queue_ptr;		/* hidden_queue_ptr */
+};
+int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
+			const struct bh_hidden_ptrs *h, uint8_t *out, size_t out_size,
+			struct bh_error *err);
 /* Formats "kernel 'name' grid (x,y,z) block (x,y,z)" for error messages. */
 void bh_describe_launch(char *buf, size_t size, const struct bh_kernel *k,
 			const struct bh_launch *l);

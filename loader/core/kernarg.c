@@ -97,7 +97,8 @@ static void put(uint8_t *p, uint32_t size, uint64_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint64_t hidden_value(const struct bh_kernel_arg *a, const struct bh_launch *l)
+static uint64_t hidden_value(const struct bh_kernel_arg *a, const struct bh_launch *l,
+			     const struct bh_hidden_ptrs *h)
 {
 	int d;
 
@@ -122,11 +123,15 @@ static uint64_t hidden_value(const struct bh_kernel_arg *a, const struct bh_laun
 		       l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
 	case BH_ARG_HIDDEN_DYNAMIC_LDS_SIZE:
 		return l->dynamic_lds;
+	case BH_ARG_HIDDEN_PRINTF_BUFFER:
+		return h ? h->printf_buffer : 0;
+	case BH_ARG_HIDDEN_QUEUE_PTR:
+		return h ? h->queue_ptr : 0;
 	default:
 		/*
-		 * Global offsets are 0 for HIP.  Printf, hostcall, heap,
-		 * multigrid and queue pointers have no provider yet; a null
-		 * pointer makes any use of them fault visibly on the device.
+		 * Global offsets are 0 for HIP.  Hostcall, heap and multigrid
+		 * pointers have no provider yet; a null pointer makes any use
+		 * of them fault visibly on the device.
 		 */
 		return 0;
 	}
@@ -134,6 +139,13 @@ static uint64_t hidden_value(const struct bh_kernel_arg *a, const struct bh_laun
 
 int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
 		     uint8_t *out, size_t out_size, struct bh_error *err)
+{
+	return bh_kernarg_build_ex(k, l, NULL, out, out_size, err);
+}
+
+int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
+			const struct bh_hidden_ptrs *h, uint8_t *out, size_t out_size,
+			struct bh_error *err)
 {
 	if (out_size < k->kernarg_size)
 		return bh_fail(err, BH_ERANGE,
@@ -155,6 +167,6 @@ int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
 	}
 	for (unsigned i = k->nexplicit; i < k->nargs; i++)
 		put(out + k->args[i].offset, k->args[i].size,
-		    hidden_value(&k->args[i], l));
+		    hidden_value(&k->args[i], l, h));
 	return 0;
 }

@@ -159,6 +159,50 @@ static int check_kernel(struct bh_kernel *k, struct bh_error *err)
 	return 0;
 }
 
+/*
+ * amdhsa.printf (buffered printf, clang -mprintf-kind=buffered): strings
+ * "<id>:<n>:<hash>,<format>" where <hash> is 16 hex digits, the value
+ * each record carries after its control dword.
+ */
+static int parse_printf(struct bh_codeobj *co, struct mp_cursor *mp, struct bh_error *err)
+{
+	uint32_t cnt, len;
+	const char *s;
+
+	if (co->printf_fmts || !mp_read_array(mp, &cnt) || cnt > 65536)
+		return bad(err, "amdhsa.printf is not a sane array", NULL);
+	co->printf_fmts = bh_zalloc(co->dev, (size_t)(cnt ? cnt : 1) * sizeof(*co->printf_fmts));
+	if (!co->printf_fmts)
+		return bh_fail(err, BH_ENOMEM, "out of host memory");
+	co->nprintf = cnt;
+	for (uint32_t i = 0; i < cnt; i++) {
+		uint32_t colons = 0, p = 0;
+		uint64_t hash = 0;
+
+		if (!mp_read_str(mp, &s, &len))
+			return bad(err, "an amdhsa.printf entry is not a string", NULL);
+		while (p < len && colons < 2)
+			colons += s[p++] == ':';
+		for (uint32_t d = 0; d < 16; d++, p++) {
+			char c = p < len ? s[p] : 0;
+			unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
+				     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+
+			if (v == 16)
+				return bad(err, "an amdhsa.printf entry has no 16-digit hash", NULL);
+			hash = hash << 4 | v;
+		}
+		if (colons != 2 || p >= len || s[p] != ',')
+			return bad(err, "an amdhsa.printf entry is not \"id:n:hash,format\"", NULL);
+		p++;
+		co->printf_fmts[i].hash = hash;
+		co->printf_fmts[i].fmt = bh_codeobj_strdup(co, s + p, len - p);
+		if (!co->printf_fmts[i].fmt)
+			return bh_fail(err, BH_ENOMEM, "out of host memory");
+	}
+	return 0;
+}
+
 /* Required keys (AMDGPUUsage code object v3+ metadata), as bits. */
 enum { REQ_NAME = 1, REQ_SYMBOL = 2, REQ_KARG_SIZE = 4, REQ_KARG_ALIGN = 8,
        REQ_WAVE = 16, REQ_ALL = 31 };
@@ -277,6 +321,10 @@ int bh_metadata_parse(struct bh_codeobj *co, const uint8_t *note, size_t size,
 				if (ret)
 					return ret;
 			}
+		} else if (mp_str_eq(key, len, "amdhsa.printf")) {
+			ret = parse_printf(co, &mp, err);
+			if (ret)
+				return ret;
 		} else if (!mp_skip(&mp)) {
 			return bad(err, "malformed top-level value", NULL);
 		}

@@ -41,6 +41,7 @@ struct bh_queue {
 	struct bh_device *dev;
 	int qid;
 	struct bh_mem ring, ctl, kernargs, scratch;
+	struct bh_mem printf_buf;	/* { u32 used, u32 capacity } + records */
 	uint32_t ring_dwords;
 	uint32_t nslots;
 	uint32_t scratch_wave_units;	/* TMPRING.WAVESIZE */
@@ -123,6 +124,13 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 	if (!ret)
 		ret = bh_mem_alloc(dev, (uint64_t)q->nslots * SLOT_BYTES, BH_MEM_HOST,
 				   &q->kernargs, err);
+	if (!ret)
+		ret = bh_mem_alloc(dev, CONFIG_LOADER_PRINTF_KB * 1024ull, BH_MEM_HOST,
+				   &q->printf_buf, err);
+	if (!ret) {
+		bh_wr32(q->printf_buf.cpu, 0);
+		bh_wr32((uint8_t *)q->printf_buf.cpu + 4, CONFIG_LOADER_PRINTF_KB * 1024u - 8);
+	}
 	if (!ret) {
 		memset(q->ctl.cpu, 0, CTL_BYTES);
 		memset(q->ring.cpu, 0, CONFIG_LOADER_RING_BYTES);
@@ -156,6 +164,7 @@ void bh_queue_destroy(struct bh_queue *q)
 	for (uint64_t s = q->retired + 1; s <= q->submitted; s++)
 		q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight--;
 	bh_mem_free(dev, &q->scratch);
+	bh_mem_free(dev, &q->printf_buf);
 	bh_mem_free(dev, &q->kernargs);
 	bh_mem_free(dev, &q->ctl);
 	bh_mem_free(dev, &q->ring);
@@ -195,6 +204,49 @@ static void describe_seq(const struct bh_queue *q, uint64_t seq, char *buf,
 	bh_describe_launch(buf, size, f->kernel, &l);
 }
 
+static const char *find_format(void *ctx, uint64_t hash)
+{
+	return bh_device_printf_format(ctx, hash);
+}
+
+static void print_text(void *ctx, const char *text, size_t len)
+{
+	struct bh_platform *plat = ctx;
+
+	plat->print(plat, text, len);
+}
+
+/*
+ * Decode and print what the device wrote to the printf buffer, then
+ * empty it.  Only with nothing in flight: a running dispatch may still
+ * be appending.  Records print in buffer order, so one thread's lines
+ * keep their order.
+ */
+static void drain_printf(struct bh_queue *q)
+{
+	uint8_t *buf = q->printf_buf.cpu;
+	uint32_t used, cap;
+
+	if (!buf || q->retired != q->submitted)
+		return;
+	used = __atomic_load_n((uint32_t *)buf, __ATOMIC_ACQUIRE);
+	cap = bh_rd32(buf + 4);
+	if (!used)
+		return;
+	bh_printf_decode(buf + 8, BH_MIN(used, cap), find_format, q->dev, print_text,
+			 q->dev->plat);
+	if (used > cap) {
+		char note[128];
+		int n = bh_snprintf(note, sizeof(note), "[barehip: %u bytes of device printf "
+				    "output lost: the %u-byte buffer is full "
+				    "(CONFIG_LOADER_PRINTF_KB)]\n", used - cap, cap);
+
+		if (n > 0)
+			q->dev->plat->print(q->dev->plat, note, (size_t)n);
+	}
+	__atomic_store_n((uint32_t *)buf, 0, __ATOMIC_RELEASE);
+}
+
 int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 {
 	struct bh_platform *plat = q->dev->plat;
@@ -208,8 +260,10 @@ int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 			       (unsigned long long)seq, (unsigned long long)q->submitted);
 	for (;;) {
 		retire_to(q, __atomic_load_n(fence_ptr(q), __ATOMIC_ACQUIRE));
-		if (q->retired >= seq)
+		if (q->retired >= seq) {
+			drain_printf(q);
 			return 0;
+		}
 		if (q->faulted)
 			return bh_fail(err, BH_EFAULT,
 				       "the queue stopped after an earlier GPU fault");
@@ -445,7 +499,12 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	uint64_t kernarg_va = q->kernargs.gpu_va + (uint64_t)slot * SLOT_BYTES;
 	uint64_t packet_va = kernarg_va + packet_off;
 
-	ret = bh_kernarg_build(k, l, kernarg, SLOT_BYTES - AQL_PACKET_BYTES, err);
+	struct bh_hidden_ptrs hidden = {
+		.printf_buffer = q->printf_buf.gpu_va,
+		.queue_ptr = q->ctl.gpu_va + CTL_AMD_QUEUE,
+	};
+
+	ret = bh_kernarg_build_ex(k, l, &hidden, kernarg, SLOT_BYTES - AQL_PACKET_BYTES, err);
 	if (ret)
 		return ret;
 	write_aql_packet(kernarg + packet_off, k, l, kernarg_va, grid_dims(l));

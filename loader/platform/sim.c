@@ -336,6 +336,13 @@ static void sim_log(struct bh_platform *p, const char *line)
 	fprintf(stderr, "barehip: %s\n", line);
 }
 
+static void sim_print(struct bh_platform *p, const char *text, size_t len)
+{
+	(void)p;
+	fwrite(text, 1, len, stdout);
+	fflush(stdout);
+}
+
 struct bh_platform *bh_platform_sim_new(void)
 {
 	struct sim_platform *sp = calloc(1, sizeof(*sp));
@@ -358,6 +365,7 @@ struct bh_platform *bh_platform_sim_new(void)
 		.host_alloc = sim_host_alloc,
 		.host_free = sim_host_free,
 		.log = sim_log,
+		.print = sim_print,
 	};
 	return &sp->ops;
 }

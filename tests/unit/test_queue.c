@@ -191,6 +191,12 @@ static uint64_t rec_now(struct bh_platform *p) { return R(p)->clock += 1000000; 
 static void *rec_alloc(struct bh_platform *p, size_t n) { (void)p; return malloc(n); }
 static void rec_free(struct bh_platform *p, void *x) { (void)p; free(x); }
 static void rec_log(struct bh_platform *p, const char *l) { (void)p; (void)l; }
+static void rec_print(struct bh_platform *p, const char *t, size_t n)
+{
+	(void)p;
+	(void)t;
+	(void)n;
+}
 
 static struct recorder rec;
 static struct bh_device *dev;
@@ -213,6 +219,7 @@ static int setup(void)
 		.doorbell = rec_doorbell, .take_fault = rec_take_fault,
 		.wait_interrupt = rec_wait, .now_ns = rec_now,
 		.host_alloc = rec_alloc, .host_free = rec_free, .log = rec_log,
+		.print = rec_print,
 	};
 	if (!img || bh_device_open(&dev, &rec.ops, &err) ||
 	    bh_codeobj_load(dev, img, size, &co, &err) ||

@@ -56,6 +56,12 @@ __device__ size_t __ockl_get_local_size(unsigned int dim);
 __device__ size_t __ockl_get_num_groups(unsigned int dim);
 __device__ size_t __ockl_get_global_id(unsigned int dim);
 __device__ void __syncthreads(void);
+/*
+ * Device printf: barehip-cc compiles with -mprintf-kind=buffered, so
+ * clang lowers each call to records in the printf buffer (allocated by
+ * firmware/printf.c) that the loader decodes after the dispatch.
+ */
+__device__ int printf(const char *fmt, ...);
 }
 
 /*

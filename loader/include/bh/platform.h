@@ -58,6 +58,8 @@ struct bh_platform {
 	void *(*host_alloc)(struct bh_platform *p, size_t size);
 	void (*host_free)(struct bh_platform *p, void *ptr);
 	void (*log)(struct bh_platform *p, const char *line);
+	/* The program's standard output (device printf text). */
+	void (*print)(struct bh_platform *p, const char *text, size_t len);
 };
 
 #ifdef __cplusplus
