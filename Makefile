@@ -268,14 +268,17 @@ EXAMPLES := $(patsubst examples/%.hip,$(BUILD)/examples/%,$(wildcard examples/*.
 DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
 
-# Build-time tools on the host (barehip-info).
-$(BUILD)/bin/barehip-info: kit/tools/barehip-info.c $(LIBBAREHIP) $(HEADERS)
+# Host tools: barehip-info (what the board reports), barehip-run (launch
+# one kernel of a code object from the command line, loader only).
+$(BUILD)/bin/barehip-info $(BUILD)/bin/barehip-run: $(BUILD)/bin/%: kit/tools/%.c $(LIBBAREHIP) \
+		$(HEADERS)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@"
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
 
 .PHONY: all
-all: check-backends check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info $(EXAMPLES)
+all: check-backends check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info \
+	$(BUILD)/bin/barehip-run $(EXAMPLES)
 
 .PHONY: run
 run: all
@@ -372,8 +375,21 @@ CHECK_BUILD := $(BUILD)/check
 check: $(CHECK_DEPS_STAMP) all
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
 		STATIC_EXAMPLES="$(EXAMPLES)" check-run
-check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) fuzz-short
-	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(CORPUS_RUNS) $(EXAMPLES) \
+# barehip-run on a code object of tests/tools/run_kernels.hip (first target).
+TOOL_CO := $(BUILD)/tests/tools/run_kernels.co
+TOOL_TESTS := $(BUILD)/tests/tools/barehip-run-test
+$(TOOL_CO): tests/tools/run_kernels.hip $(TOOLCHAIN) $(HEADERS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (code object)"
+	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$(firstword $(TARGETS)) -o $@ $<
+$(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(BUILD)/bin/barehip-run
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' "$(abspath $<)" \
+		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" > $@ && chmod +x $@
+
+check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) \
+		$(TOOL_TESTS) fuzz-short
+	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
 # ---------------------------------------------------------------- bench
@@ -385,7 +401,8 @@ bench: all
 .PHONY: install
 install: all
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	$(Q)install -m 755 $(BAREHIP_CC) $(BUILD)/bin/barehip-info $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 755 $(BAREHIP_CC) $(BUILD)/bin/barehip-info $(BUILD)/bin/barehip-run \
+		$(DESTDIR)$(PREFIX)/bin/
 	$(Q)install -m 644 $(LIBBAREHIP) $(DESTDIR)$(PREFIX)/lib/
 	$(Q)for t in $(TARGETS); do install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t && \
 		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(DESTDIR)$(PREFIX)/lib/barehip/$$t/; done

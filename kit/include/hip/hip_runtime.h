@@ -65,26 +65,20 @@ __device__ int printf(const char *fmt, ...);
 }
 
 /*
- * threadIdx & co: empty objects whose .x/.y/.z convert to unsigned int
- * by calling the firmware, so they cost no memory and no kernarg.
+ * threadIdx & co: empty objects whose .x/.y/.z are properties (clang's
+ * __declspec(property), as its own CUDA/HIP built-in variables use) that
+ * call the firmware, so they cost no memory or kernarg, and read as plain
+ * unsigned ints everywhere -- in arithmetic, templates and printf's
+ * variable arguments alike.
  */
 #define __BH_COORD(TYPE, FN)                                                  \
 	struct TYPE {                                                         \
-		struct __X {                                                  \
-			__device__ operator unsigned int() const              \
-			{ return (unsigned int)FN(0); }                       \
-		};                                                            \
-		struct __Y {                                                  \
-			__device__ operator unsigned int() const              \
-			{ return (unsigned int)FN(1); }                       \
-		};                                                            \
-		struct __Z {                                                  \
-			__device__ operator unsigned int() const              \
-			{ return (unsigned int)FN(2); }                       \
-		};                                                            \
-		static constexpr __X x{};                                     \
-		static constexpr __Y y{};                                     \
-		static constexpr __Z z{};                                     \
+		__declspec(property(get = __get_x)) unsigned int x;           \
+		__declspec(property(get = __get_y)) unsigned int y;           \
+		__declspec(property(get = __get_z)) unsigned int z;           \
+		static __device__ unsigned int __get_x() { return (unsigned int)FN(0); } \
+		static __device__ unsigned int __get_y() { return (unsigned int)FN(1); } \
+		static __device__ unsigned int __get_z() { return (unsigned int)FN(2); } \
 		__device__ operator dim3() const { return dim3(x, y, z); }    \
 	}
 

@@ -1,0 +1,36 @@
+// Kernels for the barehip-run test (tests/tools/barehip-run-test.sh).
+#include <hip/hip_runtime.h>
+
+extern "C" __global__ void scale(float* y, float a, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] = a * (float)i;
+}
+
+extern "C" __global__ void mix(long long* out, long long v, short s, unsigned char c, double d)
+{
+    out[0] = v + s + c;
+    out[1] = (long long)(d * 4.0);
+}
+
+extern "C" __global__ void __launch_bounds__(64) bounded(int* p)
+{
+    p[threadIdx.x] = (int)threadIdx.x;
+}
+
+extern "C" __global__ void say(int v)
+{
+    if (threadIdx.x == 0)
+        printf("say %d from block %u\n", v, blockIdx.x);
+}
+
+extern "C" __global__ void sum(const int* in, int* out, unsigned n)
+{
+    if (threadIdx.x == 0 && blockIdx.x == 0) {
+        int s = 0;
+        for (unsigned i = 0; i < n; ++i)
+            s += in[i];
+        out[0] = s;
+    }
+}
