@@ -73,9 +73,43 @@ void __hipRegisterFunction(void **handle, const void *host, char *device_fn,
 	bh_rt.functions = f;
 }
 
+/* clang's registration of each __device__ / __constant__ variable. */
+void __hipRegisterVar(void **handle, char *host_var, char *device_address,
+		      const char *device_name, int ext, size_t size, int constant, int global);
+
+void __hipRegisterVar(void **handle, char *host_var, char *device_address,
+		      const char *device_name, int ext, size_t size, int constant, int global)
+{
+	struct bh_var *v = calloc(1, sizeof(*v));
+
+	(void)device_address, (void)ext, (void)global;
+	if (!v) {
+		fprintf(stderr, "barehip: out of memory registering device variables\n");
+		abort();	/* a static constructor has no way to report */
+	}
+	v->host = host_var;
+	v->name = device_name;
+	v->size = size;
+	v->constant = constant != 0;
+	v->fatbin = (struct bh_fatbin *)handle;
+	v->next = bh_rt.vars;
+	bh_rt.vars = v;
+}
+
 void __hipUnregisterFatBinary(void **handle)
 {
 	struct bh_fatbin *fb = (struct bh_fatbin *)handle;
+
+	for (struct bh_var **p = &bh_rt.vars; *p;) {
+		struct bh_var *v = *p;
+
+		if (v->fatbin == fb) {
+			*p = v->next;
+			free(v);
+		} else {
+			p = &v->next;
+		}
+	}
 
 	for (struct bh_function **p = &bh_rt.functions; *p;) {
 		struct bh_function *f = *p;
@@ -92,6 +126,11 @@ void __hipUnregisterFatBinary(void **handle)
 			*p = fb->next;
 			break;
 		}
+	}
+	if (fb->codeobj && bh_rt.queue && !bh_queue_faulted(bh_rt.queue)) {
+		struct bh_error err;
+
+		bh_codeobj_run_fini(fb->codeobj, bh_rt.queue, &err);
 	}
 	if (fb->codeobj && bh_rt.dev)
 		bh_codeobj_unload(fb->codeobj, NULL);
@@ -111,6 +150,9 @@ void bh_rt_unload_all(void)
 	struct bh_error err;
 
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
+		/* Device global destructors, while the queue still runs. */
+		if (fb->codeobj && bh_rt.queue && !bh_queue_faulted(bh_rt.queue))
+			bh_codeobj_run_fini(fb->codeobj, bh_rt.queue, &err);
 		if (fb->codeobj)
 			bh_codeobj_unload(fb->codeobj, &err);
 		fb->codeobj = NULL;
@@ -161,6 +203,9 @@ static hipError_t load_fatbin(struct bh_fatbin *fb)
 
 		if (bh_codeobj_load(bh_rt.dev, b + off, size, &fb->codeobj, &err))
 			return bh_rt_loader_error(&err, hipErrorInvalidImage);
+		/* Device global constructors run once, right after loading. */
+		if (bh_codeobj_run_init(fb->codeobj, bh_rt.queue, &err))
+			return bh_rt_loader_error(&err, hipErrorInitializationError);
 		return hipSuccess;
 	}
 	return bh_rt_error(hipErrorNoBinaryForGpu,

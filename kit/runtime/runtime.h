@@ -25,6 +25,17 @@ struct bh_function {
 	struct bh_function *next;
 };
 
+/* A __device__/__constant__ variable: its host shadow and device name
+ * (__hipRegisterVar), looked up in the loaded code object by name. */
+struct bh_var {
+	const void *host;
+	const char *name;
+	size_t size;
+	bool constant;
+	struct bh_fatbin *fatbin;
+	struct bh_var *next;
+};
+
 struct bh_allocation {
 	struct bh_mem mem;
 	struct bh_allocation *next;
@@ -38,6 +49,7 @@ struct bh_runtime {
 	struct bh_queue *queue;		/* the null stream */
 	struct bh_fatbin *fatbins;
 	struct bh_function *functions;
+	struct bh_var *vars;
 	struct bh_allocation *allocations;
 };
 

@@ -259,6 +259,11 @@ int main(int argc, char **argv)
 		status = 0;
 		goto out;
 	}
+	/* Device global constructors, as a HIP runtime runs them at load. */
+	if (bh_codeobj_run_init(co, q, &err)) {
+		fprintf(stderr, "%s: %s\n", prog, err.message);
+		goto out;
+	}
 	if (!kname)
 		usage();
 	const struct bh_kernel *k = bh_codeobj_find_kernel(co, kname);
@@ -353,6 +358,12 @@ int main(int argc, char **argv)
 		dump(&args[dump_idx[i]], dump_idx[i], dumps[i]);
 	}
 out:
+	/* Destructors before unloading (not after a GPU fault: the queue is
+	 * stopped). */
+	if (co && q && !want_list && !bh_queue_faulted(q) && bh_codeobj_run_fini(co, q, &err)) {
+		fprintf(stderr, "%s: %s\n", prog, err.message);
+		status = 1;
+	}
 	for (unsigned i = 0; i < nargs; i++)
 		if (args[i].is_buf && args[i].mem.size)
 			bh_mem_free(dev, &args[i].mem);

@@ -471,6 +471,35 @@ int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err)
 	return 0;
 }
 
+static int run_kind(struct bh_codeobj *co, struct bh_queue *q, int kind, struct bh_error *err)
+{
+	for (unsigned i = 0; i < co->nkernels; i++) {
+		const struct bh_kernel *k = &co->kernels[i];
+		struct bh_launch l = { .grid = { 1, 1, 1 }, .block = { 1, 1, 1 } };
+		uint64_t seq;
+		int ret;
+
+		if ((int)k->kind != kind)
+			continue;
+		ret = bh_queue_launch(q, k, &l, &seq, err);
+		if (!ret)
+			ret = bh_queue_wait(q, seq, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int bh_codeobj_run_init(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err)
+{
+	return run_kind(co, q, BH_KERNEL_INIT, err);
+}
+
+int bh_codeobj_run_fini(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err)
+{
+	return run_kind(co, q, BH_KERNEL_FINI, err);
+}
+
 unsigned bh_codeobj_kernel_count(const struct bh_codeobj *co)
 {
 	return co->nkernels;

@@ -266,10 +266,12 @@ static int parse_kernel(struct bh_codeobj *co, struct mp_cursor *mp,
 			     read_u32(mp, &k->reqd_workgroup_size[2]);
 		} else if (mp_str_eq(key, len, ".kind")) {
 			ok = mp_read_str(mp, &s, &len);
-			if (ok && !mp_str_eq(s, len, "normal"))
-				return bh_fail(err, BH_ENOTSUP,
-					       "kernel '%s': .kind '%.*s' (init/fini kernels) "
-					       "is not supported yet",
+			if (ok && mp_str_eq(s, len, "init"))
+				k->kind = BH_KERNEL_INIT;
+			else if (ok && mp_str_eq(s, len, "fini"))
+				k->kind = BH_KERNEL_FINI;
+			else if (ok && !mp_str_eq(s, len, "normal"))
+				return bh_fail(err, BH_ENOEXEC, "kernel '%s': unknown .kind '%.*s'",
 					       k->name ? k->name : "?", (int)len, s);
 		} else if (mp_str_eq(key, len, ".args")) {
 			ret = parse_args(co, mp, k, err);

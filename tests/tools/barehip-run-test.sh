@@ -40,6 +40,10 @@ expect "sum: a buffer from a file" grep -q "^ *0: 10$" <<<"$out"
 out=$("$run" "$co" sum --arg "buf=@$tmp/in.bin" --arg buf=4 --arg u32=4 --dump 0 2>&1)
 expect "sum: hex dump of the input" grep -q "01 00 00 00 02 00 00 00 03" <<<"$out"
 
+out=$("$run" "$co" read_boot --arg buf=4 --dump 0:i32 2>&1)
+expect "device constructor ran before the kernel" grep -q "^ *0: 42$" <<<"$out"
+expect "device destructor ran before unloading" grep -q "^fini ran: 42$" <<<"$out"
+
 # Errors: a message naming the problem and a failing status.
 err() { # expected status, expected text, command...
 	local want=$1 text=$2
@@ -64,4 +68,4 @@ if [ $fails -ne 0 ]; then
 	echo "barehip-run: FAIL ($fails checks)"
 	exit 1
 fi
-echo "barehip-run: PASS (arguments, dumps, printf, files and 9 error cases)"
+echo "barehip-run: PASS (arguments, dumps, printf, files, init/fini and 9 error cases)"

@@ -34,3 +34,11 @@ extern "C" __global__ void sum(const int* in, int* out, unsigned n)
         out[0] = s;
     }
 }
+
+// Device global constructors and destructors: barehip-run runs the code
+// object's init kernel after loading and its fini kernel before unloading.
+__device__ int boot_value;
+__attribute__((constructor)) __device__ void boot() { boot_value = 42; }
+__attribute__((destructor)) __device__ void goodbye() { printf("fini ran: %d\n", boot_value); }
+
+extern "C" __global__ void read_boot(int* out) { *out = boot_value; }

@@ -159,6 +159,9 @@ struct bh_kernel {
 	uint32_t reqd_workgroup_size[3];	/* 0 if not given */
 	uint32_t sgpr_count, vgpr_count, agpr_count;
 	bool uses_dynamic_stack;
+	/* .kind: a normal kernel, or one that runs the device's global
+	 * constructors (init, at load) or destructors (fini, at unload). */
+	enum { BH_KERNEL_NORMAL, BH_KERNEL_INIT, BH_KERNEL_FINI } kind;
 	unsigned nargs;
 	unsigned nexplicit;		/* args[0..nexplicit) are explicit */
 	struct bh_kernel_arg *args;
@@ -175,6 +178,13 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 		    struct bh_codeobj **out, struct bh_error *err);
 /* Fails with BH_EBUSY while launches of its kernels are in flight. */
 int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err);
+/*
+ * Run the code object's .kind init kernels (device global constructors;
+ * after loading) or fini kernels (destructors; before unloading) on @q,
+ * one work-item each, and wait for them.
+ */
+int bh_codeobj_run_init(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err);
+int bh_codeobj_run_fini(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err);
 unsigned bh_codeobj_kernel_count(const struct bh_codeobj *co);
 const struct bh_kernel *bh_codeobj_kernel(const struct bh_codeobj *co,
 					  unsigned i);
