@@ -382,10 +382,19 @@ $(TOOL_CO): tests/tools/run_kernels.hip $(TOOLCHAIN) $(HEADERS)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (code object)"
 	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$(firstword $(TARGETS)) -o $@ $<
-$(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(BUILD)/bin/barehip-run
+# A code object v4 (no firmware: the raw-builtin saxpy of the model tests).
+TOOL_CO4 := $(BUILD)/tests/tools/saxpy_v4.co
+$(TOOL_CO4): tests/model/kernels/saxpy.hip
 	$(Q)mkdir -p $(@D)
-	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s"\n' "$(abspath $<)" \
-		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" > $@ && chmod +x $@
+	@echo "  CLANG   $< (code object v4)"
+	$(Q)$(CLANG) -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=$(firstword $(TARGETS)) \
+		-mcode-object-version=4 -O2 -c -emit-llvm -o $@.bc $<
+	$(Q)$(SIM_LLD) -shared -plugin-opt=mcpu=$(firstword $(TARGETS)) -o $@ $@.bc
+$(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(BUILD)/bin/barehip-run
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
+		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" \
+		"$(abspath $(TOOL_CO4))" > $@ && chmod +x $@
 
 check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) \
 		$(TOOL_TESTS) fuzz-short

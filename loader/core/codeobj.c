@@ -54,10 +54,13 @@ static int check_header(struct bh_device *dev, struct elf_view *e,
 		return bh_fail(err, BH_ENOEXEC,
 			       "code object OS ABI is %u, not AMDGPU HSA (64)", h[7]);
 	*abi = h[8];
-	if (*abi != ELFABIVERSION_HSA_V5)
-		return bh_fail(err, *abi == ELFABIVERSION_HSA_V4 ? BH_ENOTSUP : BH_ENOEXEC,
-			       "code object %s is not supported (this loader takes v5, "
-			       "clang-19's default)", abi_name(*abi));
+	/* v4 and v5 differ in the hidden kernel arguments, which the loader
+	 * fills by the kind each one's metadata names, and in what the
+	 * device library reads (barehip's firmware is built for v5). */
+	if (*abi != ELFABIVERSION_HSA_V5 && *abi != ELFABIVERSION_HSA_V4)
+		return bh_fail(err, BH_ENOEXEC,
+			       "code object %s is not supported (this loader takes v4 and v5; "
+			       "clang-19 makes v5 by default)", abi_name(*abi));
 	if (bh_rd16(h + 16) != ET_DYN)
 		return bh_fail(err, BH_ENOEXEC,
 			       "code object is not ET_DYN (link it with ld.lld-19 -shared)");

@@ -1,11 +1,14 @@
 #!/bin/bash
 # barehip-run against the kernels of tests/tools/run_kernels.hip: scalar
 # and buffer arguments of every width, dumps, device printf, buffers
-# from files, and each error a user can make, with its message and exit
-# status.  Usage: barehip-run-test.sh BAREHIP_RUN CODEOBJ
+# from files, device constructors and destructors, a code object v4
+# (clang-19 -mcode-object-version=4, tests/model/kernels/saxpy.hip), and
+# each error a user can make, with its message and exit status.
+# Usage: barehip-run-test.sh BAREHIP_RUN CODEOBJ CODEOBJ_V4
 set -u
 run=$1
 co=$2
+co4=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -44,6 +47,16 @@ out=$("$run" "$co" read_boot --arg buf=4 --dump 0:i32 2>&1)
 expect "device constructor ran before the kernel" grep -q "^ *0: 42$" <<<"$out"
 expect "device destructor ran before unloading" grep -q "^fini ran: 42$" <<<"$out"
 
+# Code object v4: hidden arguments by their v4 kinds, group sizes from the
+# dispatch packet.  y = 3 * x + y with x = 1.0 and y = 2.0 in 4 items.
+one='\000\000\200\077'
+two='\000\000\000\100'
+printf "$one$one$one$one" > "$tmp/x.bin"
+printf "$two$two$two$two" > "$tmp/y.bin"
+out=$("$run" "$co4" _Z5saxpyfPKfPfj --grid 2 --block 64 --arg f32=3 --arg "buf=@$tmp/x.bin" \
+	--arg "buf=@$tmp/y.bin" --arg u32=4 --dump 2:f32 2>&1)
+expect "code object v4 runs" grep -q "^ *0: 5 5 5 5$" <<<"$out"
+
 # Errors: a message naming the problem and a failing status.
 err() { # expected status, expected text, command...
 	local want=$1 text=$2
@@ -68,4 +81,4 @@ if [ $fails -ne 0 ]; then
 	echo "barehip-run: FAIL ($fails checks)"
 	exit 1
 fi
-echo "barehip-run: PASS (arguments, dumps, printf, files, init/fini and 9 error cases)"
+echo "barehip-run: PASS (arguments, dumps, printf, files, init/fini, code object v4 and 9 error cases)"

@@ -154,7 +154,7 @@ static void test_bad_headers(void)
 	PATCHED(7, 65, BH_ENOEXEC, "OS ABI is 65");	/* PAL */
 	PATCHED(8, 1, BH_ENOEXEC, "v3");		/* code object v3 */
 	PATCHED(8, 0, BH_ENOEXEC, "v2");
-	PATCHED(8, 2, BH_ENOTSUP, "v4");
+	PATCHED(8, 4, BH_ENOEXEC, "v6");
 	PATCHED(16, 1, BH_ENOEXEC, "ET_DYN");		/* ET_REL */
 	PATCHED(18, 62, BH_ENOEXEC, "EM_AMDGPU");	/* x86-64 */
 	PATCHED(48, 0x2c, BH_ENOEXEC, "mach 0x02c");	/* gfx900 */
