@@ -48,12 +48,13 @@ void bh_rt_teardown(void)
 			(unsigned long long)st.pm4_dwords, st.first_launch_dwords,
 			st.last_launch_dwords);
 	}
-	/* Code objects first: their fini kernels (device destructors) need
-	 * the queue. */
-	bh_rt_unload_all();
+	/* Device destructors need the queue; unloading needs it gone (it
+	 * releases launches that never retired after a fault). */
+	bh_rt_fini_all();
 	if (bh_rt.queue)
 		bh_queue_destroy(bh_rt.queue);
 	bh_rt.queue = NULL;
+	bh_rt_unload_all();
 	bh_rt_free_all();
 	if (bh_rt.dev)
 		bh_device_close(bh_rt.dev);

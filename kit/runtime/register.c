@@ -145,14 +145,25 @@ struct bh_function *bh_rt_function(const void *host)
 	return NULL;
 }
 
+/* Device global destructors of every loaded code object, while the
+ * queue still runs (not after a fault: the queue has stopped). */
+void bh_rt_fini_all(void)
+{
+	struct bh_error err;
+
+	if (!bh_rt.queue || bh_queue_faulted(bh_rt.queue))
+		return;
+	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next)
+		if (fb->codeobj)
+			bh_codeobj_run_fini(fb->codeobj, bh_rt.queue, &err);
+}
+
+/* After the queue is gone (it unpins launches that never retired). */
 void bh_rt_unload_all(void)
 {
 	struct bh_error err;
 
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
-		/* Device global destructors, while the queue still runs. */
-		if (fb->codeobj && bh_rt.queue && !bh_queue_faulted(bh_rt.queue))
-			bh_codeobj_run_fini(fb->codeobj, bh_rt.queue, &err);
 		if (fb->codeobj)
 			bh_codeobj_unload(fb->codeobj, &err);
 		fb->codeobj = NULL;

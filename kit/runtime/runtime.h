@@ -69,6 +69,7 @@ hipError_t bh_rt_success(void);
 /* register.c: make sure @f's code object is loaded; find its kernel. */
 hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out);
 struct bh_function *bh_rt_function(const void *host);
+void bh_rt_fini_all(void);
 void bh_rt_unload_all(void);
 
 /* memory.c: the allocation containing [ptr, ptr+size), or NULL. */
