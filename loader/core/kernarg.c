@@ -97,45 +97,6 @@ static void put(uint8_t *p, uint32_t size, uint64_t v)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint64_t hidden_value(const struct bh_kernel_arg *a, const struct bh_launch *l,
-			     const struct bh_hidden_ptrs *h)
-{
-	int d;
-
-	switch (a->kind) {
-	case BH_ARG_HIDDEN_BLOCK_COUNT_X:
-	case BH_ARG_HIDDEN_BLOCK_COUNT_Y:
-	case BH_ARG_HIDDEN_BLOCK_COUNT_Z:
-		/* Full workgroups only; the partial one is the remainder. */
-		d = a->kind - BH_ARG_HIDDEN_BLOCK_COUNT_X;
-		return l->grid[d] / l->block[d];
-	case BH_ARG_HIDDEN_GROUP_SIZE_X:
-	case BH_ARG_HIDDEN_GROUP_SIZE_Y:
-	case BH_ARG_HIDDEN_GROUP_SIZE_Z:
-		return l->block[a->kind - BH_ARG_HIDDEN_GROUP_SIZE_X];
-	case BH_ARG_HIDDEN_REMAINDER_X:
-	case BH_ARG_HIDDEN_REMAINDER_Y:
-	case BH_ARG_HIDDEN_REMAINDER_Z:
-		d = a->kind - BH_ARG_HIDDEN_REMAINDER_X;
-		return l->grid[d] % l->block[d];
-	case BH_ARG_HIDDEN_GRID_DIMS:
-		return l->grid[2] > 1 || l->block[2] > 1 ? 3 :
-		       l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
-	case BH_ARG_HIDDEN_DYNAMIC_LDS_SIZE:
-		return l->dynamic_lds;
-	case BH_ARG_HIDDEN_PRINTF_BUFFER:
-		return h ? h->printf_buffer : 0;
-	case BH_ARG_HIDDEN_QUEUE_PTR:
-		return h ? h->queue_ptr : 0;
-	default:
-		/*
-		 * Global offsets are 0 for HIP.  Hostcall, heap and multigrid
-		 * pointers have no provider yet; a null pointer makes any use
-		 * of them fault visibly on the device.
-		 */
-		return 0;
-	}
-}
 
 int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
 		     uint8_t *out, size_t out_size, struct bh_error *err)
@@ -165,8 +126,36 @@ int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
 			memcpy(out + a->offset, l->args[i], a->size);
 		}
 	}
-	for (unsigned i = k->nexplicit; i < k->nargs; i++)
-		put(out + k->args[i].offset, k->args[i].size,
-		    hidden_value(&k->args[i], l, h));
+	/*
+	 * The values of the hidden kinds a launch decides, computed once (a
+	 * table lookup per argument, not a switch with divisions).  Block
+	 * counts are full workgroups only; the partial one is the remainder.
+	 * Global offsets are 0 for HIP.  Hostcall, heap and multigrid
+	 * pointers have no provider yet: 0, so that any use faults visibly.
+	 */
+	uint64_t vals[BH_ARG_KIND_COUNT] = { 0 };
+
+	for (int d = 0; d < 3; d++) {
+		vals[BH_ARG_HIDDEN_BLOCK_COUNT_X + d] = l->grid[d] / l->block[d];
+		vals[BH_ARG_HIDDEN_GROUP_SIZE_X + d] = l->block[d];
+		vals[BH_ARG_HIDDEN_REMAINDER_X + d] = l->grid[d] % l->block[d];
+	}
+	vals[BH_ARG_HIDDEN_GRID_DIMS] = l->grid[2] > 1 || l->block[2] > 1 ? 3 :
+					l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
+	vals[BH_ARG_HIDDEN_DYNAMIC_LDS_SIZE] = l->dynamic_lds;
+	vals[BH_ARG_HIDDEN_PRINTF_BUFFER] = h ? h->printf_buffer : 0;
+	vals[BH_ARG_HIDDEN_QUEUE_PTR] = h ? h->queue_ptr : 0;
+	for (unsigned i = k->nexplicit; i < k->nargs; i++) {
+		const struct bh_kernel_arg *a = &k->args[i];
+		uint64_t v = (unsigned)a->kind < BH_ARG_KIND_COUNT ? vals[a->kind] : 0;
+		uint8_t *p = out + a->offset;
+
+		switch (a->size) {
+		case 2: bh_wr16(p, (uint16_t)v); break;
+		case 4: bh_wr32(p, (uint32_t)v); break;
+		case 8: bh_wr64(p, v); break;
+		default: put(p, a->size, v); break;
+		}
+	}
 	return 0;
 }

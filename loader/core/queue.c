@@ -540,10 +540,12 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	uint32_t tmpring = q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
 							  q->scratch_wave_units) : 0;
 	uint32_t zero = 0;
-	/* Packets are built into pkt and the shadow updated only once the
-	 * ring has room (a failed launch must not leave the shadow ahead). */
-	struct sh_shadow saved = q->shadow;
 
+	/* Room for the longest launch first: once packets are built the
+	 * shadow says what the ring holds, so nothing may fail after. */
+	ret = ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
+	if (ret)
+		return ret;
 	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
 	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
 	set_sh_changed(q, &b, REG_COMPUTE_PGM_LO, pgm, 2);
@@ -561,14 +563,9 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	pm4_dispatch_direct(&b, dim, initiator);
 	pm4_release_mem(&b, gfx->release_mem_event, 2, 2,
 			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
-	if (b.overflow) {
-		q->shadow = saved;
+	if (b.overflow) {		/* cannot happen: pkt holds the longest launch */
+		bh_queue_forget_state(q);
 		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");
-	}
-	ret = ring_reserve(q, b.len, err);
-	if (ret) {
-		q->shadow = saved;
-		return ret;
 	}
 
 	struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
