@@ -49,6 +49,7 @@ struct bh_queue {
 	uint64_t wptr;			/* dwords, monotonic */
 	uint64_t submitted;		/* last fence value emitted */
 	uint64_t retired;		/* last fence value seen */
+	uint64_t dropped_from, dropped_to;	/* launches a reset threw away */
 	bool faulted;
 	struct bh_queue_stats stats;
 	struct sh_shadow shadow;
@@ -247,6 +248,28 @@ static void drain_printf(struct bh_queue *q)
 	__atomic_store_n((uint32_t *)buf, 0, __ATOMIC_RELEASE);
 }
 
+/*
+ * After a timeout: have the platform drop what the queue has not run, so
+ * that new launches run.  The launches thrown away are remembered (a
+ * wait for one fails) and no longer pin their code objects.  Returns
+ * whether the queue runs again; if the platform cannot reset it, the
+ * queue stops like after a fault.
+ */
+static bool timeout_reset(struct bh_queue *q)
+{
+	struct bh_platform *plat = q->dev->plat;
+
+	if (!plat->queue_reset || plat->queue_reset(plat, q->qid)) {
+		q->faulted = true;
+		return false;
+	}
+	q->dropped_from = q->retired + 1;
+	q->dropped_to = q->submitted;
+	retire_to(q, q->submitted);
+	bh_queue_forget_state(q);	/* the reset may have cleared registers */
+	return true;
+}
+
 int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 {
 	struct bh_platform *plat = q->dev->plat;
@@ -258,6 +281,9 @@ int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 	if (seq > q->submitted)
 		return bh_fail(err, BH_EINVAL, "waiting for fence %llu, only %llu submitted",
 			       (unsigned long long)seq, (unsigned long long)q->submitted);
+	if (seq >= q->dropped_from && seq <= q->dropped_to && q->dropped_from)
+		return bh_fail(err, BH_ETIMEDOUT, "launch %llu was dropped when the queue "
+			       "was reset after a timeout", (unsigned long long)seq);
 	for (;;) {
 		retire_to(q, __atomic_load_n(fence_ptr(q), __ATOMIC_ACQUIRE));
 		if (q->retired >= seq) {
@@ -280,10 +306,16 @@ int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 		}
 		uint64_t now = plat->now_ns(plat);
 
-		if (now - start >= timeout)
+		if (now - start >= timeout) {
+			bool reset = timeout_reset(q);
+
 			return bh_fail(err, BH_ETIMEDOUT,
-				       "%s did not finish within %u ms", what,
-				       CONFIG_LOADER_FENCE_TIMEOUT_MS);
+				       "%s did not finish within %u ms; %s", what,
+				       CONFIG_LOADER_FENCE_TIMEOUT_MS,
+				       reset ? "the queue was reset and runs new work (launches "
+					       "not yet run were dropped)"
+					     : "the queue is stopped until the device is reset");
+		}
 		plat->wait_interrupt(plat, timeout - (now - start));
 	}
 }

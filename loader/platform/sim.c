@@ -255,6 +255,11 @@ static void sim_queue_destroy(struct bh_platform *p, int qid)
 	sp->queue_used[qid] = 0;
 }
 
+static int sim_queue_reset(struct bh_platform *p, int qid)
+{
+	return bh_sim_queue_reset(to_sim(p)->sim, (unsigned)qid);
+}
+
 static void sim_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
 {
 	bh_sim_doorbell(to_sim(p)->sim, (unsigned)qid, wptr);
@@ -365,6 +370,7 @@ struct bh_platform *bh_platform_sim_new(void)
 		.host_alloc = sim_host_alloc,
 		.host_free = sim_host_free,
 		.log = sim_log,
+		.queue_reset = sim_queue_reset,
 		.print = sim_print,
 	};
 	return &sp->ops;

@@ -47,6 +47,7 @@ struct recorder {
 	uint64_t rptr;			/* dwords consumed, monotonic */
 	uint64_t clock;
 	unsigned doorbells;
+	unsigned resets;
 	uint64_t last_wptr;
 	struct rec_packet packets[64];	/* of the last doorbell */
 	unsigned npackets;
@@ -130,6 +131,19 @@ static int rec_queue_create(struct bh_platform *p, const struct bh_mem *ring,
 }
 
 static void rec_queue_destroy(struct bh_platform *p, int qid) { (void)p; (void)qid; }
+
+/* A queue reset: the CP skips what it has not read. */
+static int rec_queue_reset(struct bh_platform *p, int qid)
+{
+	struct recorder *r = R(p);
+	uint32_t *rptr = va_to_cpu(r, r->rptr_va, 4);
+
+	CU_ASSERT_EQUAL(qid, 3);
+	r->resets++;
+	r->rptr = r->last_wptr;
+	*rptr = (uint32_t)(r->rptr % r->ring_dwords);
+	return 0;
+}
 
 /* Walk the packets between rptr and @wptr; run RELEASE_MEM. */
 static void rec_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
@@ -219,7 +233,7 @@ static int setup(void)
 		.doorbell = rec_doorbell, .take_fault = rec_take_fault,
 		.wait_interrupt = rec_wait, .now_ns = rec_now,
 		.host_alloc = rec_alloc, .host_free = rec_free, .log = rec_log,
-		.print = rec_print,
+		.print = rec_print, .queue_reset = rec_queue_reset,
 	};
 	if (!img || bh_device_open(&dev, &rec.ops, &err) ||
 	    bh_codeobj_load(dev, img, size, &co, &err) ||
@@ -463,9 +477,15 @@ static void test_timeout_names_the_kernel(void)
 	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), BH_ETIMEDOUT);
 	ASSERT_CONTAINS(err.message, "kernel '_Z11args_kernelcdPi4pair' grid (4,1,1) block (128,1,1)");
 	ASSERT_CONTAINS(err.message, "did not finish within");
-	/* The GPU catches up later: the launch still completes. */
+	ASSERT_CONTAINS(err.message, "the queue was reset");
+	CU_ASSERT_EQUAL(rec.resets, 1);
+	/* The hung launch was dropped: waiting for it says so ... */
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), BH_ETIMEDOUT);
+	ASSERT_CONTAINS(err.message, "dropped when the queue was reset");
+	/* ... and the queue runs new work, with every register re-sent. */
 	rec.mode = REC_RUN;
-	rec_doorbell(&rec.ops, 3, rec.last_wptr);
+	launch(args_k, 512, 128, 0, &seq);
+	CU_ASSERT_PTR_NOT_NULL(find_sh(REG_COMPUTE_PGM_LO));
 	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
 	CU_ASSERT_EQUAL(bh_codeobj_unload(co, &err), 0);
 	/* reload for the remaining tests */

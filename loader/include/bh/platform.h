@@ -44,6 +44,10 @@ struct bh_platform {
 	int (*queue_create)(struct bh_platform *p, const struct bh_mem *ring,
 			    uint64_t rptr_va, struct bh_error *err);
 	void (*queue_destroy)(struct bh_platform *p, int qid);
+	/* Drop what the queue has not run (after a timeout) and make it run
+	 * new work again; the CP reports rptr = wptr.  0, or -1 if it cannot
+	 * (then the queue stays stopped until the device is reset). */
+	int (*queue_reset)(struct bh_platform *p, int qid);
 	/* Write the 64-bit dword wptr to the queue's doorbell. */
 	void (*doorbell)(struct bh_platform *p, int qid, uint64_t wptr);
 
