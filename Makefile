@@ -174,12 +174,13 @@ FW_SRCS := $(wildcard firmware/*.c)
 # -nostdlibinc rather than -ffreestanding: the latter marks every function
 # "no-builtins", which stops LTO from inlining the firmware into kernels.
 FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisibility=hidden \
-	-std=c11 $(WARN) -$(DEVICE_OPT) -emit-llvm -Ifirmware -I$(BUILD)/include \
+	-std=c11 $(WARN) -$(DEVICE_OPT) -emit-llvm -Ifirmware -Iloader/include -I$(BUILD)/include \
 	$(if $(CONFIG_DEVICE_DEBUG_INFO),-g) -mcode-object-version=$(CONFIG_DEVICE_CODE_OBJECT_VERSION)
 FW_LIBS := $(foreach t,$(TARGETS),$(BUILD)/lib/barehip/$(t)/libbhfw.a)
 
 define fw_rules
-$(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h) $$(AUTOCONF)
+$(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h) loader/include/bh/devabi.h \
+		$$(AUTOCONF)
 	$$(Q)mkdir -p $$(@D)
 	@echo "  FW-CC   $$< ($(1))"
 	$$(Q)$$(CLANG) $$(call FW_CFLAGS,$(1)) -c $$< -o $$@

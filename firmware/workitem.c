@@ -63,3 +63,12 @@ BH_EXPORT BH_CONST size_t __ockl_get_global_id(unsigned int dim)
 	return __ockl_get_group_id(dim) * implicit_u16(IMPLICITARG_GROUP_SIZE_X, dim) +
 	       __ockl_get_local_id(dim);
 }
+
+/* Work-items in the grid along @dim, the partial group included. */
+BH_EXPORT BH_CONST size_t __ockl_get_global_size(unsigned int dim)
+{
+	if (dim > 2)
+		return 1;
+	return (size_t)block_count(dim) * implicit_u16(IMPLICITARG_GROUP_SIZE_X, dim) +
+	       implicit_u16(IMPLICITARG_REMAINDER_X, dim);
+}

@@ -55,6 +55,7 @@ void bh_rt_teardown(void)
 		bh_queue_destroy(bh_rt.queue);
 	bh_rt.queue = NULL;
 	bh_rt_unload_all();
+	bh_rt_managed_home_all();
 	bh_rt_free_all();
 	if (bh_rt.dev)
 		bh_device_close(bh_rt.dev);
@@ -114,4 +115,65 @@ hipError_t hipDeviceReset(void)
 {
 	bh_rt_teardown();
 	return bh_rt_init();
+}
+
+/*
+ * Limits: the device heap behind kernels' malloc (settable until the
+ * first kernel that uses it), the dynamic stack of kernels whose stack
+ * the compiler cannot bound, and the printf buffer (fixed by Kconfig).
+ */
+hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
+{
+	struct bh_error err = { 0 };
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	switch (limit) {
+	case hipLimitMallocHeapSize:
+		if (bh_device_set_heap_size(bh_rt.dev, value, &err))
+			return bh_rt_error(hipErrorInvalidValue,
+					   "hipDeviceSetLimit(hipLimitMallocHeapSize, %zu): %s",
+					   value, err.message);
+		return bh_rt_success();
+	case hipLimitStackSize:
+		if (value > UINT32_MAX || bh_device_set_stack_size(bh_rt.dev, (uint32_t)value, &err))
+			return bh_rt_error(hipErrorInvalidValue,
+					   "hipDeviceSetLimit(hipLimitStackSize, %zu): %s", value,
+					   value > UINT32_MAX ? "too large" : err.message);
+		return bh_rt_success();
+	case hipLimitPrintfFifoSize:
+		if (value == CONFIG_LOADER_PRINTF_KB * 1024ull)
+			return bh_rt_success();
+		return bh_rt_error(hipErrorUnsupportedLimit,
+				   "hipDeviceSetLimit(hipLimitPrintfFifoSize, %zu): the printf "
+				   "buffer is %u KiB, set by CONFIG_LOADER_PRINTF_KB", value,
+				   CONFIG_LOADER_PRINTF_KB);
+	}
+	return bh_rt_error(hipErrorUnsupportedLimit, "hipDeviceSetLimit: unknown limit %d",
+			   (int)limit);
+}
+
+hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit)
+{
+	hipError_t e;
+
+	if (!value)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetLimit: value is NULL");
+	e = bh_rt_init();
+	if (e)
+		return e;
+	switch (limit) {
+	case hipLimitMallocHeapSize:
+		*value = (size_t)bh_device_heap_size(bh_rt.dev);
+		return bh_rt_success();
+	case hipLimitStackSize:
+		*value = bh_device_stack_size(bh_rt.dev);
+		return bh_rt_success();
+	case hipLimitPrintfFifoSize:
+		*value = CONFIG_LOADER_PRINTF_KB * 1024ull;
+		return bh_rt_success();
+	}
+	return bh_rt_error(hipErrorUnsupportedLimit, "hipDeviceGetLimit: unknown limit %d",
+			   (int)limit);
 }

@@ -92,6 +92,8 @@ static const struct {
 	{ hipErrorLaunchOutOfResources, "hipErrorLaunchOutOfResources", "too many resources requested for launch" },
 	{ hipErrorLaunchTimeOut, "hipErrorLaunchTimeOut", "the launch timed out and was terminated" },
 	{ hipErrorLaunchFailure, "hipErrorLaunchFailure", "unspecified launch failure" },
+	{ hipErrorCooperativeLaunchTooLarge, "hipErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch" },
+	{ hipErrorUnsupportedLimit, "hipErrorUnsupportedLimit", "limit is not supported on this architecture" },
 	{ hipErrorNotSupported, "hipErrorNotSupported", "operation not supported" },
 	{ hipErrorUnknown, "hipErrorUnknown", "unknown error" },
 };

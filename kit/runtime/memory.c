@@ -135,7 +135,7 @@ hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind
 				   "allocation of that size", kind_name(kind), size,
 				   dst_dev && !da ? "dst" : "src",
 				   dst_dev && !da ? dst : src);
-	if ((!dst_dev && da) || (!src_dev && sa))
+	if ((!dst_dev && da && !da->managed) || (!src_dev && sa && !sa->managed))
 		return bh_rt_error(hipErrorInvalidValue,
 				   "hipMemcpy(%s, %zu bytes): %s %p is device memory",
 				   kind_name(kind), size, !dst_dev && da ? "dst" : "src",
@@ -163,5 +163,43 @@ hipError_t hipMemset(void *dst, int value, size_t size)
 	if (bh_queue_finish(bh_rt.queue, &err))
 		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
 	memset(cpu_view(a, dst), value, size);
+	return bh_rt_success();
+}
+
+/*
+ * Managed memory: one address for host and device.  The board must map
+ * host memory at the address the GPU uses (the sim board does); both
+ * sides then see the same pages, coherently.  Accesses from the host
+ * while kernels run are the program's to order (hipDeviceSynchronize).
+ */
+hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int flags)
+{
+	struct bh_error err = { 0 };
+	hipError_t e;
+
+	if (!ptr)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocManaged: ptr is NULL");
+	*ptr = NULL;
+	if (flags != hipMemAttachGlobal && flags != hipMemAttachHost)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipMallocManaged(%zu bytes): flags 0x%x are neither "
+				   "hipMemAttachGlobal nor hipMemAttachHost", size, flags);
+	if (size == 0)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocManaged: size is 0");
+	e = bh_rt_init();
+	if (e)
+		return e;
+	struct bh_allocation *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "hipMallocManaged: out of host memory");
+	if (bh_mem_alloc(bh_rt.dev, size, BH_MEM_SHARED, &a->mem, &err)) {
+		free(a);
+		return bh_rt_loader_error(&err, hipErrorOutOfMemory);
+	}
+	a->managed = true;
+	a->next = bh_rt.allocations;
+	bh_rt.allocations = a;
+	*ptr = a->mem.cpu;
 	return bh_rt_success();
 }

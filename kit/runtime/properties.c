@@ -56,8 +56,8 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 	p->maxThreadsPerMultiProcessor = (int)(i->simds_per_cu * i->max_waves_per_simd * i->wave_size);
 	p->canMapHostMemory = 1;
 	p->concurrentKernels = 1;
-	p->cooperativeLaunch = 0;	/* not until the cooperative-groups work */
-	p->managedMemory = 0;
+	p->cooperativeLaunch = 1;	/* hipLaunchCooperativeKernel */
+	p->managedMemory = i->unified_memory;
 	p->computeMode = 0;
 	return bh_rt_success();
 }

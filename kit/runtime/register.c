@@ -96,9 +96,113 @@ void __hipRegisterVar(void **handle, char *host_var, char *device_address,
 	bh_rt.vars = v;
 }
 
+/*
+ * clang's registration of each __managed__ variable: *pointer is what
+ * host code dereferences, init the host storage holding its initial
+ * value.  Placed in managed memory at once (host code may use it before
+ * any HIP call, as with ROCm); if the device cannot come up, the host
+ * storage serves and launches report why.
+ */
+void __hipRegisterManagedVar(void *handle, void **pointer, void *init, const char *name,
+			     size_t size, unsigned int align);
+
+void __hipRegisterManagedVar(void *handle, void **pointer, void *init, const char *name,
+			     size_t size, unsigned int align)
+{
+	struct bh_managed *m = calloc(1, sizeof(*m));
+
+	(void)align;	/* managed allocations are page-aligned */
+	if (!m) {
+		fprintf(stderr, "barehip: out of memory registering managed variables\n");
+		abort();	/* a static constructor has no way to report */
+	}
+	m->pointer = pointer;
+	m->home = init;
+	m->name = name;
+	m->size = size;
+	m->fatbin = (struct bh_fatbin *)handle;
+	m->next = bh_rt.managed;
+	bh_rt.managed = m;
+	*pointer = init;
+	bh_rt_managed_place(m);
+}
+
+/* Move @m's value into managed memory (if it is not there yet). */
+hipError_t bh_rt_managed_place(struct bh_managed *m)
+{
+	void *mem;
+
+	if (m->on_device)
+		return hipSuccess;
+	hipError_t e = hipMallocManaged(&mem, m->size ? m->size : 1, hipMemAttachGlobal);
+
+	if (e)
+		return bh_rt_error(e, "managed variable '%s' (%zu bytes) has no managed memory: %s",
+				   m->name, m->size, bhGetLastErrorMessage());
+	memcpy(mem, m->home, m->size);
+	*m->pointer = mem;
+	m->on_device = true;
+	return hipSuccess;
+}
+
+/* Before the device goes away: every managed value back to host storage,
+ * so that host code (static destructors, after hipDeviceReset) still
+ * reads it; a later load places it again. */
+void bh_rt_managed_home_all(void)
+{
+	for (struct bh_managed *m = bh_rt.managed; m; m = m->next) {
+		if (!m->on_device)
+			continue;
+		memcpy(m->home, *m->pointer, m->size);
+		*m->pointer = m->home;
+		m->on_device = false;
+	}
+}
+
+/* Point the code object's pointer variable of each managed variable of
+ * @fb at its managed memory. */
+static hipError_t bind_managed(struct bh_fatbin *fb)
+{
+	for (struct bh_managed *m = bh_rt.managed; m; m = m->next) {
+		struct bh_error err = { 0 };
+		struct bh_symbol sym;
+
+		if (m->fatbin != fb)
+			continue;
+		hipError_t e = bh_rt_managed_place(m);
+
+		if (e)
+			return e;
+		if (bh_codeobj_find_symbol(fb->codeobj, m->name, &sym) || sym.size != 8)
+			return bh_rt_error(hipErrorInvalidSymbol,
+					   "managed variable '%s': the code object has no "
+					   "8-byte pointer variable of that name", m->name);
+		uint64_t va = (uint64_t)(uintptr_t)*m->pointer;
+
+		if (bh_codeobj_write(fb->codeobj, sym.gpu_va, &va, 8, &err))
+			return bh_rt_loader_error(&err, hipErrorInvalidSymbol);
+	}
+	return hipSuccess;
+}
+
 void __hipUnregisterFatBinary(void **handle)
 {
 	struct bh_fatbin *fb = (struct bh_fatbin *)handle;
+
+	for (struct bh_managed **p = &bh_rt.managed; *p;) {
+		struct bh_managed *m = *p;
+
+		if (m->fatbin == fb) {
+			if (m->on_device) {	/* host code may still read it */
+				memcpy(m->home, *m->pointer, m->size);
+				*m->pointer = m->home;
+			}
+			*p = m->next;
+			free(m);
+		} else {
+			p = &m->next;
+		}
+	}
 
 	for (struct bh_var **p = &bh_rt.vars; *p;) {
 		struct bh_var *v = *p;
@@ -214,6 +318,13 @@ static hipError_t load_fatbin(struct bh_fatbin *fb)
 
 		if (bh_codeobj_load(bh_rt.dev, b + off, size, &fb->codeobj, &err))
 			return bh_rt_loader_error(&err, hipErrorInvalidImage);
+		hipError_t bound = bind_managed(fb);
+
+		if (bound) {
+			bh_codeobj_unload(fb->codeobj, NULL);
+			fb->codeobj = NULL;
+			return bound;
+		}
 		/* Device global constructors run once, right after loading. */
 		if (bh_codeobj_run_init(fb->codeobj, bh_rt.queue, &err))
 			return bh_rt_loader_error(&err, hipErrorInitializationError);

@@ -36,8 +36,24 @@ struct bh_var {
 	struct bh_var *next;
 };
 
+/* A __managed__ variable (__hipRegisterManagedVar): host code reaches it
+ * through *pointer, device code through the code object's pointer
+ * variable @name; both point at one managed allocation while the device
+ * is up, and at the host storage @home (clang's initialised copy) while
+ * it is not. */
+struct bh_managed {
+	void **pointer;
+	void *home;
+	const char *name;
+	size_t size;
+	bool on_device;
+	struct bh_fatbin *fatbin;
+	struct bh_managed *next;
+};
+
 struct bh_allocation {
 	struct bh_mem mem;
+	bool managed;		/* hipMallocManaged: host and device address */
 	struct bh_allocation *next;
 };
 
@@ -50,6 +66,7 @@ struct bh_runtime {
 	struct bh_fatbin *fatbins;
 	struct bh_function *functions;
 	struct bh_var *vars;
+	struct bh_managed *managed;
 	struct bh_allocation *allocations;
 };
 
@@ -75,5 +92,8 @@ void bh_rt_unload_all(void);
 /* memory.c: the allocation containing [ptr, ptr+size), or NULL. */
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
 void bh_rt_free_all(void);
+/* register.c: managed variables into managed memory, or back home. */
+hipError_t bh_rt_managed_place(struct bh_managed *m);
+void bh_rt_managed_home_all(void);
 
 #endif

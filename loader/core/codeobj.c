@@ -540,3 +540,47 @@ const char *bh_codeobj_target(const struct bh_codeobj *co)
 {
 	return co->target;
 }
+
+/*
+ * Copy between the host and the code object's loaded image (its global
+ * variables: hipMemcpyToSymbol, managed-variable pointers).  The range
+ * must lie inside the image.  Callers order this against kernels that
+ * use the variable (the runtime drains the queue first).
+ */
+static int image_range(const struct bh_codeobj *co, uint64_t va, size_t size,
+		       uint8_t **cpu, struct bh_error *err)
+{
+	if (va < co->mem.gpu_va || va - co->mem.gpu_va > co->mem.size ||
+	    size > co->mem.size - (va - co->mem.gpu_va))
+		return bh_fail(err, BH_EINVAL, "0x%llx + %zu bytes is not inside the code "
+			       "object (0x%llx, %llu bytes)", (unsigned long long)va, size,
+			       (unsigned long long)co->mem.gpu_va,
+			       (unsigned long long)co->mem.size);
+	if (!co->mem.cpu)
+		return bh_fail(err, BH_ENOTSUP, "%s: code objects are not host-visible",
+			       co->dev->info.name);
+	*cpu = (uint8_t *)co->mem.cpu + (va - co->mem.gpu_va);
+	return 0;
+}
+
+int bh_codeobj_write(struct bh_codeobj *co, uint64_t va, const void *src, size_t size,
+		     struct bh_error *err)
+{
+	uint8_t *p;
+	int ret = image_range(co, va, size, &p, err);
+
+	if (!ret)
+		memcpy(p, src, size);
+	return ret;
+}
+
+int bh_codeobj_read(const struct bh_codeobj *co, uint64_t va, void *dst, size_t size,
+		    struct bh_error *err)
+{
+	uint8_t *p;
+	int ret = image_range(co, va, size, &p, err);
+
+	if (!ret)
+		memcpy(dst, p, size);
+	return ret;
+}

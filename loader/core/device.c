@@ -59,6 +59,8 @@ int bh_device_open(struct bh_device **out, struct bh_platform *plat,
 	dev->plat = plat;
 	dev->info = info;
 	dev->gfx = gfx;
+	dev->heap_arena = CONFIG_LOADER_HEAP_KB * 1024ull;
+	dev->stack_size = BH_DEFAULT_STACK_BYTES;
 	*out = dev;
 	return 0;
 }
@@ -69,6 +71,7 @@ void bh_device_close(struct bh_device *dev)
 		return;
 	struct bh_platform *plat = dev->plat;
 
+	bh_mem_free(dev, &dev->heap);
 	plat->host_free(plat, dev);
 	plat->close(plat);
 }
@@ -84,13 +87,17 @@ int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 	memset(out, 0, sizeof(*out));
 	if (size == 0)
 		return bh_fail(err, BH_EINVAL, "zero-sized allocation");
-	if (domain != BH_MEM_VRAM && domain != BH_MEM_HOST)
+	if (domain != BH_MEM_VRAM && domain != BH_MEM_HOST && domain != BH_MEM_SHARED)
 		return bh_fail(err, BH_EINVAL, "bad memory domain %u", domain);
+	if (domain == BH_MEM_SHARED && !dev->info.unified_memory)
+		return bh_fail(err, BH_ENOTSUP, "%s cannot map host memory at host addresses "
+			       "(managed memory)", dev->info.name);
 	if (dev->plat->mem_alloc(dev->plat, size, 4096, domain, out))
 		return bh_fail(err, BH_ENOMEM,
 			       "cannot allocate %llu bytes of %s memory on %s",
 			       (unsigned long long)size,
-			       domain == BH_MEM_VRAM ? "device" : "host",
+			       domain == BH_MEM_VRAM ? "device" :
+			       domain == BH_MEM_SHARED ? "managed" : "host",
 			       dev->info.name);
 	return 0;
 }
@@ -106,4 +113,20 @@ void bh_mem_free(struct bh_device *dev, struct bh_mem *mem)
 struct bh_platform *bh_device_platform(const struct bh_device *dev)
 {
 	return dev->plat;
+}
+
+int bh_device_set_stack_size(struct bh_device *dev, uint32_t bytes, struct bh_error *err)
+{
+	/* The per-wave scratch slot must fit TMPRING.WAVESIZE; the launch
+	 * checks the total, this only keeps the number sane. */
+	if (bytes % 4 || bytes > 1u << 20)
+		return bh_fail(err, BH_EINVAL, "a stack of %u bytes per work-item: it must be "
+			       "a multiple of 4 and at most 1 MiB", bytes);
+	dev->stack_size = bytes;
+	return 0;
+}
+
+uint32_t bh_device_stack_size(const struct bh_device *dev)
+{
+	return dev->stack_size;
 }

@@ -16,6 +16,7 @@ const char *bh_status_name(int code)
 	case BH_ENODEV: return "no device";
 	case BH_ENOTSUP: return "not supported";
 	case BH_EBUSY: return "busy";
+	case BH_ENOSPC: return "no room for a cooperative grid";
 	}
 	return "unknown error";
 }

@@ -22,6 +22,13 @@ struct bh_gfx {
 	uint32_t release_mem_event;	/* RELEASE_MEM dw1 */
 	uint32_t lds_granule;		/* RSRC2.LDS_SIZE unit in bytes */
 	uint32_t scratch_srd_word3;	/* PSB V# dword 3 (absolute scratch) */
+	/* Occupancy (occupancy.c): what one CU holds. */
+	uint32_t vgpr_granule;		/* RSRC1.VGPRS unit (wave64) */
+	uint32_t vgprs_per_simd;	/* per lane, arch + acc unified */
+	uint32_t sgpr_granule;		/* RSRC1.SGPRS unit */
+	uint32_t sgprs_per_simd;	/* 0: SGPRs never limit waves */
+	uint32_t lds_per_cu;		/* bytes */
+	uint32_t wgs_per_cu;		/* workgroup (barrier) slots */
 };
 
 const struct bh_gfx *bh_gfx_lookup(uint32_t mach);

@@ -17,7 +17,13 @@ struct bh_device {
 	const struct bh_gfx *gfx;
 	unsigned ncodeobjs;
 	struct bh_codeobj *codeobjs;	/* loaded, newest first (printf formats) */
+	struct bh_mem heap;		/* device malloc (heap.c); allocated lazily */
+	uint64_t heap_arena;		/* usable bytes the heap will have */
+	uint32_t stack_size;		/* per work-item, kernels with dynamic stack */
 };
+
+/* heap.c: the heap's GPU address, allocating it on first use. */
+int bh_heap_prepare(struct bh_device *dev, uint64_t *va, struct bh_error *err);
 
 /* One amdhsa.printf entry: "<id>:<n>:<16 hex digits of the hash>,<format>". */
 struct bh_printf_fmt {
@@ -74,6 +80,8 @@ int bh_kernarg_build(const struct bh_kernel *k, const struct bh_launch *l,
 struct bh_hidden_ptrs {
 	uint64_t printf_buffer;		/* hidden_printf_buffer */
 	uint64_t queue_ptr;		/* hidden_queue_ptr */
+	uint64_t heap;			/* hidden_heap_v1 */
+	uint64_t multigrid_sync;	/* hidden_multigrid_sync_arg */
 };
 int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
 			const struct bh_hidden_ptrs *h, uint8_t *out, size_t out_size,

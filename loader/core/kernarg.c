@@ -130,8 +130,10 @@ int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
 	 * The values of the hidden kinds a launch decides, computed once (a
 	 * table lookup per argument, not a switch with divisions).  Block
 	 * counts are full workgroups only; the partial one is the remainder.
-	 * Global offsets are 0 for HIP.  Hostcall, heap and multigrid
-	 * pointers have no provider yet: 0, so that any use faults visibly.
+	 * Global offsets are 0 for HIP.  The hostcall buffer has no
+	 * provider (barehip's firmware never calls the host): 0, so that any
+	 * use faults visibly; so is the multigrid record outside a
+	 * cooperative launch.
 	 */
 	uint64_t vals[BH_ARG_KIND_COUNT] = { 0 };
 
@@ -145,6 +147,8 @@ int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
 	vals[BH_ARG_HIDDEN_DYNAMIC_LDS_SIZE] = l->dynamic_lds;
 	vals[BH_ARG_HIDDEN_PRINTF_BUFFER] = h ? h->printf_buffer : 0;
 	vals[BH_ARG_HIDDEN_QUEUE_PTR] = h ? h->queue_ptr : 0;
+	vals[BH_ARG_HIDDEN_HEAP_V1] = h ? h->heap : 0;
+	vals[BH_ARG_HIDDEN_MULTIGRID_SYNC_ARG] = h ? h->multigrid_sync : 0;
 	for (unsigned i = k->nexplicit; i < k->nargs; i++) {
 		const struct bh_kernel_arg *a = &k->args[i];
 		uint64_t v = (unsigned)a->kind < BH_ARG_KIND_COUNT ? vals[a->kind] : 0;

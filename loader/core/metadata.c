@@ -132,8 +132,12 @@ static int check_kernel(struct bh_kernel *k, struct bh_error *err)
 
 	k->nexplicit = 0;
 	k->explicit_size = 0;
+	k->arg_kinds = 0;
 	for (unsigned i = 0; i < k->nargs; i++) {
 		const struct bh_kernel_arg *a = &k->args[i];
+
+		if ((unsigned)a->kind < 64)
+			k->arg_kinds |= 1ull << a->kind;
 
 		if (a->size == 0 || a->offset > k->kernarg_size ||
 		    a->size > k->kernarg_size - a->offset)

@@ -68,3 +68,21 @@ void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,
 	pm4_emit(b, (uint32_t)(data >> 32));
 	pm4_emit(b, ctxid);
 }
+
+/* Wait until the queue's earlier dispatches have finished. */
+void pm4_cs_partial_flush(struct pm4_builder *b)
+{
+	pm4_emit(b, PM4_HDR(PM4_EVENT_WRITE, 1));
+	pm4_emit(b, EVENT_CS_PARTIAL_FLUSH | EVENT_INDEX_CS_PARTIAL_FLUSH << 8);
+}
+
+/* Write @n dwords to memory, confirmed before the next packet runs. */
+void pm4_write_data(struct pm4_builder *b, uint64_t addr, const uint32_t *data, uint32_t n)
+{
+	pm4_emit(b, PM4_HDR(PM4_WRITE_DATA, n + 3));
+	pm4_emit(b, WRITE_DATA_DST_MEM | WRITE_DATA_WR_CONFIRM);
+	pm4_emit(b, (uint32_t)addr);
+	pm4_emit(b, (uint32_t)(addr >> 32));
+	for (uint32_t i = 0; i < n; i++)
+		pm4_emit(b, data[i]);
+}

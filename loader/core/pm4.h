@@ -84,6 +84,11 @@ enum pm4_opcode {
 #define RELEASE_INT_SEL(x)		((uint32_t)(x) << 24)
 #define EVENT_CACHE_FLUSH_AND_INV_TS	0x14
 #define EVENT_CS_PARTIAL_FLUSH		0x07
+#define EVENT_INDEX_CS_PARTIAL_FLUSH	4
+
+/* WRITE_DATA dw1 */
+#define WRITE_DATA_DST_MEM		(5u << 8)
+#define WRITE_DATA_WR_CONFIRM		(1u << 20)
 
 /* ACQUIRE_MEM COHER_CNTL, GFX9 */
 #define COHER_TC_WB			(1u << 18)
@@ -108,6 +113,8 @@ void pm4_set_sh_regs(struct pm4_builder *b, uint32_t reg,
 void pm4_dispatch_direct(struct pm4_builder *b, const uint32_t dim[3],
 			 uint32_t initiator);
 void pm4_acquire_mem_gfx9(struct pm4_builder *b, uint32_t coher_cntl);
+void pm4_cs_partial_flush(struct pm4_builder *b);
+void pm4_write_data(struct pm4_builder *b, uint64_t addr, const uint32_t *data, uint32_t n);
 void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,
 		     uint32_t data_sel, uint32_t int_sel, uint64_t addr,
 		     uint64_t data, uint32_t ctxid);

@@ -7,6 +7,8 @@
  */
 #include "internal.h"
 
+#include <bh/devabi.h>
+
 #define SLOT_BYTES	8192u		/* kernarg + fake AQL packet */
 #define AQL_PACKET_BYTES 64u
 #define CTL_RPTR	0		/* u32 the CP reports rptr into */
@@ -14,8 +16,6 @@
 #define CTL_AMD_QUEUE	256		/* amd_queue_t-shaped block (256 B) */
 #define CTL_BYTES	4096
 #define MAX_INFLIGHT	256
-/* The default stack for kernels with a dynamic stack (HIP's default). */
-#define DYNAMIC_STACK_BYTES 1024u
 
 struct inflight {
 	const struct bh_kernel *kernel;
@@ -42,6 +42,7 @@ struct bh_queue {
 	int qid;
 	struct bh_mem ring, ctl, kernargs, scratch;
 	struct bh_mem printf_buf;	/* { u32 used, u32 capacity } + records */
+	struct bh_mem coop;		/* a grid-sync record per kernarg slot */
 	uint32_t ring_dwords;
 	uint32_t nslots;
 	uint32_t scratch_wave_units;	/* TMPRING.WAVESIZE */
@@ -165,6 +166,7 @@ void bh_queue_destroy(struct bh_queue *q)
 	for (uint64_t s = q->retired + 1; s <= q->submitted; s++)
 		q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight--;
 	bh_mem_free(dev, &q->scratch);
+	bh_mem_free(dev, &q->coop);
 	bh_mem_free(dev, &q->printf_buf);
 	bh_mem_free(dev, &q->kernargs);
 	bh_mem_free(dev, &q->ctl);
@@ -366,7 +368,7 @@ static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	uint64_t lane = k->kd.private_segment_fixed_size;
 
 	if (k->uses_dynamic_stack || (k->kd.kernel_code_properties & KCP_USES_DYNAMIC_STACK))
-		lane += DYNAMIC_STACK_BYTES;
+		lane += q->dev->stack_size;
 	if (lane == 0)
 		return 0;
 	uint64_t units = (lane * di->wave_size + gfx->tmpring_unit - 1) / gfx->tmpring_unit;
@@ -483,6 +485,52 @@ static int build_user_sgprs(struct bh_queue *q, const struct bh_kernel *k,
 	return 0;
 }
 
+/*
+ * A cooperative launch needs all its workgroups resident at once (grid
+ * sync waits for every one of them): refuse grids the device cannot
+ * hold, and give the launch its grid-sync record.
+ */
+static int coop_prepare(struct bh_queue *q, const struct bh_kernel *k,
+			const struct bh_launch *l, uint32_t slot, uint64_t *record,
+			struct bh_error *err)
+{
+	struct bh_occupancy occ;
+	uint64_t groups = 1;
+	char what[256];
+	int ret;
+
+	for (int d = 0; d < 3; d++)
+		groups *= (l->grid[d] + l->block[d] - 1) / l->block[d];
+	ret = bh_kernel_occupancy(q->dev, k, l->block[0] * l->block[1] * l->block[2],
+				  l->dynamic_lds, &occ, err);
+	if (ret)
+		return ret;
+	uint64_t limit = occ.max_groups;
+	const char *why = occ.limit;
+
+	/* Waves that use scratch also need one of TMPRING's wave slots. */
+	if (q->scratch.size && q->scratch_waves / occ.waves_per_group < limit) {
+		limit = q->scratch_waves / occ.waves_per_group;
+		why = "scratch wave slots";
+	}
+	if (groups > limit || groups > UINT32_MAX) {
+		bh_describe_launch(what, sizeof(what), k, l);
+		return bh_fail(err, BH_ENOSPC, "%s: a cooperative launch of %llu workgroups "
+			       "cannot be resident at once; the device holds at most %llu "
+			       "(%u per CU x %u CUs, bound by %s)", what,
+			       (unsigned long long)groups, (unsigned long long)limit,
+			       occ.groups_per_cu, q->dev->info.num_cus, why);
+	}
+	if (!q->coop.size) {
+		ret = bh_mem_alloc(q->dev, (uint64_t)q->nslots * BH_COOP_RECORD_BYTES,
+				   BH_MEM_VRAM, &q->coop, err);
+		if (ret)
+			return ret;
+	}
+	*record = q->coop.gpu_va + (uint64_t)slot * BH_COOP_RECORD_BYTES;
+	return 0;
+}
+
 static uint32_t grid_dims(const struct bh_launch *l)
 {
 	return l->grid[2] > 1 || l->block[2] > 1 ? 3 :
@@ -514,10 +562,26 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		return bh_fail(err, BH_ERANGE, "kernel '%s': %u bytes of kernarg exceed "
 			       "the loader's %u-byte slots", k->name, k->kernarg_size,
 			       SLOT_BYTES - AQL_PACKET_BYTES);
+	if (l->flags & ~BH_LAUNCH_COOPERATIVE) {
+		char what[256];
+
+		bh_describe_launch(what, sizeof(what), k, l);
+		return bh_fail(err, BH_EINVAL, "%s: unknown launch flags 0x%x", what, l->flags);
+	}
 	ret = scratch_prepare(q, k, err);
 	if (ret)
 		return ret;
 
+	struct bh_hidden_ptrs hidden = {
+		.printf_buffer = q->printf_buf.gpu_va,
+		.queue_ptr = q->ctl.gpu_va + CTL_AMD_QUEUE,
+	};
+
+	if (k->arg_kinds & (1ull << BH_ARG_HIDDEN_HEAP_V1)) {
+		ret = bh_heap_prepare(q->dev, &hidden.heap, err);
+		if (ret)
+			return ret;
+	}
 	uint64_t seq = q->submitted + 1;
 
 	/* The kernarg slot of seq is free once seq - nslots has retired. */
@@ -531,11 +595,11 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	uint64_t kernarg_va = q->kernargs.gpu_va + (uint64_t)slot * SLOT_BYTES;
 	uint64_t packet_va = kernarg_va + packet_off;
 
-	struct bh_hidden_ptrs hidden = {
-		.printf_buffer = q->printf_buf.gpu_va,
-		.queue_ptr = q->ctl.gpu_va + CTL_AMD_QUEUE,
-	};
-
+	if (l->flags & BH_LAUNCH_COOPERATIVE) {
+		ret = coop_prepare(q, k, l, slot, &hidden.multigrid_sync, err);
+		if (ret)
+			return ret;
+	}
 	ret = bh_kernarg_build_ex(k, l, &hidden, kernarg, SLOT_BYTES - AQL_PACKET_BYTES, err);
 	if (ret)
 		return ret;
@@ -579,6 +643,20 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	if (ret)
 		return ret;
 	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
+	if (hidden.multigrid_sync) {
+		/* Cooperative: the CUs to itself (earlier work finished), and a
+		 * fresh grid-sync record: nobody arrived, generation 0, one
+		 * grid of all the workgroups, which is its own multi-grid. */
+		uint32_t rec[BH_COOP_INIT_DWORDS] = {
+			[BH_COOP_OFF_NUM_GROUPS / 4] = dim[0] * dim[1] * dim[2],
+			[BH_COOP_OFF_NUM_GRIDS / 4] = 1,
+			[BH_COOP_OFF_MULTI / 4] = (uint32_t)hidden.multigrid_sync,
+			[BH_COOP_OFF_MULTI / 4 + 1] = (uint32_t)(hidden.multigrid_sync >> 32),
+		};
+
+		pm4_cs_partial_flush(&b);
+		pm4_write_data(&b, hidden.multigrid_sync, rec, BH_COOP_INIT_DWORDS);
+	}
 	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
 	set_sh_changed(q, &b, REG_COMPUTE_PGM_LO, pgm, 2);
 	set_sh_changed(q, &b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);

@@ -26,6 +26,17 @@
  */
 #define GFX9_SCRATCH_SRD_WORD3 (0xfacu | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23)
 
+/*
+ * What one CDNA CU holds: 4 SIMDs, each with 512 VGPRs per lane shared
+ * by arch and acc registers (allocated in granules of 8) and 800 SGPRs
+ * (granules of 16), 64 KiB of LDS, and 16 workgroup barrier slots.  The
+ * SGPR file and the workgroup slots are not in our fact sheets: they
+ * follow LLVM's AMDGPU occupancy rules (GCNSubtarget), and the sim
+ * model's residency uses the same numbers (boards/sim/model/model.h).
+ */
+#define GFX9_OCCUPANCY .vgpr_granule = 8, .vgprs_per_simd = 512, .sgpr_granule = 16, \
+		       .sgprs_per_simd = 800, .lds_per_cu = 65536, .wgs_per_cu = 16
+
 static const struct bh_gfx gfx9_table[] = {
 	{
 		.mach = 0x03f, .name = "gfx90a",
@@ -35,6 +46,7 @@ static const struct bh_gfx gfx9_table[] = {
 		.acquire_mem_count = 5, .acquire_coher_cntl = GFX9_ACQUIRE,
 		.release_mem_event = GFX9_RELEASE_FENCE,
 		.lds_granule = 512, .scratch_srd_word3 = GFX9_SCRATCH_SRD_WORD3,
+		GFX9_OCCUPANCY,
 	},
 	{
 		.mach = 0x04c, .name = "gfx942",
@@ -44,6 +56,7 @@ static const struct bh_gfx gfx9_table[] = {
 		.acquire_mem_count = 5, .acquire_coher_cntl = GFX9_ACQUIRE,
 		.release_mem_event = GFX9_RELEASE_FENCE,
 		.lds_granule = 512, .scratch_srd_word3 = GFX9_SCRATCH_SRD_WORD3,
+		GFX9_OCCUPANCY,
 	},
 };
 

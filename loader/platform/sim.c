@@ -4,11 +4,13 @@
  * It plays the part a kernel driver plays for real boards: VRAM and
  * GART address management, queue (HQD) setup, the doorbell, faults.
  */
+#define _DEFAULT_SOURCE		/* MAP_ANONYMOUS, MAP_FIXED_NOREPLACE */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
 
 #include <bh/backends.h>
 #include "generated/autoconf.h"
@@ -146,6 +148,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->timestamp_hz = bh_sim_clock_hz(sp->sim);
 	info->xnack = 0;
 	info->sramecc = 1;
+	info->unified_memory = true;
 	bh_range_init(&sp->vram, BH_SIM_VRAM_BASE, cfg.vram_size, grow);
 	bh_range_init(&sp->gart, BH_SIM_GART_BASE, BH_SIM_GART_SIZE, grow);
 	return 0;
@@ -189,6 +192,25 @@ static int sim_mem_alloc(struct bh_platform *p, uint64_t size, uint64_t align,
 		if (bh_range_alloc(&sp->vram, size, align, &va))
 			return -1;
 		out->cpu = (uint8_t *)bh_sim_vram(sp->sim) + (va - BH_SIM_VRAM_BASE);
+	} else if (domain == BH_MEM_SHARED) {
+		/*
+		 * Unified memory: host pages placed at the very address the
+		 * GPU sees them at (in the GART aperture), so one pointer
+		 * works on both sides.  The address is free in the host too,
+		 * or mmap refuses and so does the allocation.
+		 */
+		if (bh_range_alloc(&sp->gart, size, align, &va))
+			return -1;
+		void *host = mmap((void *)(uintptr_t)va, size, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+		if (host != (void *)(uintptr_t)va || bh_sim_gart_map(sp->sim, va, host, size)) {
+			if (host != MAP_FAILED)
+				munmap(host, size);
+			bh_range_free(&sp->gart, va);
+			return -1;
+		}
+		out->cpu = host;
 	} else {
 		void *host = aligned_alloc(4096, size);
 
@@ -214,6 +236,10 @@ static void sim_mem_free(struct bh_platform *p, struct bh_mem *mem)
 
 	if (mem->domain == BH_MEM_VRAM) {
 		bh_range_free(&sp->vram, mem->gpu_va);
+	} else if (mem->domain == BH_MEM_SHARED) {
+		bh_sim_gart_unmap(sp->sim, mem->gpu_va);
+		bh_range_free(&sp->gart, mem->gpu_va);
+		munmap(mem->cpu, mem->size);
 	} else {
 		bh_sim_gart_unmap(sp->sim, mem->gpu_va);
 		bh_range_free(&sp->gart, mem->gpu_va);

@@ -62,6 +62,25 @@ __device__ void __syncthreads(void);
  * firmware/printf.c) that the loader decodes after the dispatch.
  */
 __device__ int printf(const char *fmt, ...);
+
+/* Device heap (firmware/heap.c): the names clang's own HIP headers use. */
+__device__ unsigned long long __ockl_dm_alloc(unsigned long long size);
+__device__ void __ockl_dm_dealloc(unsigned long long addr);
+/*
+ * malloc and free in kernels: 16-byte aligned blocks from the device
+ * heap (CONFIG_LOADER_HEAP_KB, or hipDeviceSetLimit(hipLimitMallocHeapSize)
+ * before the first kernel that uses it).  NULL when the heap is full.
+ * Freeing a pointer malloc did not return, or freeing it twice, stops
+ * the kernel with an error.
+ */
+__attribute__((weak)) inline __device__ void *malloc(size_t size)
+{
+	return (void *)__ockl_dm_alloc(size);
+}
+__attribute__((weak)) inline __device__ void free(void *ptr)
+{
+	__ockl_dm_dealloc((unsigned long long)ptr);
+}
 }
 
 /*

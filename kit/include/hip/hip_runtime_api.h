@@ -37,6 +37,7 @@ typedef enum hipError_t {
 	hipErrorInvalidImage = 200,
 	hipErrorInvalidContext = 201,
 	hipErrorNoBinaryForGpu = 209,
+	hipErrorUnsupportedLimit = 215,
 	hipErrorInvalidKernelFile = 218,
 	hipErrorInvalidSource = 300,
 	hipErrorInvalidHandle = 400,
@@ -47,6 +48,7 @@ typedef enum hipError_t {
 	hipErrorLaunchOutOfResources = 701,
 	hipErrorLaunchTimeOut = 702,
 	hipErrorLaunchFailure = 719,
+	hipErrorCooperativeLaunchTooLarge = 720,
 	hipErrorNotSupported = 801,
 	hipErrorUnknown = 999,
 } hipError_t;
@@ -60,6 +62,17 @@ typedef enum hipMemcpyKind {
 } hipMemcpyKind;
 
 typedef struct ihipStream_t *hipStream_t;
+
+/* hipMallocManaged flags. */
+#define hipMemAttachGlobal 0x01
+#define hipMemAttachHost 0x02
+
+/* hipDeviceSetLimit / hipDeviceGetLimit. */
+typedef enum hipLimit_t {
+	hipLimitStackSize = 0x0,
+	hipLimitPrintfFifoSize = 0x01,
+	hipLimitMallocHeapSize = 0x02,
+} hipLimit_t;
 
 /* Stream creation flags (hipStreamCreateWithFlags). */
 #define hipStreamDefault 0x00
@@ -152,10 +165,27 @@ hipError_t hipMalloc(void **ptr, size_t size);
 hipError_t hipFree(void *ptr);
 hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind);
 hipError_t hipMemset(void *dst, int value, size_t size);
+hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int flags);
+hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
+hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit);
 
 hipError_t hipLaunchKernel(const void *function_address, dim3 numBlocks,
 			   dim3 dimBlocks, void **args, size_t sharedMemBytes,
 			   hipStream_t stream);
+
+/*
+ * A launch whose blocks can all be resident at once, so that they may
+ * synchronise (cooperative groups' grid.sync()).  Refused with
+ * hipErrorCooperativeLaunchTooLarge when the device cannot hold them.
+ */
+hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDim,
+				      void **kernelParams, unsigned int sharedMemBytes,
+				      hipStream_t stream);
+
+/* Workgroups of kernel @f with @blockSize threads one CU holds at once. */
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *f,
+							int blockSize,
+							size_t dynSharedMemPerBlk);
 
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
@@ -182,6 +212,32 @@ template <class T>
 static inline hipError_t hipMalloc(T **ptr, size_t size)
 {
 	return hipMalloc(reinterpret_cast<void **>(ptr), size);
+}
+
+template <class T>
+static inline hipError_t hipMallocManaged(T **ptr, size_t size,
+					  unsigned int flags = hipMemAttachGlobal)
+{
+	return hipMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
+}
+
+template <class F>
+static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, F *f,
+								      int blockSize,
+								      size_t dynSharedMemPerBlk)
+{
+	return hipOccupancyMaxActiveBlocksPerMultiprocessor(
+		numBlocks, reinterpret_cast<const void *>(f), blockSize, dynSharedMemPerBlk);
+}
+
+template <class F>
+static inline hipError_t hipLaunchCooperativeKernel(F *f, dim3 gridDim, dim3 blockDim,
+						    void **kernelParams,
+						    unsigned int sharedMemBytes,
+						    hipStream_t stream)
+{
+	return hipLaunchCooperativeKernel(reinterpret_cast<const void *>(f), gridDim,
+					  blockDim, kernelParams, sharedMemBytes, stream);
 }
 #endif
 

@@ -30,6 +30,7 @@ enum bh_status {
 	BH_ENODEV = -8,		/* no such device / backend failed */
 	BH_ENOTSUP = -9,	/* valid but not supported (yet) */
 	BH_EBUSY = -10,		/* still in use */
+	BH_ENOSPC = -11,	/* a cooperative grid cannot be resident at once */
 };
 
 #define BH_ERROR_MAX 512
@@ -59,11 +60,15 @@ struct bh_device_info {
 	bool architected_scratch;
 	uint8_t xnack;		/* 0 off, 1 on */
 	uint8_t sramecc;	/* 0 off, 1 on */
+	bool unified_memory;	/* BH_MEM_SHARED allocations work */
 };
 
 enum bh_mem_domain {
 	BH_MEM_VRAM = 1,	/* device memory; cpu pointer set if host-visible */
 	BH_MEM_HOST = 2,	/* host memory mapped for the GPU (coherent) */
+	BH_MEM_SHARED = 3,	/* host memory the GPU sees at the same address
+				 * (cpu == gpu_va): managed memory.  Only on
+				 * boards with unified_memory. */
 };
 
 struct bh_mem {
@@ -88,6 +93,22 @@ struct bh_platform *bh_device_platform(const struct bh_device *dev);
 int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 		 struct bh_mem *out, struct bh_error *err);
 void bh_mem_free(struct bh_device *dev, struct bh_mem *mem);
+/*
+ * The device heap behind device-side malloc/free (hidden_heap_v1).  It is
+ * allocated at the first launch of a kernel that uses it, with the size
+ * set here (default CONFIG_LOADER_HEAP_KB); once allocated its size is
+ * fixed (BH_EBUSY), as with CUDA's cudaLimitMallocHeapSize.
+ */
+int bh_device_set_heap_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err);
+uint64_t bh_device_heap_size(const struct bh_device *dev);
+/*
+ * Stack per work-item for kernels whose stack size the compiler cannot
+ * bound (recursion, indirect calls: .uses_dynamic_stack), on top of their
+ * fixed private segment.  Default BH_DEFAULT_STACK_BYTES.
+ */
+#define BH_DEFAULT_STACK_BYTES 1024u
+int bh_device_set_stack_size(struct bh_device *dev, uint32_t bytes, struct bh_error *err);
+uint32_t bh_device_stack_size(const struct bh_device *dev);
 
 /* ----------------------------------------------------- code objects */
 enum bh_arg_kind {
@@ -162,6 +183,7 @@ struct bh_kernel {
 	/* .kind: a normal kernel, or one that runs the device's global
 	 * constructors (init, at load) or destructors (fini, at unload). */
 	enum { BH_KERNEL_NORMAL, BH_KERNEL_INIT, BH_KERNEL_FINI } kind;
+	uint64_t arg_kinds;		/* bit (1 << enum bh_arg_kind) per kind present */
 	unsigned nargs;
 	unsigned nexplicit;		/* args[0..nexplicit) are explicit */
 	struct bh_kernel_arg *args;
@@ -195,6 +217,29 @@ const struct bh_kernel *bh_codeobj_find_kernel(const struct bh_codeobj *co,
 int bh_codeobj_find_symbol(const struct bh_codeobj *co, const char *name,
 			   struct bh_symbol *out);
 const char *bh_codeobj_target(const struct bh_codeobj *co);
+/* Host copies to and from a code object's globals (GPU VA from a symbol). */
+int bh_codeobj_write(struct bh_codeobj *co, uint64_t va, const void *src, size_t size,
+		     struct bh_error *err);
+int bh_codeobj_read(const struct bh_codeobj *co, uint64_t va, void *dst, size_t size,
+		    struct bh_error *err);
+
+/*
+ * How many workgroups of @k with @block_threads work-items and
+ * @dynamic_lds bytes of dynamic LDS one CU holds at once, from the
+ * descriptor's VGPR/SGPR/LDS use and the device (waves per SIMD, VGPR
+ * and SGPR files, LDS, workgroup slots).  @limit names the resource
+ * that binds.
+ */
+struct bh_occupancy {
+	uint32_t waves_per_group;
+	uint32_t groups_per_cu;
+	uint32_t waves_per_simd;	/* of this kernel, by registers */
+	uint64_t max_groups;		/* groups_per_cu x compute units */
+	const char *limit;
+};
+int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
+			uint32_t block_threads, uint32_t dynamic_lds,
+			struct bh_occupancy *out, struct bh_error *err);
 
 /* ----------------------------------------------------------- launch */
 struct bh_launch {
@@ -206,7 +251,16 @@ struct bh_launch {
 	/* ... or one buffer laid out as the kernel's explicit kernarg. */
 	const void *raw_args;
 	size_t raw_size;
+	uint32_t flags;		/* BH_LAUNCH_* */
 };
+
+/*
+ * A cooperative launch: every workgroup must be resident at once (the
+ * launch is refused otherwise), it starts after the queue's earlier
+ * work has finished, and it gets a grid-sync record
+ * (hidden_multigrid_sync_arg) for cooperative groups' grid.sync().
+ */
+#define BH_LAUNCH_COOPERATIVE	(1u << 0)
 
 int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 		    struct bh_error *err);

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Occupancy: how many workgroups of a kernel one CU holds at once.  The
+ * cooperative-launch check and the HIP occupancy API use it.  Each
+ * resource gives a bound; the smallest wins and is named in @limit.
+ * The per-generation numbers are in the gfx table (loader/gfx/).
+ */
+#include "internal.h"
+
+_Static_assert(BH_ARG_KIND_COUNT <= 64, "bh_kernel.arg_kinds is a 64-bit mask");
+
+int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
+			uint32_t block_threads, uint32_t dynamic_lds,
+			struct bh_occupancy *out, struct bh_error *err)
+{
+	const struct bh_gfx *gfx = dev->gfx;
+	const struct bh_device_info *di = &dev->info;
+	uint32_t wave = k->wavefront_size ? k->wavefront_size : di->wave_size;
+
+	memset(out, 0, sizeof(*out));
+	if (!block_threads || block_threads > di->max_workgroup_size)
+		return bh_fail(err, BH_EINVAL, "kernel '%s': %u threads per block is not "
+			       "between 1 and %u", k->name, block_threads,
+			       di->max_workgroup_size);
+	uint32_t waves = (block_threads + wave - 1) / wave;
+
+	/* Waves per SIMD: the hardware slots, then the register files
+	 * (RSRC1 holds the granulated allocation the hardware makes). */
+	uint32_t per_simd = di->max_waves_per_simd;
+	const char *limit = "wave slots";
+	uint32_t vgprs = ((k->kd.compute_pgm_rsrc1 & 0x3f) + 1) * gfx->vgpr_granule;
+
+	if (gfx->vgprs_per_simd / vgprs < per_simd) {
+		per_simd = gfx->vgprs_per_simd / vgprs;
+		limit = "VGPRs";
+	}
+	if (gfx->sgprs_per_simd) {
+		uint32_t sgprs = (((k->kd.compute_pgm_rsrc1 >> 6) & 0xf) + 1) * gfx->sgpr_granule;
+
+		if (gfx->sgprs_per_simd / sgprs < per_simd) {
+			per_simd = gfx->sgprs_per_simd / sgprs;
+			limit = "SGPRs";
+		}
+	}
+	/* A workgroup's waves spread over the CU's SIMDs. */
+	uint32_t per_cu = per_simd * di->simds_per_cu / waves;
+
+	if (per_cu > gfx->wgs_per_cu) {
+		per_cu = gfx->wgs_per_cu;
+		limit = "workgroup slots";
+	}
+	uint32_t lds = k->group_segment_fixed_size + dynamic_lds;
+
+	if (lds) {
+		uint32_t granulated = (lds + gfx->lds_granule - 1) / gfx->lds_granule *
+				      gfx->lds_granule;
+
+		if (gfx->lds_per_cu / granulated < per_cu) {
+			per_cu = gfx->lds_per_cu / granulated;
+			limit = "LDS";
+		}
+	}
+	out->waves_per_group = waves;
+	out->waves_per_simd = per_simd;
+	out->groups_per_cu = per_cu;
+	out->max_groups = (uint64_t)per_cu * di->num_cus;
+	out->limit = limit;
+	return 0;
+}
