@@ -44,9 +44,17 @@ BH_EXPORT BH_CONST size_t __ockl_get_local_size(unsigned int dim)
 {
 	if (dim > 2)
 		return 1;
-	if (__ockl_get_group_id(dim) < block_count(dim))
-		return implicit_u16(IMPLICITARG_GROUP_SIZE_X, dim);
-	return implicit_u16(IMPLICITARG_REMAINDER_X, dim);
+	/*
+	 * Both loads, then a choice of values: as a choice of addresses
+	 * (what the optimiser makes of an if/else of loads) the compiler
+	 * could no longer tell which hidden arguments the kernel reads, and
+	 * its metadata would then ask for all of them -- the heap, the
+	 * hostcall buffer -- in every kernel.
+	 */
+	uint32_t full = implicit_u16(IMPLICITARG_GROUP_SIZE_X, dim);
+	uint32_t partial = implicit_u16(IMPLICITARG_REMAINDER_X, dim);
+
+	return __ockl_get_group_id(dim) < block_count(dim) ? full : partial;
 }
 
 BH_EXPORT BH_CONST size_t __ockl_get_num_groups(unsigned int dim)

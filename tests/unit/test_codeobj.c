@@ -47,7 +47,7 @@ static void test_load_and_lookup(void)
 	struct bh_symbol sym;
 
 	CU_ASSERT_EQUAL_FATAL(bh_codeobj_load(dev, image, image_size, &co, &err), 0);
-	CU_ASSERT_EQUAL(bh_codeobj_kernel_count(co), 3);
+	CU_ASSERT_EQUAL(bh_codeobj_kernel_count(co), 5);
 	ASSERT_CONTAINS(bh_codeobj_target(co), "amdgcn-amd-amdhsa--" SIM_GFX);
 
 	const struct bh_kernel *k = bh_codeobj_find_kernel(co, "_Z11args_kernelcdPi4pair");

@@ -52,6 +52,7 @@ struct recorder {
 	struct rec_packet packets[64];	/* of the last doorbell */
 	unsigned npackets;
 	int bad_framing;
+	uint32_t sh[0x400];	/* SH register file as the CP would hold it */
 };
 
 static struct recorder *R(struct bh_platform *p) { return (struct recorder *)p; }
@@ -172,6 +173,9 @@ static void rec_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
 		for (uint32_t i = 0; i < n; i++)
 			pk->dw[i] = ring[(r->rptr + i) % r->ring_dwords];
 		r->rptr += n;
+		if (pk->op == PM4_SET_SH_REG)
+			for (uint32_t i = 2; i < n && pk->dw[1] + i - 2 < 0x400; i++)
+				r->sh[pk->dw[1] + i - 2] = pk->dw[i];
 		if (pk->op == PM4_RELEASE_MEM) {
 			uint64_t addr = pk->dw[3] | (uint64_t)pk->dw[4] << 32;
 			uint64_t *fence = va_to_cpu(r, addr, 8);
@@ -216,7 +220,7 @@ static struct recorder rec;
 static struct bh_device *dev;
 static struct bh_queue *q;
 static struct bh_codeobj *co;
-static const struct bh_kernel *args_k, *lds_k;
+static const struct bh_kernel *args_k, *lds_k, *heap_k, *coop_k;
 
 static int setup(void)
 {
@@ -245,7 +249,9 @@ static int setup(void)
 	free(img);
 	args_k = bh_codeobj_find_kernel(co, "_Z11args_kernelcdPi4pair");
 	lds_k = bh_codeobj_find_kernel(co, "_Z10lds_kernelPf");
-	return args_k && lds_k ? 0 : 1;
+	heap_k = bh_codeobj_find_kernel(co, "_Z11heap_kernelPPi");
+	coop_k = bh_codeobj_find_kernel(co, "_Z11coop_kernelPi");
+	return args_k && lds_k && heap_k && coop_k ? 0 : 1;
 }
 
 static int teardown(void)
@@ -465,6 +471,196 @@ static void test_ring_wraps_and_slots_recycle(void)
 	CU_ASSERT_EQUAL(rec.bad_framing, 0);
 }
 
+/* The kernarg of the last launch, from its user SGPRs. */
+static uint8_t *last_kernarg(const struct bh_kernel *k)
+{
+	/* Registers are re-sent only when they change: read the file. */
+	const uint32_t *ud = &rec.sh[REG_COMPUTE_USER_DATA_0 - PM4_SH_REG_BASE];
+	uint16_t kcp = k->kd.kernel_code_properties;
+	unsigned i = 0;
+
+	i += kcp & KCP_PRIVATE_SEGMENT_BUFFER ? 4 : 0;
+	i += kcp & KCP_DISPATCH_PTR ? 2 : 0;
+	i += kcp & KCP_QUEUE_PTR ? 2 : 0;
+	if (!(kcp & KCP_KERNARG_SEGMENT_PTR))
+		return NULL;
+	return va_to_cpu(&rec, ud[i] | (uint64_t)ud[i + 1] << 32, k->kernarg_size);
+}
+
+static uint64_t hidden_value(const struct bh_kernel *k, const uint8_t *ka, enum bh_arg_kind kind)
+{
+	for (unsigned i = 0; i < k->nargs; i++)
+		if (k->args[i].kind == kind) {
+			uint64_t v = 0;
+
+			memcpy(&v, ka + k->args[i].offset, k->args[i].size);
+			return v;
+		}
+	return ~0ull;
+}
+
+/*
+ * Occupancy, worked out by hand from the gfx9 CU (4 SIMDs x 8 waves,
+ * 512 VGPRs and 800 SGPRs per SIMD, 64 KiB LDS, 16 workgroup slots) and
+ * the recorder's 2 CUs.
+ */
+static void test_occupancy(void)
+{
+	struct bh_error err = { 0 };
+	struct bh_occupancy o;
+
+	/* lds_kernel: 4096 bytes static.  One wave per group: 32 waves a
+	 * CU, capped by 16 slots (LDS would allow 16 too). */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 64, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.waves_per_group, 1);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 16);
+	CU_ASSERT_EQUAL(o.max_groups, 32);
+	CU_ASSERT_STRING_EQUAL(o.limit, "workgroup slots");
+	/* + 1000 dynamic: 5096 -> 10 granules of 512 = 5120; 65536 / 5120 = 12. */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 64, 1000, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 12);
+	CU_ASSERT_STRING_EQUAL(o.limit, "LDS");
+	/* 1024 threads = 16 waves: 32 wave slots hold 2 groups. */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 1024, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.waves_per_group, 16);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 2);
+	CU_ASSERT_STRING_EQUAL(o.limit, "wave slots");
+	/* 5 waves per group: 32 / 5 = 6. */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 257, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 6);
+
+	/* A descriptor with 128 VGPRs (RSRC1.VGPRS = 15) and 112 SGPRs
+	 * (RSRC1.SGPRS = 6): 512 / 128 = 4 waves per SIMD; 800 / 112 = 7
+	 * would allow more. */
+	struct bh_kernel fat = *lds_k;
+
+	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 15u | 6u << 6;
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 64, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.waves_per_simd, 4);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 16);	/* 16 one-wave groups */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 256, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 4);
+	CU_ASSERT_STRING_EQUAL(o.limit, "VGPRs");
+	/* 16 VGPRs, 112 SGPRs: the SGPR file allows 7 waves per SIMD. */
+	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 1u | 6u << 6;
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 256, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.waves_per_simd, 7);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 7);
+	CU_ASSERT_STRING_EQUAL(o.limit, "SGPRs");
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 0, 0, &o, &err), BH_EINVAL);
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 1025, 0, &o, &err), BH_EINVAL);
+}
+
+/*
+ * A cooperative launch: refused when its groups cannot all be resident;
+ * otherwise it waits for earlier work (CS_PARTIAL_FLUSH), writes a fresh
+ * grid-sync record (WRITE_DATA) and passes its address in
+ * hidden_multigrid_sync_arg.  Ordinary launches pass 0.
+ */
+static void test_cooperative_launch(void)
+{
+	struct bh_error err = { 0 };
+	struct bh_occupancy o;
+	uint64_t seq;
+	uint64_t ptr = 0x4242;
+	void *args[] = { &ptr };
+
+	CU_ASSERT_TRUE_FATAL(coop_k->arg_kinds & (1ull << BH_ARG_HIDDEN_MULTIGRID_SYNC_ARG));
+	CU_ASSERT_EQUAL_FATAL(bh_kernel_occupancy(dev, coop_k, 256, 0, &o, &err), 0);
+	uint32_t groups = (uint32_t)o.max_groups;
+	struct bh_launch l = { .grid = { groups * 256, 1, 1 }, .block = { 256, 1, 1 },
+			       .args = args, .flags = BH_LAUNCH_COOPERATIVE };
+
+	CU_ASSERT_EQUAL(bh_queue_launch(q, coop_k, &l, &seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	CU_ASSERT_EQUAL(rec.packets[0].op, PM4_EVENT_WRITE);
+	CU_ASSERT_EQUAL(rec.packets[0].dw[1], EVENT_CS_PARTIAL_FLUSH | 4u << 8);
+	const struct rec_packet *wd = find_op(PM4_WRITE_DATA);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(wd);
+	CU_ASSERT_EQUAL(wd->ndw, 4 + 8);
+	uint64_t record = wd->dw[2] | (uint64_t)wd->dw[3] << 32;
+	const uint32_t *init = &wd->dw[4];
+
+	CU_ASSERT_EQUAL(init[0], 0);			/* arrived */
+	CU_ASSERT_EQUAL(init[1], 0);			/* generation */
+	CU_ASSERT_EQUAL(init[2], groups);		/* workgroups */
+	CU_ASSERT_EQUAL(init[3], 0);			/* grid rank */
+	CU_ASSERT_EQUAL(init[4], 1);			/* grids */
+	CU_ASSERT_EQUAL(init[6] | (uint64_t)init[7] << 32, record);	/* multi = itself */
+	uint8_t *ka = last_kernarg(coop_k);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ka);
+	CU_ASSERT_EQUAL(hidden_value(coop_k, ka, BH_ARG_HIDDEN_MULTIGRID_SYNC_ARG), record);
+
+	/* One group more than the device holds. */
+	l.grid[0] += 256;
+	CU_ASSERT_EQUAL(bh_queue_launch(q, coop_k, &l, &seq, &err), BH_ENOSPC);
+	ASSERT_CONTAINS(err.message, "_Z11coop_kernelPi");
+	ASSERT_CONTAINS(err.message, "cooperative launch");
+	ASSERT_CONTAINS(err.message, "at most");
+
+	/* Not cooperative: no record, and the argument is 0. */
+	l.flags = 0;
+	CU_ASSERT_EQUAL(bh_queue_launch(q, coop_k, &l, &seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	CU_ASSERT_PTR_NULL(find_op(PM4_WRITE_DATA));
+	ka = last_kernarg(coop_k);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ka);
+	CU_ASSERT_EQUAL(hidden_value(coop_k, ka, BH_ARG_HIDDEN_MULTIGRID_SYNC_ARG), 0);
+	l.flags = 0x80;
+	CU_ASSERT_EQUAL(bh_queue_launch(q, coop_k, &l, &seq, &err), BH_EINVAL);
+	ASSERT_CONTAINS(err.message, "unknown launch flags");
+}
+
+/*
+ * The device heap: its size is settable until a kernel that uses it is
+ * launched; that launch lays it out (bh/devabi.h) and passes it in
+ * hidden_heap_v1.  Kernels that do not use it do not create it.
+ */
+static void test_heap_argument(void)
+{
+	struct bh_error err = { 0 };
+	uint64_t seq, ptr = 0x4242;
+	void *args[] = { &ptr };
+	struct bh_launch l = { .grid = { 64, 1, 1 }, .block = { 64, 1, 1 }, .args = args };
+
+	CU_ASSERT_FALSE(args_k->arg_kinds & (1ull << BH_ARG_HIDDEN_HEAP_V1));
+	CU_ASSERT_TRUE_FATAL(heap_k->arg_kinds & (1ull << BH_ARG_HIDDEN_HEAP_V1));
+	CU_ASSERT_EQUAL(bh_device_set_heap_size(dev, 1000, &err), BH_EINVAL);
+	CU_ASSERT_EQUAL(bh_device_set_heap_size(dev, 1u << 20, &err), 0);
+	CU_ASSERT_EQUAL(bh_device_heap_size(dev), 1u << 20);
+	CU_ASSERT_EQUAL(bh_queue_launch(q, heap_k, &l, &seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	uint8_t *ka = last_kernarg(heap_k);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(ka);
+	uint64_t heap = hidden_value(heap_k, ka, BH_ARG_HIDDEN_HEAP_V1);
+	uint8_t *h = va_to_cpu(&rec, heap, 4096);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+	uint32_t magic, npages, state, bitmap;
+	uint64_t arena;
+
+	memcpy(&magic, h + 0, 4);
+	memcpy(&npages, h + 4, 4);
+	memcpy(&state, h + 8, 4);
+	memcpy(&bitmap, h + 12, 4);
+	memcpy(&arena, h + 16, 8);
+	CU_ASSERT_EQUAL(magic, 0x50414548u);
+	CU_ASSERT_EQUAL(npages, 16);			/* 1 MiB / 64 KiB */
+	CU_ASSERT_TRUE(state >= 76 && bitmap >= state + 4 * 16);
+	CU_ASSERT_TRUE(arena >= bitmap + 16 * 512 && arena % 4096 == 0);
+	CU_ASSERT_PTR_NOT_NULL(va_to_cpu(&rec, heap + arena, 16u << 16));
+	/* The same heap for the next launch; no resizing now. */
+	CU_ASSERT_EQUAL(bh_queue_launch(q, heap_k, &l, &seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	ka = last_kernarg(heap_k);
+	CU_ASSERT_EQUAL(hidden_value(heap_k, ka, BH_ARG_HIDDEN_HEAP_V1), heap);
+	CU_ASSERT_EQUAL(bh_device_set_heap_size(dev, 2u << 20, &err), BH_EBUSY);
+	ASSERT_CONTAINS(err.message, "before the first kernel");
+}
+
 static void test_timeout_names_the_kernel(void)
 {
 	uint64_t seq;
@@ -525,6 +721,9 @@ CU_ErrorCode bh_tests_queue(void)
 	CU_add_test(s, "only changed SH registers are re-sent", test_changed_registers_only);
 	CU_add_test(s, "LDS size in 512-byte granules", test_lds_granules);
 	CU_add_test(s, "ring wrap and kernarg reuse", test_ring_wraps_and_slots_recycle);
+	CU_add_test(s, "occupancy per CU (hand-computed)", test_occupancy);
+	CU_add_test(s, "cooperative launch: record, refusal", test_cooperative_launch);
+	CU_add_test(s, "device heap in hidden_heap_v1", test_heap_argument);
 	CU_add_test(s, "timeout names the kernel", test_timeout_names_the_kernel);
 	CU_add_test(s, "fault names the kernel", test_fault_names_the_kernel);
 	return CU_get_error();

@@ -36,3 +36,17 @@ __global__ void lds_kernel(float* out)
     __syncthreads();
     out[threadIdx.x] = tile[blockDim.x - 1 - threadIdx.x];
 }
+
+// Device malloc: its metadata asks for hidden_heap_v1.
+__global__ void heap_kernel(int** out)
+{
+    out[threadIdx.x] = static_cast<int*>(malloc(64));
+}
+
+// Grid sync: its metadata asks for hidden_multigrid_sync_arg.
+extern "C" __device__ void __ockl_grid_sync(void);
+__global__ void coop_kernel(int* p)
+{
+    __ockl_grid_sync();
+    p[blockIdx.x] = 1;
+}

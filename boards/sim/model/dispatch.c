@@ -158,6 +158,7 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 		w->sgpr[s++] = (w->index == 0 ? 1u << 31 : 0) | (w->wg->nwaves & 0x3f);
 	w->scratch_size = l->scratch_en ? l->tmp_wave_bytes : 0;
 	w->scratch_base = 0;
+	w->last_load = ~0ull;
 	w->flat_scratch = 0;
 	if (l->scratch_en) {
 		uint64_t wave_offset = (uint64_t)w->scratch_slot * l->tmp_wave_bytes;

@@ -201,6 +201,21 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 	}
 	if (in->seg != SEG_SCRATCH)
 		w->sim->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
+	/*
+	 * A load from somewhere new counts as progress: a loop that scans
+	 * memory (a long read-only reduction) is working, while a spin loop
+	 * polls the same address again and again.  Loads from the wave's
+	 * own scratch do not count, as with stores.
+	 */
+	if (w->exec && in->seg != SEG_SCRATCH) {
+		uint64_t a = addrs[__builtin_ctzll(w->exec)];
+
+		if (!(in->seg == SEG_FLAT && a - BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE) &&
+		    a != w->last_load) {
+			w->last_load = a;
+			sim_progress(w->sim);
+		}
+	}
 	/* Commit after all lanes: a faulting load leaves registers alone. */
 	FOR_LANES(l)
 		for (unsigned k = 0; k < n; k++)

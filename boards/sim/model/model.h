@@ -126,6 +126,7 @@ struct wave {
 	uint32_t (*v)[WAVE_LANES];	/* v[reg][lane] */
 	uint64_t scratch_base;		/* VA of this wave's scratch slice */
 	uint64_t scratch_size;		/* bytes in the slice */
+	uint64_t last_load;		/* first lane's address of the last global load */
 	uint32_t mode;			/* the MODE hardware register */
 	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */
 	uint32_t keep_in32, keep_out32;	/* ~0: keep f32 denormals, 0: flush */

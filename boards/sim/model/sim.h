@@ -52,7 +52,9 @@ struct bh_sim_config {
 	/*
 	 * Deadlock detection: this many wave instructions in a row without
 	 * progress (a store to global or LDS memory, an atomic that changed
-	 * memory, a wave ending, a barrier releasing, a workgroup starting)
+	 * memory, a global load from an address other than the wave's
+	 * previous one, a wave ending, a barrier releasing, a workgroup
+	 * starting)
 	 * stop the dispatch with BH_SIM_FAULT_DEADLOCK.  0 = off.  With more
 	 * than 256 live waves the window grows with them (window / 256
 	 * instructions per live wave).
