@@ -440,6 +440,7 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 		return ret;
 	}
 	dev->ncodeobjs++;
+	co->load_id = ++dev->loads;
 	co->next = dev->codeobjs;
 	dev->codeobjs = co;
 	*out = co;

@@ -20,6 +20,7 @@ struct bh_device {
 	struct bh_mem heap;		/* device malloc (heap.c); allocated lazily */
 	uint64_t heap_arena;		/* usable bytes the heap will have */
 	uint32_t stack_size;		/* per work-item, kernels with dynamic stack */
+	uint64_t loads;			/* code objects loaded so far (load ids) */
 };
 
 /* heap.c: the heap's GPU address, allocating it on first use. */
@@ -56,6 +57,7 @@ struct bh_codeobj {
 	char target[64];
 	unsigned abi_version;		/* 5 for code object v5 */
 	unsigned inflight;		/* launches not yet retired */
+	uint64_t load_id;		/* unique per device, never reused */
 	unsigned nprintf;		/* amdhsa.printf: buffered printf formats */
 	struct bh_printf_fmt *printf_fmts;
 	struct bh_codeobj *next;	/* the device's loaded code objects */

@@ -34,7 +34,23 @@ struct inflight {
 
 struct sh_shadow {
 	uint32_t v[SHADOW_REGS];
-	bool valid[SHADOW_REGS];
+	uint64_t valid[(SHADOW_REGS + 63) / 64];	/* bit k: v[k] is known */
+};
+
+_Static_assert((CONFIG_LOADER_RING_BYTES & (CONFIG_LOADER_RING_BYTES - 1)) == 0,
+	       "the ring size must be a power of two");
+
+/*
+ * The shape of the queue's previous launch.  A launch of the same kernel
+ * (the same load of it: pointers can be reused after an unload) in the
+ * same shape finds every SH register but the user data already set, so
+ * it skips computing and comparing them.  Dropped with the shadow and
+ * when scratch moves.
+ */
+struct launch_shape {
+	const struct bh_kernel *k;
+	uint64_t load_id;
+	uint32_t grid[3], block[3], dynamic_lds;
 };
 
 struct bh_queue {
@@ -54,32 +70,47 @@ struct bh_queue {
 	bool faulted;
 	struct bh_queue_stats stats;
 	struct sh_shadow shadow;
+	struct launch_shape shape;	/* valid when shape.k != NULL */
+	uint32_t shape_dim[3], shape_initiator;
 	struct inflight inflight[MAX_INFLIGHT];
 };
+
+static bool shadow_known(const struct sh_shadow *s, uint32_t k)
+{
+	return s->valid[k / 64] >> (k % 64) & 1;
+}
 
 /* SET_SH_REG for the part of @v[0..n) at @reg that differs from the shadow. */
 static void set_sh_changed(struct bh_queue *q, struct pm4_builder *b, uint32_t reg,
 			   const uint32_t *v, uint32_t n)
 {
-	uint32_t first = n, last = 0;
+	uint32_t k0 = reg - SHADOW_BASE, first = n, last = 0;
 
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t k = reg + i - SHADOW_BASE;
+	/* Common case first: every register known, nothing changed. */
+	if (k0 < SHADOW_REGS && n <= SHADOW_REGS - k0) {
+		uint32_t i = 0;
 
-		if (k >= SHADOW_REGS || !q->shadow.valid[k] || q->shadow.v[k] != v[i]) {
+		while (i < n && v[i] == q->shadow.v[k0 + i] && shadow_known(&q->shadow, k0 + i))
+			i++;
+		if (i == n)
+			return;
+		first = i;
+	}
+	for (uint32_t i = first == n ? 0 : first; i < n; i++) {
+		uint32_t k = k0 + i;
+
+		if (k >= SHADOW_REGS || !shadow_known(&q->shadow, k) || q->shadow.v[k] != v[i]) {
 			first = BH_MIN(first, i);
 			last = i;
 		}
 	}
-	if (first == n)
-		return;
 	pm4_set_sh_regs(b, reg + first, v + first, last - first + 1);
 	for (uint32_t i = first; i <= last; i++) {
-		uint32_t k = reg + i - SHADOW_BASE;
+		uint32_t k = k0 + i;
 
 		if (k < SHADOW_REGS) {
 			q->shadow.v[k] = v[i];
-			q->shadow.valid[k] = true;
+			q->shadow.valid[k / 64] |= 1ull << (k % 64);
 		}
 	}
 }
@@ -87,6 +118,7 @@ static void set_sh_changed(struct bh_queue *q, struct pm4_builder *b, uint32_t r
 void bh_queue_forget_state(struct bh_queue *q)
 {
 	memset(&q->shadow, 0, sizeof(q->shadow));
+	q->shape.k = NULL;
 }
 
 void bh_queue_get_stats(const struct bh_queue *q, struct bh_queue_stats *out)
@@ -351,9 +383,12 @@ static int ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err)
 static void ring_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
 {
 	uint32_t *ring = q->ring.cpu;
+	uint32_t at = (uint32_t)q->wptr & (q->ring_dwords - 1);
+	uint32_t head = BH_MIN(n, q->ring_dwords - at);
 
-	for (uint32_t i = 0; i < n; i++)
-		ring[(q->wptr + i) % q->ring_dwords] = dw[i];
+	/* Up to the end of the ring, then the rest from its start. */
+	memcpy(ring + at, dw, head * 4);
+	memcpy(ring, dw + head, (n - head) * 4);
 	q->wptr += n;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
@@ -386,6 +421,7 @@ static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 		return ret;
 	bh_mem_free(q->dev, &q->scratch);
 	q->scratch_wave_units = 0;
+	q->shape.k = NULL;		/* scratch registers change */
 	/* Enough slots for every wave the device can hold at once. */
 	uint32_t waves = BH_MIN(di->num_cus * di->simds_per_cu * di->max_waves_per_simd,
 				4095u);
@@ -531,10 +567,67 @@ static int coop_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	return 0;
 }
 
+static uint32_t groups_of(const struct bh_launch *l, int d)
+{
+	return l->grid[d] / l->block[d] + (l->grid[d] % l->block[d] ? 1 : 0);
+}
+
 static uint32_t grid_dims(const struct bh_launch *l)
 {
 	return l->grid[2] > 1 || l->block[2] > 1 ? 3 :
 	       l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
+}
+
+/*
+ * Program, resources, scratch, group shape: every SH register of a launch
+ * except the user data, sent where it changed.  Leaves the group counts
+ * and the dispatch initiator in q->shape_dim/shape_initiator.
+ */
+static void set_shape_regs(struct bh_queue *q, struct pm4_builder *b,
+			   const struct bh_kernel *k, const struct bh_launch *l)
+{
+	const struct bh_gfx *gfx = q->dev->gfx;
+	uint32_t num_thread[3], initiator = DISPATCH_COMPUTE_SHADER_EN |
+					    DISPATCH_FORCE_START_AT_000;
+
+	for (int d = 0; d < 3; d++) {
+		uint32_t rem = l->grid[d] % l->block[d];
+
+		q->shape_dim[d] = l->grid[d] / l->block[d] + (rem ? 1 : 0);
+		num_thread[d] = NUM_THREAD(l->block[d], rem);
+		if (rem)
+			initiator |= DISPATCH_PARTIAL_TG_EN;
+	}
+	if (gfx->order_mode)
+		initiator |= DISPATCH_ORDER_MODE;
+	q->shape_initiator = initiator;
+
+	uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
+	uint32_t rsrc2 = (k->kd.compute_pgm_rsrc2 & ~RSRC2_LDS_SIZE_MASK) |
+			 ((lds + gfx->lds_granule - 1) / gfx->lds_granule)
+				 << RSRC2_LDS_SIZE_SHIFT;
+	uint64_t entry = k->entry_va + ((k->kd.kernarg_preload & 0x7f) ? 256 : 0);
+	uint32_t start_and_threads[6] = { 0, 0, 0, num_thread[0], num_thread[1],
+					  num_thread[2] };
+	uint32_t pgm[2] = { (uint32_t)(entry >> 8), (uint32_t)(entry >> 40) };
+	uint32_t rsrc[2] = { k->kd.compute_pgm_rsrc1, rsrc2 };
+	uint32_t restart[3] = { 0, 0, 0 };
+	uint32_t scratch_base[2] = { (uint32_t)(q->scratch.gpu_va >> 8),
+				     (uint32_t)(q->scratch.gpu_va >> 40) };
+	uint32_t tmpring = q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
+							  q->scratch_wave_units) : 0;
+	uint32_t zero = 0;
+
+	set_sh_changed(q, b, REG_COMPUTE_PGM_LO, pgm, 2);
+	set_sh_changed(q, b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);
+	if (gfx->reg_pgm_rsrc3)
+		set_sh_changed(q, b, gfx->reg_pgm_rsrc3, &k->kd.compute_pgm_rsrc3, 1);
+	if (gfx->architected_scratch)
+		set_sh_changed(q, b, REG_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch_base, 2);
+	set_sh_changed(q, b, REG_COMPUTE_TMPRING_SIZE, &tmpring, 1);
+	set_sh_changed(q, b, REG_COMPUTE_RESOURCE_LIMITS, &zero, 1);
+	set_sh_changed(q, b, REG_COMPUTE_START_X, start_and_threads, 6);
+	set_sh_changed(q, b, REG_COMPUTE_RESTART_X, restart, 3);
 }
 
 int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
@@ -608,34 +701,17 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	if (ret)
 		return ret;
 
-	uint32_t dim[3], num_thread[3], initiator = DISPATCH_COMPUTE_SHADER_EN |
-						     DISPATCH_FORCE_START_AT_000;
+	struct launch_shape shape;
+
+	memset(&shape, 0, sizeof(shape));	/* padding too: compared bytewise */
+	shape.k = k;
+	shape.load_id = k->codeobj->load_id;
 	for (int d = 0; d < 3; d++) {
-		uint32_t rem = l->grid[d] % l->block[d];
-
-		dim[d] = l->grid[d] / l->block[d] + (rem ? 1 : 0);
-		num_thread[d] = NUM_THREAD(l->block[d], rem);
-		if (rem)
-			initiator |= DISPATCH_PARTIAL_TG_EN;
+		shape.grid[d] = l->grid[d];
+		shape.block[d] = l->block[d];
 	}
-	if (gfx->order_mode)
-		initiator |= DISPATCH_ORDER_MODE;
-	uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
-	uint32_t rsrc2 = (k->kd.compute_pgm_rsrc2 & ~RSRC2_LDS_SIZE_MASK) |
-			 ((lds + gfx->lds_granule - 1) / gfx->lds_granule)
-				 << RSRC2_LDS_SIZE_SHIFT;
-	uint64_t entry = k->entry_va + ((k->kd.kernarg_preload & 0x7f) ? 256 : 0);
-	uint32_t start_and_threads[6] = { 0, 0, 0, num_thread[0], num_thread[1],
-					  num_thread[2] };
-	uint32_t pgm[2] = { (uint32_t)(entry >> 8), (uint32_t)(entry >> 40) };
-	uint32_t rsrc[2] = { k->kd.compute_pgm_rsrc1, rsrc2 };
-	uint32_t restart[3] = { 0, 0, 0 };
-	uint32_t scratch_base[2] = { (uint32_t)(q->scratch.gpu_va >> 8),
-				     (uint32_t)(q->scratch.gpu_va >> 40) };
-
-	uint32_t tmpring = q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
-							  q->scratch_wave_units) : 0;
-	uint32_t zero = 0;
+	shape.dynamic_lds = l->dynamic_lds;
+	bool same_shape = q->shape.k && !memcmp(&shape, &q->shape, sizeof(shape));
 
 	/* Room for the longest launch first: once packets are built the
 	 * shadow says what the ring holds, so nothing may fail after. */
@@ -648,7 +724,8 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		 * fresh grid-sync record: nobody arrived, generation 0, one
 		 * grid of all the workgroups, which is its own multi-grid. */
 		uint32_t rec[BH_COOP_INIT_DWORDS] = {
-			[BH_COOP_OFF_NUM_GROUPS / 4] = dim[0] * dim[1] * dim[2],
+			[BH_COOP_OFF_NUM_GROUPS / 4] = groups_of(l, 0) * groups_of(l, 1) *
+							groups_of(l, 2),
 			[BH_COOP_OFF_NUM_GRIDS / 4] = 1,
 			[BH_COOP_OFF_MULTI / 4] = (uint32_t)hidden.multigrid_sync,
 			[BH_COOP_OFF_MULTI / 4 + 1] = (uint32_t)(hidden.multigrid_sync >> 32),
@@ -658,19 +735,13 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		pm4_write_data(&b, hidden.multigrid_sync, rec, BH_COOP_INIT_DWORDS);
 	}
 	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
-	set_sh_changed(q, &b, REG_COMPUTE_PGM_LO, pgm, 2);
-	set_sh_changed(q, &b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);
-	if (gfx->reg_pgm_rsrc3)
-		set_sh_changed(q, &b, gfx->reg_pgm_rsrc3, &k->kd.compute_pgm_rsrc3, 1);
-	if (gfx->architected_scratch)
-		set_sh_changed(q, &b, REG_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch_base, 2);
-	set_sh_changed(q, &b, REG_COMPUTE_TMPRING_SIZE, &tmpring, 1);
-	set_sh_changed(q, &b, REG_COMPUTE_RESOURCE_LIMITS, &zero, 1);
-	set_sh_changed(q, &b, REG_COMPUTE_START_X, start_and_threads, 6);
-	set_sh_changed(q, &b, REG_COMPUTE_RESTART_X, restart, 3);
+	if (!same_shape) {
+		set_shape_regs(q, &b, k, l);
+		q->shape = shape;
+	}
 	if (u.n)
 		set_sh_changed(q, &b, REG_COMPUTE_USER_DATA_0, u.v, u.n);
-	pm4_dispatch_direct(&b, dim, initiator);
+	pm4_dispatch_direct(&b, q->shape_dim, q->shape_initiator);
 	pm4_release_mem(&b, gfx->release_mem_event, 2, 2,
 			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
 	if (b.overflow) {		/* cannot happen: pkt holds the longest launch */

@@ -291,9 +291,9 @@ static void launch(const struct bh_kernel *k, uint32_t grid, uint32_t block,
 	uint64_t ptr = 0x4242;
 	uint64_t pair = 0x0102030405060708ull;
 	void *args[] = { &c, &d, &ptr, &pair };
-	void *ptr_arg[] = { &ptr };	/* lds_kernel(float *) */
+	void *ptr_arg[] = { &ptr };	/* one-pointer kernels */
 	struct bh_launch l = { .grid = { grid, 1, 1 }, .block = { block, 1, 1 },
-			       .dynamic_lds = dyn_lds, .args = k == lds_k ? ptr_arg : args };
+			       .dynamic_lds = dyn_lds, .args = k->nexplicit == 1 ? ptr_arg : args };
 
 	CU_ASSERT_EQUAL(bh_queue_launch(q, k, &l, seq, &err), 0);
 	if (err.code)
@@ -435,6 +435,55 @@ static void test_changed_registers_only(void)
 	CU_ASSERT_EQUAL(stream_dwords(), full);
 	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
 	printf("\n  PM4 dwords per dispatch: %u first, %u steady ", full, again);
+}
+
+static uint32_t sh_reg(uint32_t reg)
+{
+	return rec.sh[reg - PM4_SH_REG_BASE];
+}
+
+/*
+ * A launch in the same shape as the previous one skips its registers
+ * (but the user data); it must not be fooled by another load of the same
+ * kernel, or by a kernel that reuses an unloaded one's memory: after
+ * every launch the CP's register file holds the launched kernel's
+ * program.
+ */
+static void test_same_shape_other_load(void)
+{
+	struct bh_error err = { 0 };
+	struct bh_codeobj *co2, *co3;
+	size_t size;
+	uint64_t seq;
+	uint8_t *img = test_load_testk(SIM_GFX, &size);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(img);
+	launch(args_k, 1000, 256, 0, &seq);
+	CU_ASSERT_EQUAL(sh_reg(REG_COMPUTE_PGM_LO), (uint32_t)(args_k->entry_va >> 8));
+	CU_ASSERT_EQUAL_FATAL(bh_codeobj_load(dev, img, size, &co2, &err), 0);
+	const struct bh_kernel *k2 = bh_codeobj_find_kernel(co2, "_Z11args_kernelcdPi4pair");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k2);
+	CU_ASSERT_NOT_EQUAL(k2->entry_va, args_k->entry_va);
+	launch(k2, 1000, 256, 0, &seq);
+	CU_ASSERT_EQUAL(sh_reg(REG_COMPUTE_PGM_LO), (uint32_t)(k2->entry_va >> 8));
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_codeobj_unload(co2, &err), 0);
+	/* A fresh load may get co2's memory (host and GPU) back. */
+	CU_ASSERT_EQUAL_FATAL(bh_codeobj_load(dev, img, size, &co3, &err), 0);
+	const struct bh_kernel *k3 = bh_codeobj_find_kernel(co3, "_Z14bounded_kernelPi");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(k3);
+	launch(k3, 1000, 100, 0, &seq);
+	CU_ASSERT_EQUAL(sh_reg(REG_COMPUTE_PGM_LO), (uint32_t)(k3->entry_va >> 8));
+	CU_ASSERT_EQUAL(sh_reg(REG_COMPUTE_PGM_RSRC1), k3->kd.compute_pgm_rsrc1);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_codeobj_unload(co3, &err), 0);
+	launch(args_k, 1000, 256, 0, &seq);
+	CU_ASSERT_EQUAL(sh_reg(REG_COMPUTE_PGM_LO), (uint32_t)(args_k->entry_va >> 8));
+	CU_ASSERT_EQUAL(sh_reg(REG_COMPUTE_NUM_THREAD_X), 256u | 232u << 16);
+	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
+	free(img);
 }
 
 static void test_lds_granules(void)
@@ -719,6 +768,7 @@ CU_ErrorCode bh_tests_queue(void)
 		return CU_get_error();
 	CU_add_test(s, "launch packet stream", test_packet_stream);
 	CU_add_test(s, "only changed SH registers are re-sent", test_changed_registers_only);
+	CU_add_test(s, "same shape, other load: registers follow", test_same_shape_other_load);
 	CU_add_test(s, "LDS size in 512-byte granules", test_lds_granules);
 	CU_add_test(s, "ring wrap and kernarg reuse", test_ring_wraps_and_slots_recycle);
 	CU_add_test(s, "occupancy per CU (hand-computed)", test_occupancy);
