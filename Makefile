@@ -215,10 +215,13 @@ $(BUILD)/examples/%: examples/%.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $<
+# A test that needs compiler flags names them in a line of its own:
+# "// barehip-cc-flags: -munsafe-fp-atomics".
+test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 $(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $<"
-	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 
 # Every device test also runs built at -O0: unoptimised code exercises
 # scratch (private segment buffer or architected flat scratch) and far
@@ -226,7 +229,7 @@ $(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
 $(BUILD)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (-O0)"
-	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -O0 -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -O0 -o $@ $<
 
 # The corpus (tests/corpus): typical HIP kernels that prove the sim model
 # runs what clang emits.  Built at -O2 and -O0, each run on both modelled
@@ -268,6 +271,8 @@ coverage: $(call cov_objs,0 1 2 3)
 EXAMPLES := $(patsubst examples/%.hip,$(BUILD)/examples/%,$(wildcard examples/*.hip))
 DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
+# Each runs on every modelled target that is configured.
+DEVICE_RUNS := $(foreach t,$(DEVICE_TESTS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
 
 # Host tools: barehip-info (what the board reports), barehip-run (launch
 # one kernel of a code object from the command line, loader only).
@@ -399,7 +404,7 @@ $(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(BUILD)/b
 
 check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) \
 		$(TOOL_TESTS) fuzz-short
-	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_TESTS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
+	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
 # ---------------------------------------------------------------- bench

@@ -253,8 +253,9 @@ static void print_text(void *ctx, const char *text, size_t len)
 
 /*
  * Decode and print what the device wrote to the printf buffer, then
- * empty it.  Only with nothing in flight: a running dispatch may still
- * be appending.  Records print in buffer order, so one thread's lines
+ * empty it.  Only with nothing in flight (a running dispatch may still
+ * be appending) or after a fault stopped the queue: then the output
+ * shows what led to it, e.g. a failed device assert's message.  Records print in buffer order, so one thread's lines
  * keep their order.
  */
 static void drain_printf(struct bh_queue *q)
@@ -262,7 +263,7 @@ static void drain_printf(struct bh_queue *q)
 	uint8_t *buf = q->printf_buf.cpu;
 	uint32_t used, cap;
 
-	if (!buf || q->retired != q->submitted)
+	if (!buf || (q->retired != q->submitted && !q->faulted))
 		return;
 	used = __atomic_load_n((uint32_t *)buf, __ATOMIC_ACQUIRE);
 	cap = bh_rd32(buf + 4);
@@ -331,6 +332,7 @@ int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 		describe_seq(q, q->retired + 1, what, sizeof(what));
 		if (plat->take_fault(plat, q->qid, &f)) {
 			q->faulted = true;
+			drain_printf(q);
 			return bh_fail(err, BH_EFAULT,
 				       "%s: GPU %s at pc 0x%llx [%08x %08x] address 0x%llx, "
 				       "workgroup (%u,%u,%u) wave %u: %s", what, f.kind,

@@ -127,4 +127,11 @@ static constexpr __hip_gridDim_t gridDim{};
 
 static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 
+/* The rest of the kernel language, one concept per header. */
+#include <hip/hip_vector_types.h>	/* char1 .. double4, make_* */
+#include <hip/bh/intrinsics.h>	/* integer intrinsics, clocks, fences, syncthreads_* */
+#include <hip/bh/atomic.h>		/* atomicAdd & co */
+#include <hip/bh/warp.h>		/* vote, ballot, match, shuffles, reductions */
+#include <hip/bh/assert.h>		/* assert() and abort() in kernels */
+
 #endif /* HIP_RUNTIME_H */

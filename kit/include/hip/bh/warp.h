@@ -1,0 +1,2 @@
+/* barehip: placeholder, being written */
+#pragma once
