@@ -120,30 +120,34 @@ hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind
 	e = bh_rt_init();
 	if (e)
 		return e;
+	/* Device memory: an allocation, or a code object's global variable
+	 * (a pointer from hipGetSymbolAddress).  The host views of each. */
 	struct bh_allocation *da = bh_rt_find_allocation(dst, size);
 	struct bh_allocation *sa = bh_rt_find_allocation(src, size);
+	void *dview = da ? cpu_view(da, dst) : bh_rt_symbol_view(dst, size);
+	void *sview = sa ? cpu_view(sa, src) : bh_rt_symbol_view(src, size);
+	bool dst_managed = da && da->managed, src_managed = sa && sa->managed;
 
 	if (kind == hipMemcpyDefault)	/* unified addressing: infer it */
-		kind = da ? (sa ? hipMemcpyDeviceToDevice : hipMemcpyHostToDevice)
-			  : (sa ? hipMemcpyDeviceToHost : hipMemcpyHostToHost);
+		kind = dview ? (sview ? hipMemcpyDeviceToDevice : hipMemcpyHostToDevice)
+			     : (sview ? hipMemcpyDeviceToHost : hipMemcpyHostToHost);
 	bool dst_dev = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
 	bool src_dev = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
 
-	if ((dst_dev && !da) || (src_dev && !sa))
+	if ((dst_dev && !dview) || (src_dev && !sview))
 		return bh_rt_error(hipErrorInvalidValue,
 				   "hipMemcpy(%s, %zu bytes): %s %p is not inside a device "
 				   "allocation of that size", kind_name(kind), size,
-				   dst_dev && !da ? "dst" : "src",
-				   dst_dev && !da ? dst : src);
-	if ((!dst_dev && da && !da->managed) || (!src_dev && sa && !sa->managed))
+				   dst_dev && !dview ? "dst" : "src",
+				   dst_dev && !dview ? dst : src);
+	if ((!dst_dev && dview && !dst_managed) || (!src_dev && sview && !src_managed))
 		return bh_rt_error(hipErrorInvalidValue,
 				   "hipMemcpy(%s, %zu bytes): %s %p is device memory",
-				   kind_name(kind), size, !dst_dev && da ? "dst" : "src",
-				   !dst_dev && da ? dst : src);
+				   kind_name(kind), size, !dst_dev && dview ? "dst" : "src",
+				   !dst_dev && dview ? dst : src);
 	if (bh_queue_finish(bh_rt.queue, &err))
 		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-	memmove(dst_dev ? cpu_view(da, dst) : dst,
-		src_dev ? cpu_view(sa, src) : src, size);
+	memmove(dst_dev ? dview : dst, src_dev ? sview : src, size);
 	return bh_rt_success();
 }
 
@@ -155,14 +159,15 @@ hipError_t hipMemset(void *dst, int value, size_t size)
 	if (e)
 		return e;
 	struct bh_allocation *a = bh_rt_find_allocation(dst, size);
+	void *view = a ? cpu_view(a, dst) : bh_rt_symbol_view(dst, size);
 
-	if (!a)
+	if (!view)
 		return bh_rt_error(hipErrorInvalidValue,
 				   "hipMemset(%p, %zu bytes): not inside a device allocation",
 				   dst, size);
 	if (bh_queue_finish(bh_rt.queue, &err))
 		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-	memset(cpu_view(a, dst), value, size);
+	memset(view, value, size);
 	return bh_rt_success();
 }
 

@@ -336,13 +336,10 @@ static hipError_t load_fatbin(struct bh_fatbin *fb)
 			   info->gfx, flen ? found : "nothing", info->gfx, info->gfx);
 }
 
-hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out)
+hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what)
 {
-	struct bh_fatbin *fb = f->fatbin;
-
 	if (fb->load_error)
-		return bh_rt_error(fb->load_error, "kernel '%s': its device code did not load",
-				   f->name);
+		return bh_rt_error(fb->load_error, "'%s': its device code did not load", what);
 	if (!fb->codeobj) {
 		hipError_t e = load_fatbin(fb);
 
@@ -351,7 +348,16 @@ hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **ou
 			return e;
 		}
 	}
-	*out = bh_codeobj_find_kernel(fb->codeobj, f->name);
+	return hipSuccess;
+}
+
+hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out)
+{
+	hipError_t e = bh_rt_fatbin_load(f->fatbin, f->name);
+
+	if (e)
+		return e;
+	*out = bh_codeobj_find_kernel(f->fatbin->codeobj, f->name);
 	if (!*out)
 		return bh_rt_error(hipErrorInvalidDeviceFunction,
 				   "kernel '%s' is not in its code object", f->name);

@@ -85,6 +85,11 @@ hipError_t bh_rt_success(void);
 
 /* register.c: make sure @f's code object is loaded; find its kernel. */
 hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out);
+/* register.c: make sure @fb's code object is loaded (what: for errors). */
+hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what);
+/* symbol.c: the host view of [ptr, ptr+size) inside a loaded code
+ * object's globals (a hipGetSymbolAddress pointer), or NULL. */
+void *bh_rt_symbol_view(const void *ptr, size_t size);
 struct bh_function *bh_rt_function(const void *host);
 void bh_rt_fini_all(void);
 void bh_rt_unload_all(void);

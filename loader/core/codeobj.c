@@ -575,6 +575,14 @@ int bh_codeobj_write(struct bh_codeobj *co, uint64_t va, const void *src, size_t
 	return ret;
 }
 
+void *bh_codeobj_host_view(const struct bh_codeobj *co, uint64_t va, size_t size)
+{
+	if (!co->mem.cpu || va < co->mem.gpu_va || va - co->mem.gpu_va > co->mem.size ||
+	    size > co->mem.size - (va - co->mem.gpu_va))
+		return NULL;
+	return (uint8_t *)co->mem.cpu + (va - co->mem.gpu_va);
+}
+
 int bh_codeobj_read(const struct bh_codeobj *co, uint64_t va, void *dst, size_t size,
 		    struct bh_error *err)
 {

@@ -44,6 +44,10 @@
 #define __BH_LB_PICK(_1, _2, NAME, ...) NAME
 #define __launch_bounds__(...) __BH_LB_PICK(__VA_ARGS__, __BH_LB2, __BH_LB1, )(__VA_ARGS__)
 
+/* Dynamic LDS: the size comes from the launch's shared-memory argument. */
+#define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+#define HIP_DYNAMIC_SHARED_ATTRIBUTE
+
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
 	kernel<<<(numBlocks), (numThreads), (memPerBlock), (stream)>>>(__VA_ARGS__)

@@ -9,6 +9,11 @@
 #include <stdint.h>
 #include <hip/hip_version.h>
 
+/* The platform macro HIP programs test (hipcc passes it on AMD). */
+#if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__)
+#define __HIP_PLATFORM_AMD__ 1
+#endif
+
 #if defined(__HIP__) || defined(__CUDA__)
 #define __BH_HD __attribute__((host)) __attribute__((device))
 #else
@@ -166,6 +171,23 @@ hipError_t hipFree(void *ptr);
 hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind);
 hipError_t hipMemset(void *dst, int value, size_t size);
 hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int flags);
+/*
+ * __device__ / __constant__ variables from the host.  @symbol is the
+ * variable (in C++ pass it directly, or HIP_SYMBOL(var)); its device
+ * address works with hipMemcpy and in kernel arguments.
+ */
+hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol);
+hipError_t hipGetSymbolSize(size_t *size, const void *symbol);
+hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes,
+			     size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes,
+			       size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t sizeBytes,
+				  size_t offset, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes,
+				    size_t offset, hipMemcpyKind kind, hipStream_t stream);
+#define HIP_SYMBOL(X) (&(X))
+
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
 hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit);
 
@@ -207,6 +229,71 @@ const char *bhGetLastErrorMessage(void);
 extern "C" hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 						 size_t sharedMem = 0,
 						 hipStream_t stream = 0);
+
+/*
+ * The symbol calls with C++ defaults, taking the variable itself (as
+ * CUDA's runtime does) as well as a pointer to it.  A pointer argument
+ * is the symbol's address; any other object is the symbol.
+ */
+template <class T> struct __bh_not_pointer { static constexpr bool value = true; };
+template <class T> struct __bh_not_pointer<T *> { static constexpr bool value = false; };
+template <bool B> struct __bh_enable_if {};
+template <> struct __bh_enable_if<true> { typedef hipError_t type; };
+
+extern "C" hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes,
+					size_t offset = 0,
+					hipMemcpyKind kind = hipMemcpyHostToDevice);
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
+		  hipMemcpyKind kind = hipMemcpyHostToDevice)
+{
+	return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset, kind);
+}
+extern "C" hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes,
+					  size_t offset = 0,
+					  hipMemcpyKind kind = hipMemcpyDeviceToHost);
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes, size_t offset = 0,
+		    hipMemcpyKind kind = hipMemcpyDeviceToHost)
+{
+	return ::hipMemcpyFromSymbol(dst, (const void *)&symbol, sizeBytes, offset, kind);
+}
+extern "C" hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src,
+					     size_t sizeBytes, size_t offset,
+					     hipMemcpyKind kind, hipStream_t stream = 0);
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyToSymbolAsync(const T &symbol, const void *src, size_t sizeBytes, size_t offset,
+		       hipMemcpyKind kind, hipStream_t stream = 0)
+{
+	return ::hipMemcpyToSymbolAsync((const void *)&symbol, src, sizeBytes, offset, kind,
+					stream);
+}
+extern "C" hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol,
+					       size_t sizeBytes, size_t offset,
+					       hipMemcpyKind kind, hipStream_t stream = 0);
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t sizeBytes, size_t offset,
+			 hipMemcpyKind kind, hipStream_t stream = 0)
+{
+	return ::hipMemcpyFromSymbolAsync(dst, (const void *)&symbol, sizeBytes, offset, kind,
+					  stream);
+}
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipGetSymbolAddress(void **devPtr, const T &symbol)
+{
+	return ::hipGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipGetSymbolSize(size_t *size, const T &symbol)
+{
+	return ::hipGetSymbolSize(size, (const void *)&symbol);
+}
 
 template <class T>
 static inline hipError_t hipMalloc(T **ptr, size_t size)

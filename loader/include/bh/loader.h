@@ -222,6 +222,9 @@ int bh_codeobj_write(struct bh_codeobj *co, uint64_t va, const void *src, size_t
 		     struct bh_error *err);
 int bh_codeobj_read(const struct bh_codeobj *co, uint64_t va, void *dst, size_t size,
 		    struct bh_error *err);
+/* The host address of [va, va + size) inside the loaded image, or NULL
+ * (not inside it, or the board does not map code objects for the host). */
+void *bh_codeobj_host_view(const struct bh_codeobj *co, uint64_t va, size_t size);
 
 /*
  * How many workgroups of @k with @block_threads work-items and

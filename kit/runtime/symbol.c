@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+/*
+ * __device__ and __constant__ variables from the host: their device
+ * address and size, and copies to and from them.  clang registers each
+ * variable's host shadow (__hipRegisterVar, register.c); the variable
+ * itself lives in its code object, found there by name once the code
+ * object is loaded (on first use, as for kernels).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "runtime.h"
+
+static struct bh_var *find_var(const void *symbol)
+{
+	for (struct bh_var *v = bh_rt.vars; v; v = v->next)
+		if (v->host == symbol)
+			return v;
+	return NULL;
+}
+
+/* The device address and size of @symbol (for errors: @api). */
+static hipError_t lookup(const char *api, const void *symbol, uint64_t *va, size_t *size)
+{
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	struct bh_var *v = find_var(symbol);
+
+	if (!v)
+		return bh_rt_error(hipErrorInvalidSymbol,
+				   "%s(%p): not a __device__ or __constant__ variable of this "
+				   "program (pass the variable itself, or HIP_SYMBOL(var))",
+				   api, symbol);
+	e = bh_rt_fatbin_load(v->fatbin, v->name);
+	if (e)
+		return e;
+	struct bh_symbol sym;
+
+	if (bh_codeobj_find_symbol(v->fatbin->codeobj, v->name, &sym))
+		return bh_rt_error(hipErrorInvalidSymbol,
+				   "%s: variable '%s' is not in its code object", api, v->name);
+	*va = sym.gpu_va;
+	*size = sym.size ? sym.size : v->size;
+	return hipSuccess;
+}
+
+void *bh_rt_symbol_view(const void *ptr, size_t size)
+{
+	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
+		void *view;
+
+		if (fb->codeobj &&
+		    (view = bh_codeobj_host_view(fb->codeobj, (uint64_t)(uintptr_t)ptr, size)))
+			return view;
+	}
+	return NULL;
+}
+
+hipError_t hipGetSymbolAddress(void **devPtr, const void *symbol)
+{
+	uint64_t va;
+	size_t size;
+
+	if (!devPtr)
+		return bh_rt_error(hipErrorInvalidValue, "hipGetSymbolAddress: devPtr is NULL");
+	hipError_t e = lookup("hipGetSymbolAddress", symbol, &va, &size);
+
+	if (e)
+		return e;
+	*devPtr = (void *)(uintptr_t)va;
+	return bh_rt_success();
+}
+
+hipError_t hipGetSymbolSize(size_t *size, const void *symbol)
+{
+	uint64_t va;
+
+	if (!size)
+		return bh_rt_error(hipErrorInvalidValue, "hipGetSymbolSize: size is NULL");
+	hipError_t e = lookup("hipGetSymbolSize", symbol, &va, size);
+
+	return e ? e : bh_rt_success();
+}
+
+/* [offset, offset + count) of @symbol, checked; its device address. */
+static hipError_t symbol_range(const char *api, const void *symbol, size_t count,
+			       size_t offset, void **at)
+{
+	uint64_t va;
+	size_t size;
+	hipError_t e = lookup(api, symbol, &va, &size);
+
+	if (e)
+		return e;
+	if (offset > size || count > size - offset)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "%s('%s', %zu bytes at offset %zu): the variable has %zu bytes",
+				   api, find_var(symbol)->name, count, offset, size);
+	*at = (void *)(uintptr_t)(va + offset);
+	return hipSuccess;
+}
+
+hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+			     size_t offset, hipMemcpyKind kind)
+{
+	void *at;
+
+	if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice &&
+	    kind != hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection,
+				   "hipMemcpyToSymbol: kind must be HostToDevice, "
+				   "DeviceToDevice or Default");
+	hipError_t e = symbol_range("hipMemcpyToSymbol", symbol, count, offset, &at);
+
+	return e ? e : hipMemcpy(at, src, count, kind);
+}
+
+hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+			       size_t offset, hipMemcpyKind kind)
+{
+	void *at;
+
+	if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice &&
+	    kind != hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection,
+				   "hipMemcpyFromSymbol: kind must be DeviceToHost, "
+				   "DeviceToDevice or Default");
+	hipError_t e = symbol_range("hipMemcpyFromSymbol", symbol, count, offset, &at);
+
+	return e ? e : hipMemcpy(dst, at, count, kind);
+}
+
+/*
+ * The stream forms.  Every stream runs in order behind the device's one
+ * queue, so a copy that waits for the work queued before it and then
+ * completes is a valid asynchronous copy: later work sees its result.
+ */
+hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+				  size_t offset, hipMemcpyKind kind, hipStream_t stream)
+{
+	(void)stream;
+	return hipMemcpyToSymbol(symbol, src, count, offset, kind);
+}
+
+hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
+				    size_t offset, hipMemcpyKind kind, hipStream_t stream)
+{
+	(void)stream;
+	return hipMemcpyFromSymbol(dst, symbol, count, offset, kind);
+}
