@@ -177,8 +177,9 @@ uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned l
 		       (uint64_t)vgpr(w, in, code - 255, lane) << 32;
 	if (code == OP_LITERAL && is_float)
 		return (uint64_t)in->literal << 32;	/* high half of an f64 */
-	if (!is_float && code >= 240 && code <= 248)
-		return inline_f32[code - 240];	/* integer op: the f32 pattern */
+	/* Inline float constants in a 64-bit slot are f64 patterns, for
+	 * integer ops too: llvm-mc decodes them so, and clang materialises
+	 * double 1.0 as "v_mov_b64 v[0:1], 1.0" on gfx942. */
 	return rd_s64(w, in, code);
 }
 
