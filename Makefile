@@ -256,7 +256,7 @@ cov_objs = $(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,$(1),\
 define COV_RULE
 $(BUILD)/cov/$(basename $(notdir $(1))).$(2).O$(3).co: $(1) tests/corpus/common.h $$(TOOLCHAIN)
 	$$(Q)mkdir -p $$(@D)
-	$$(Q)$$(BAREHIP_CC) --device-only --offload-arch=$(2) -O$(3) -Itests/corpus -o $$@ $$<
+	$$(Q)$$(BAREHIP_CC) --device-only --offload-arch=$(2) -O$(3) $$(call test_flags,$(1)) -Itests/corpus -o $$@ $$<
 endef
 $(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,0 1 2 3,\
 	$(eval $(call COV_RULE,$(s),$(t),$(o))))))

@@ -3,22 +3,52 @@
  *
  * Plain atomicX is a relaxed read-modify-write at agent (device) scope;
  * atomicX_system is the same at system scope (host and other devices).
- * Both work on global and LDS (__shared__) addresses: clang's
- * __hip_atomic_* builtins take generic pointers and the backend picks
- * the flat, global or DS instruction.
+ * Every function takes a generic pointer, so it works on global memory
+ * and on LDS (__shared__): the __hip_atomic_* builtins leave the choice
+ * of flat, global or DS instruction to the backend.
  *
- * Floating point: atomicAdd/Sub on float and double are exact atomic
- * read-modify-writes.  Without -munsafe-fp-atomics the compiler makes
- * them compare-and-swap loops, correct on every kind of memory; with it
- * (the macro __AMDGCN_UNSAFE_FP_ATOMICS__) it may use the hardware FP
- * atomics, which are undefined on fine-grained host memory and may flush
- * denormals.  unsafeAtomicAdd always uses the hardware instructions;
- * safeAtomicAdd is always the loop.
+ * The overload set is the seeds' table with TYPE = int, unsigned int,
+ * unsigned long, unsigned long long, float, double (add, sub, min, max,
+ * exch, CAS), INTEGER = the four integer types (and, or, xor), long long
+ * for min and max only, unsigned int for inc and dec -- as ROCm, so that
+ * code which adds its own overloads for the rest (a common CUDA idiom)
+ * still compiles.
+ *
+ * Floating point add and sub: without -munsafe-fp-atomics they are the
+ * compiler's fetch_add, which is correct on every kind of memory (clang-19
+ * makes it a compare-and-swap loop on gfx90a and the FP atomic
+ * instruction on gfx942, whose FP atomics also work on fine-grained
+ * memory).  -munsafe-fp-atomics (it defines __AMDGCN_UNSAFE_FP_ATOMICS__)
+ * routes atomicAdd/atomicSub on float and double through unsafeAtomicAdd,
+ * the hardware FP atomics, as HIP does: on gfx90a they are undefined on
+ * fine-grained host memory, and they may flush denormals.
+ * unsafeAtomicAdd always uses the hardware; safeAtomicAdd is always a
+ * compare-and-swap loop.  The _system forms are never routed to the
+ * unsafe path.
  */
 #pragma once
 
+/* clang-19 predefines these in both passes; older compilers did not. */
+#ifndef __HIP_MEMORY_SCOPE_AGENT
+#define __HIP_MEMORY_SCOPE_SINGLETHREAD 1
+#define __HIP_MEMORY_SCOPE_WAVEFRONT 2
+#define __HIP_MEMORY_SCOPE_WORKGROUP 3
+#define __HIP_MEMORY_SCOPE_AGENT 4
+#define __HIP_MEMORY_SCOPE_SYSTEM 5
+#endif
+
 #define __BH_AGENT __HIP_MEMORY_SCOPE_AGENT
 #define __BH_SYSTEM __HIP_MEMORY_SCOPE_SYSTEM
+
+/*
+ * Targets with the FP add atomics unsafeAtomicAdd needs: global and DS
+ * add for f32 and f64 (gfx90a, gfx940, gfx942; not gfx941, where ROCm
+ * routes every atomic through compare-and-swap).  Elsewhere
+ * unsafeAtomicAdd is the compiler's fetch_add.
+ */
+#if defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx942__)
+#define __BH_HW_FP_ADD 1
+#endif
 
 /* ---- add, sub, exchange, min, max, and, or, xor on integers ---------- */
 #define __BH_RMW(NAME, BUILTIN, T)                                                        \
@@ -44,8 +74,9 @@
 __BH_INT_RMW(int)
 __BH_INT_RMW(unsigned int)
 __BH_INT_RMW(unsigned long)
-__BH_INT_RMW(long long)
 __BH_INT_RMW(unsigned long long)
+__BH_RMW(atomicMin, __hip_atomic_fetch_min, long long)
+__BH_RMW(atomicMax, __hip_atomic_fetch_max, long long)
 
 /* ---- compare and swap: returns the old value ------------------------ */
 #define __BH_CAS(T)                                                                       \
@@ -67,10 +98,10 @@ __BH_INT_RMW(unsigned long long)
 __BH_CAS(int)
 __BH_CAS(unsigned int)
 __BH_CAS(unsigned long)
-__BH_CAS(long long)
 __BH_CAS(unsigned long long)
 
-/* float and double compare bitwise, as the hardware does. */
+/* float and double compare bit patterns, as the hardware does: -0.0
+ * does not match +0.0, and a NaN matches itself. */
 #define __BH_FCAS(T, U)                                                                   \
 	__device__ inline T atomicCAS(T *address, T compare, T val)                       \
 	{                                                                                 \
@@ -87,19 +118,110 @@ __BH_CAS(unsigned long long)
 __BH_FCAS(float, unsigned int)
 __BH_FCAS(double, unsigned long long)
 
-/* ---- float and double add, sub, exchange ----------------------------- */
-__BH_RMW(atomicAdd, __hip_atomic_fetch_add, float)
-__BH_RMW(atomicAdd, __hip_atomic_fetch_add, double)
-__BH_RMW(atomicSub, __hip_atomic_fetch_sub, float)
-__BH_RMW(atomicSub, __hip_atomic_fetch_sub, double)
 __BH_RMW(atomicExch, __hip_atomic_exchange, float)
 __BH_RMW(atomicExch, __hip_atomic_exchange, double)
 
 /*
+ * ---- safe and unsafe floating-point add --------------------------------
+ * safeAtomicAdd: a compare-and-swap loop, correct on any memory whatever
+ * the compiler flags.  unsafeAtomicAdd: the hardware FP atomic, picked by
+ * the address's segment (a generic pointer may point anywhere): ds_add
+ * for LDS, global_atomic_add for the rest.  Private memory, which no
+ * other thread can see and which has no atomics, gets a plain add.
+ */
+template <class T, class U> __device__ inline T __bh_atomic_add_cas(T *address, T val)
+{
+	U *p = (U *)address;
+	U old = __hip_atomic_load(p, __ATOMIC_RELAXED, __BH_AGENT);
+
+	while (!__hip_atomic_compare_exchange_weak(
+		p, &old, __builtin_bit_cast(U, __builtin_bit_cast(T, old) + val),
+		__ATOMIC_RELAXED, __ATOMIC_RELAXED, __BH_AGENT))
+		;
+	return __builtin_bit_cast(T, old);
+}
+
+__device__ inline float safeAtomicAdd(float *address, float val)
+{
+	return __bh_atomic_add_cas<float, unsigned int>(address, val);
+}
+__device__ inline double safeAtomicAdd(double *address, double val)
+{
+	return __bh_atomic_add_cas<double, unsigned long long>(address, val);
+}
+
+#if defined(__BH_HW_FP_ADD)
+#define __BH_UNSAFE_ADD(T, DS_ADD, GLOBAL_ADD)                                            \
+	__device__ inline T unsafeAtomicAdd(T *address, T val)                            \
+	{                                                                                 \
+		if (__builtin_amdgcn_is_shared((const void *)address))                    \
+			return DS_ADD((__attribute__((address_space(3))) T *)address, val);  \
+		if (__builtin_amdgcn_is_private((const void *)address)) {                 \
+			T old = *address;                                                 \
+			*address = old + val;                                             \
+			return old;                                                       \
+		}                                                                         \
+		return GLOBAL_ADD((__attribute__((address_space(1))) T *)address, val);      \
+	}
+__BH_UNSAFE_ADD(float, __builtin_amdgcn_ds_atomic_fadd_f32,
+		__builtin_amdgcn_global_atomic_fadd_f32)
+__BH_UNSAFE_ADD(double, __builtin_amdgcn_ds_atomic_fadd_f64,
+		__builtin_amdgcn_global_atomic_fadd_f64)
+#undef __BH_UNSAFE_ADD
+#else
+__device__ inline float unsafeAtomicAdd(float *address, float val)
+{
+	return __hip_atomic_fetch_add(address, val, __ATOMIC_RELAXED, __BH_AGENT);
+}
+__device__ inline double unsafeAtomicAdd(double *address, double val)
+{
+	return __hip_atomic_fetch_add(address, val, __ATOMIC_RELAXED, __BH_AGENT);
+}
+#endif
+
+/* ---- float and double add and sub ------------------------------------ */
+#define __BH_FADD(T)                                                                      \
+	__device__ inline T atomicAdd(T *address, T val)                                  \
+	{                                                                                 \
+		return __BH_FADD_AGENT(address, val);                                     \
+	}                                                                                 \
+	__device__ inline T atomicSub(T *address, T val)                                  \
+	{                                                                                 \
+		return __BH_FADD_AGENT(address, -val);	/* x - y is x + (-y) exactly */  \
+	}                                                                                 \
+	__device__ inline T atomicAdd_system(T *address, T val)                           \
+	{                                                                                 \
+		return __hip_atomic_fetch_add(address, val, __ATOMIC_RELAXED, __BH_SYSTEM);  \
+	}                                                                                 \
+	__device__ inline T atomicSub_system(T *address, T val)                           \
+	{                                                                                 \
+		return __hip_atomic_fetch_add(address, -val, __ATOMIC_RELAXED, __BH_SYSTEM); \
+	}
+#if defined(__AMDGCN_UNSAFE_FP_ATOMICS__)
+#define __BH_FADD_AGENT(a, v) unsafeAtomicAdd(a, v)
+#else
+#define __BH_FADD_AGENT(a, v) __hip_atomic_fetch_add(a, v, __ATOMIC_RELAXED, __BH_AGENT)
+#endif
+__BH_FADD(float)
+__BH_FADD(double)
+#undef __BH_FADD_AGENT
+
+/* ROCm's old spelling of a float add whose result is not wanted. */
+__attribute__((deprecated("use atomicAdd instead"))) __device__ inline void
+atomicAddNoRet(float *address, float val)
+{
+	(void)atomicAdd(address, val);
+}
+
+/*
  * ---- float and double min and max ------------------------------------
- * Compare-and-swap loops that order -0.0 below +0.0 and ignore a NaN
- * operand as fminf/fmaxf do (a NaN already stored is replaced).  The
- * loop stops as soon as the stored value needs no change.
+ * Compare-and-swap loops (with or without -munsafe-fp-atomics) with the
+ * meaning of fminf/fmaxf, made total on zeros: -0.0 orders below +0.0,
+ * a NaN operand leaves the stored value alone, and a stored NaN is
+ * replaced by any number (as the hardware's IEEE min/max would; ROCm's
+ * loop, which only compares with <, keeps a stored NaN).  The loop
+ * stops as soon as the stored value needs no change, so once the extreme
+ * is in place the other threads only read.
  */
 template <class T, class U, bool Max, int Scope>
 __device__ inline T __bh_atomic_fminmax(T *address, T val)
@@ -115,7 +237,7 @@ __device__ inline T __bh_atomic_fminmax(T *address, T val)
 			take = false;			/* NaN operand: keep */
 		else if (cur != cur)
 			take = true;			/* NaN stored: replace */
-		else if (val == cur)			/* ±0: the sign decides */
+		else if (val == cur)			/* equal, or ±0: the sign decides */
 			take = Max ? (__builtin_signbit(cur) && !__builtin_signbit(val))
 				   : (!__builtin_signbit(cur) && __builtin_signbit(val));
 		else
@@ -151,9 +273,10 @@ __BH_FMINMAX(double, unsigned long long)
 /*
  * ---- atomicInc / atomicDec: CUDA's wrapping counters ------------------
  * inc: old >= val ? 0 : old + 1;  dec: (old == 0 || old > val) ? val : old - 1.
- * One hardware instruction (buffer/flat/ds _inc/_dec) does exactly this.
+ * One hardware instruction (flat/global/ds _inc/_dec) does exactly this;
+ * clang's builtins take a generic pointer and a scope name ("" = system).
  * The one-argument forms of the seeds' table count through the whole
- * unsigned range (val = 0xffffffff).
+ * unsigned range (val = 0xffffffff: inc wraps to 0, dec from 0 to max).
  */
 __device__ inline unsigned int atomicInc(unsigned int *address, unsigned int val)
 {
@@ -179,68 +302,21 @@ __device__ inline unsigned int atomicDec(unsigned int *address)
 {
 	return atomicDec(address, 0xffffffffu);
 }
-
-/*
- * ---- safe and unsafe floating-point add --------------------------------
- * unsafeAtomicAdd: the hardware FP atomic on global and LDS addresses
- * (gfx90a/gfx942 have both, for f32 and f64); private memory, which no
- * other thread can see, is a plain add.  safeAtomicAdd: a compare-and-
- * swap loop, correct on any memory whatever the compiler flags.
- */
-template <class T, class U> __device__ inline T __bh_atomic_add_cas(T *address, T val)
+__device__ inline unsigned int atomicInc_system(unsigned int *address)
 {
-	U *p = (U *)address;
-	U old = __hip_atomic_load(p, __ATOMIC_RELAXED, __BH_AGENT);
-
-	while (!__hip_atomic_compare_exchange_weak(
-		p, &old, __builtin_bit_cast(U, __builtin_bit_cast(T, old) + val),
-		__ATOMIC_RELAXED, __ATOMIC_RELAXED, __BH_AGENT))
-		;
-	return __builtin_bit_cast(T, old);
+	return atomicInc_system(address, 0xffffffffu);
 }
-
-__device__ inline float safeAtomicAdd(float *address, float val)
+__device__ inline unsigned int atomicDec_system(unsigned int *address)
 {
-	return __bh_atomic_add_cas<float, unsigned int>(address, val);
-}
-__device__ inline double safeAtomicAdd(double *address, double val)
-{
-	return __bh_atomic_add_cas<double, unsigned long long>(address, val);
-}
-
-typedef __attribute__((address_space(1))) float __bh_global_float;
-typedef __attribute__((address_space(3))) float __bh_lds_float;
-typedef __attribute__((address_space(1))) double __bh_global_double;
-typedef __attribute__((address_space(3))) double __bh_lds_double;
-
-__device__ inline float unsafeAtomicAdd(float *address, float val)
-{
-	if (__builtin_amdgcn_is_shared((const __attribute__((address_space(0))) void *)address))
-		return __builtin_amdgcn_ds_atomic_fadd_f32((__bh_lds_float *)address, val);
-	if (__builtin_amdgcn_is_private((const __attribute__((address_space(0))) void *)address)) {
-		float old = *address;
-
-		*address = old + val;
-		return old;
-	}
-	return __builtin_amdgcn_global_atomic_fadd_f32((__bh_global_float *)address, val);
-}
-
-__device__ inline double unsafeAtomicAdd(double *address, double val)
-{
-	if (__builtin_amdgcn_is_shared((const __attribute__((address_space(0))) void *)address))
-		return __builtin_amdgcn_ds_atomic_fadd_f64((__bh_lds_double *)address, val);
-	if (__builtin_amdgcn_is_private((const __attribute__((address_space(0))) void *)address)) {
-		double old = *address;
-
-		*address = old + val;
-		return old;
-	}
-	return __builtin_amdgcn_global_atomic_fadd_f64((__bh_global_double *)address, val);
+	return atomicDec_system(address, 0xffffffffu);
 }
 
 #undef __BH_RMW
 #undef __BH_INT_RMW
 #undef __BH_CAS
 #undef __BH_FCAS
+#undef __BH_FADD
 #undef __BH_FMINMAX
+#undef __BH_AGENT
+#undef __BH_SYSTEM
+#undef __BH_HW_FP_ADD
