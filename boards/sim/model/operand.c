@@ -113,11 +113,14 @@ uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code)
 		return rd_s32(w, in, code);
 	}
 	/*
-	 * A 32-bit literal in a 64-bit integer slot: zero- or sign-extended?
-	 * The two agree while bit 31 is clear; otherwise stop rather than
-	 * guess (the extension is unverified).
+	 * A 32-bit literal in a 64-bit integer slot: zero-extended for
+	 * unsigned and bitwise (u64/b64) operands, sign-extended for signed
+	 * (i64) ones (llvm PR #70274).  clang relies on the zero extension:
+	 * at -O0 it materialises 0x00000000ffffffff as "s_mov_b64 s[6:7],
+	 * 0xffffffff".  LLVM never emits a literal with bit 31 set for a
+	 * signed operand, so that case stops rather than guess.
 	 */
-	if (code == OP_LITERAL && !(in->literal >> 31))
+	if (code == OP_LITERAL && (!(in->literal >> 31) || !strstr(in->desc->name, "_i64")))
 		return in->literal;
 	return bad_operand(w, in, code, code == OP_LITERAL ? "64-bit literal with bit 31 set"
 				       : "64-bit special");
