@@ -128,6 +128,10 @@ SOP(s_bfe_i64) { uint64_t r = bfe64(S0_64, S1, true); D64(r); w->scc = r != 0; r
 /* Bitfield masks: ((1 << S0) - 1) << S1, no SCC. */
 SOP(s_bfm_b32) { D(((1u << (S0 & 31)) - 1) << (S1 & 31)); return 0; }
 SOP(s_bfm_b64) { D64(((1ull << (S0 & 63)) - 1) << (S1 & 63)); return 0; }
+/* Two 16-bit halves into one dword: {S1 half, S0 half}, no SCC. */
+SOP(s_pack_ll_b32_b16) { D((S0 & 0xffff) | S1 << 16); return 0; }
+SOP(s_pack_lh_b32_b16) { D((S0 & 0xffff) | (S1 & 0xffff0000)); return 0; }
+SOP(s_pack_hh_b32_b16) { D(S0 >> 16 | (S1 & 0xffff0000)); return 0; }
 SOP(s_absdiff_i32)
 {
 	uint32_t r = S0 - S1;
@@ -416,7 +420,8 @@ SOP(s_load_dwordx2) { return s_load(w, in, 2); }
 SOP(s_load_dwordx4) { return s_load(w, in, 4); }
 SOP(s_load_dwordx8) { return s_load(w, in, 8); }
 SOP(s_load_dwordx16) { return s_load(w, in, 16); }
-/* The model has one clock: shader-clock reads use the timestamp clock. */
-SOP(s_memtime) { D64(bh_sim_clock(w->sim)); return 0; }
+/* s_memtime: the shader clock (counts work); s_memrealtime: the
+ * constant-rate timestamp clock (counts host time). */
+SOP(s_memtime) { D64(bh_sim_shader_clock(w->sim)); return 0; }
 SOP(s_memrealtime) { D64(bh_sim_clock(w->sim)); return 0; }
 SOP(s_cache_nop) { (void)w; (void)in; return 0; }

@@ -207,6 +207,12 @@ uint64_t bh_sim_clock_hz(const struct bh_sim *sim)
 	return SIM_CLOCK_HZ;
 }
 
+/* A wave64 instruction occupies its SIMD's 16 lanes for four cycles. */
+uint64_t bh_sim_shader_clock(const struct bh_sim *sim)
+{
+	return sim->stats.instructions * BH_SIM_CYCLES_PER_INSN;
+}
+
 void bh_sim_get_stats(const struct bh_sim *sim, struct bh_sim_stats *out)
 {
 	*out = sim->stats;

@@ -199,9 +199,18 @@ int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out);
  */
 int bh_sim_take_interrupt(struct bh_sim *sim, uint32_t *ctxid);
 
-/* GPU timestamp (RELEASE_MEM DATA_SEL 3, s_memtime, s_memrealtime). */
+/* GPU timestamp (RELEASE_MEM DATA_SEL 3, s_memrealtime): host time at a
+ * constant bh_sim_clock_hz(), counted from bh_sim_create. */
 uint64_t bh_sim_clock(const struct bh_sim *sim);
 uint64_t bh_sim_clock_hz(const struct bh_sim *sim);
+/*
+ * The shader clock (s_memtime, HIP's clock64()): BH_SIM_CYCLES_PER_INSN
+ * cycles per wave instruction the device has issued, so it is monotonic
+ * and its differences measure the work done in between (the model runs
+ * one wave at a time, so that is the device's work, not one wave's).
+ */
+#define BH_SIM_CYCLES_PER_INSN 4
+uint64_t bh_sim_shader_clock(const struct bh_sim *sim);
 
 void bh_sim_get_stats(const struct bh_sim *sim, struct bh_sim_stats *out);
 

@@ -1,2 +1,383 @@
-/* barehip: placeholder, being written */
+/*
+ * barehip: integer intrinsics, timers, memory fences and the
+ * __syncthreads_count/_and/_or block reductions (seed "Integer
+ * intrinsics", "Timer functions", "Memory fence instructions",
+ * "Synchronization functions"; ref/devlib.md §2.5-2.7, §2.9).
+ *
+ * Everything here is device code.  Most intrinsics are one or two
+ * instructions: clang's generic bit builtins, or the amdgcn builtins
+ * whose instruction computes exactly the intrinsic (v_perm_b32 for
+ * __byte_perm, v_alignbit_b32 for the funnel shifts, v_bfe_u32 for
+ * __bitextract_u32).  The block reductions live in the firmware
+ * (firmware/wgred.c) under ROCm's ockl names.
+ */
 #pragma once
+
+#include <time.h>	/* clock_t */
+
+extern "C" {
+/* Firmware (firmware/wgred.c): the value reduced over the workgroup,
+ * with __syncthreads' barrier and workgroup-scope fences. */
+__device__ int __ockl_wgred_add_i32(int x);
+__device__ int __ockl_wgred_and_i32(int x);
+__device__ int __ockl_wgred_or_i32(int x);
+}
+
+/* ---- bit counts and bit order --------------------------------------- */
+
+/* Number of 1 bits. */
+__device__ static inline unsigned int __popc(unsigned int x)
+{
+	return (unsigned int)__builtin_popcount(x);
+}
+__device__ static inline unsigned int __popcll(unsigned long long int x)
+{
+	return (unsigned int)__builtin_popcountll(x);
+}
+
+/* Leading zero bits; 32 (64) for 0.  int, as in CUDA and ROCm. */
+__device__ static inline int __clz(int x)
+{
+	return x == 0 ? 32 : __builtin_clz((unsigned int)x);
+}
+__device__ static inline int __clzll(long long int x)
+{
+	return x == 0 ? 64 : __builtin_clzll((unsigned long long)x);
+}
+
+/* 1 + the index of the lowest 1 bit; 0 for 0. */
+__device__ static inline unsigned int __ffs(int x)
+{
+	return (unsigned int)__builtin_ffs(x);
+}
+__device__ static inline unsigned int __ffsll(long long int x)
+{
+	return (unsigned int)__builtin_ffsll(x);
+}
+
+/*
+ * The index of the lowest 1 bit, (unsigned)-1 for 0: __ffs without its
+ * +1, which is what v_ffbl_b32 returns.
+ */
+__device__ static inline unsigned int __lastbit_u32_u32(unsigned int x)
+{
+	return x == 0 ? ~0u : (unsigned int)__builtin_ctz(x);
+}
+__device__ static inline unsigned int __lastbit_u32_u64(unsigned long long int x)
+{
+	return x == 0 ? ~0u : (unsigned int)__builtin_ctzll(x);
+}
+
+/* Bits in reverse order: bit 0 becomes bit 31 (63). */
+__device__ static inline unsigned int __brev(unsigned int x)
+{
+	return __builtin_bitreverse32(x);
+}
+__device__ static inline unsigned long long int __brevll(unsigned long long int x)
+{
+	return __builtin_bitreverse64(x);
+}
+
+/* Position (0-based) of the n-th 1 bit of @m counting from bit 0, n >= 1;
+ * -1 if @m has fewer.  A binary search over popcounts of halves. */
+__device__ static inline int __bh_nth_set_bit(unsigned long long m, unsigned int n)
+{
+	if ((unsigned int)__builtin_popcountll(m) < n)
+		return -1;
+	int pos = 0;
+
+	for (int half = 32; half > 0; half /= 2) {
+		unsigned long long low = m & ((1ull << half) - 1);
+		unsigned int cnt = (unsigned int)__builtin_popcountll(low);
+
+		if (cnt < n) {		/* it is in the upper half */
+			n -= cnt;
+			m >>= half;
+			pos += half;
+		} else {
+			m = low;
+		}
+	}
+	return pos;
+}
+
+/*
+ * __fns64(mask, base, offset): the position of the offset-th 1 bit of
+ * @mask found walking from bit @base (included) towards bit 63 when
+ * offset > 0, towards bit 0 when offset < 0.  With offset 0: @base if
+ * that bit is set.  (unsigned)-1 when there are not enough 1 bits.  A
+ * base beyond the top bit has no bits at or above it, and every bit
+ * below it.  __fns32 does the same on the low 32 bits of @mask.
+ */
+__device__ static inline unsigned int __bh_fns(unsigned long long mask, unsigned int bits,
+					       unsigned int base, int offset)
+{
+	if (offset == 0)
+		return base < bits && ((mask >> base) & 1) ? base : ~0u;
+	if (offset > 0) {
+		if (base >= bits)
+			return ~0u;
+		return (unsigned int)__bh_nth_set_bit(mask & (~0ull << base), (unsigned int)offset);
+	}
+	/* Walk downwards: bit-reverse the bits at or below base. */
+	unsigned int top = base < bits ? base : bits - 1;
+	unsigned long long below = mask & (~0ull >> (63 - top));
+	/* -(offset + 1) + 1 keeps offset == INT_MIN defined. */
+	unsigned int n = (unsigned int)(-(offset + 1)) + 1u;
+	int r = __bh_nth_set_bit(__builtin_bitreverse64(below), n);
+
+	return r < 0 ? ~0u : 63u - (unsigned int)r;
+}
+__device__ static inline unsigned int __fns64(unsigned long long int mask, unsigned int base,
+					      int offset)
+{
+	return __bh_fns(mask, 64, base, offset);
+}
+__device__ static inline unsigned int __fns32(unsigned long long int mask, unsigned int base,
+					      int offset)
+{
+	return __bh_fns(mask & 0xffffffffull, 32, base, offset);
+}
+__device__ static inline unsigned int __fns(unsigned int mask, unsigned int base, int offset)
+{
+	return __fns32(mask, base, offset);
+}
+
+/* ---- bit fields and byte permutes ----------------------------------- */
+
+/*
+ * __bitextract_u32(src, offset, width): @width bits of @src from bit
+ * @offset, zero-extended (offset and width taken mod 32, width 0 gives
+ * 0, bits above 31 read as 0): exactly v_bfe_u32.
+ */
+__device__ static inline unsigned int __bitextract_u32(unsigned int src0, unsigned int offset,
+						       unsigned int width)
+{
+	return __builtin_amdgcn_ubfe(src0, offset, width);
+}
+__device__ static inline unsigned long long int __bitextract_u64(unsigned long long int src0,
+								unsigned int offset,
+								unsigned int width)
+{
+	offset &= 63;
+	width &= 63;
+	return width == 0 ? 0 : (src0 >> offset) & ((1ull << width) - 1);
+}
+
+/* __bitinsert_u32(src0, src1, offset, width): @src0 with its @width bits
+ * from @offset replaced by the low bits of @src1 (mod 32, as above). */
+__device__ static inline unsigned int __bitinsert_u32(unsigned int src0, unsigned int src1,
+						      unsigned int offset, unsigned int width)
+{
+	offset &= 31;
+	width &= 31;
+	unsigned int mask = ((1u << width) - 1) << offset;
+
+	return (src0 & ~mask) | ((src1 << offset) & mask);
+}
+__device__ static inline unsigned long long int __bitinsert_u64(unsigned long long int src0,
+							       unsigned long long int src1,
+							       unsigned int offset,
+							       unsigned int width)
+{
+	offset &= 63;
+	width &= 63;
+	unsigned long long mask = ((1ull << width) - 1) << offset;
+
+	return (src0 & ~mask) | ((src1 << offset) & mask);
+}
+
+/*
+ * __byte_perm(x, y, s) (CUDA semantics): byte n of the result is byte
+ * (s >> 4n) & 7 of the 8-byte value y:x (x is bytes 0-3).  Bit 3 of each
+ * selector nibble and s[31:16] are ignored.  v_perm_b32 picks bytes the
+ * same way, one selector byte per result byte and with y:x in its
+ * operand order, so the nibbles only need spreading into bytes (free
+ * for a constant selector).
+ */
+__device__ static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s)
+{
+	unsigned int sel = (s & 0x7) | (s & 0x70) << 4 | (s & 0x700) << 8 | (s & 0x7000) << 12;
+
+	return __builtin_amdgcn_perm(y, x, sel);
+}
+
+/*
+ * Funnel shifts of the 64-bit value hi:lo.  _l: shift left, return the
+ * high word; _r: shift right, return the low word.  The plain forms take
+ * the shift mod 32, the c forms clamp it to 32.  Left: one 64-bit shift
+ * (v_lshlrev_b64); right: v_alignbit_b32(hi, lo, s), which is
+ * (hi:lo >> (s & 31)).
+ */
+__device__ static inline unsigned int __bh_hi_of_shl(unsigned int lo, unsigned int hi,
+						     unsigned int s)
+{
+	return (unsigned int)((((unsigned long long)hi << 32 | lo) << s) >> 32);
+}
+__device__ static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi,
+						      unsigned int shift)
+{
+	return __bh_hi_of_shl(lo, hi, shift & 31);
+}
+__device__ static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi,
+						       unsigned int shift)
+{
+	return __bh_hi_of_shl(lo, hi, shift < 32 ? shift : 32);
+}
+__device__ static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi,
+						      unsigned int shift)
+{
+	return __builtin_amdgcn_alignbit(hi, lo, shift & 31);
+}
+__device__ static inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi,
+						       unsigned int shift)
+{
+	return shift >= 32 ? hi : __builtin_amdgcn_alignbit(hi, lo, shift);
+}
+
+/* ---- averages and sums of absolute differences ----------------------- */
+
+/*
+ * Averages without overflow: (x + y) >> 1 and (x + y + 1) >> 1 computed
+ * in 33 bits (the signed forms round towards -infinity, as an arithmetic
+ * shift does).  The signed forms return int, as in CUDA.
+ */
+__device__ static inline int __hadd(int x, int y)
+{
+	return (int)(((long long)x + y) >> 1);
+}
+__device__ static inline int __rhadd(int x, int y)
+{
+	return (int)(((long long)x + y + 1) >> 1);
+}
+__device__ static inline unsigned int __uhadd(unsigned int x, unsigned int y)
+{
+	return (unsigned int)(((unsigned long long)x + y) >> 1);
+}
+__device__ static inline unsigned int __urhadd(unsigned int x, unsigned int y)
+{
+	return (unsigned int)(((unsigned long long)x + y + 1) >> 1);
+}
+
+/* |x - y| + z, the difference exact and the sum mod 2^32. */
+__device__ static inline unsigned int __sad(int x, int y, unsigned int z)
+{
+	return (x > y ? (unsigned int)x - (unsigned int)y : (unsigned int)y - (unsigned int)x) + z;
+}
+__device__ static inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z)
+{
+	return (x > y ? x - y : y - x) + z;
+}
+
+/* ---- multiplications ------------------------------------------------ */
+
+/* The low 32 bits of the product of the low 24 bits of x and y (signed:
+ * bit 23 is the sign).  v_mul_i32_i24 / v_mul_u32_u24. */
+__device__ static inline int __mul24(int x, int y)
+{
+	int a = (int)((unsigned int)x << 8) >> 8, b = (int)((unsigned int)y << 8) >> 8;
+
+	return (int)((unsigned int)a * (unsigned int)b);
+}
+__device__ static inline unsigned int __umul24(unsigned int x, unsigned int y)
+{
+	return (x & 0xffffff) * (y & 0xffffff);
+}
+
+/* The high half of the full product. */
+__device__ static inline int __mulhi(int x, int y)
+{
+	return (int)(((long long)x * y) >> 32);
+}
+__device__ static inline unsigned int __umulhi(unsigned int x, unsigned int y)
+{
+	return (unsigned int)(((unsigned long long)x * y) >> 32);
+}
+__device__ static inline long long int __mul64hi(long long int x, long long int y)
+{
+	return (long long)(((__int128)x * y) >> 64);
+}
+__device__ static inline unsigned long long int __umul64hi(unsigned long long int x,
+							  unsigned long long int y)
+{
+	return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+
+/* ---- memory fences -------------------------------------------------- */
+
+/*
+ * Sequentially consistent fences: this thread's earlier memory accesses
+ * are seen by the block (_block), the device (plain) or the device, the
+ * host and other devices (_system) before its later ones.
+ */
+__device__ static inline void __threadfence_block(void)
+{
+	__builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup");
+}
+__device__ static inline void __threadfence(void)
+{
+	__builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent");
+}
+__device__ static inline void __threadfence_system(void)
+{
+	__builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "");
+}
+
+/* ---- barriers with a block-wide reduction --------------------------- */
+
+/*
+ * __syncthreads() that also returns, to every thread of the block, how
+ * many threads passed a non-zero predicate (_count), whether all did
+ * (_and) or whether any did (_or).
+ */
+__device__ static inline int __syncthreads_count(int predicate)
+{
+	return __ockl_wgred_add_i32(predicate != 0);
+}
+__device__ static inline int __syncthreads_and(int predicate)
+{
+	return __ockl_wgred_and_i32(predicate != 0);
+}
+__device__ static inline int __syncthreads_or(int predicate)
+{
+	return __ockl_wgred_or_i32(predicate != 0);
+}
+
+/* ---- timers --------------------------------------------------------- */
+
+/*
+ * clock64(): the 64-bit shader clock (s_memtime), in cycles of the clock
+ * hipDeviceAttributeClockRate describes; differences measure work.  On
+ * gfx11, which has no s_memtime, __builtin_readcyclecounter() reads a
+ * 20-bit counter that wraps quickly (the seed's RDNA3 caveat).
+ * wall_clock64(): a constant-rate counter (s_memrealtime, or the
+ * GET_REALTIME message on gfx11+) at hipDeviceAttributeWallClockRate kHz.
+ */
+__device__ static inline long long int __clock64(void)
+{
+#if __has_builtin(__builtin_amdgcn_s_memtime)
+	return (long long)__builtin_amdgcn_s_memtime();
+#else
+	return (long long)__builtin_readcyclecounter();
+#endif
+}
+__device__ static inline clock_t __clock(void)
+{
+	return (clock_t)__clock64();
+}
+__device__ static inline long long int clock64(void)
+{
+	return __clock64();
+}
+__device__ static inline clock_t clock(void)
+{
+	return __clock();
+}
+__device__ static inline long long int wall_clock64(void)
+{
+#if defined(__GFX11__) || defined(__GFX12__)
+	return (long long)__builtin_amdgcn_s_sendmsg_rtnl(0x83);	/* MSG_RTN_GET_REALTIME */
+#else
+	return (long long)__builtin_amdgcn_s_memrealtime();
+#endif
+}
