@@ -223,7 +223,9 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 	return 0;
 }
 
-static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsigned n)
+/* shift: 16 for the D16_HI forms, which store the data's high half. */
+static int flat_store_from(struct wave *w, const struct insn *in, unsigned size, unsigned n,
+			   unsigned shift)
 {
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->data, n))
 		return -1;
@@ -240,8 +242,11 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 				return -1;
 			if (size == 4)
 				memcpy(p, &w->v[in->data + k][l], 4);
-			else
-				memcpy(p, &w->v[in->data + k][l], size);
+			else {
+				uint32_t v = w->v[in->data + k][l] >> shift;
+
+				memcpy(p, &v, size);
+			}
 		}
 	}
 	if (in->seg != SEG_SCRATCH)
@@ -255,6 +260,11 @@ static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsi
 	return 0;
 }
 
+static int flat_store(struct wave *w, const struct insn *in, unsigned size, unsigned n)
+{
+	return flat_store_from(w, in, size, n, 0);
+}
+
 VOP(mem_load_u8) { return flat_load(w, in, 1, 1, false); }
 VOP(mem_load_i8) { return flat_load(w, in, 1, 1, true); }
 VOP(mem_load_u16) { return flat_load(w, in, 2, 1, false); }
@@ -265,6 +275,8 @@ VOP(mem_load_x3) { return flat_load(w, in, 4, 3, false); }
 VOP(mem_load_x4) { return flat_load(w, in, 4, 4, false); }
 VOP(mem_store_8) { return flat_store(w, in, 1, 1); }
 VOP(mem_store_16) { return flat_store(w, in, 2, 1); }
+VOP(mem_store_8_hi) { return flat_store_from(w, in, 1, 1, 16); }
+VOP(mem_store_16_hi) { return flat_store_from(w, in, 2, 1, 16); }
 VOP(mem_store_x1) { return flat_store(w, in, 4, 1); }
 VOP(mem_store_x2) { return flat_store(w, in, 4, 2); }
 VOP(mem_store_x3) { return flat_store(w, in, 4, 3); }
@@ -413,7 +425,10 @@ ATOMIC(mem_atomic_max_f64, A_FMAX, 64)
 static uint8_t *lds(struct wave *w, const struct insn *in, unsigned l, uint32_t off,
 		    unsigned len)
 {
-	uint64_t a = (uint64_t)w->v[in->addr][l] + off;
+	/* 32-bit address arithmetic: LLVM folds "C - x" into base 0 - x with
+	 * offset C (AMDGPUISelDAGToDAG SelectDS1Addr1Offset), relying on
+	 * the sum wrapping; the 64-bit a then catches the end of the LDS. */
+	uint64_t a = (uint32_t)(w->v[in->addr][l] + off);
 
 	/* Hardware discards out-of-range LDS accesses; the model stops
 	 * loudly instead, since such an access is almost always a bug. */

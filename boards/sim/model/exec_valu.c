@@ -266,7 +266,7 @@ static int int_only(struct wave *w, const struct insn *in)
  * destination select (put_int).  SDWA neg/abs/clamp/omod on an integer
  * op have no documented integer meaning: refused.
  */
-static int int_sdwa_ok(struct wave *w, const struct insn *in)
+static int int_sdwa_check(struct wave *w, const struct insn *in, bool clamp_ok)
 {
 	if (in->sdwa && (in->sdwa_word & (3u << 20 | 3u << 28 | 7u << 13)) && in->enc != ENC_VOPC)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
@@ -274,13 +274,19 @@ static int int_sdwa_ok(struct wave *w, const struct insn *in)
 	if (in->sdwa && ((in->sdwa_word >> 11) & 3) == 3)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "reserved SDWA dst_unused 3");
-	if (in->enc == ENC_VOP3 && (in->neg || in->omod || in->clamp || in->abs || in->op_sel))
+	if (in->enc == ENC_VOP3 && (in->neg || in->omod || (in->clamp && !clamp_ok) || in->abs ||
+				    in->op_sel))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "abs/neg/omod/clamp/op_sel on an integer VOP3 is not modelled");
 	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
 	return 0;
+}
+
+static int int_sdwa_ok(struct wave *w, const struct insn *in)
+{
+	return int_sdwa_check(w, in, false);
 }
 
 static bool vdst_ok(struct wave *w, const struct insn *in, unsigned n)
@@ -523,8 +529,25 @@ static uint32_t cvt_u32(double d)
 #define CVT(name, n, expr) VOP(name) { \
 	if (no_sdwa(w, in) || !vdst_ok(w, in, n)) return -1; \
 	FOR_LANES(l) { expr; } return 0; }
-CVT(v_cvt_f32_i32, 1, fdst(w, in, l, (float)(int32_t)src(w, in, 0, l)))
-CVT(v_cvt_f32_u32, 1, fdst(w, in, l, (float)src(w, in, 0, l)))
+/*
+ * Integer to f32 with an SDWA source select: LLVM converts a char or
+ * short by selecting (and sign-extending) its byte or word, e.g.
+ * v_cvt_f32_i32_sdwa v0, sext(v1) src0_sel:BYTE_0.  Only that is
+ * modelled: a DWORD destination, no clamp/omod, no float neg/abs on
+ * the integer source.
+ */
+static int int_src_sdwa_ok(struct wave *w, const struct insn *in)
+{
+	if (in->sdwa && (((in->sdwa_word >> 8) & 7) != 6 || (in->sdwa_word & (7u << 13 | 3u << 20))))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "SDWA on an int-to-float conversion: only a source select is modelled");
+	return 0;
+}
+#define CVT_FROM_INT(name, expr) VOP(name) { \
+	if (int_src_sdwa_ok(w, in) || !vdst_ok(w, in, 1)) return -1; \
+	FOR_LANES(l) { expr; } return 0; }
+CVT_FROM_INT(v_cvt_f32_i32, fdst(w, in, l, (float)(int32_t)src(w, in, 0, l)))
+CVT_FROM_INT(v_cvt_f32_u32, fdst(w, in, l, (float)src(w, in, 0, l)))
 CVT(v_cvt_i32_f32, 1, w->v[in->dst][l] = (uint32_t)cvt_i32(fsrc(w, in, 0, l)))
 CVT(v_cvt_u32_f32, 1, w->v[in->dst][l] = cvt_u32(fsrc(w, in, 0, l)))
 CVT(v_cvt_i32_f64, 1, w->v[in->dst][l] = (uint32_t)cvt_i32(dsrc(w, in, 0, l)))
@@ -564,12 +587,28 @@ CVT(v_cvt_f64_f32, 2, ddst(w, in, l, (double)fsrc(w, in, 0, l)))
 	if (w->sim->fault_pending) return -1; \
 	put_int(w, in, r); return 0; }
 
+/*
+ * 32-bit unsigned add and subtract, whose VOP3 clamp bit saturates the
+ * result to 0..0xffffffff (gfx9 integer clamp; LLVM selects it for
+ * uadd.sat and usub.sat).  @expr is evaluated in int64_t.
+ */
+#define INT2_SAT(name, expr) VOP(name) { \
+	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], r[WAVE_LANES]; \
+	if (int_sdwa_check(w, in, true) || !vdst_ok(w, in, 1)) return -1; \
+	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
+	bool sat = in->enc == ENC_VOP3 && in->clamp; \
+	for (unsigned l = 0; l < WAVE_LANES; l++) { \
+		int64_t a = A[l], b = B[l], v = (expr); \
+		r[l] = !sat ? (uint32_t)v : v < 0 ? 0 : v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; } \
+	if (w->sim->fault_pending) return -1; \
+	put_int(w, in, r); return 0; }
+
 INT1(v_mov_b32, a)
 INT1(v_not_b32, ~a)
 INT1(v_bfrev_b32, (uint32_t)(((uint64_t)__builtin_bitreverse32(a))))
-INT2(v_add_u32, a + b)
-INT2(v_sub_u32, a - b)
-INT2(v_subrev_u32, b - a)
+INT2_SAT(v_add_u32, a + b)
+INT2_SAT(v_sub_u32, a - b)
+INT2_SAT(v_subrev_u32, b - a)
 INT2(v_mul_u32_u24, (a & 0xffffff) * (b & 0xffffff))
 INT2(v_mul_i32_i24, (uint32_t)((int64_t)((int32_t)(a << 8) >> 8) * ((int32_t)(b << 8) >> 8)))
 INT2(v_min_i32, (int32_t)a < (int32_t)b ? a : b)
@@ -588,7 +627,10 @@ INT3(v_mad_u32_u24, (a & 0xffffff) * (b & 0xffffff) + c)
 INT3(v_bfe_u32, (c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0)
 INT3(v_bfe_i32, (c & 31) ? (uint32_t)((int32_t)((a >> (b & 31)) << (32 - (c & 31))) >> (32 - (c & 31))) : 0)
 INT3(v_bfi_b32, (a & b) | (~a & c))
+INT2(v_bfm_b32, ((1u << (a & 31)) - 1) << (b & 31))
 INT3(v_alignbit_b32, (uint32_t)((((uint64_t)a << 32) | b) >> (c & 31)))
+/* |S0 - S1| + S2, an unsigned difference (LLVM selects it for umax - umin). */
+INT3(v_sad_u32, (a > b ? a - b : b - a) + c)
 INT3(v_lshl_add_u32, (a << (b & 31)) + c)
 INT3(v_add_lshl_u32, (a + b) << (c & 31))
 INT3(v_add3_u32, a + b + c)
@@ -1132,10 +1174,10 @@ FLOAT64_MINMAX(v_max_f64, max_ieee64(a, b))
 
 CVT(v_cvt_f64_u32, 2, ddst(w, in, l, (double)src(w, in, 0, l)))
 CVT(v_cvt_u32_f64, 1, w->v[in->dst][l] = cvt_u32(dsrc(w, in, 0, l)))
-CVT(v_cvt_f32_ubyte0, 1, fdst(w, in, l, (float)(src(w, in, 0, l) & 0xff)))
-CVT(v_cvt_f32_ubyte1, 1, fdst(w, in, l, (float)((src(w, in, 0, l) >> 8) & 0xff)))
-CVT(v_cvt_f32_ubyte2, 1, fdst(w, in, l, (float)((src(w, in, 0, l) >> 16) & 0xff)))
-CVT(v_cvt_f32_ubyte3, 1, fdst(w, in, l, (float)(src(w, in, 0, l) >> 24)))
+CVT_FROM_INT(v_cvt_f32_ubyte0, fdst(w, in, l, (float)(src(w, in, 0, l) & 0xff)))
+CVT_FROM_INT(v_cvt_f32_ubyte1, fdst(w, in, l, (float)((src(w, in, 0, l) >> 8) & 0xff)))
+CVT_FROM_INT(v_cvt_f32_ubyte2, fdst(w, in, l, (float)((src(w, in, 0, l) >> 16) & 0xff)))
+CVT_FROM_INT(v_cvt_f32_ubyte3, fdst(w, in, l, (float)(src(w, in, 0, l) >> 24)))
 CVT(v_trunc_f32, 1, fdst(w, in, l, truncf(fsrc(w, in, 0, l))))
 CVT(v_floor_f32, 1, fdst(w, in, l, floorf(fsrc(w, in, 0, l))))
 CVT(v_ceil_f32, 1, fdst(w, in, l, ceilf(fsrc(w, in, 0, l))))

@@ -312,9 +312,14 @@ VOP(v_fma_mixhi_f16) { return fma_mix(w, in, 2); }
 
 /* ---------------------------------------------------- packed f32 (90a+) */
 /*
- * Each source is a 64-bit register pair.  Inline constants and literals
- * are refused: how the hardware replicates them into both dwords is not
- * in the fact sheets (unverified), so the model does not guess.
+ * Each source is a 64-bit register pair.  An inline constant is a 32-bit
+ * value (LLVM: OPERAND_REG_INLINE_C_V2FP32 operands are IEEE single, 4
+ * bytes): its low dword.  What the hardware reads as its high dword is
+ * not in the fact sheets (unverified), so the model takes the constant
+ * only where that does not matter -- both halves select the low dword
+ * (op_sel 0, op_sel_hi 0: LLVM's "v_pk_add_f32 v[0:1], v[2:3], 1.0
+ * op_sel_hi:[1,0]"), or the constant is 0 -- and refuses the rest, and
+ * literals.
  */
 static uint64_t pk32_src(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
@@ -324,7 +329,14 @@ static uint64_t pk32_src(struct wave *w, const struct insn *in, unsigned i, unsi
 		return rd_v64(w, in, code, l, false);
 	if (code < NUM_SGPRS || code == 106 /* vcc */ || code == 126 /* exec */)
 		return rd_s64(w, in, code);
-	bad(w, in, "a constant operand in packed f32 math");
+	if (code >= 128 && code <= 248 && code != 255) {
+		uint32_t k = rd_s32(w, in, code);
+		bool high = ((in->op_sel | in->op_sel_hi) >> i) & 1;
+
+		if (!high || k == 0)
+			return k;
+	}
+	bad(w, in, "a literal, or the high dword of an inline constant, in packed f32 math");
 	return 0;
 }
 
