@@ -223,6 +223,14 @@ $(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 
+# Host API programs (tests/programs/*.hip): small complete HIP programs in
+# the style of the public HIP samples, each self-verifying; built once and
+# run on each modelled target.
+$(BUILD)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
+
 # Every device test also runs built at -O0: unoptimised code exercises
 # scratch (private segment buffer or architected flat scratch) and far
 # more of the ISA than -O2 does.
@@ -250,7 +258,7 @@ CORPUS_RUNS := $(foreach t,$(CORPUS),$(t)@gfx90a $(t)@gfx942)
 # -O0..-O3 for each target, checked against the model's decode tables.
 # make check covers -O1 and -O3 (-O0 and -O2 also run); make coverage
 # covers all four and writes docs/model-coverage.md.
-COV_SRCS := $(wildcard tests/device/*.hip tests/corpus/*.hip examples/*.hip)
+COV_SRCS := $(wildcard tests/device/*.hip tests/programs/*.hip tests/corpus/*.hip examples/*.hip)
 cov_objs = $(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,$(1),\
 	$(BUILD)/cov/$(basename $(notdir $(s))).$(t).O$(o).co)))
 define COV_RULE
@@ -273,6 +281,8 @@ DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
 # Each runs on every modelled target that is configured.
 DEVICE_RUNS := $(foreach t,$(DEVICE_TESTS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
+PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
+PROGRAM_RUNS := $(foreach t,$(PROGRAMS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
 
 # Host tools: barehip-info (what the board reports), barehip-run (launch
 # one kernel of a code object from the command line, loader only).
@@ -402,9 +412,9 @@ $(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(BUILD)/b
 		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" \
 		"$(abspath $(TOOL_CO4))" > $@ && chmod +x $@
 
-check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(CORPUS) $(EXAMPLES) $(UNIT_CO) \
-		$(TOOL_TESTS) fuzz-short
-	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
+check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGRAMS) $(CORPUS) $(EXAMPLES) \
+		$(UNIT_CO) $(TOOL_TESTS) fuzz-short
+	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(PROGRAM_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
 # ---------------------------------------------------------------- bench
