@@ -170,7 +170,7 @@ check-freestanding:
 	if [ -n "$$bad" ]; then echo "loader core must stay freestanding:"; echo "$$bad"; exit 1; fi
 
 # ------------------------------------------------------------- firmware
-FW_SRCS := $(wildcard firmware/*.c)
+FW_SRCS := $(wildcard firmware/*.c firmware/math/*.c)
 # -nostdlibinc rather than -ffreestanding: the latter marks every function
 # "no-builtins", which stops LTO from inlining the firmware into kernels.
 FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisibility=hidden \
@@ -179,7 +179,7 @@ FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisib
 FW_LIBS := $(foreach t,$(TARGETS),$(BUILD)/lib/barehip/$(t)/libbhfw.a)
 
 define fw_rules
-$(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h) loader/include/bh/devabi.h \
+$(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h firmware/math/*.h) loader/include/bh/devabi.h \
 		$$(AUTOCONF)
 	$$(Q)mkdir -p $$(@D)
 	@echo "  FW-CC   $$< ($(1))"
@@ -231,6 +231,15 @@ $(BUILD)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 
+# Device math accuracy (tests/math/*.hip): each program runs the real
+# device math functions on the board against MPFR (tests/math/mtest.h);
+# make check runs the fast sample, make bench 100000 inputs per function
+# and writes docs/math-accuracy.md.
+$(BUILD)/tests/math/%: tests/math/%.hip tests/math/mtest.h $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $< -lmpfr -lgmp
+
 # Every device test also runs built at -O0: unoptimised code exercises
 # scratch (private segment buffer or architected flat scratch) and far
 # more of the ISA than -O2 does.
@@ -258,11 +267,11 @@ CORPUS_RUNS := $(foreach t,$(CORPUS),$(t)@gfx90a $(t)@gfx942)
 # -O0..-O3 for each target, checked against the model's decode tables.
 # make check covers -O1 and -O3 (-O0 and -O2 also run); make coverage
 # covers all four and writes docs/model-coverage.md.
-COV_SRCS := $(wildcard tests/device/*.hip tests/programs/*.hip tests/corpus/*.hip examples/*.hip)
+COV_SRCS := $(wildcard tests/device/*.hip tests/programs/*.hip tests/math/*.hip tests/corpus/*.hip examples/*.hip)
 cov_objs = $(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,$(1),\
-	$(BUILD)/cov/$(basename $(notdir $(s))).$(t).O$(o).co)))
+	$(BUILD)/cov/$(subst /,-,$(basename $(s))).$(t).O$(o).co)))
 define COV_RULE
-$(BUILD)/cov/$(basename $(notdir $(1))).$(2).O$(3).co: $(1) tests/corpus/common.h $$(TOOLCHAIN)
+$(BUILD)/cov/$(subst /,-,$(basename $(1))).$(2).O$(3).co: $(1) tests/corpus/common.h $$(TOOLCHAIN)
 	$$(Q)mkdir -p $$(@D)
 	$$(Q)$$(BAREHIP_CC) --device-only --offload-arch=$(2) -O$(3) $$(call test_flags,$(1)) -Itests/corpus -o $$@ $$<
 endef
@@ -281,6 +290,8 @@ DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
 # Each runs on every modelled target that is configured.
 DEVICE_RUNS := $(foreach t,$(DEVICE_TESTS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
+MATH_TESTS := $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests/math/*.hip))
+MATH_RUNS := $(foreach t,$(MATH_TESTS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(foreach t,$(PROGRAMS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
 
@@ -412,14 +423,14 @@ $(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(BUILD)/b
 		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" \
 		"$(abspath $(TOOL_CO4))" > $@ && chmod +x $@
 
-check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGRAMS) $(CORPUS) $(EXAMPLES) \
+check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGRAMS) $(MATH_TESTS) $(CORPUS) $(EXAMPLES) \
 		$(UNIT_CO) $(TOOL_TESTS) fuzz-short
-	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(PROGRAM_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
+	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(PROGRAM_RUNS) $(MATH_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
 # ---------------------------------------------------------------- bench
 .PHONY: bench
-bench: all
+bench: all $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests/math/*.hip))
 	$(Q)scripts/bench.sh $(BUILD)
 
 # -------------------------------------------------------------- install

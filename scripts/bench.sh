@@ -104,3 +104,31 @@ model_rate() { # name binary args...
 "$cc" -O2 -o "$out/stream" tests/bench/stream.hip
 model_rate "ALU-bound (tests/bench/alu.hip)" "$out/alu" 5000
 model_rate "memory-bound (tests/bench/stream.hip)" "$out/stream" 16
+
+echo
+echo "== device math accuracy (tests/math, 100000 random inputs per function plus specials)"
+# Every function against MPFR on the gfx90a model; docs/math-accuracy.md
+# is rewritten from the rows.
+acc="$out/math-accuracy.rows"
+: > "$acc"
+for t in "$build"/tests/math/*; do
+	[ -x "$t" ] || continue
+	BAREHIP_SIM_GFX=gfx90a "$t" --n 100000 --rows | grep '^ROW|' >> "$acc" || true
+done
+{
+	echo "# Device math accuracy"
+	echo
+	echo "Written by \`make bench\` (scripts/bench.sh): each function of the"
+	echo "device math library run on the gfx90a model over its special values"
+	echo "and 100,000 pseudo-random inputs (tests/math/mtest.h), compared with"
+	echo "MPFR's correctly rounded result.  Max ulp is the largest distance in"
+	echo "representable numbers from that result; the bound is CUDA's documented"
+	echo "maximum (ref/devlib.md §4), 0 for exact functions."
+	echo
+	echo "| function | max ulp | inputs | bound | pass |"
+	echo "|---|---|---|---|---|"
+	awk -F'|' '{ printf "| %s | %s | %s | %s | %s |\n", $2, $3, $4, $5, $6 }' "$acc"
+	echo
+	echo "$(grep -c '|pass$' "$acc") of $(wc -l < "$acc") within bound."
+} > docs/math-accuracy.md
+tail -1 docs/math-accuracy.md

@@ -1184,6 +1184,10 @@ CVT(v_ceil_f32, 1, fdst(w, in, l, ceilf(fsrc(w, in, 0, l))))
 CVT(v_rndne_f32, 1, fdst(w, in, l, rintf(fsrc(w, in, 0, l))))
 CVT(v_trunc_f64, 2, ddst(w, in, l, trunc(dsrc(w, in, 0, l))))
 CVT(v_floor_f64, 2, ddst(w, in, l, floor(dsrc(w, in, 0, l))))
+CVT(v_ceil_f64, 2, ddst(w, in, l, ceil(dsrc(w, in, 0, l))))
+/* Ties to even whatever MODE says (rint under the host's default mode:
+ * gen-isa.py leaves exact handlers out of the MODE rounding set). */
+CVT(v_rndne_f64, 2, ddst(w, in, l, rint(dsrc(w, in, 0, l))))
 
 /* ldexp: the exponent is a signed 32-bit integer (src1, no modifiers). */
 static int clamp_exp(uint32_t e)

@@ -1,0 +1,404 @@
+// The device math accuracy harness (tests/math/*.hip).
+//
+// A test program lists functions; for each, the harness builds inputs
+// (every special value, crossed for two-argument functions, then
+// pseudo-random inputs spread over the whole range and over the
+// function's interesting range), runs the real device code on the
+// board, and compares every result with MPFR:
+//  - the reference is MPFR's value at 256 bits, rounded once to the
+//    target format with its denormals (mpfr_subnormalize);
+//  - NaN, infinities and zeros (with their sign) must match exactly;
+//  - otherwise the error is the distance in ulps (representable numbers)
+//    from the correctly rounded result, as CUDA's tables and LLVM's
+//    conformance tests count it, and must not exceed the bound.
+// Each function prints one line: name, max ulp, inputs, bound, PASS/FAIL,
+// and the worst input.  Options: --n N (random inputs per function,
+// default 4096; make bench uses 100000), --rows (machine-readable rows
+// "ROW|name|maxulp|inputs|bound|pass" for docs/math-accuracy.md).
+#pragma once
+
+#include <hip/hip_runtime.h>
+
+#include <mpfr.h>
+
+#include <cfloat>
+#include <cinttypes>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+namespace mtest {
+
+// ------------------------------------------------------------ options
+struct Options {
+    size_t n = 4096;
+    bool rows = false;
+};
+inline Options& options()
+{
+    static Options o;
+    return o;
+}
+inline int& failures()
+{
+    static int f;
+    return f;
+}
+inline void parse_args(int argc, char** argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--n") && i + 1 < argc)
+            options().n = strtoull(argv[++i], nullptr, 0);
+        else if (!strcmp(argv[i], "--rows"))
+            options().rows = true;
+        else {
+            fprintf(stderr, "usage: %s [--n N] [--rows]\n", argv[0]);
+            exit(2);
+        }
+    }
+}
+
+#define HIP_OK(call)                                                                 \
+    do {                                                                             \
+        hipError_t e_ = (call);                                                      \
+        if (e_ != hipSuccess) {                                                      \
+            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call,            \
+                    hipGetErrorString(e_));                                          \
+            exit(1);                                                                 \
+        }                                                                            \
+    } while (0)
+
+// ------------------------------------------------------ format traits
+template <typename T> struct Fmt;
+template <> struct Fmt<float> {
+    using Bits = uint32_t;
+    static constexpr int prec = 24, emin = -148, emax = 128;
+    static constexpr const char* suffix = "f";
+    static float get(mpfr_t v) { return mpfr_get_flt(v, MPFR_RNDN); }
+    static void set(mpfr_t v, float x) { mpfr_set_flt(v, x, MPFR_RNDN); }
+};
+template <> struct Fmt<double> {
+    using Bits = uint64_t;
+    static constexpr int prec = 53, emin = -1073, emax = 1024;
+    static constexpr const char* suffix = "";
+    static double get(mpfr_t v) { return mpfr_get_d(v, MPFR_RNDN); }
+    static void set(mpfr_t v, double x) { mpfr_set_d(v, x, MPFR_RNDN); }
+};
+
+template <typename T> typename Fmt<T>::Bits bits(T x)
+{
+    typename Fmt<T>::Bits b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+template <typename T> T from_bits(typename Fmt<T>::Bits b)
+{
+    T x;
+    memcpy(&x, &b, sizeof x);
+    return x;
+}
+
+// The value an exact (256-bit) MPFR result rounds to in format T.
+template <typename T> T round_to(mpfr_t exact)
+{
+    mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+    mpfr_t t;
+    mpfr_init2(t, Fmt<T>::prec);
+    mpfr_set_emin(Fmt<T>::emin);
+    mpfr_set_emax(Fmt<T>::emax);
+    int i = mpfr_set(t, exact, MPFR_RNDN);
+    i = mpfr_check_range(t, i, MPFR_RNDN);
+    mpfr_subnormalize(t, i, MPFR_RNDN);
+    T r = Fmt<T>::get(t);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+    mpfr_clear(t);
+    return r;
+}
+
+// Ulps between two finite-or-infinite values of one sign convention:
+// the ordered integer representation (-0 and +0 are both 0).
+template <typename T> double ulp_distance(T a, T b)
+{
+    using B = typename Fmt<T>::Bits;
+    const B sign = (B)1 << (sizeof(B) * 8 - 1);
+    // In 128-bit integers: a double cannot hold a 64-bit ulp count.
+    auto ord = [&](T x) {
+        B u = bits(x);
+        return (u & sign) ? -(__int128)(u & ~sign) : (__int128)u;
+    };
+    __int128 d = ord(a) - ord(b);
+    return (double)(d < 0 ? -d : d);
+}
+
+// How far got is from the correctly rounded want: 0 when they are the
+// same value; +inf when a NaN, an infinity or a zero's sign differs.
+template <typename T> double error(T got, T want)
+{
+    if (std::isnan(want) || std::isnan(got))
+        return std::isnan(want) && std::isnan(got) ? 0 : INFINITY;
+    if (std::isinf(want) || want == 0)
+        return bits(got) == bits(want) ? 0 : INFINITY;
+    if (std::isinf(got))
+        return INFINITY;
+    return ulp_distance(got, want);
+}
+
+template <typename T> void print_value(char* buf, size_t len, T x)
+{
+    snprintf(buf, len, "%a", (double)x);
+}
+
+// --------------------------------------------------- random numbers
+struct Rng {
+    uint64_t s;
+    explicit Rng(uint64_t seed) : s(seed) {}
+    uint64_t next()
+    {
+        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return (next() >> 11) * 0x1p-53; }
+};
+
+// Every special value of format T: zeros, the denormal and normal
+// limits, small integers and halves, powers of two around 1, the
+// largest finite values, infinities and NaN, with both signs.
+template <typename T> std::vector<T> specials()
+{
+    const T v[] = {
+        (T)0,
+        std::numeric_limits<T>::denorm_min(),
+        std::numeric_limits<T>::min() - std::numeric_limits<T>::denorm_min(),
+        std::numeric_limits<T>::min(),
+        (T)0.5,
+        std::nextafter((T)1, (T)0),
+        (T)1,
+        std::nextafter((T)1, (T)2),
+        (T)1.5,
+        (T)2,
+        (T)3,
+        (T)7,
+        (T)10,
+        (T)0.1,
+        (T)M_PI,
+        (T)1e-30,
+        (T)1e30,
+        std::ldexp((T)1, std::numeric_limits<T>::digits - 1),
+        std::ldexp((T)1, std::numeric_limits<T>::digits),
+        std::numeric_limits<T>::max(),
+        std::numeric_limits<T>::infinity(),
+    };
+    std::vector<T> out;
+    for (T x : v) {
+        out.push_back(x);
+        out.push_back(-x);
+    }
+    out.push_back(std::numeric_limits<T>::quiet_NaN());
+    return out;
+}
+
+// Where random inputs come from.
+struct Range {
+    double lo = 0, hi = 0;     // a uniform range, if hi > lo
+    bool any_bits = true;      // also: uniformly random bit patterns
+};
+
+template <typename T> T random_value(Rng& r, const Range& range)
+{
+    using B = typename Fmt<T>::Bits;
+    // Half the draws: any finite value, uniform over bit patterns (so
+    // every exponent, denormals included); half: the function's range.
+    if (range.any_bits && (range.hi <= range.lo || (r.next() & 1))) {
+        for (;;) {
+            T x = from_bits<T>((B)r.next());
+            if (std::isfinite(x))
+                return x;
+        }
+    }
+    return (T)(range.lo + (range.hi - range.lo) * r.uniform());
+}
+
+// ------------------------------------------------------ result table
+struct Stat {
+    double max_err = 0;
+    size_t inputs = 0, worst = 0;
+};
+
+inline void report(const char* name, const Stat& s, double bound, const char* worst_in,
+                   const char* worst_got, const char* worst_want)
+{
+    bool pass = s.max_err <= bound;
+    if (!pass)
+        failures()++;
+    if (options().rows)
+        printf("ROW|%s|%g|%zu|%g|%s\n", name, s.max_err, s.inputs, bound, pass ? "pass" : "FAIL");
+    else if (!pass || s.max_err > 0)
+        printf("  %-14s max %-4g ulp over %7zu inputs (bound %g) %s  worst: %s -> %s, want %s\n",
+               name, s.max_err, s.inputs, bound, pass ? "PASS" : "FAIL", worst_in, worst_got,
+               worst_want);
+    else
+        printf("  %-14s max %-4g ulp over %7zu inputs (bound %g) PASS\n", name, s.max_err,
+               s.inputs, bound);
+}
+
+// -------------------------------------------------- kernels and runs
+template <typename T, typename Op, int N> __global__ void apply(const T* in, T* out, size_t n)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        const T* a = in + i * N;
+        if constexpr (N == 1)
+            out[i] = Op::f(a[0]);
+        else if constexpr (N == 2)
+            out[i] = Op::f(a[0], a[1]);
+        else if constexpr (N == 3)
+            out[i] = Op::f(a[0], a[1], a[2]);
+        else
+            out[i] = Op::f(a[0], a[1], a[2], a[3]);
+    }
+}
+
+// N-argument inputs: the specials crossed (every pair for N = 2, the
+// specials in each position with other arguments 1 for N >= 3), then
+// random tuples.
+template <typename T, int N> std::vector<T> make_inputs(const Range& range, uint64_t seed)
+{
+    std::vector<T> sp = specials<T>(), in;
+    if (N == 1) {
+        in = sp;
+    } else if (N == 2) {
+        for (T a : sp)
+            for (T b : sp) {
+                in.push_back(a);
+                in.push_back(b);
+            }
+    } else {
+        for (int pos = 0; pos < N; pos++)
+            for (T a : sp)
+                for (int k = 0; k < N; k++)
+                    in.push_back(k == pos ? a : (T)1);
+    }
+    Rng r(seed);
+    for (size_t i = 0; i < options().n; i++) {
+        T first = random_value<T>(r, range);
+        for (int k = 0; k < N; k++) {
+            // For several arguments, a third of the tuples keep the
+            // arguments within 2^±40 of each other (where the
+            // interesting cancellations and long divisions are).
+            T v = k == 0 ? first : random_value<T>(r, range);
+            if (k > 0 && r.next() % 3 == 0 && std::isfinite(first) && first != 0)
+                v = first * (T)std::ldexp(r.uniform() + 0.5, (int)(r.next() % 81) - 40) *
+                    ((r.next() & 1) ? 1 : -1);
+            in.push_back(v);
+        }
+    }
+    return in;
+}
+
+template <typename T, int N> size_t run_device(const char* name, void (*kernel)(const T*, T*, size_t),
+                                               const std::vector<T>& in, std::vector<T>& out)
+{
+    size_t n = in.size() / N;
+    T *din, *dout;
+    HIP_OK(hipMalloc(&din, in.size() * sizeof(T)));
+    HIP_OK(hipMalloc(&dout, n * sizeof(T)));
+    HIP_OK(hipMemcpy(din, in.data(), in.size() * sizeof(T), hipMemcpyHostToDevice));
+    hipLaunchKernelGGL(kernel, dim3((unsigned)((n + 255) / 256)), dim3(256), 0, 0,
+                       (const T*)din, dout, n);
+    hipError_t e = hipGetLastError();
+    if (e == hipSuccess)
+        e = hipDeviceSynchronize();
+    if (e != hipSuccess) {
+        fprintf(stderr, "%s: launch: %s\n", name, hipGetErrorString(e));
+        exit(1);
+    }
+    out.resize(n);
+    HIP_OK(hipMemcpy(out.data(), dout, n * sizeof(T), hipMemcpyDeviceToHost));
+    HIP_OK(hipFree(din));
+    HIP_OK(hipFree(dout));
+    return n;
+}
+
+// The reference function: sets rop (256 bits) from args (exact copies
+// of the inputs).  Returns nothing; special cases the reference must
+// override (where MPFR and C99/IEEE differ) are handled by the caller's
+// `fix` hook, which may set want directly and return true.
+template <typename T, int N> using RefFn = void (*)(mpfr_t rop, mpfr_t* args);
+template <typename T, int N> using FixFn = bool (*)(const T* args, T* want);
+
+template <typename T, typename Op, int N>
+void check(const char* name, RefFn<T, N> ref, double bound, Range range = Range(),
+           FixFn<T, N> fix = nullptr)
+{
+    std::vector<T> in = make_inputs<T, N>(range, 0x5eed ^ (uint64_t)strlen(name) * 7919), out;
+    size_t n = run_device<T, N>(name, apply<T, Op, N>, in, out);
+    mpfr_t rop, args[N];
+    mpfr_init2(rop, 256);
+    for (int k = 0; k < N; k++)
+        mpfr_init2(args[k], Fmt<T>::prec);
+    Stat s;
+    char win[160] = "-", wgot[64] = "-", wwant[64] = "-";
+    for (size_t i = 0; i < n; i++) {
+        const T* a = &in[i * N];
+        T want;
+        if (!fix || !fix(a, &want)) {
+            for (int k = 0; k < N; k++)
+                Fmt<T>::set(args[k], a[k]);
+            ref(rop, args);
+            want = round_to<T>(rop);
+        }
+        double e = error(out[i], want);
+        s.inputs++;
+        if (e > s.max_err || (e == INFINITY && s.max_err != INFINITY)) {
+            s.max_err = e;
+            s.worst = i;
+            size_t off = 0;
+            for (int k = 0; k < N; k++)
+                off += snprintf(win + off, sizeof win - off, "%s%a", k ? ", " : "", (double)a[k]);
+            print_value(wgot, sizeof wgot, out[i]);
+            print_value(wwant, sizeof wwant, want);
+        }
+    }
+    mpfr_clear(rop);
+    for (int k = 0; k < N; k++)
+        mpfr_clear(args[k]);
+    report(name, s, bound, win, wgot, wwant);
+}
+
+inline int finish(const char* program)
+{
+    if (failures()) {
+        printf("%s: FAIL (%d functions over their bound)\n", program, failures());
+        return 1;
+    }
+    printf("%s: PASS\n", program);
+    return 0;
+}
+
+} // namespace mtest
+
+// An operation under test: MATH_OP(name, T, expr of a, b, c, d).
+#define MATH_OP1(id, T, expr)                                                        \
+    struct id {                                                                      \
+        static __device__ T f(T a) { return expr; }                                  \
+    }
+#define MATH_OP2(id, T, expr)                                                        \
+    struct id {                                                                      \
+        static __device__ T f(T a, T b) { return expr; }                             \
+    }
+#define MATH_OP3(id, T, expr)                                                        \
+    struct id {                                                                      \
+        static __device__ T f(T a, T b, T c) { return expr; }                        \
+    }
+#define MATH_OP4(id, T, expr)                                                        \
+    struct id {                                                                      \
+        static __device__ T f(T a, T b, T c, T d) { return expr; }                   \
+    }
