@@ -40,11 +40,24 @@ int main()
     const double ds_[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.0, -3.0, 4.9e-324, 1e-310,
                           2.2250738585072014e-308, 1.7976931348623157e308, 1e300, 1e-300, 7.0, 0.1};
     constexpr unsigned k = sizeof(fs) / sizeof(fs[0]);
+    // Quotients the hardware must rescale (v_div_fmas on VCC lanes) that
+    // once came out one ulp off: a denormal quotient just below a tie,
+    // and a huge one needing all 53 bits.
+    const double hard[][2] = {{0x0.fffffffffffffp-1022, 0x1.fffffffffffffp-1},
+                              {1.0, 0x1.c29a4c63cd4bdp-853},
+                              {0x1p-1074, 0x1.8p+0},
+                              {0x1.8p-1073, 0x1.0000000000001p+1}};
+    constexpr unsigned nh = sizeof(hard) / sizeof(hard[0]);
     uint64_t x = 88172645463325252ull;
     for (unsigned i = 0; i < n; ++i) {
         if (i < k * k) {                     // every pair of special values
             a[i] = fs[i / k]; b[i] = fs[i % k];
             da[i] = ds_[i / k]; db[i] = ds_[i % k];
+            continue;
+        }
+        if (i < k * k + nh) {
+            a[i] = (float)hard[i - k * k][0]; b[i] = (float)hard[i - k * k][1];
+            da[i] = hard[i - k * k][0]; db[i] = hard[i - k * k][1];
             continue;
         }
         x ^= x << 13; x ^= x >> 7; x ^= x << 17;

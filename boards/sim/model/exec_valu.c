@@ -1704,19 +1704,11 @@ VOP(v_div_scale_f64)
 /*
  * D = fma(S0, S1, S2); on VCC lanes the quotient was computed from scaled
  * operands, so rescale by 2^+-64 (f32) / 2^+-128 (f64), upward when the
- * approximate quotient S2 is >= 2, downward otherwise.  The rounding
- * happens once, in the scaled fma: a result that lands in the denormal
- * range is rounded again by the ldexp, which v_div_fixup never undoes.
+ * approximate quotient S2 is >= 2, downward otherwise, rounding once
+ * (fma_scaled below: an fma in a wider format before the scaling would
+ * round twice, which the f64 x87 version did for results that land in
+ * the denormal range or need all 53 bits).
  */
-static double fmas_scale(double q, double r, const struct fmt_desc *f)
-{
-	int step = fabs(q) >= 2.0 ? f->scale : -f->scale;
-
-	return ldexp(r, step);
-}
-
-/* The scaled result is rounded once: the fma runs in a wider format
- * (double for f32, x87 long double for f64) before scaling. */
 /* "Input denormals are not flushed, but output flushing is allowed." */
 static float fsrc_noflush(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 {
@@ -1740,6 +1732,54 @@ static double dsrc_noflush(struct wave *w, const struct insn *in, unsigned i, un
 	return d;
 }
 
+/*
+ * The sign of the rounding error of r = fma(a, b, c), i.e. of
+ * a*b + c - r: Boldo and Muller's ErrFma, exact while a*b does not
+ * underflow (the scaled operands of a division never do).
+ */
+#define FMA_ERR_SIGN(T, fmaf_)                                                  \
+	static int fma_err_sign_##T(T a, T b, T c, T r)                         \
+	{                                                                       \
+		T u1 = a * b, u2 = fmaf_(a, b, -u1);                            \
+		T a1 = c + u2, t = a1 - c, z = (c - (a1 - t)) + (u2 - t);       \
+		T b1 = u1 + a1, t2 = b1 - u1;                                   \
+		T b2 = (u1 - (b1 - t2)) + (a1 - t2);                            \
+		T g = (b1 - r) + b2, e = g + z;                                 \
+                                                                                \
+		if (e == 0)                                                     \
+			e = (g - (e - z)) + (z - (e - g));                      \
+		return (e > 0) - (e < 0);                                       \
+	}
+FMA_ERR_SIGN(float, fmaf)
+FMA_ERR_SIGN(double, fma)
+
+/*
+ * fma(a, b, c) * 2^k rounded once, as v_div_fmas does on VCC lanes.  The
+ * scaling is exact unless the result lands among the denormals; there
+ * the once-rounded fma r can sit exactly halfway between two denormals
+ * when the exact value does not, and the error's sign breaks that tie.
+ */
+#define FMA_SCALED(T, fmaf_, ldexpf_, truncf_, mant_bits, denorm_exp)            \
+	static T fma_scaled_##T(T a, T b, T c, int k)                           \
+	{                                                                       \
+		T r = fmaf_(a, b, c), y = ldexpf_(r, k);                        \
+		/* r * 2^k in units of the smallest denormal; below 2^mant_bits \
+		 * it is a denormal (y may have rounded up to the smallest      \
+		 * normal, so y itself cannot tell). */                          \
+		T m = ldexpf_(r, k - (denorm_exp)), i = truncf_(m);             \
+                                                                                \
+		if (!isfinite(r) || r == 0 || fabs((double)m) >= 0x1p##mant_bits || \
+		    fabs((double)(m - i)) != 0.5)                               \
+			return y;                                               \
+		int s = fma_err_sign_##T(a, b, c, r), away = r > 0 ? s > 0 : s < 0; \
+                                                                                \
+		if (s == 0)                                                     \
+			return y;	/* a true tie: nearest even */          \
+		return ldexpf_(away ? i + (r > 0 ? 1 : -1) : i, denorm_exp);   \
+	}
+FMA_SCALED(float, fmaf, ldexpf, truncf, 23, -149)
+FMA_SCALED(double, fma, ldexp, trunc, 52, -1074)
+
 VOP(v_div_fmas_f32)
 {
 	if (!vdst_ok(w, in, 1))
@@ -1752,7 +1792,7 @@ VOP(v_div_fmas_f32)
 			fdst(w, in, l, fmaf(a, b, q));
 			continue;
 		}
-		fdst(w, in, l, (float)fmas_scale(q, fma((double)a, (double)b, (double)q), &fmt32));
+		fdst(w, in, l, fma_scaled_float(a, b, q, fabsf(q) >= 2.0f ? fmt32.scale : -fmt32.scale));
 	}
 	return 0;
 }
@@ -1769,9 +1809,7 @@ VOP(v_div_fmas_f64)
 			ddst(w, in, l, fma(a, b, q));
 			continue;
 		}
-		long double r = ldexpl(fmal(a, b, q), fabs(q) >= 2.0 ? fmt64.scale : -fmt64.scale);
-
-		ddst(w, in, l, (double)r);
+		ddst(w, in, l, fma_scaled_double(a, b, q, fabs(q) >= 2.0 ? fmt64.scale : -fmt64.scale));
 	}
 	return 0;
 }

@@ -10,6 +10,16 @@
 #ifndef HIP_BH_MATH_H
 #define HIP_BH_MATH_H
 
+/*
+ * The rounded operations (__fadd_rd, __fsqrt_rn, __ddiv_ru, ...) call
+ * __ocml_<op>_rt{e,n,p,z}: all correctly rounded in their mode (without
+ * this, clang maps __fsqrt_rn to the ~1 ulp native sqrt and offers no
+ * _rd/_ru/_rz at all).
+ */
+#ifndef OCML_BASIC_ROUNDED_OPERATIONS
+#define OCML_BASIC_ROUNDED_OPERATIONS 1
+#endif
+
 #include <cmath>
 #include <cstdlib>
 #include <__clang_hip_libdevice_declares.h>
