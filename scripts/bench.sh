@@ -132,3 +132,50 @@ done
 	echo "$(grep -c '|pass$' "$acc") of $(wc -l < "$acc") within bound."
 } > docs/math-accuracy.md
 tail -1 docs/math-accuracy.md
+
+echo
+echo "== device math vs ROCm's ocml (gfx90a; wave instructions per call, median over batches of 64)"
+# Debian's rocm-device-libs (5.2.3) is installed for this comparison
+# only; barehip never builds or runs against it.  The same test programs
+# are built a second time with ocml and its oclc controls linked into the
+# device code as ROCm links them (-mlink-builtin-bitcode), which defines
+# the __ocml_* names before barehip's firmware is searched.
+bc=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
+ocml_flags=""
+for f in ocml oclc_isa_version_90a oclc_abi_version_500 oclc_daz_opt_off oclc_unsafe_math_off \
+	oclc_finite_only_off oclc_correctly_rounded_sqrt_on oclc_wavefrontsize64_on; do
+	ocml_flags="$ocml_flags -Xarch_device -Xclang -Xarch_device -mlink-builtin-bitcode"
+	ocml_flags="$ocml_flags -Xarch_device -Xclang -Xarch_device $bc/$f.bc"
+done
+cmp_rows="$out/math-vs-ocml.rows"
+: > "$cmp_rows"
+for src in tests/math/*.hip; do
+	name=$(basename "$src" .hip)
+	# shellcheck disable=SC2086
+	"$cc" --offload-arch=gfx90a -o "$out/math-$name-bh" "$src" -lmpfr -lgmp
+	# shellcheck disable=SC2086
+	if ! "$cc" --offload-arch=gfx90a $ocml_flags -o "$out/math-$name-ocml" "$src" -lmpfr -lgmp \
+		> "$out/math-$name-ocml.log" 2>&1; then
+		echo "  $name: does not build against ocml 5.2.3 (see $out/math-$name-ocml.log)"
+		continue
+	fi
+	BAREHIP_SIM_GFX=gfx90a "$out/math-$name-bh" --n 20000 --rows --cost > "$out/math-$name-bh.txt" || true
+	BAREHIP_SIM_GFX=gfx90a "$out/math-$name-ocml" --n 20000 --rows --cost > "$out/math-$name-ocml.txt" || true
+	# name|bh ulp|ocml ulp|bh cost|ocml cost
+	awk -F'|' '
+		FNR == NR && $1 == "ROW" { bu[$2] = $3; next }
+		FNR == NR && $1 == "COST" { bc[$2] = $3; next }
+		$1 == "ROW" { ou[$2] = $3; order[++n] = $2; next }
+		$1 == "COST" { oc[$2] = $3 }
+		END { for (i = 1; i <= n; i++) { f = order[i]
+			if (f in bc && f in oc) print f "|" bu[f] "|" ou[f] "|" bc[f] "|" oc[f] } }
+	' "$out/math-$name-bh.txt" "$out/math-$name-ocml.txt" >> "$cmp_rows"
+done
+{
+	echo "| function | barehip max ulp | ocml max ulp | barehip insns/call | ocml insns/call | ratio |"
+	echo "|---|---|---|---|---|---|"
+	awk -F'|' '{ r = ($5 > 0) ? $4 / $5 : 0
+		printf "| %s | %s | %s | %s | %s | %.2f |\n", $1, $2, $3, $4, $5, r }' "$cmp_rows"
+	awk -F'|' '$5 > 0 { n++; if ($4 <= $5 && $2 <= $3) w++ }
+		END { printf "\n%d of %d functions at ratio <= 1.0 with equal or better max ulp.\n", w, n }' "$cmp_rows"
+} | tee "$out/math-vs-ocml.md"

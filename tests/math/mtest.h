@@ -14,7 +14,11 @@
 // Each function prints one line: name, max ulp, inputs, bound, PASS/FAIL,
 // and the worst input.  Options: --n N (random inputs per function,
 // default 4096; make bench uses 100000), --rows (machine-readable rows
-// "ROW|name|maxulp|inputs|bound|pass" for docs/math-accuracy.md).
+// "ROW|name|maxulp|inputs|bound|pass" for docs/math-accuracy.md), --cost
+// (also "COST|name|instructions": the median number of wave
+// instructions one call takes, over batches of 64 inputs, measured with
+// the shader clock in a one-wave dispatch; make bench compares
+// barehip's and ROCm's ocml this way).
 #pragma once
 
 #include <hip/hip_runtime.h>
@@ -23,6 +27,7 @@
 
 #include <cfloat>
 #include <cinttypes>
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -38,6 +43,7 @@ namespace mtest {
 struct Options {
     size_t n = 4096;
     bool rows = false;
+    bool cost = false;
 };
 inline Options& options()
 {
@@ -56,8 +62,10 @@ inline void parse_args(int argc, char** argv)
             options().n = strtoull(argv[++i], nullptr, 0);
         else if (!strcmp(argv[i], "--rows"))
             options().rows = true;
+        else if (!strcmp(argv[i], "--cost"))
+            options().cost = true;
         else {
-            fprintf(stderr, "usage: %s [--n N] [--rows]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--n N] [--rows] [--cost]\n", argv[0]);
             exit(2);
         }
     }
@@ -303,6 +311,77 @@ template <typename T, int N> std::vector<T> make_inputs(const Range& range, uint
     return in;
 }
 
+// ------------------------------------------------------------- cost
+// One wave times each batch of 64 inputs with the shader clock (clock64:
+// s_memtime, which the sim model advances by 4 per wave instruction).
+// The inputs pass through an empty asm after the first reading and the
+// result before the second, so the call cannot move out of the window.
+struct Identity {
+    template <typename T> static __device__ T f(T a) { return a; }
+    template <typename T> static __device__ T f(T a, T) { return a; }
+    template <typename T> static __device__ T f(T a, T, T) { return a; }
+    template <typename T> static __device__ T f(T a, T, T, T) { return a; }
+};
+
+template <typename T, typename Op, int N>
+__global__ void cost_kernel(const T* in, T* out, unsigned long long* ticks, size_t batches)
+{
+    for (size_t b = 0; b < batches; b++) {
+        size_t i = b * 64 + threadIdx.x;
+        T a[4] = {};
+        for (int k = 0; k < N; k++)
+            a[k] = in[i * N + k];
+        __syncthreads();
+        unsigned long long t0 = clock64();
+        for (int k = 0; k < N; k++)
+            __asm__ volatile("" : "+v"(a[k]));
+        T y;
+        if constexpr (N == 1)
+            y = Op::f(a[0]);
+        else if constexpr (N == 2)
+            y = Op::f(a[0], a[1]);
+        else if constexpr (N == 3)
+            y = Op::f(a[0], a[1], a[2]);
+        else
+            y = Op::f(a[0], a[1], a[2], a[3]);
+        __asm__ volatile("" : "+v"(y));
+        unsigned long long t1 = clock64();
+        out[i] = y;
+        if (threadIdx.x == 0)
+            ticks[b] = t1 - t0;
+    }
+}
+
+template <typename T, typename Op, int N> double median_ticks(const std::vector<T>& in)
+{
+    size_t batches = in.size() / N / 64;
+    if (batches == 0)
+        return 0;
+    T *din, *dout;
+    unsigned long long* dt;
+    HIP_OK(hipMalloc(&din, batches * 64 * N * sizeof(T)));
+    HIP_OK(hipMalloc(&dout, batches * 64 * sizeof(T)));
+    HIP_OK(hipMalloc(&dt, batches * sizeof(unsigned long long)));
+    HIP_OK(hipMemcpy(din, in.data(), batches * 64 * N * sizeof(T), hipMemcpyHostToDevice));
+    hipLaunchKernelGGL((cost_kernel<T, Op, N>), dim3(1), dim3(64), 0, 0, (const T*)din, dout, dt,
+                       batches);
+    HIP_OK(hipGetLastError());
+    HIP_OK(hipDeviceSynchronize());
+    std::vector<unsigned long long> t(batches);
+    HIP_OK(hipMemcpy(t.data(), dt, batches * sizeof(unsigned long long), hipMemcpyDeviceToHost));
+    HIP_OK(hipFree(din));
+    HIP_OK(hipFree(dout));
+    HIP_OK(hipFree(dt));
+    std::sort(t.begin(), t.end());
+    return (double)t[batches / 2];
+}
+
+// Median wave instructions of one call, the empty call's cost taken off.
+template <typename T, typename Op, int N> double cost(const std::vector<T>& in)
+{
+    return (median_ticks<T, Op, N>(in) - median_ticks<T, Identity, N>(in)) / 4.0;
+}
+
 template <typename T, int N> size_t run_device(const char* name, void (*kernel)(const T*, T*, size_t),
                                                const std::vector<T>& in, std::vector<T>& out)
 {
@@ -371,6 +450,8 @@ void check(const char* name, RefFn<T, N> ref, double bound, Range range = Range(
     for (int k = 0; k < N; k++)
         mpfr_clear(args[k]);
     report(name, s, bound, win, wgot, wwant);
+    if (options().cost)
+        printf("COST|%s|%g\n", name, cost<T, Op, N>(in));
 }
 
 inline int finish(const char* program)
