@@ -173,7 +173,12 @@ check-freestanding:
 FW_SRCS := $(wildcard firmware/*.c firmware/math/*.c)
 # -nostdlibinc rather than -ffreestanding: the latter marks every function
 # "no-builtins", which stops LTO from inlining the firmware into kernels.
+# -fdenormal-fp-math=dynamic: the firmware runs in whatever denormal mode
+# the kernel was built for; with the default ("ieee") the inliner refuses
+# to inline it into kernels built with -fgpu-flush-denormals-to-zero, and
+# every builtin became a real call.
 FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisibility=hidden \
+	-fdenormal-fp-math=dynamic \
 	-std=c11 $(WARN) -$(DEVICE_OPT) -emit-llvm -Ifirmware -Iloader/include -I$(BUILD)/include \
 	$(if $(CONFIG_DEVICE_DEBUG_INFO),-g) -mcode-object-version=$(CONFIG_DEVICE_CODE_OBJECT_VERSION)
 FW_LIBS := $(foreach t,$(TARGETS),$(BUILD)/lib/barehip/$(t)/libbhfw.a)
