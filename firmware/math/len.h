@@ -6,8 +6,9 @@
  * another is NaN; otherwise a NaN makes it NaN.
  *
  * f32: in double, where every square is exact and the sum of up to four
- * rounds at 2^-53, so the single rounding to float dominates (0.5 ulp
- * plus a hair).  f64: scaled by the largest component's exponent so no
+ * rounds at 2^-53; the (reciprocal) root comes from v_rsq_f64 and one
+ * Newton step (root.h), about 2^-44, so the single rounding to float
+ * dominates (0.5 ulp plus a hair).  f64: scaled by the largest component's exponent so no
  * square overflows or underflows (a component 2^-1000 below the largest
  * underflows harmlessly), summed with FMAs, square root, scaled back.
  */
@@ -15,31 +16,6 @@
 #define BH_MATH_LEN_H
 
 #include "root.h"
-
-/* -1: an infinite component; 1: a NaN (and no inf); 0: all finite. */
-static inline int len_special_f32(const float *v, int n)
-{
-	int nan = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (isinf_f32(v[i]))
-			return -1;
-		nan |= isnan_f32(v[i]);
-	}
-	return nan;
-}
-
-static inline int len_special_f64(const double *v, int n)
-{
-	int nan = 0;
-
-	for (int i = 0; i < n; i++) {
-		if (isinf_f64(v[i]))
-			return -1;
-		nan |= isnan_f64(v[i]);
-	}
-	return nan;
-}
 
 static inline double sumsq_f32(const float *v, int n)
 {
@@ -52,7 +28,8 @@ static inline double sumsq_f32(const float *v, int n)
 
 /*
  * The sum of squares of v scaled by 2^-2e, e the exponent of the largest
- * |v[i]|: in [0.25, n).  Returns 0 (and e = 0) when every v[i] is 0.
+ * |v[i]|: in [0.25, n) (0 when every v[i] is 0, e then 0).  Branch-free;
+ * infinities and NaNs come out as garbage for the caller to override.
  */
 static inline double sumsq_scaled_f64(const double *v, int n, int *e)
 {
@@ -60,9 +37,6 @@ static inline double sumsq_scaled_f64(const double *v, int n, int *e)
 
 	for (int i = 0; i < n; i++)
 		m = __builtin_fmax(m, __builtin_fabs(v[i]));
-	*e = 0;
-	if (m == 0.0)
-		return 0.0;
 	*e = exp_f64(m);
 	for (int i = 0; i < n; i++) {
 		double t = ldexp_f64(v[i], -*e);
@@ -70,6 +44,18 @@ static inline double sumsq_scaled_f64(const double *v, int n, int *e)
 		s = __builtin_fma(t, t, s);
 	}
 	return s;
+}
+
+/* +inf for an infinite component, else NaN for a NaN, else r. */
+static inline double len_fix_f64(const double *v, int n, double r, double inf_value)
+{
+	int inf = 0, nan = 0;
+
+	for (int i = 0; i < n; i++) {
+		inf |= isinf_f64(v[i]);
+		nan |= isnan_f64(v[i]);
+	}
+	return inf ? inf_value : nan ? BH_NAN_F64 : r;
 }
 
 #endif /* BH_MATH_LEN_H */

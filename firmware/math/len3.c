@@ -8,21 +8,18 @@ OCML_EXPORT OCML_CONST double __ocml_len3_f64(double x, double y, double z);
 float __ocml_len3_f32(float x, float y, float z)
 {
 	float v[3] = { x, y, z };
-	int sp = len_special_f32(v, 3);
+	float r = (float)sqrt_for_f32(sumsq_f32(v, 3));
 
-	if (sp)
-		return sp < 0 ? BH_INF_F32 : BH_NAN_F32;
-	return (float)__builtin_sqrt(sumsq_f32(v, 3));
+	/* An infinite component wins over NaN (the sum would be NaN). */
+	return isinf_f32(x) || isinf_f32(y) || isinf_f32(z) ? BH_INF_F32 : r;
 }
 
 double __ocml_len3_f64(double x, double y, double z)
 {
 	double v[3] = { x, y, z };
-	int sp = len_special_f64(v, 3), e;
-
-	if (sp)
-		return sp < 0 ? BH_INF_F64 : BH_NAN_F64;
+	int e;
 	double s = sumsq_scaled_f64(v, 3, &e);
+	double r = ldexp_f64(sqrt_unit_f64(s), e);
 
-	return ldexp_f64(__builtin_sqrt(s), e);
+	return len_fix_f64(v, 3, s == 0.0 ? 0.0 : r, BH_INF_F64);
 }

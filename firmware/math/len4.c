@@ -8,21 +8,18 @@ OCML_EXPORT OCML_CONST double __ocml_len4_f64(double x, double y, double z, doub
 float __ocml_len4_f32(float x, float y, float z, float w)
 {
 	float v[4] = { x, y, z, w };
-	int sp = len_special_f32(v, 4);
+	float r = (float)sqrt_for_f32(sumsq_f32(v, 4));
 
-	if (sp)
-		return sp < 0 ? BH_INF_F32 : BH_NAN_F32;
-	return (float)__builtin_sqrt(sumsq_f32(v, 4));
+	/* An infinite component wins over NaN (the sum would be NaN). */
+	return isinf_f32(x) || isinf_f32(y) || isinf_f32(z) || isinf_f32(w) ? BH_INF_F32 : r;
 }
 
 double __ocml_len4_f64(double x, double y, double z, double w)
 {
 	double v[4] = { x, y, z, w };
-	int sp = len_special_f64(v, 4), e;
-
-	if (sp)
-		return sp < 0 ? BH_INF_F64 : BH_NAN_F64;
+	int e;
 	double s = sumsq_scaled_f64(v, 4, &e);
+	double r = ldexp_f64(sqrt_unit_f64(s), e);
 
-	return ldexp_f64(__builtin_sqrt(s), e);
+	return len_fix_f64(v, 4, s == 0.0 ? 0.0 : r, BH_INF_F64);
 }

@@ -8,28 +8,20 @@ OCML_EXPORT OCML_CONST double __ocml_rhypot_f64(double x, double y);
 float __ocml_rhypot_f32(float x, float y)
 {
 	float v[2] = { x, y };
-	int sp = len_special_f32(v, 2);
-
-	if (sp)
-		return sp < 0 ? 0.0f : BH_NAN_F32;
 	double s = sumsq_f32(v, 2);
+	float r = (float)rsqrt_for_f32(s);
 
-	if (s == 0.0)
-		return BH_INF_F32;
-	/* s >= 2^-298 here: inside v_rsq_f64's safe range. */
-	return (float)rsqrt_newton_f64(s, 2);
+	/* Special cases by selection: a NaN has already propagated. */
+	r = s == 0.0 ? BH_INF_F32 : r;
+	return isinf_f32(x) || isinf_f32(y) ? 0.0f : r;
 }
 
 double __ocml_rhypot_f64(double x, double y)
 {
 	double v[2] = { x, y };
-	int sp = len_special_f64(v, 2), e;
-
-	if (sp)
-		return sp < 0 ? 0.0 : BH_NAN_F64;
+	int e;
 	double s = sumsq_scaled_f64(v, 2, &e);
+	double r = ldexp_f64(rsqrt_unit_f64(s), -e);
 
-	if (s == 0.0)
-		return BH_INF_F64;
-	return ldexp_f64(rsqrt_accurate_f64(s), -e);
+	return len_fix_f64(v, 2, s == 0.0 ? BH_INF_F64 : r, 0.0);
 }

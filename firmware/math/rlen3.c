@@ -8,27 +8,20 @@ OCML_EXPORT OCML_CONST double __ocml_rlen3_f64(double x, double y, double z);
 float __ocml_rlen3_f32(float x, float y, float z)
 {
 	float v[3] = { x, y, z };
-	int sp = len_special_f32(v, 3);
-
-	if (sp)
-		return sp < 0 ? 0.0f : BH_NAN_F32;
 	double s = sumsq_f32(v, 3);
+	float r = (float)rsqrt_for_f32(s);
 
-	if (s == 0.0)
-		return BH_INF_F32;
-	return (float)rsqrt_newton_f64(s, 2);
+	/* Special cases by selection: a NaN has already propagated. */
+	r = s == 0.0 ? BH_INF_F32 : r;
+	return isinf_f32(x) || isinf_f32(y) || isinf_f32(z) ? 0.0f : r;
 }
 
 double __ocml_rlen3_f64(double x, double y, double z)
 {
 	double v[3] = { x, y, z };
-	int sp = len_special_f64(v, 3), e;
-
-	if (sp)
-		return sp < 0 ? 0.0 : BH_NAN_F64;
+	int e;
 	double s = sumsq_scaled_f64(v, 3, &e);
+	double r = ldexp_f64(rsqrt_unit_f64(s), -e);
 
-	if (s == 0.0)
-		return BH_INF_F64;
-	return ldexp_f64(rsqrt_accurate_f64(s), -e);
+	return len_fix_f64(v, 3, s == 0.0 ? BH_INF_F64 : r, 0.0);
 }

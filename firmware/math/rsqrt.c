@@ -1,12 +1,18 @@
-/* SPDX-License-Identifier: MIT */
 /*
  * rsqrt: 1/sqrt(x).  rsqrt(±0) = ±inf, rsqrt(+inf) = +0, rsqrt(x < 0)
- * = NaN.  f32: computed in double (x is exact there; two Newton steps
- * take the estimate to the double rounding limit), then rounded once:
- * within 0.5 ulp plus about 2^-28 ulp.  f64: x = m * 4^k with m in
- * [0.5, 2), so neither the estimate nor r*r in the Newton residual meets
- * denormals (r*r underflows for x near DBL_MAX otherwise), then
- * rsqrt_accurate_f64(m) * 2^-k.
+ * = NaN.
+ *
+ * f32: v_rsq_f32 itself, documented within 1 ulp (CUDA's bound is 2); it
+ * flushes denormal inputs, so those are scaled by 2^24 first (and the
+ * result by 2^12).  Its special cases are IEEE's.
+ *
+ * f64: v_rsq_f64's estimate r (assumed good to about 2^-22; LLVM's own
+ * f64 sqrt refines it three times) and one third-order step: with
+ * e = 1 - x r^2, 1/sqrt(x) = r (1 - e)^-1/2 = r (1 + e/2 + 3e^2/8 + ...),
+ * so r + r e (1/2 + 3e/8) leaves about 5e^3/16 (2^-64) plus rounding.
+ * The residual is formed as (x*r)*r so that r*r cannot underflow for x
+ * near DBL_MAX; denormal x is scaled by 2^256 first (v_rsq_f64's
+ * behaviour on denormals is not in the fact sheets).
  */
 #include "root.h"
 
@@ -15,20 +21,22 @@ OCML_EXPORT OCML_CONST double __ocml_rsqrt_f64(double x);
 
 float __ocml_rsqrt_f32(float x)
 {
-	if (x == 0.0f)
-		return __builtin_copysignf(BH_INF_F32, x);
-	if (!(x > 0.0f) || isinf_f32(x))	/* NaN, negative, +inf */
-		return isinf_f32(x) && x > 0.0f ? 0.0f : BH_NAN_F32;
-	return (float)rsqrt_newton_f64((double)x, 2);
+	int tiny = __builtin_fabsf(x) < 0x1p-126f && x != 0.0f;
+	float r = __builtin_amdgcn_rsqf(tiny ? x * 0x1p24f : x);
+
+	return tiny ? r * 0x1p12f : r;
 }
 
 double __ocml_rsqrt_f64(double x)
 {
-	if (x == 0.0)
-		return __builtin_copysign(BH_INF_F64, x);
-	if (!(x > 0.0) || isinf_f64(x))
-		return isinf_f64(x) && x > 0.0 ? 0.0 : BH_NAN_F64;
-	int k = exp_f64(x) >> 1;	/* floor(e / 2) */
+	int tiny = x < 0x1p-1022;
+	double xs = tiny ? x * 0x1p256 : x, r = __builtin_amdgcn_rsq(xs);
 
-	return ldexp_f64(rsqrt_accurate_f64(ldexp_f64(x, -2 * k)), -k);
+	double e = __builtin_fma(-(xs * r), r, 1.0);
+
+	r = __builtin_fma(r * e, __builtin_fma(e, 0.375, 0.5), r);
+	r = tiny ? r * 0x1p128 : r;
+	/* ±0, +inf, negatives and NaN: v_rsq_f64's own IEEE answers (the
+	 * Newton steps would turn inf * 0 into NaN). */
+	return x > 0.0 && x < BH_INF_F64 ? r : __builtin_amdgcn_rsq(x);
 }
