@@ -433,6 +433,12 @@ check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGR
 	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(PROGRAM_RUNS) $(MATH_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)
 
+# ------------------------------------------------- kmod and QEMU tests
+# barehip.ko (make kmod) and the QEMU-hosted system tests of it (make
+# check-qemu; part of make check): tests/qemu/qemu.mk.
+include tests/qemu/qemu.mk
+check: check-qemu
+
 # ---------------------------------------------------------------- bench
 .PHONY: bench
 bench: all $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests/math/*.hip))

@@ -1,13 +1,18 @@
 #!/bin/sh
 # Install the Debian packages barehip needs, if any are missing.
 # Quick (one dpkg-query) when everything is already there.
-# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench
+# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench, qemu
 set -eu
 
 # clang-tools-19 carries clang-offload-bundler; libclang-rt-19-dev the
 # sanitizer runtimes (both are only "Recommends" of clang-19).
 build_pkgs="make clang-19 clang-tools-19 lld-19 llvm-19 python3-kconfiglib"
 check_pkgs="libcunit1-dev libclang-rt-19-dev libmpfr-dev"
+# The QEMU-hosted system tests (tests/qemu): barehip.ko builds against
+# linux-headers-amd64; the matching kernel image is fetched by
+# tests/qemu/getkernel.sh, never installed (its postinst runs
+# update-initramfs twice and upgrades udev).
+qemu_pkgs="qemu-system-x86 linux-headers-amd64 busybox-static cpio xz-utils gcc libc6-dev"
 bench_pkgs="valgrind binutils"
 
 want=""
@@ -15,7 +20,8 @@ want=""
 for set in "$@"; do
 	case "$set" in
 	build) want="$want $build_pkgs" ;;
-	check) want="$want $build_pkgs $check_pkgs" ;;
+	check) want="$want $build_pkgs $check_pkgs $qemu_pkgs" ;;
+	qemu) want="$want $qemu_pkgs" ;;
 	bench) want="$want $build_pkgs $bench_pkgs" ;;
 	*) echo "deps.sh: unknown package set '$set'" >&2; exit 2 ;;
 	esac

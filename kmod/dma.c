@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DMA-coherent buffers: allocated by an open file, named by a handle
+ * that means something only in that file, mapped into user space, and
+ * freed when the handle is freed and the last mapping is gone, or when
+ * the file is closed.  Another process (another open file) can neither
+ * name nor map them.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/kref.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/xarray.h>
+
+#include "barehip_drv.h"
+#include "compat.h"
+
+static void barehip_dma_buf_release(struct kref *ref)
+{
+	struct barehip_dma_buf *buf = container_of(ref, struct barehip_dma_buf, ref);
+	struct barehip_file *bf = buf->owner;
+	struct barehip_dev *bd = bf->bd;
+
+	dma_free_coherent(&bd->pdev->dev, buf->size, buf->cpu, buf->bus);
+	atomic_dec(&bd->dma_buffers);
+	atomic64_sub(buf->size, &bd->dma_bytes);
+	atomic64_sub(buf->size, &bf->dma_bytes);
+	kfree(buf);
+}
+
+static void barehip_dma_put(struct barehip_dma_buf *buf)
+{
+	kref_put(&buf->ref, barehip_dma_buf_release);
+}
+
+long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
+{
+	struct barehip_dev *bd = bf->bd;
+	u64 limit = (u64)barehip_dma_max_mb << 20;
+	struct barehip_dma_alloc a;
+	struct barehip_dma_buf *buf;
+	u32 usize, handle;
+	size_t len;
+	long ret;
+
+	ret = barehip_copy_arg(&a, sizeof(a), sizeof(a), uarg, &usize);
+	if (ret)
+		return ret;
+	if (a.flags || a.reserved || !a.length || a.length > BAREHIP_DMA_MAX_SIZE)
+		return -EINVAL;
+	len = PAGE_ALIGN(a.length);
+
+	/* The per-file limit, reserved up front so racing allocations see it. */
+	if ((u64)atomic64_add_return(len, &bf->dma_bytes) > limit) {
+		ret = -ENOMEM;
+		goto err_account;
+	}
+	buf = kzalloc(sizeof(*buf), GFP_KERNEL);
+	if (!buf) {
+		ret = -ENOMEM;
+		goto err_account;
+	}
+	kref_init(&buf->ref);
+	buf->owner = bf;
+	buf->size = len;
+
+	down_read(&bd->remove_sem);
+	if (bd->dead) {
+		up_read(&bd->remove_sem);
+		ret = -ENODEV;
+		goto err_free;
+	}
+	/* Large requests may simply not fit: fail quietly, no allocator splat. */
+	buf->cpu = dma_alloc_coherent(&bd->pdev->dev, len, &buf->bus,
+				      GFP_KERNEL | __GFP_NOWARN);
+	up_read(&bd->remove_sem);
+	if (!buf->cpu) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	atomic_inc(&bd->dma_buffers);
+	atomic64_add(len, &bd->dma_bytes);
+
+	/* Cyclic handles: a stale handle does not name a new buffer soon. */
+	ret = xa_alloc_cyclic(&bf->bufs, &handle, buf, XA_LIMIT(1, BAREHIP_DMA_MAX_HANDLE),
+			      &bf->next_handle, GFP_KERNEL);
+	if (ret < 0) {
+		barehip_dma_put(buf);	/* frees and un-accounts everything */
+		return ret == -EBUSY ? -ENOMEM : ret;
+	}
+	buf->handle = handle;
+
+	a.length = len;
+	a.handle = handle;
+	a.bus_addr = buf->bus;
+	a.mmap_offset = barehip_region_offset(BAREHIP_REGION_DMA) +
+			((u64)handle << BAREHIP_DMA_SHIFT);
+	ret = barehip_copy_result(uarg, usize, &a, sizeof(a));
+	if (ret) {
+		/* The caller never learnt the handle: take the buffer back. */
+		buf = xa_erase(&bf->bufs, handle);
+		if (buf)
+			barehip_dma_put(buf);
+	}
+	return ret;
+
+err_free:
+	kfree(buf);
+err_account:
+	atomic64_sub(len, &bf->dma_bytes);
+	return ret;
+}
+
+long barehip_ioctl_dma_free(struct barehip_file *bf, void __user *uarg)
+{
+	struct barehip_dma_free f;
+	struct barehip_dma_buf *buf;
+	u32 usize;
+	long ret;
+
+	ret = barehip_copy_arg(&f, sizeof(f), sizeof(f), uarg, &usize);
+	if (ret)
+		return ret;
+	if (!f.handle || f.handle > BAREHIP_DMA_MAX_HANDLE)
+		return -EINVAL;
+	/* Mappings keep their own references: the memory stays until munmap. */
+	buf = xa_erase(&bf->bufs, f.handle);
+	if (!buf)
+		return -EINVAL;
+	barehip_dma_put(buf);
+	return 0;
+}
+
+/* Each VMA (a fork's copy or a split half too) holds a buffer reference. */
+static void barehip_dma_vm_open(struct vm_area_struct *vma)
+{
+	struct barehip_dma_buf *buf = vma->vm_private_data;
+
+	kref_get(&buf->ref);
+}
+
+static void barehip_dma_vm_close(struct vm_area_struct *vma)
+{
+	barehip_dma_put(vma->vm_private_data);
+}
+
+static const struct vm_operations_struct barehip_dma_vm_ops = {
+	.open = barehip_dma_vm_open,
+	.close = barehip_dma_vm_close,
+};
+
+int barehip_dma_mmap(struct barehip_file *bf, struct vm_area_struct *vma, u64 offset)
+{
+	struct barehip_dev *bd = bf->bd;
+	u64 handle = offset >> BAREHIP_DMA_SHIFT;
+	u64 in = offset & (BAREHIP_DMA_MAX_SIZE - 1);
+	u64 len = vma->vm_end - vma->vm_start;
+	struct barehip_dma_buf *buf;
+	int ret;
+
+	if (!handle || handle > BAREHIP_DMA_MAX_HANDLE)
+		return -EINVAL;
+	xa_lock(&bf->bufs);
+	buf = xa_load(&bf->bufs, handle);
+	if (buf)
+		kref_get(&buf->ref);
+	xa_unlock(&bf->bufs);
+	if (!buf)
+		return -EINVAL;
+
+	if (in >= buf->size || len > buf->size - in) {
+		ret = -EINVAL;
+		goto err_put;
+	}
+	down_read(&bd->remove_sem);
+	if (bd->dead) {
+		up_read(&bd->remove_sem);
+		ret = -ENODEV;
+		goto err_put;
+	}
+	/* dma_mmap_coherent() takes the page offset inside the buffer here. */
+	vma->vm_pgoff = in >> PAGE_SHIFT;
+	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
+	ret = dma_mmap_coherent(&bd->pdev->dev, vma, buf->cpu, buf->bus, buf->size);
+	up_read(&bd->remove_sem);
+	if (ret) {
+		ret = -EINVAL;
+		goto err_put;
+	}
+	vma->vm_private_data = buf;
+	vma->vm_ops = &barehip_dma_vm_ops;
+	return 0;
+
+err_put:
+	barehip_dma_put(buf);
+	return ret;
+}
+
+/* Close: nothing maps the file any more, so every buffer goes now. */
+void barehip_dma_release_all(struct barehip_file *bf)
+{
+	struct barehip_dma_buf *buf;
+	unsigned long handle;
+
+	xa_for_each(&bf->bufs, handle, buf) {
+		xa_erase(&bf->bufs, handle);
+		barehip_dma_put(buf);
+	}
+	xa_destroy(&bf->bufs);
+}

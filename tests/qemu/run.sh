@@ -1,0 +1,97 @@
+#!/bin/bash
+# Boot the guest under QEMU (TCG, q35) with the sim board served by the
+# host's echo board, run kmodtest in it, and judge the result.
+#
+# Usage: run.sh VMLINUX INITRAMFS ECHO_BOARD LOG_DIR [TIMEOUT_SECONDS]
+#
+# Pass: QEMU exits 1 (isa-debug-exit with guest status 0; a panic would
+# exit 0), the guest printed "INIT_DONE rc=0" and no FAIL line.  The
+# console is printed in full on failure.  Everything this starts is
+# stopped, and its scratch directory removed, however it ends.
+set -u
+vmlinux=$1 initrd=$2 board=$3 logdir=$4 limit=${5:-150}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/barehip-qemu.XXXXXX")
+board_pid= qemu_pid=
+cleanup() {
+	for pid in $qemu_pid $board_pid; do
+		kill "$pid" 2>/dev/null && sleep 0.2 && kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM HUP
+
+mkdir -p "$logdir"
+console="$logdir/console.log"
+rm -f "$console"
+
+# The board must listen before QEMU starts: QEMU reads the setup
+# messages while realizing the device and fails if nobody answers.
+"$board" "$work/ivsh.sock" --ram-mb 512 --timeout $((limit + 10)) \
+	> "$work/board.out" 2> "$work/board.err" &
+board_pid=$!
+for _ in $(seq 100); do
+	grep -q '^echo-board: ready' "$work/board.out" 2>/dev/null && break
+	kill -0 "$board_pid" 2>/dev/null || break
+	sleep 0.05
+done
+ram=$(sed -n 's/^echo-board: ready ram=//p' "$work/board.out")
+if [ -z "$ram" ]; then
+	echo "qemu: the echo board did not start:"
+	cat "$work/board.err"
+	exit 1
+fi
+
+# Guest RAM is the board's memfd (through /proc), so the board can DMA.
+append="console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet mitigations=off nokaslr"
+append="$append audit=0 apparmor=0 security=none tsc=reliable no_timer_check"
+append="$append cryptomgr.notests pci=noaer slub_debug=FZPU,kmalloc-*"
+start=$(date +%s%N)
+timeout -k 5 "$limit" qemu-system-x86_64 \
+	-machine q35,memory-backend=ram -accel tcg -m 512M \
+	-object memory-backend-file,id=ram,share=on,mem-path="$ram",size=512M \
+	-nographic -nic none -no-reboot \
+	-kernel "$vmlinux" -initrd "$initrd" -append "$append" \
+	-chardev socket,path="$work/ivsh.sock",id=ivsh \
+	-device ivshmem-doorbell,chardev=ivsh,vectors=4,addr=0x3 \
+	-device edu,addr=0x4 \
+	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+	< /dev/null > "$work/console.raw" 2>&1 &
+qemu_pid=$!
+wait "$qemu_pid"
+rc=$?
+qemu_pid=
+ms=$((($(date +%s%N) - start) / 1000000))
+elapsed=$((ms / 1000)).$((ms % 1000 / 100))
+
+# The board leaves when QEMU does; give it a moment to report.
+for _ in $(seq 40); do
+	kill -0 "$board_pid" 2>/dev/null || break
+	sleep 0.05
+done
+
+# SeaBIOS and the kernel send terminal resets: keep the log readable.
+sed -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' -e 's/\r//g' \
+	"$work/console.raw" > "$console"
+cat "$work/board.err" >> "$console"
+
+fails=$(grep -c '^FAIL' "$console")
+summary=$(grep -E '^kmodtest: [0-9]+ passed' "$console" | tail -1)
+grep -E '^(latency|abuse|FAIL)' "$console" | sed 's/^/   /'
+echo "   ${summary:-kmodtest: no summary}  (QEMU exit $rc, ${elapsed}s)"
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	why="timed out after ${limit}s"
+elif [ "$rc" -ne 1 ]; then
+	why="QEMU exit status $rc (1 = guest status 0; 0 = the guest died)"
+elif ! grep -q '^INIT_DONE rc=0' "$console"; then
+	why="no INIT_DONE rc=0 from the guest"
+elif [ "$fails" -ne 0 ]; then
+	why="$fails guest checks failed"
+else
+	exit 0
+fi
+echo "qemu: FAILED: $why; the guest console ($console):"
+sed 's/^/   | /' "$console"
+exit 1
