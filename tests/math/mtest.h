@@ -413,11 +413,12 @@ template <typename T, int N> size_t run_device(const char* name, void (*kernel)(
 template <typename T, int N> using RefFn = void (*)(mpfr_t rop, mpfr_t* args);
 template <typename T, int N> using FixFn = bool (*)(const T* args, T* want);
 
+// Check Op on the given inputs (N values per call).
 template <typename T, typename Op, int N>
-void check(const char* name, RefFn<T, N> ref, double bound, Range range = Range(),
-           FixFn<T, N> fix = nullptr)
+void check_inputs(const char* name, RefFn<T, N> ref, double bound, const std::vector<T>& in,
+                  FixFn<T, N> fix = nullptr)
 {
-    std::vector<T> in = make_inputs<T, N>(range, 0x5eed ^ (uint64_t)strlen(name) * 7919), out;
+    std::vector<T> out;
     size_t n = run_device<T, N>(name, apply<T, Op, N>, in, out);
     mpfr_t rop, args[N];
     mpfr_init2(rop, 256);
@@ -450,6 +451,105 @@ void check(const char* name, RefFn<T, N> ref, double bound, Range range = Range(
     for (int k = 0; k < N; k++)
         mpfr_clear(args[k]);
     report(name, s, bound, win, wgot, wwant);
+    if (options().cost)
+        printf("COST|%s|%g\n", name, cost<T, Op, N>(in));
+}
+
+// Check Op on its specials and random inputs from range, plus extra:
+// explicit hard inputs (N values per call).
+template <typename T, typename Op, int N>
+void check(const char* name, RefFn<T, N> ref, double bound, Range range = Range(),
+           FixFn<T, N> fix = nullptr, const std::vector<T>& extra = std::vector<T>())
+{
+    std::vector<T> in = make_inputs<T, N>(range, 0x5eed ^ (uint64_t)strlen(name) * 7919);
+    in.insert(in.end(), extra.begin(), extra.end() - extra.size() % N);
+    check_inputs<T, Op, N>(name, ref, bound, in, fix);
+}
+
+// The same on the inputs a predicate keeps: for modes that leave some
+// inputs undefined (finite-only, denormals as zeros).
+template <typename T, int N> using KeepFn = bool (*)(const T* args);
+template <typename T, typename Op, int N>
+void check_where(const char* name, RefFn<T, N> ref, double bound, Range range, KeepFn<T, N> keep,
+                 FixFn<T, N> fix = nullptr)
+{
+    std::vector<T> all = make_inputs<T, N>(range, 0x5eed ^ (uint64_t)strlen(name) * 7919), in;
+    for (size_t i = 0; i + N <= all.size(); i += N)
+        if (keep(&all[i]))
+            in.insert(in.end(), all.begin() + i, all.begin() + i + N);
+    check_inputs<T, Op, N>(name, ref, bound, in, fix);
+}
+
+// Where CUDA documents an absolute bound for part of the domain (the
+// Bessel functions beyond |x| = 8): inputs for which abs_region(args)
+// holds are judged by |got - exact| (the 256-bit reference, or the fix
+// hook's value) against abs_bound; NaN, infinities and the zeros' signs
+// must still match.  The others are judged in ulps as check() does.
+// Two result lines: `name` (the ulp region) and `abs_name` (its
+// largest absolute error; in --rows, in the max-ulp column).
+template <typename T, int N> using RegionFn = bool (*)(const T* args);
+
+template <typename T, typename Op, int N>
+void check_abs(const char* name, const char* abs_name, RefFn<T, N> ref, double bound,
+               double abs_bound, RegionFn<T, N> abs_region, Range range = Range(),
+               FixFn<T, N> fix = nullptr, const std::vector<T>& extra = std::vector<T>())
+{
+    std::vector<T> in = make_inputs<T, N>(range, 0x5eed ^ (uint64_t)strlen(name) * 7919), out;
+    in.insert(in.end(), extra.begin(), extra.end() - extra.size() % N);
+    size_t n = run_device<T, N>(name, apply<T, Op, N>, in, out);
+    mpfr_t rop, diff, args[N];
+    mpfr_init2(rop, 256);
+    mpfr_init2(diff, 256);
+    for (int k = 0; k < N; k++)
+        mpfr_init2(args[k], Fmt<T>::prec);
+    Stat s[2];
+    char win[2][160] = {"-", "-"}, wgot[2][64] = {"-", "-"}, wwant[2][64] = {"-", "-"};
+    for (size_t i = 0; i < n; i++) {
+        const T* a = &in[i * N];
+        T want;
+        bool fixed = fix && fix(a, &want);
+        if (!fixed) {
+            for (int k = 0; k < N; k++)
+                Fmt<T>::set(args[k], a[k]);
+            ref(rop, args);
+            want = round_to<T>(rop);
+        }
+        int r = abs_region(a) ? 1 : 0;
+        double e = error(out[i], want);
+        if (r && e != INFINITY && std::isfinite(want)) {
+            if (fixed)
+                Fmt<T>::set(rop, want);
+            mpfr_set_d(diff, (double)out[i], MPFR_RNDN);
+            mpfr_sub(diff, diff, rop, MPFR_RNDN);
+            e = fabs(mpfr_get_d(diff, MPFR_RNDN));
+        }
+        s[r].inputs++;
+        if (e > s[r].max_err || (e == INFINITY && s[r].max_err != INFINITY)) {
+            s[r].max_err = e;
+            s[r].worst = i;
+            size_t off = 0;
+            for (int k = 0; k < N; k++)
+                off += snprintf(win[r] + off, sizeof win[r] - off, "%s%a", k ? ", " : "",
+                                (double)a[k]);
+            print_value(wgot[r], sizeof wgot[r], out[i]);
+            print_value(wwant[r], sizeof wwant[r], want);
+        }
+    }
+    mpfr_clear(rop);
+    mpfr_clear(diff);
+    for (int k = 0; k < N; k++)
+        mpfr_clear(args[k]);
+    report(name, s[0], bound, win[0], wgot[0], wwant[0]);
+    bool pass = s[1].max_err <= abs_bound;
+    if (!pass)
+        failures()++;
+    if (options().rows)
+        printf("ROW|%s|%g|%zu|%g|%s\n", abs_name, s[1].max_err, s[1].inputs, abs_bound,
+               pass ? "pass" : "FAIL");
+    else
+        printf("  %-14s max %-8.3g abs over %7zu inputs (bound %g) %s  worst: %s -> %s, want %s\n",
+               abs_name, s[1].max_err, s[1].inputs, abs_bound, pass ? "PASS" : "FAIL", win[1],
+               wgot[1], wwant[1]);
     if (options().cost)
         printf("COST|%s|%g\n", name, cost<T, Op, N>(in));
 }
