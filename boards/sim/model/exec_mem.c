@@ -636,6 +636,8 @@ VOP(ds_write2_b64) { return ds_2(w, in, true, 2, 8); }
 VOP(ds_read2_b64) { return ds_2(w, in, false, 2, 8); }
 VOP(ds_write2st64_b32) { return ds_2(w, in, true, 1, 4 * 64); }
 VOP(ds_read2st64_b32) { return ds_2(w, in, false, 1, 4 * 64); }
+VOP(ds_write2st64_b64) { return ds_2(w, in, true, 2, 8 * 64); }
+VOP(ds_read2st64_b64) { return ds_2(w, in, false, 2, 8 * 64); }
 
 /*
  * ds_bpermute: lane l reads data0 of lane ((addr + offset) / 4) % 64, no
