@@ -101,6 +101,9 @@ LLVM_OBJDUMP := $(call unquote,$(CONFIG_LLVM_OBJDUMP))
 LLVM_OBJCOPY := $(call unquote,$(CONFIG_LLVM_OBJCOPY))
 LLVM_READELF := $(call unquote,$(CONFIG_LLVM_READELF))
 LLVM_AR := $(call unquote,$(CONFIG_LLVM_AR))
+# barehip-cc's -fgpu-rdc link reads undefined symbols with llvm-nm (the
+# one beside llvm-ar).
+LLVM_NM := $(subst llvm-ar,llvm-nm,$(LLVM_AR))
 OFFLOAD_BUNDLER := $(call unquote,$(CONFIG_OFFLOAD_BUNDLER))
 DEVICE_OPT := $(call unquote,$(CONFIG_DEVICE_OPT))
 BOARD := $(call unquote,$(CONFIG_BOARD_NAME))
@@ -110,9 +113,9 @@ TARGETS := $(if $(CONFIG_TARGET_GFX90A),gfx90a) $(if $(CONFIG_TARGET_GFX942),gfx
 # A recipe, not $(error): a stale config.mk must not block its own remake.
 .PHONY: check-backends
 check-backends:
-	$(Q)if [ -n "$(CONFIG_BACKEND_KMOD)$(CONFIG_BACKEND_KFD)" ]; then \
-		echo "barehip: the kmod and kfd backends are not written yet;" \
-			"disable them in 'make menuconfig' (Backends)"; exit 1; fi
+	$(Q)if [ -n "$(CONFIG_BACKEND_KFD)" ]; then \
+		echo "barehip: the kfd backend is not written yet;" \
+			"disable it in 'make menuconfig' (Backends)"; exit 1; fi
 
 # ---------------------------------------------------------------- flags
 HOSTCC := $(CLANG)
@@ -137,6 +140,8 @@ endif
 
 LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
 PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
+# The kmod backend, and the choice between backends at run time.
+PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KMOD),loader/platform/kmod.c) loader/platform/select.c
 KIT_SRCS := $(wildcard kit/runtime/*.c)
 LIB_SRCS := $(LOADER_SRCS) $(PLATFORM_SRCS) $(KIT_SRCS) $(SIM_MODEL_SRCS)
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
@@ -182,6 +187,9 @@ FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisib
 	-std=c11 $(WARN) -$(DEVICE_OPT) -emit-llvm -Ifirmware -Iloader/include -I$(BUILD)/include \
 	$(if $(CONFIG_DEVICE_DEBUG_INFO),-g) -mcode-object-version=$(CONFIG_DEVICE_CODE_OBJECT_VERSION)
 FW_LIBS := $(foreach t,$(TARGETS),$(BUILD)/lib/barehip/$(t)/libbhfw.a)
+FW_MODES := finite_only_opt unsafe_math_opt daz_opt correctly_rounded_sqrt32
+FW_LIBS += $(foreach t,$(TARGETS),$(foreach m,$(FW_MODES),$(foreach v,on off,\
+	$(BUILD)/lib/barehip/$(t)/oclc_$(m)-$(v).bc)))
 
 define fw_rules
 $(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h firmware/math/*.h) loader/include/bh/devabi.h \
@@ -189,6 +197,13 @@ $(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h firmware/
 	$$(Q)mkdir -p $$(@D)
 	@echo "  FW-CC   $$< ($(1))"
 	$$(Q)$$(CLANG) $$(call FW_CFLAGS,$(1)) -c $$< -o $$@
+# The math modes (firmware/modes/mode.c): one bitcode file per control
+# and value, outside the archive; barehip-cc links one of each.
+$(BUILD)/lib/barehip/$(1)/oclc_%.bc: firmware/modes/mode.c $$(AUTOCONF)
+	$$(Q)mkdir -p $$(@D)
+	@echo "  FW-CC   $$@"
+	$$(Q)$$(CLANG) $$(call FW_CFLAGS,$(1)) -DMODE_NAME=__oclc_$$(word 1,$$(subst -, ,$$*)) \
+		-DMODE_VALUE=$$(if $$(filter on,$$(word 2,$$(subst -, ,$$*))),1,0) -c $$< -o $$@
 $(BUILD)/lib/barehip/$(1)/libbhfw.a: $$(patsubst firmware/%.c,$(BUILD)/obj/firmware/$(1)/%.bc,$$(FW_SRCS))
 	$$(Q)mkdir -p $$(@D)
 	@echo "  FW-AR   $$@"
@@ -208,6 +223,7 @@ $(BAREHIP_CC): kit/tools/barehip-cc.in $(CONFIG_MK)
 	@echo "  GEN     $@"
 	$(Q)sed -e 's|@CLANG@|$(CLANG)|g' -e 's|@LLD@|$(LLD)|g' \
 		-e 's|@BUNDLER@|$(OFFLOAD_BUNDLER)|g' -e 's|@TARGETS@|$(strip $(TARGETS))|g' \
+		-e 's|@NM@|$(LLVM_NM)|g' \
 		-e 's|@OPT@|$(DEVICE_OPT)|g' -e 's|@COV@|$(CONFIG_DEVICE_CODE_OBJECT_VERSION)|g' \
 		-e 's|@DEBUG@|$(if $(CONFIG_DEVICE_DEBUG_INFO),-g)|g' $< > $@.tmp
 	$(Q)chmod +x $@.tmp && mv $@.tmp $@
@@ -236,6 +252,90 @@ $(BUILD)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 
+# Host API programs of several files (tests/programs/<name>/), built the
+# way hipcc users build them: module_api loads --genco code objects at
+# run time (for every target, for each one alone, and bare ones);
+# rdc_lib links -fgpu-rdc objects and a static device library (an ar
+# archive of them, found with -L/-l); cxx_lang mixes a default .cpp
+# (HIP), -x hip, -x c++ and C; multi_arch takes several --offload-arch
+# (multi_arch_one one, and checks the other target's refusal).  They
+# need both gfx90a and gfx942 selected; each runs on both.
+# tests/tools/barehip-cc-test.sh checks the command line itself.
+PROG_DIR := $(BUILD)/tests/programs
+MULTI_PROGRAMS :=
+MULTI_PROGRAM_RUNS :=
+ifeq ($(filter gfx90a gfx942,$(TARGETS)),gfx90a gfx942)
+MODULE_CO_DIR := $(PROG_DIR)/module_api.d
+MODULE_COS := $(MODULE_CO_DIR)/kernels.co $(foreach t,gfx90a gfx942,\
+	$(MODULE_CO_DIR)/kernels-$(t).co $(MODULE_CO_DIR)/kernels-$(t).elf)
+$(MODULE_CO_DIR)/kernels.co: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  GENCO   $<"
+	$(Q)$(BAREHIP_CC) --genco -o $@ $<
+$(MODULE_CO_DIR)/kernels-%.co: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  GENCO   $< ($*)"
+	$(Q)$(BAREHIP_CC) --genco --offload-arch=$* -o $@ $<
+$(MODULE_CO_DIR)/kernels-%.elf: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< ($* code object)"
+	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -o $@ $<
+$(PROG_DIR)/module_api: tests/programs/module_api/main.hip $(MODULE_COS) $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -DMODULE_DIR='"$(abspath $(MODULE_CO_DIR))"' -o $@ $<
+
+RDC_DIR := $(PROG_DIR)/rdc_lib.d
+$(RDC_DIR)/%.o: tests/programs/rdc_lib/%.hip tests/programs/rdc_lib/rdc_lib.h $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-fgpu-rdc -c)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -fgpu-rdc -c -o $@ $<
+$(RDC_DIR)/librdcmath.a: $(RDC_DIR)/vector_ops.o $(RDC_DIR)/polynomial.o
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(LLVM_AR) rcsD $@ $^
+$(PROG_DIR)/rdc_lib: $(RDC_DIR)/main.o $(RDC_DIR)/librdcmath.a
+	@echo "  HIPLD   $@ (-fgpu-rdc)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -fgpu-rdc -o $@ $< -L$(RDC_DIR) -lrdcmath
+
+CXX_LANG_DIR := $(PROG_DIR)/cxx_lang.d
+CXX_LANG_DEPS := tests/programs/cxx_lang/cxx_lang.h $(TOOLCHAIN)
+$(CXX_LANG_DIR)/kernels.o: tests/programs/cxx_lang/kernels.cpp $(CXX_LANG_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-x hip)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -x hip -c -o $@ $<
+$(CXX_LANG_DIR)/host.o: tests/programs/cxx_lang/host.cpp $(CXX_LANG_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-x c++)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -x c++ -c -o $@ $<
+$(CXX_LANG_DIR)/c_api.o: tests/programs/cxx_lang/c_api.c $(CXX_LANG_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (C)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -c -o $@ $<
+$(PROG_DIR)/cxx_lang: tests/programs/cxx_lang/main.cpp $(addprefix $(CXX_LANG_DIR)/,\
+		kernels.o host.o c_api.o)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $< $(filter %.o,$^)
+
+$(PROG_DIR)/multi_arch: tests/programs/multi_arch/main.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx942 and gfx90a)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=gfx942 --offload-arch=gfx90a -o $@ $<
+$(PROG_DIR)/multi_arch_one: tests/programs/multi_arch/main.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx90a only)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=gfx90a -DONLY_TARGET='"gfx90a"' -o $@ $<
+
+CC_TOOL_TEST := $(BUILD)/tests/tools/barehip-cc-test
+$(CC_TOOL_TEST): tests/tools/barehip-cc-test.sh $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
+		"$(abspath $(BAREHIP_CC))" "$(OFFLOAD_BUNDLER)" "$(LLVM_READELF)" > $@ && chmod +x $@
+
+MULTI_PROGRAMS := $(addprefix $(PROG_DIR)/,module_api rdc_lib cxx_lang multi_arch multi_arch_one)
+MULTI_PROGRAM_RUNS := $(foreach t,$(MULTI_PROGRAMS),$(t)@gfx90a $(t)@gfx942) $(CC_TOOL_TEST)
+MULTI_PROGRAMS += $(CC_TOOL_TEST)
+endif
+
 # Device math accuracy (tests/math/*.hip): each program runs the real
 # device math functions on the board against MPFR (tests/math/mtest.h);
 # make check runs the fast sample, make bench 100000 inputs per function
@@ -243,7 +343,7 @@ $(BUILD)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
 $(BUILD)/tests/math/%: tests/math/%.hip tests/math/mtest.h $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $<"
-	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $< -lmpfr -lgmp
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $< -lmpfr -lgmp
 
 # Every device test also runs built at -O0: unoptimised code exercises
 # scratch (private segment buffer or architected flat scratch) and far
@@ -299,6 +399,9 @@ MATH_TESTS := $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests
 MATH_RUNS := $(foreach t,$(MATH_TESTS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(foreach t,$(PROGRAMS),$(foreach g,$(filter gfx90a gfx942,$(TARGETS)),$(t)@$(g)))
+# The multi-file programs (tests/programs/<name>/, above).
+PROGRAMS += $(MULTI_PROGRAMS)
+PROGRAM_RUNS += $(MULTI_PROGRAM_RUNS)
 
 # Host tools: barehip-info (what the board reports), barehip-run (launch
 # one kernel of a code object from the command line, loader only).
@@ -452,7 +555,8 @@ install: all
 		$(DESTDIR)$(PREFIX)/bin/
 	$(Q)install -m 644 $(LIBBAREHIP) $(DESTDIR)$(PREFIX)/lib/
 	$(Q)for t in $(TARGETS); do install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t && \
-		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(DESTDIR)$(PREFIX)/lib/barehip/$$t/; done
+		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(BUILD)/lib/barehip/$$t/oclc_*.bc \
+			$(DESTDIR)$(PREFIX)/lib/barehip/$$t/; done
 	$(Q)cp -r $(BUILD)/include/hip $(DESTDIR)$(PREFIX)/include/
 	@echo "barehip: installed into $(DESTDIR)$(PREFIX)"
 

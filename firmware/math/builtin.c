@@ -31,8 +31,9 @@ UNARY(nearbyint, __builtin_nearbyintf(x), __builtin_nearbyint(x))
 UNARY(round, __builtin_roundf(x), __builtin_round(x))
 UNARY(fabs, __builtin_fabsf(x), __builtin_fabs(x))
 /* Correctly rounded: LLVM's AMDGPU expansion of llvm.sqrt refines
- * v_sqrt with FMA residuals (tests/device/fdiv.hip checks it bit for bit). */
-UNARY(sqrt, __builtin_sqrtf(x), __builtin_sqrt(x))
+ * v_sqrt with FMA residuals (tests/device/fdiv.hip checks it bit for bit);
+ * f32 only v_sqrt_f32 (about 1 ulp) when MATH_CR_SQRT32 is off. */
+UNARY(sqrt, MATH_CR_SQRT32 ? __builtin_sqrtf(x) : __builtin_amdgcn_sqrtf(x), __builtin_sqrt(x))
 BINARY(copysign, __builtin_copysignf(x, y), __builtin_copysign(x, y))
 BINARY(fmax, __builtin_fmaxf(x, y), __builtin_fmax(x, y))
 BINARY(fmin, __builtin_fminf(x, y), __builtin_fmin(x, y))

@@ -19,7 +19,7 @@ OCML_EXPORT __attribute__((pure)) double __ocml_cbrt_f64(double x);
 float __ocml_cbrt_f32(float x)
 {
 	float ax = __builtin_fabsf(x);
-	int tiny = ax < 0x1p-126f;
+	int tiny = !MATH_DAZ && ax < 0x1p-126f;
 	double m = tiny ? ax * 0x1p24f : ax;
 	double y = cbrt_estimate(m, 1.0f), yy = y * y;
 

@@ -15,7 +15,7 @@ float __ocml_hypot_f32(float x, float y)
 	float r = (float)sqrt_for_f32(sumsq_f32(v, 2));
 
 	/* An infinite component wins over NaN (the sum would be NaN). */
-	return isinf_f32(x) || isinf_f32(y) ? BH_INF_F32 : r;
+	return !MATH_FINITE_ONLY && (isinf_f32(x) || isinf_f32(y)) ? BH_INF_F32 : r;
 }
 
 double __ocml_hypot_f64(double x, double y)

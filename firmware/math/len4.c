@@ -11,7 +11,7 @@ float __ocml_len4_f32(float x, float y, float z, float w)
 	float r = (float)sqrt_for_f32(sumsq_f32(v, 4));
 
 	/* An infinite component wins over NaN (the sum would be NaN). */
-	return isinf_f32(x) || isinf_f32(y) || isinf_f32(z) || isinf_f32(w) ? BH_INF_F32 : r;
+	return !MATH_FINITE_ONLY && (isinf_f32(x) || isinf_f32(y) || isinf_f32(z) || isinf_f32(w)) ? BH_INF_F32 : r;
 }
 
 double __ocml_len4_f64(double x, double y, double z, double w)

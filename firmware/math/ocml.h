@@ -27,6 +27,28 @@ static inline double as_f64(uint64_t x) { return __builtin_bit_cast(double, x); 
 #define BH_NAN_F32 __builtin_nanf("")
 #define BH_NAN_F64 __builtin_nan("")
 
+/*
+ * The math modes, fixed per code object: barehip-cc links one definition
+ * of each (firmware/modes/mode.c), chosen by the compile flags, and LTO
+ * folds every test of them away.
+ *   MATH_FINITE_ONLY  -ffast-math, -ffinite-math-only: no inf or NaN in or
+ *                     out, so special-case selections may be skipped;
+ *   MATH_UNSAFE       -ffast-math, -funsafe-math-optimizations: lower
+ *                     accuracy allowed;
+ *   MATH_DAZ          -fgpu-flush-denormals-to-zero: f32 denormals are
+ *                     zeros (no rescaling for them);
+ *   MATH_CR_SQRT32    (default; off with -fno-hip-fp32-correctly-rounded-
+ *                     divide-sqrt): f32 sqrt correctly rounded.
+ */
+extern const __attribute__((address_space(4))) unsigned char __oclc_finite_only_opt;
+extern const __attribute__((address_space(4))) unsigned char __oclc_unsafe_math_opt;
+extern const __attribute__((address_space(4))) unsigned char __oclc_daz_opt;
+extern const __attribute__((address_space(4))) unsigned char __oclc_correctly_rounded_sqrt32;
+#define MATH_FINITE_ONLY (__oclc_finite_only_opt != 0)
+#define MATH_UNSAFE (__oclc_unsafe_math_opt != 0)
+#define MATH_DAZ (__oclc_daz_opt != 0)
+#define MATH_CR_SQRT32 (__oclc_correctly_rounded_sqrt32 != 0)
+
 /* Exact helpers: v_ldexp, v_frexp_mant (in [0.5, 1)), v_frexp_exp. */
 static inline float ldexp_f32(float x, int e) { return __builtin_amdgcn_ldexpf(x, e); }
 static inline double ldexp_f64(double x, int e) { return __builtin_amdgcn_ldexp(x, e); }

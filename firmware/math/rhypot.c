@@ -13,7 +13,7 @@ float __ocml_rhypot_f32(float x, float y)
 
 	/* Special cases by selection: a NaN has already propagated. */
 	r = s == 0.0 ? BH_INF_F32 : r;
-	return isinf_f32(x) || isinf_f32(y) ? 0.0f : r;
+	return !MATH_FINITE_ONLY && (isinf_f32(x) || isinf_f32(y)) ? 0.0f : r;
 }
 
 double __ocml_rhypot_f64(double x, double y)

@@ -13,7 +13,7 @@ float __ocml_rlen3_f32(float x, float y, float z)
 
 	/* Special cases by selection: a NaN has already propagated. */
 	r = s == 0.0 ? BH_INF_F32 : r;
-	return isinf_f32(x) || isinf_f32(y) || isinf_f32(z) ? 0.0f : r;
+	return !MATH_FINITE_ONLY && (isinf_f32(x) || isinf_f32(y) || isinf_f32(z)) ? 0.0f : r;
 }
 
 double __ocml_rlen3_f64(double x, double y, double z)

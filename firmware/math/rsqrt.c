@@ -4,7 +4,8 @@
  *
  * f32: v_rsq_f32 itself, documented within 1 ulp (CUDA's bound is 2); it
  * flushes denormal inputs, so those are scaled by 2^24 first (and the
- * result by 2^12).  Its special cases are IEEE's.
+ * result by 2^12) unless denormals are zeros anyway (MATH_DAZ).  Its
+ * special cases are IEEE's.
  *
  * f64: v_rsq_f64's estimate r (assumed good to about 2^-22; LLVM's own
  * f64 sqrt refines it three times) and one third-order step: with
@@ -21,7 +22,7 @@ OCML_EXPORT OCML_CONST double __ocml_rsqrt_f64(double x);
 
 float __ocml_rsqrt_f32(float x)
 {
-	int tiny = __builtin_fabsf(x) < 0x1p-126f && x != 0.0f;
+	int tiny = !MATH_DAZ && __builtin_fabsf(x) < 0x1p-126f && x != 0.0f;
 	float r = __builtin_amdgcn_rsqf(tiny ? x * 0x1p24f : x);
 
 	return tiny ? r * 0x1p12f : r;

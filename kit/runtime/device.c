@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* Device bring-up and teardown, device selection, synchronisation. */
+/*
+ * Device bring-up and teardown, device selection and identity, the
+ * runtime's version and flags, synchronisation and limits.
+ */
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +13,9 @@
 
 struct bh_runtime bh_rt;
 
+/* hipSetDeviceFlags: HIP's default is to spin while waiting. */
+static unsigned int device_flags = hipDeviceScheduleSpin;
+
 hipError_t bh_rt_init(void)
 {
 	struct bh_error err = { 0 };
@@ -17,12 +23,9 @@ hipError_t bh_rt_init(void)
 	if (bh_rt.initialized)
 		return bh_rt.init_error;
 	bh_rt.initialized = true;
-#ifdef CONFIG_BACKEND_SIM
-	bh_rt.plat = bh_platform_sim_new();
-#endif
+	bh_rt.plat = bh_platform_new(&err);	/* BAREHIP_BOARD, or what the machine has */
 	if (!bh_rt.plat) {
-		bh_rt.init_error = bh_rt_error(hipErrorNoDevice,
-					       "no platform backend could be created");
+		bh_rt.init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
 		return bh_rt.init_error;
 	}
 	if (bh_device_open(&bh_rt.dev, bh_rt.plat, &err) ||
@@ -48,8 +51,11 @@ void bh_rt_teardown(void)
 			(unsigned long long)st.pm4_dwords, st.first_launch_dwords,
 			st.last_launch_dwords);
 	}
-	/* Device destructors need the queue; unloading needs it gone (it
-	 * releases launches that never retired after a fault). */
+	/* Streams first: their host operations and queues reach memory
+	 * freed below.  Device destructors need the null queue; unloading
+	 * needs it gone (it releases launches that never retired after a
+	 * fault). */
+	bh_rt_streams_teardown();
 	bh_rt_fini_all();
 	if (bh_rt.queue)
 		bh_queue_destroy(bh_rt.queue);
@@ -61,10 +67,12 @@ void bh_rt_teardown(void)
 		bh_device_close(bh_rt.dev);
 	bh_rt.dev = NULL;
 	if (bh_rt.plat)
-		bh_platform_sim_delete(bh_rt.plat);
+		bh_platform_delete(bh_rt.plat);
 	bh_rt.plat = NULL;
 	bh_rt.initialized = false;
 	bh_rt.init_error = hipSuccess;
+	bh_rt_sticky_clear();
+	device_flags = hipDeviceScheduleSpin;
 }
 
 hipError_t hipGetDeviceCount(int *count)
@@ -73,6 +81,194 @@ hipError_t hipGetDeviceCount(int *count)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceCount: count is NULL");
 	*count = bh_rt_init() == hipSuccess ? 1 : 0;
 	return *count ? bh_rt_success() : hipErrorNoDevice;
+}
+
+hipError_t hipInit(unsigned int flags)
+{
+	if (flags)
+		return bh_rt_error(hipErrorInvalidValue, "hipInit(0x%x): flags must be 0", flags);
+	return bh_rt_init();
+}
+
+/* Both are the HIP API level barehip implements (HIP_VERSION), as in
+ * HIP, where the driver version is the runtime's too. */
+hipError_t hipDriverGetVersion(int *version)
+{
+	if (!version)
+		return bh_rt_error(hipErrorInvalidValue, "hipDriverGetVersion: version is NULL");
+	*version = HIP_VERSION;
+	return bh_rt_success();
+}
+
+hipError_t hipRuntimeGetVersion(int *version)
+{
+	if (!version)
+		return bh_rt_error(hipErrorInvalidValue, "hipRuntimeGetVersion: version is NULL");
+	*version = HIP_VERSION;
+	return bh_rt_success();
+}
+
+/* The board's one device, or why not (for @api's message). */
+static hipError_t the_device(const char *api, int device)
+{
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (device != 0)
+		return bh_rt_error(hipErrorInvalidDevice,
+				   "%s: device %d does not exist (this board has one device, 0)",
+				   api, device);
+	return hipSuccess;
+}
+
+hipError_t hipDeviceGet(hipDevice_t *device, int ordinal)
+{
+	hipError_t e;
+
+	if (!device)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGet: device is NULL");
+	e = the_device("hipDeviceGet", ordinal);
+	if (e)
+		return e;
+	*device = ordinal;
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device)
+{
+	hipError_t e = the_device("hipDeviceGetName", device);
+
+	if (e)
+		return e;
+	if (!name || len <= 0)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetName: %s",
+				   name ? "len must be positive" : "name is NULL");
+	snprintf(name, (size_t)len, "%s", bh_device_get_info(bh_rt.dev)->name);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device)
+{
+	hipError_t e = the_device("hipDeviceComputeCapability", device);
+
+	if (e)
+		return e;
+	if (!major || !minor)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceComputeCapability: %s is NULL",
+				   major ? "minor" : "major");
+	*major = (int)(bh_device_get_info(bh_rt.dev)->gfx_version / 10000);
+	*minor = (int)(bh_device_get_info(bh_rt.dev)->gfx_version / 100 % 100);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device)
+{
+	hipError_t e = the_device("hipDeviceTotalMem", device);
+
+	if (e)
+		return e;
+	if (!bytes)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceTotalMem: bytes is NULL");
+	*bytes = (size_t)bh_device_get_info(bh_rt.dev)->vram_size;
+	return bh_rt_success();
+}
+
+/* The PCI location as "domain:bus:device.function" in hex. */
+#define PCI_BUS_ID_LEN 13	/* "dddd:bb:dd.f" and its NUL */
+
+hipError_t hipDeviceGetPCIBusId(char *bus_id, int len, int device)
+{
+	const struct bh_device_info *i;
+	hipError_t e = the_device("hipDeviceGetPCIBusId", device);
+
+	if (e)
+		return e;
+	if (!bus_id || len < PCI_BUS_ID_LEN)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetPCIBusId: %s", bus_id ?
+				   "len must leave room for 13 bytes" : "pciBusId is NULL");
+	i = bh_device_get_info(bh_rt.dev);
+	snprintf(bus_id, (size_t)len, "%04x:%02x:%02x.%x", i->pci_domain, i->pci_bus,
+		 i->pci_device, i->pci_function);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceGetByPCIBusId(int *device, const char *bus_id)
+{
+	const struct bh_device_info *i;
+	unsigned int domain, bus, dev, fn;
+	hipError_t e;
+
+	if (!device || !bus_id)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetByPCIBusId: %s is NULL",
+				   device ? "pciBusId" : "device");
+	e = bh_rt_init();
+	if (e)
+		return e;
+	i = bh_device_get_info(bh_rt.dev);
+	/* "dddd:bb:dd.f", or "bb:dd.f" in domain 0. */
+	if (sscanf(bus_id, "%x:%x:%x.%x", &domain, &bus, &dev, &fn) != 4) {
+		domain = 0;
+		if (sscanf(bus_id, "%x:%x.%x", &bus, &dev, &fn) != 3)
+			return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetByPCIBusId('%.32s'): "
+					   "not a PCI bus id (dddd:bb:dd.f)", bus_id);
+	}
+	if (domain != i->pci_domain || bus != i->pci_bus || dev != i->pci_device ||
+	    fn != i->pci_function)
+		return bh_rt_error(hipErrorInvalidDevice, "hipDeviceGetByPCIBusId('%.32s'): no "
+				   "device there (device 0 is at %04x:%02x:%02x.%x)", bus_id,
+				   i->pci_domain, i->pci_bus, i->pci_device, i->pci_function);
+	*device = 0;
+	return bh_rt_success();
+}
+
+/* HIP picks the device meeting the most requested (non-zero) fields,
+ * device 0 if none does; with one device that is always device 0. */
+hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop)
+{
+	hipError_t e;
+
+	if (!device || !prop)
+		return bh_rt_error(hipErrorInvalidValue, "hipChooseDevice: %s is NULL",
+				   device ? "prop" : "device");
+	e = bh_rt_init();
+	if (e)
+		return e;
+	*device = 0;
+	return bh_rt_success();
+}
+
+/*
+ * How host threads wait for the device.  Any one scheduling flag, plus
+ * hipDeviceMapHost (host memory is always mappable) and
+ * hipDeviceLmemResizeToMax (ignored, as in HIP).  The loader waits by
+ * polling its fence either way; the flags are kept for hipGetDeviceFlags.
+ */
+hipError_t hipSetDeviceFlags(unsigned int flags)
+{
+	const unsigned int known = hipDeviceScheduleMask | hipDeviceMapHost |
+				   hipDeviceLmemResizeToMax;
+	const unsigned int schedule = flags & hipDeviceScheduleMask;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (flags & ~known)
+		return bh_rt_error(hipErrorInvalidValue, "hipSetDeviceFlags(0x%x): unknown flags "
+				   "0x%x", flags, flags & ~known);
+	if (schedule & (schedule - 1))
+		return bh_rt_error(hipErrorInvalidValue, "hipSetDeviceFlags(0x%x): more than one "
+				   "scheduling flag", flags);
+	device_flags = schedule;
+	return bh_rt_success();
+}
+
+hipError_t hipGetDeviceFlags(unsigned int *flags)
+{
+	if (!flags)
+		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceFlags: flags is NULL");
+	*flags = device_flags;
+	return bh_rt_success();
 }
 
 hipError_t hipSetDevice(int device)
@@ -97,14 +293,12 @@ hipError_t hipGetDevice(int *device)
 
 hipError_t hipDeviceSynchronize(void)
 {
-	struct bh_error err = { 0 };
 	hipError_t e = bh_rt_init();
 
 	if (e)
 		return e;
-	if (bh_queue_finish(bh_rt.queue, &err))
-		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-	return bh_rt_success();
+	/* Every stream, the null one included. */
+	return bh_rt_streams_synchronize("hipDeviceSynchronize");
 }
 
 /*

@@ -1,5 +1,17 @@
 // SPDX-License-Identifier: MIT
-/* HIP's error state: the last error and its one-line description. */
+/*
+ * HIP's error state: the last error of each host thread, its one-line
+ * description, and the sticky error of a device that faulted.
+ *
+ * As in CUDA (and HIP from 7.0), the last error is the last call that
+ * failed, not the last call: a success does not clear it, only
+ * hipGetLastError() does.  hipErrorNotReady is a status, not an error.
+ *
+ * A GPU fault stops the device's queue, as on hardware, so the fault is
+ * sticky: every later wait or launch fails, and hipGetLastError() keeps
+ * returning it, until hipDeviceReset() brings up a fresh device.  Later
+ * messages name the fault that stopped the device.
+ */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,7 +19,11 @@
 #include "runtime.h"
 
 static _Thread_local hipError_t last_error;
-static _Thread_local char last_message[BH_ERROR_MAX + 64];
+static _Thread_local char last_message[2 * BH_ERROR_MAX];
+
+/* The device's state, shared by all threads. */
+static hipError_t sticky_error;
+static char sticky_message[BH_ERROR_MAX];
 
 hipError_t bh_rt_success(void)
 {
@@ -18,6 +34,8 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (err == hipSuccess || err == hipErrorNotReady)
+		return err;
 	va_start(ap, fmt);
 	vsnprintf(last_message, sizeof(last_message), fmt, ap);
 	va_end(ap);
@@ -43,12 +61,31 @@ hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback)
 	case BH_ENOTSUP: h = hipErrorNotSupported; break;
 	default: h = fallback; break;
 	}
+	if (e->code != BH_EFAULT)
+		return bh_rt_error(h, "%s", e->message);
+	if (sticky_error)
+		return bh_rt_error(h, "%s (the device stopped at: %s; hipDeviceReset() "
+				   "recovers)", e->message, sticky_message);
+	sticky_error = h;
+	snprintf(sticky_message, sizeof(sticky_message), "%s", e->message);
 	return bh_rt_error(h, "%s", e->message);
+}
+
+hipError_t bh_rt_sticky_error(void)
+{
+	return sticky_error;
+}
+
+void bh_rt_sticky_clear(void)
+{
+	last_error = hipSuccess;
+	sticky_error = hipSuccess;
+	sticky_message[0] = '\0';
 }
 
 hipError_t hipGetLastError(void)
 {
-	hipError_t e = last_error;
+	hipError_t e = last_error ? last_error : sticky_error;
 
 	last_error = hipSuccess;
 	return e;
@@ -56,7 +93,7 @@ hipError_t hipGetLastError(void)
 
 hipError_t hipPeekAtLastError(void)
 {
-	return last_error;
+	return last_error ? last_error : sticky_error;
 }
 
 const char *bhGetLastErrorMessage(void)
@@ -64,52 +101,122 @@ const char *bhGetLastErrorMessage(void)
 	return last_message;	/* kept after hipGetLastError() resets the code */
 }
 
+/* Every hipError_t: its name and HIP's description of it. */
 static const struct {
 	hipError_t code;
 	const char *name, *text;
 } errors[] = {
-	{ hipSuccess, "hipSuccess", "no error" },
-	{ hipErrorInvalidValue, "hipErrorInvalidValue", "invalid argument" },
-	{ hipErrorOutOfMemory, "hipErrorOutOfMemory", "out of memory" },
-	{ hipErrorNotInitialized, "hipErrorNotInitialized", "initialization error" },
-	{ hipErrorInvalidConfiguration, "hipErrorInvalidConfiguration", "invalid configuration argument" },
-	{ hipErrorInvalidPitchValue, "hipErrorInvalidPitchValue", "invalid pitch argument" },
-	{ hipErrorInvalidSymbol, "hipErrorInvalidSymbol", "invalid device symbol" },
-	{ hipErrorInvalidDevicePointer, "hipErrorInvalidDevicePointer", "invalid device pointer" },
-	{ hipErrorInvalidMemcpyDirection, "hipErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
-	{ hipErrorInvalidDeviceFunction, "hipErrorInvalidDeviceFunction", "invalid device function" },
-	{ hipErrorNoDevice, "hipErrorNoDevice", "no ROCm-capable device is detected" },
-	{ hipErrorInvalidDevice, "hipErrorInvalidDevice", "invalid device ordinal" },
-	{ hipErrorInvalidImage, "hipErrorInvalidImage", "device kernel image is invalid" },
-	{ hipErrorInvalidContext, "hipErrorInvalidContext", "invalid device context" },
-	{ hipErrorNoBinaryForGpu, "hipErrorNoBinaryForGpu", "no kernel image is available for execution on the device" },
-	{ hipErrorInvalidKernelFile, "hipErrorInvalidKernelFile", "invalid kernel file" },
-	{ hipErrorInvalidSource, "hipErrorInvalidSource", "device kernel image is invalid" },
-	{ hipErrorInvalidHandle, "hipErrorInvalidHandle", "invalid resource handle" },
-	{ hipErrorNotFound, "hipErrorNotFound", "named symbol not found" },
-	{ hipErrorNotReady, "hipErrorNotReady", "device not ready" },
-	{ hipErrorIllegalAddress, "hipErrorIllegalAddress", "an illegal memory access was encountered" },
-	{ hipErrorLaunchOutOfResources, "hipErrorLaunchOutOfResources", "too many resources requested for launch" },
-	{ hipErrorLaunchTimeOut, "hipErrorLaunchTimeOut", "the launch timed out and was terminated" },
-	{ hipErrorLaunchFailure, "hipErrorLaunchFailure", "unspecified launch failure" },
-	{ hipErrorCooperativeLaunchTooLarge, "hipErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch" },
-	{ hipErrorUnsupportedLimit, "hipErrorUnsupportedLimit", "limit is not supported on this architecture" },
-	{ hipErrorNotSupported, "hipErrorNotSupported", "operation not supported" },
-	{ hipErrorUnknown, "hipErrorUnknown", "unknown error" },
+#define E(code, text) { code, #code, text }
+	E(hipSuccess, "no error"),
+	E(hipErrorInvalidValue, "invalid argument"),
+	E(hipErrorOutOfMemory, "out of memory"),
+	E(hipErrorNotInitialized, "initialization error"),
+	E(hipErrorDeinitialized, "driver shutting down"),
+	E(hipErrorProfilerDisabled, "profiler disabled while using external profiling tool"),
+	E(hipErrorProfilerNotInitialized, "profiler is not initialized"),
+	E(hipErrorProfilerAlreadyStarted, "profiler already started"),
+	E(hipErrorProfilerAlreadyStopped, "profiler already stopped"),
+	E(hipErrorInvalidConfiguration, "invalid configuration argument"),
+	E(hipErrorInvalidPitchValue, "invalid pitch argument"),
+	E(hipErrorInvalidSymbol, "invalid device symbol"),
+	E(hipErrorInvalidDevicePointer, "invalid device pointer"),
+	E(hipErrorInvalidMemcpyDirection, "invalid copy direction for memcpy"),
+	E(hipErrorInsufficientDriver, "driver version is insufficient for runtime version"),
+	E(hipErrorMissingConfiguration, "__global__ function call is not configured"),
+	E(hipErrorPriorLaunchFailure, "unspecified launch failure in prior launch"),
+	E(hipErrorInvalidDeviceFunction, "invalid device function"),
+	E(hipErrorNoDevice, "no ROCm-capable device is detected"),
+	E(hipErrorInvalidDevice, "invalid device ordinal"),
+	E(hipErrorInvalidImage, "device kernel image is invalid"),
+	E(hipErrorInvalidContext, "invalid device context"),
+	E(hipErrorContextAlreadyCurrent, "context is already current context"),
+	E(hipErrorMapFailed, "mapping of buffer object failed"),
+	E(hipErrorUnmapFailed, "unmapping of buffer object failed"),
+	E(hipErrorArrayIsMapped, "array is mapped"),
+	E(hipErrorAlreadyMapped, "resource already mapped"),
+	E(hipErrorNoBinaryForGpu, "no kernel image is available for execution on the device"),
+	E(hipErrorAlreadyAcquired, "resource already acquired"),
+	E(hipErrorNotMapped, "resource not mapped"),
+	E(hipErrorNotMappedAsArray, "resource not mapped as array"),
+	E(hipErrorNotMappedAsPointer, "resource not mapped as pointer"),
+	E(hipErrorECCNotCorrectable, "uncorrectable ECC error encountered"),
+	E(hipErrorUnsupportedLimit, "limit is not supported on this architecture"),
+	E(hipErrorContextAlreadyInUse,
+	  "exclusive-thread device already in use by a different thread"),
+	E(hipErrorPeerAccessUnsupported, "peer access is not supported between these two devices"),
+	E(hipErrorInvalidKernelFile, "invalid kernel file"),
+	E(hipErrorInvalidGraphicsContext, "invalid OpenGL or DirectX context"),
+	E(hipErrorInvalidSource, "device kernel image is invalid"),
+	E(hipErrorFileNotFound, "file not found"),
+	E(hipErrorSharedObjectSymbolNotFound, "shared object symbol not found"),
+	E(hipErrorSharedObjectInitFailed, "shared object initialization failed"),
+	E(hipErrorOperatingSystem, "OS call failed or operation not supported on this OS"),
+	E(hipErrorInvalidHandle, "invalid resource handle"),
+	E(hipErrorIllegalState, "the operation cannot be performed in the present state"),
+	E(hipErrorNotFound, "named symbol not found"),
+	E(hipErrorNotReady, "device not ready"),
+	E(hipErrorIllegalAddress, "an illegal memory access was encountered"),
+	E(hipErrorLaunchOutOfResources, "too many resources requested for launch"),
+	E(hipErrorLaunchTimeOut, "the launch timed out and was terminated"),
+	E(hipErrorPeerAccessAlreadyEnabled, "peer access is already enabled"),
+	E(hipErrorPeerAccessNotEnabled, "peer access has not been enabled"),
+	E(hipErrorSetOnActiveProcess, "cannot set while device is active in this process"),
+	E(hipErrorContextIsDestroyed, "context is destroyed"),
+	E(hipErrorAssert, "device-side assert triggered"),
+	E(hipErrorHostMemoryAlreadyRegistered,
+	  "part or all of the requested memory range is already mapped"),
+	E(hipErrorHostMemoryNotRegistered,
+	  "pointer does not correspond to a registered memory region"),
+	E(hipErrorLaunchFailure, "unspecified launch failure"),
+	E(hipErrorCooperativeLaunchTooLarge, "too many blocks in cooperative launch"),
+	E(hipErrorNotSupported, "operation not supported"),
+	E(hipErrorStreamCaptureUnsupported, "operation not permitted when stream is capturing"),
+	E(hipErrorStreamCaptureInvalidated,
+	  "operation failed due to a previous error during capture"),
+	E(hipErrorStreamCaptureMerge,
+	  "operation would result in a merge of separate capture sequences"),
+	E(hipErrorStreamCaptureUnmatched, "capture was not ended in the same stream as it began"),
+	E(hipErrorStreamCaptureUnjoined, "capturing stream has unjoined work"),
+	E(hipErrorStreamCaptureIsolation,
+	  "dependency created on uncaptured work in another stream"),
+	E(hipErrorStreamCaptureImplicit,
+	  "operation would make the legacy stream depend on a capturing blocking stream"),
+	E(hipErrorCapturedEvent,
+	  "operation not permitted on an event last recorded in a capturing stream"),
+	E(hipErrorStreamCaptureWrongThread,
+	  "attempt to terminate a thread-local capture sequence from another thread"),
+	E(hipErrorGraphExecUpdateFailure,
+	  "the graph update was not performed because it included changes which violated "
+	  "constraints specific to instantiated graph update"),
+	E(hipErrorInvalidChannelDescriptor, "invalid channel descriptor"),
+	E(hipErrorInvalidTexture, "invalid texture"),
+	E(hipErrorUnknown, "unknown error"),
+	E(hipErrorRuntimeMemory, "runtime memory call returned error"),
+	E(hipErrorRuntimeOther, "runtime call other than memory returned error"),
+	E(hipErrorTbd, "marker that more error codes are needed"),
+#undef E
 };
 
-const char *hipGetErrorName(hipError_t error)
+/* Codes that are aliases of others (hipErrorMemoryAllocation …) share
+ * the first entry's name: the table lists each value once. */
+static int error_index(hipError_t error)
 {
 	for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
 		if (errors[i].code == error)
-			return errors[i].name;
-	return "hipErrorUnknown";
+			return (int)i;
+	return -1;
+}
+
+const char *hipGetErrorName(hipError_t error)
+{
+	int i = error_index(error);
+
+	return i < 0 ? "hipErrorUnknown" : errors[i].name;
 }
 
 const char *hipGetErrorString(hipError_t error)
 {
-	for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
-		if (errors[i].code == error)
-			return errors[i].text;
-	return "unknown error";
+	int i = error_index(error);
+
+	return i < 0 ? "unknown error" : errors[i].text;
 }

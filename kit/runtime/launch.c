@@ -43,30 +43,24 @@ hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
 	return hipSuccess;
 }
 
-static hipError_t launch(const char *api, const void *function, dim3 grid, dim3 block,
-			 void **args, size_t shared, hipStream_t stream, uint32_t flags)
+/*
+ * Launch loaded kernel @k: @grid counts blocks, as HIP does; @l carries
+ * the arguments (args or raw_args) and flags.  hipLaunchKernel and the
+ * module API (module.c) both come here.
+ */
+hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
+			size_t shared, hipStream_t stream, struct bh_launch *l)
 {
 	struct bh_error err = { 0 };
-	const struct bh_kernel *k;
-	hipError_t e = bh_rt_init();
+	struct ihipStream_t *s;
+	uint64_t seq;
+	hipError_t e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
 
-	if (e)
-		return e;
-	if (stream)
-		return bh_rt_error(hipErrorNotSupported,
-				   "%s: only the null stream exists so far", api);
-	struct bh_function *f = function ? bh_rt_function(function) : NULL;
-
-	if (!f)
-		return bh_rt_error(hipErrorInvalidDeviceFunction,
-				   "%s(%p): not a registered __global__ function", api,
-				   function);
-	e = bh_rt_kernel(f, &k);
 	if (e)
 		return e;
 	uint32_t g[3] = { grid.x, grid.y, grid.z }, b[3] = { block.x, block.y, block.z };
-	struct bh_launch l = { .dynamic_lds = (uint32_t)shared, .args = args, .flags = flags };
 
+	l->dynamic_lds = (uint32_t)shared;
 	for (int d = 0; d < 3; d++) {
 		uint64_t items = (uint64_t)g[d] * b[d];
 
@@ -77,19 +71,45 @@ static hipError_t launch(const char *api, const void *function, dim3 grid, dim3 
 					   "%c dimension has %llu work-items, more than 2^32-1",
 					   k->name, g[0], g[1], g[2], b[0], b[1], b[2],
 					   "xyz"[d], (unsigned long long)items);
-		l.grid[d] = (uint32_t)items;
-		l.block[d] = b[d];
+		l->grid[d] = (uint32_t)items;
+		l->block[d] = b[d];
 	}
 	if (shared > UINT32_MAX)
 		return bh_rt_error(hipErrorInvalidConfiguration,
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
 				   shared);
-	if (bh_queue_launch(bh_rt.queue, k, &l, NULL, &err)) {
+	/* On the stream's queue, behind what the stream must wait for. */
+	e = bh_rt_stream_begin(s, api);
+	if (e)
+		return e;
+	if (bh_queue_launch(s->rq->q, k, l, &seq, &err)) {
 		if (err.code == BH_ENOSPC)
 			return bh_rt_error(hipErrorCooperativeLaunchTooLarge, "%s", err.message);
 		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
 	}
+	bh_rt_stream_end(s, seq);
 	return hipSuccess;
+}
+
+static hipError_t launch(const char *api, const void *function, dim3 grid, dim3 block,
+			 void **args, size_t shared, hipStream_t stream, uint32_t flags)
+{
+	struct bh_launch l = { .args = args, .flags = flags };
+	const struct bh_kernel *k;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	struct bh_function *f = function ? bh_rt_function(function) : NULL;
+
+	if (!f)
+		return bh_rt_error(hipErrorInvalidDeviceFunction,
+				   "%s(%p): not a registered __global__ function", api,
+				   function);
+	e = bh_rt_kernel(f, &k);
+	if (e)
+		return e;
+	return bh_rt_launch(api, k, grid, block, shared, stream, &l);
 }
 
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block,
@@ -103,42 +123,4 @@ hipError_t hipLaunchCooperativeKernel(const void *f, dim3 grid, dim3 block, void
 {
 	return launch("hipLaunchCooperativeKernel", f, grid, block, args, shared, stream,
 		      BH_LAUNCH_COOPERATIVE);
-}
-
-/* Workgroups of @f one CU holds at once (the loader's occupancy rules,
- * the same that decide whether a cooperative launch fits). */
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *num_blocks, const void *f,
-							int block_size, size_t dynamic_lds)
-{
-	struct bh_error err = { 0 };
-	struct bh_occupancy occ;
-	const struct bh_kernel *k;
-	hipError_t e;
-
-	if (!num_blocks)
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipOccupancyMaxActiveBlocksPerMultiprocessor: numBlocks is NULL");
-	*num_blocks = 0;
-	e = bh_rt_init();
-	if (e)
-		return e;
-	struct bh_function *fn = f ? bh_rt_function(f) : NULL;
-
-	if (!fn)
-		return bh_rt_error(hipErrorInvalidDeviceFunction,
-				   "hipOccupancyMaxActiveBlocksPerMultiprocessor(%p): not a "
-				   "registered __global__ function", f);
-	e = bh_rt_kernel(fn, &k);
-	if (e)
-		return e;
-	if (block_size <= 0 || dynamic_lds > UINT32_MAX ||
-	    bh_kernel_occupancy(bh_rt.dev, k, (uint32_t)block_size, (uint32_t)dynamic_lds,
-				&occ, &err))
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipOccupancyMaxActiveBlocksPerMultiprocessor(kernel '%s', "
-				   "%d threads, %zu bytes of dynamic LDS): %s", k->name,
-				   block_size, dynamic_lds,
-				   block_size <= 0 ? "the block size must be positive" : err.message);
-	*num_blocks = (int)occ.groups_per_cu;
-	return bh_rt_success();
 }

@@ -1,10 +1,23 @@
 // SPDX-License-Identifier: MIT
 /*
- * Device memory: hipMalloc/hipFree and synchronous copies.  Device
- * pointers are GPU virtual addresses; every copy is checked against the
- * allocation it touches.  The sim board's VRAM is host-visible, so the
- * CPU copies through its mapping after draining the null stream (HIP's
- * legacy-stream ordering).
+ * Memory: device, managed and pinned host allocations, and the copies
+ * and fills between them.
+ *
+ * Device pointers are GPU virtual addresses; pinned host memory
+ * (hipHostMalloc) is mapped for the GPU at the address the host uses
+ * when the board has unified memory, so kernels may take it directly.
+ * Every copy is checked against the allocations it touches.
+ *
+ * The host CPU moves the bytes, through its view of device memory (the
+ * sim board's VRAM is host-visible).  The synchronous calls (hipMemcpy,
+ * hipMemset, …) first wait for the null stream and the blocking streams
+ * (the legacy default stream's order), then copy.  The asynchronous ones
+ * become host operations in stream order (hostop.c): they start once the
+ * stream's earlier work is done and the stream's later work starts once
+ * they are; the calling thread does not wait, except for what HIP makes
+ * synchronous: a copy into pageable host memory returns once it is done,
+ * and one out of pageable host memory takes a staging copy first, so the
+ * source may change as soon as the call returns.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,15 +25,51 @@
 
 #include "runtime.h"
 
+/* What a pointer is, as far as a copy is concerned. */
+enum ptr_kind {
+	PTR_PAGEABLE,	/* host memory the runtime does not know */
+	PTR_DEVICE,	/* hipMalloc memory or a code object's global */
+	PTR_MANAGED,	/* hipMallocManaged: host and device */
+	PTR_PINNED,	/* hipHostMalloc: host memory the GPU maps */
+};
+
+static const char *const kind_names[] = {
+	[PTR_PAGEABLE] = "pageable host memory", [PTR_DEVICE] = "device memory",
+	[PTR_MANAGED] = "managed memory", [PTR_PINNED] = "pinned host memory",
+};
+
+static size_t alloc_bytes(const struct bh_allocation *a)
+{
+	return a->bytes ? a->bytes : (size_t)a->mem.size;
+}
+
+/* The allocation @ptr points into, by its device or its host address;
+ * *@off is @ptr's offset in it. */
+static struct bh_allocation *containing(const void *ptr, size_t *off)
+{
+	uintptr_t p = (uintptr_t)ptr;
+
+	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next) {
+		uintptr_t gpu = (uintptr_t)a->mem.gpu_va, cpu = (uintptr_t)a->mem.cpu;
+
+		if (p >= gpu && p - gpu < alloc_bytes(a)) {
+			*off = p - gpu;
+			return a;
+		}
+		if (cpu && p >= cpu && p - cpu < alloc_bytes(a)) {
+			*off = p - cpu;
+			return a;
+		}
+	}
+	return NULL;
+}
+
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
 {
-	uint64_t va = (uint64_t)(uintptr_t)ptr;
+	size_t off;
+	struct bh_allocation *a = containing(ptr, &off);
 
-	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next)
-		if (va >= a->mem.gpu_va && va - a->mem.gpu_va <= a->mem.size &&
-		    size <= a->mem.size - (va - a->mem.gpu_va))
-			return a;
-	return NULL;
+	return a && size <= alloc_bytes(a) - off ? a : NULL;
 }
 
 void bh_rt_free_all(void)
@@ -35,54 +84,37 @@ void bh_rt_free_all(void)
 	}
 }
 
-hipError_t hipMalloc(void **ptr, size_t size)
+/* What [ptr, ptr + size) is and its host address (@what names it). */
+struct view {
+	enum ptr_kind kind;
+	uint8_t *cpu;
+};
+
+static hipError_t classify(const char *api, const char *what, const void *ptr, size_t size,
+			   struct view *out)
 {
-	struct bh_error err = { 0 };
-	hipError_t e;
+	size_t off;
+	struct bh_allocation *a = containing(ptr, &off);
 
-	if (!ptr)
-		return bh_rt_error(hipErrorInvalidValue, "hipMalloc: ptr is NULL");
-	*ptr = NULL;
-	if (size == 0)		/* HIP: success, null pointer */
-		return bh_rt_success();
-	e = bh_rt_init();
-	if (e)
-		return e;
-	struct bh_allocation *a = calloc(1, sizeof(*a));
-
-	if (!a)
-		return bh_rt_error(hipErrorOutOfMemory, "hipMalloc: out of host memory");
-	if (bh_mem_alloc(bh_rt.dev, size, BH_MEM_VRAM, &a->mem, &err)) {
-		free(a);
-		return bh_rt_loader_error(&err, hipErrorOutOfMemory);
+	if (a) {
+		if (size > alloc_bytes(a) - off)
+			return bh_rt_error(hipErrorInvalidValue, "%s: %s %p: %zu bytes are not "
+					   "inside a %s allocation: they run past the end of its "
+					   "%zu bytes", api, what, ptr, size,
+					   a->pinned ? "pinned host" : a->managed ? "managed" :
+					   "device", alloc_bytes(a));
+		if (!a->mem.cpu)
+			return bh_rt_error(hipErrorNotSupported, "%s: %s %p: this board does not "
+					   "map that memory for the host", api, what, ptr);
+		out->kind = a->pinned ? PTR_PINNED : a->managed ? PTR_MANAGED : PTR_DEVICE;
+		out->cpu = (uint8_t *)a->mem.cpu + off;
+		return hipSuccess;
 	}
-	a->next = bh_rt.allocations;
-	bh_rt.allocations = a;
-	*ptr = (void *)(uintptr_t)a->mem.gpu_va;
-	return bh_rt_success();
-}
-
-hipError_t hipFree(void *ptr)
-{
-	struct bh_error err = { 0 };
-
-	if (!ptr)
-		return bh_rt_success();
-	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next) {
-		struct bh_allocation *a = *p;
-
-		if (a->mem.gpu_va != (uint64_t)(uintptr_t)ptr)
-			continue;
-		/* A kernel may still use it: HIP's hipFree synchronises. */
-		if (bh_queue_finish(bh_rt.queue, &err))
-			return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-		*p = a->next;
-		bh_mem_free(bh_rt.dev, &a->mem);
-		free(a);
-		return bh_rt_success();
-	}
-	return bh_rt_error(hipErrorInvalidDevicePointer,
-			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
+	out->cpu = bh_rt_symbol_view(ptr, size);	/* a __device__ variable */
+	out->kind = out->cpu ? PTR_DEVICE : PTR_PAGEABLE;
+	if (!out->cpu)
+		out->cpu = (uint8_t *)(uintptr_t)ptr;
+	return hipSuccess;
 }
 
 static const char *kind_name(hipMemcpyKind k)
@@ -97,78 +129,447 @@ static const char *kind_name(hipMemcpyKind k)
 	return "?";
 }
 
-/* The CPU address behind @ptr: device memory through its mapping. */
-static void *cpu_view(struct bh_allocation *a, const void *ptr)
+/* A 2-D copy: @height rows of @width bytes (a 1-D copy is one row). */
+struct copy {
+	void *dst;
+	const void *src;
+	size_t dpitch, spitch, width, height;
+	hipMemcpyKind kind;
+};
+
+static void copy_rows(uint8_t *dst, const uint8_t *src, size_t dpitch, size_t spitch,
+		      size_t width, size_t height)
 {
-	return (uint8_t *)a->mem.cpu + ((uint64_t)(uintptr_t)ptr - a->mem.gpu_va);
+	if (dpitch == width && spitch == width) {
+		memmove(dst, src, width * height);
+		return;
+	}
+	for (size_t r = 0; r < height; r++)
+		memmove(dst + r * dpitch, src + r * spitch, width);
 }
 
-hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind)
+static void run_copy(struct bh_hostop *op)
 {
-	struct bh_error err = { 0 };
+	copy_rows(op->u.copy.dst, op->u.copy.src, op->u.copy.dpitch, op->u.copy.spitch,
+		  op->u.copy.width, op->u.copy.height);
+}
+
+static void copy_done(struct bh_hostop *op)
+{
+	free(op->u.copy.staging);
+}
+
+/* Bytes a pitched region spans: (height - 1) rows of @pitch, one of @width. */
+static bool span(size_t pitch, size_t width, size_t height, size_t *out)
+{
+	if (height > 1 && pitch > (SIZE_MAX - width) / (height - 1))
+		return false;
+	*out = pitch * (height - 1) + width;
+	return true;
+}
+
+/*
+ * Check @c and find both sides' host views.  A side the kind names as
+ * device memory must be device, managed or pinned memory; one it names
+ * as host memory must not be device memory.  hipMemcpyDefault infers
+ * the direction from the pointers (unified addressing).
+ */
+static hipError_t check_copy(const char *api, struct copy *c, struct view *d, struct view *s)
+{
+	size_t dbytes, sbytes;
 	hipError_t e;
 
-	if (size == 0)
-		return bh_rt_success();
-	if (!dst || !src)
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipMemcpy(%s, %zu bytes): %s is NULL", kind_name(kind),
-				   size, dst ? "src" : "dst");
-	if ((unsigned)kind > hipMemcpyDefault)
-		return bh_rt_error(hipErrorInvalidMemcpyDirection,
-				   "hipMemcpy: bad hipMemcpyKind %d", (int)kind);
-	e = bh_rt_init();
+	if (!c->dst || !c->src)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%s, %zu bytes): %s is NULL", api,
+				   kind_name(c->kind), c->width * c->height,
+				   c->dst ? "src" : "dst");
+	if ((unsigned int)c->kind > hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: bad hipMemcpyKind %d",
+				   api, (int)c->kind);
+	if (!span(c->dpitch, c->width, c->height, &dbytes) ||
+	    !span(c->spitch, c->width, c->height, &sbytes))
+		return bh_rt_error(hipErrorInvalidValue, "%s: %zu rows of pitch %zu/%zu "
+				   "overflow the address space", api, c->height, c->dpitch,
+				   c->spitch);
+	e = classify(api, "dst", c->dst, dbytes, d);
+	if (!e)
+		e = classify(api, "src", c->src, sbytes, s);
 	if (e)
 		return e;
-	/* Device memory: an allocation, or a code object's global variable
-	 * (a pointer from hipGetSymbolAddress).  The host views of each. */
-	struct bh_allocation *da = bh_rt_find_allocation(dst, size);
-	struct bh_allocation *sa = bh_rt_find_allocation(src, size);
-	void *dview = da ? cpu_view(da, dst) : bh_rt_symbol_view(dst, size);
-	void *sview = sa ? cpu_view(sa, src) : bh_rt_symbol_view(src, size);
-	bool dst_managed = da && da->managed, src_managed = sa && sa->managed;
+	if (c->kind == hipMemcpyDefault)
+		return hipSuccess;
+	bool dst_dev = c->kind == hipMemcpyHostToDevice || c->kind == hipMemcpyDeviceToDevice;
+	bool src_dev = c->kind == hipMemcpyDeviceToHost || c->kind == hipMemcpyDeviceToDevice;
+	const struct view *bad = NULL;
+	const char *side = NULL;
 
-	if (kind == hipMemcpyDefault)	/* unified addressing: infer it */
-		kind = dview ? (sview ? hipMemcpyDeviceToDevice : hipMemcpyHostToDevice)
-			     : (sview ? hipMemcpyDeviceToHost : hipMemcpyHostToHost);
-	bool dst_dev = kind == hipMemcpyHostToDevice || kind == hipMemcpyDeviceToDevice;
-	bool src_dev = kind == hipMemcpyDeviceToHost || kind == hipMemcpyDeviceToDevice;
-
-	if ((dst_dev && !dview) || (src_dev && !sview))
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipMemcpy(%s, %zu bytes): %s %p is not inside a device "
-				   "allocation of that size", kind_name(kind), size,
-				   dst_dev && !dview ? "dst" : "src",
-				   dst_dev && !dview ? dst : src);
-	if ((!dst_dev && dview && !dst_managed) || (!src_dev && sview && !src_managed))
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipMemcpy(%s, %zu bytes): %s %p is device memory",
-				   kind_name(kind), size, !dst_dev && dview ? "dst" : "src",
-				   !dst_dev && dview ? dst : src);
-	if (bh_queue_finish(bh_rt.queue, &err))
-		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-	memmove(dst_dev ? dview : dst, src_dev ? sview : src, size);
-	return bh_rt_success();
+	if (dst_dev ? d->kind == PTR_PAGEABLE : d->kind == PTR_DEVICE)
+		bad = d, side = "dst";
+	else if (src_dev ? s->kind == PTR_PAGEABLE : s->kind == PTR_DEVICE)
+		bad = s, side = "src";
+	if (bad)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%s): %s %p is %s, where the kind "
+				   "says %s memory", api, kind_name(c->kind), side,
+				   bad == d ? c->dst : c->src, kind_names[bad->kind],
+				   bad->kind == PTR_DEVICE ? "host" : "device");
+	return hipSuccess;
 }
 
-hipError_t hipMemset(void *dst, int value, size_t size)
+/* The synchronous copies: after the legacy default stream's work. */
+static hipError_t copy_sync(const char *api, struct copy *c)
 {
-	struct bh_error err = { 0 };
+	struct view d, s;
 	hipError_t e = bh_rt_init();
 
 	if (e)
 		return e;
-	struct bh_allocation *a = bh_rt_find_allocation(dst, size);
-	void *view = a ? cpu_view(a, dst) : bh_rt_symbol_view(dst, size);
-
-	if (!view)
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipMemset(%p, %zu bytes): not inside a device allocation",
-				   dst, size);
-	if (bh_queue_finish(bh_rt.queue, &err))
-		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-	memset(view, value, size);
+	if (!c->width || !c->height)
+		return bh_rt_success();
+	e = check_copy(api, c, &d, &s);
+	if (!e)
+		e = bh_rt_legacy_synchronize(api);
+	if (e)
+		return e;
+	copy_rows(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height);
 	return bh_rt_success();
+}
+
+/* The asynchronous ones: a host operation on @stream. */
+static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream)
+{
+	struct ihipStream_t *st;
+	struct bh_hostop *op;
+	struct view d, s;
+	hipError_t e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &st);
+
+	if (e)
+		return e;
+	if (!c->width || !c->height)
+		return bh_rt_success();
+	e = check_copy(api, c, &d, &s);
+	if (e)
+		return e;
+	op = calloc(1, sizeof(*op));
+	if (!op)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	op->run = run_copy;
+	op->done = copy_done;
+	op->u.copy.dst = d.cpu;
+	op->u.copy.src = s.cpu;
+	op->u.copy.dpitch = c->dpitch;
+	op->u.copy.spitch = c->spitch;
+	op->u.copy.width = c->width;
+	op->u.copy.height = c->height;
+	if (s.kind == PTR_PAGEABLE) {
+		/* The caller may reuse a pageable source at once: stage it. */
+		uint8_t *staging = malloc(c->width * c->height);
+
+		if (!staging) {
+			free(op);
+			return bh_rt_error(hipErrorOutOfMemory, "%s: no host memory to stage "
+					   "%zu bytes", api, c->width * c->height);
+		}
+		copy_rows(staging, s.cpu, c->width, c->spitch, c->width, c->height);
+		op->u.copy.staging = staging;
+		op->u.copy.src = staging;
+		op->u.copy.spitch = c->width;
+	}
+	e = bh_rt_hostop_submit(st, op, api);
+	if (e)
+		return e;
+	/* Into pageable memory: done when the call returns, as in HIP. */
+	if (d.kind == PTR_PAGEABLE)
+		e = bh_rt_queue_wait(st->rq, st->last, api);
+	return e ? e : bh_rt_success();
+}
+
+static struct copy linear(void *dst, const void *src, size_t size, hipMemcpyKind kind)
+{
+	return (struct copy){ dst, src, size, size, size, 1, kind };
+}
+
+hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind)
+{
+	struct copy c = linear(dst, src, size, kind);
+
+	return copy_sync("hipMemcpy", &c);
+}
+
+hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind,
+			  hipStream_t stream)
+{
+	struct copy c = linear(dst, src, size, kind);
+
+	return copy_async("hipMemcpyAsync", &c, stream);
+}
+
+/* A copy on @stream that returns once it is done. */
+hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t size, hipMemcpyKind kind,
+			       hipStream_t stream)
+{
+	struct copy c = linear(dst, src, size, kind);
+	struct ihipStream_t *s;
+	hipError_t e = copy_async("hipMemcpyWithStream", &c, stream);
+
+	if (!e)
+		e = bh_rt_stream_get(stream, "hipMemcpyWithStream", hipErrorContextIsDestroyed,
+				     &s);
+	if (!e)
+		e = bh_rt_queue_wait(s->rq, s->last, "hipMemcpyWithStream");
+	return e;
+}
+
+hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t size)
+{
+	struct copy c = linear(dst, src, size, hipMemcpyHostToDevice);
+
+	return copy_sync("hipMemcpyHtoD", &c);
+}
+
+hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t size)
+{
+	struct copy c = linear(dst, src, size, hipMemcpyDeviceToHost);
+
+	return copy_sync("hipMemcpyDtoH", &c);
+}
+
+hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size)
+{
+	struct copy c = linear(dst, src, size, hipMemcpyDeviceToDevice);
+
+	return copy_sync("hipMemcpyDtoD", &c);
+}
+
+hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t size, hipStream_t stream)
+{
+	struct copy c = linear(dst, src, size, hipMemcpyHostToDevice);
+
+	return copy_async("hipMemcpyHtoDAsync", &c, stream);
+}
+
+hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t size, hipStream_t stream)
+{
+	struct copy c = linear(dst, src, size, hipMemcpyDeviceToHost);
+
+	return copy_async("hipMemcpyDtoHAsync", &c, stream);
+}
+
+hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size,
+			      hipStream_t stream)
+{
+	struct copy c = linear(dst, src, size, hipMemcpyDeviceToDevice);
+
+	return copy_async("hipMemcpyDtoDAsync", &c, stream);
+}
+
+/* HIP: nothing to copy is success; a row wider than a pitch is not. */
+static hipError_t check_pitches(const char *api, size_t dpitch, size_t spitch, size_t width,
+				size_t height)
+{
+	if (!width || !height)
+		return hipSuccess;
+	if (width > dpitch || width > spitch)
+		return bh_rt_error(hipErrorInvalidPitchValue, "%s: rows of %zu bytes do not fit "
+				   "the %s pitch of %zu bytes", api, width,
+				   width > dpitch ? "destination" : "source",
+				   width > dpitch ? dpitch : spitch);
+	return hipSuccess;
+}
+
+hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+		       size_t height, hipMemcpyKind kind)
+{
+	struct copy c = { dst, src, dpitch, spitch, width, height, kind };
+	hipError_t e = check_pitches("hipMemcpy2D", dpitch, spitch, width, height);
+
+	return e ? e : copy_sync("hipMemcpy2D", &c);
+}
+
+hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+			    size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream)
+{
+	struct copy c = { dst, src, dpitch, spitch, width, height, kind };
+	hipError_t e = check_pitches("hipMemcpy2DAsync", dpitch, spitch, width, height);
+
+	return e ? e : copy_async("hipMemcpy2DAsync", &c, stream);
+}
+
+/* ------------------------------------------------------------- fills */
+static void fill(uint8_t *dst, uint32_t value, size_t unit, size_t count)
+{
+	if (unit == 1) {
+		memset(dst, (int)value, count);
+		return;
+	}
+	uint16_t v16 = (uint16_t)value;
+	const void *v = unit == 2 ? (const void *)&v16 : (const void *)&value;
+
+	for (size_t i = 0; i < count; i++)
+		memcpy(dst + i * unit, v, unit);
+}
+
+static void run_fill(struct bh_hostop *op)
+{
+	fill(op->u.fill.dst, op->u.fill.value, op->u.fill.unit, op->u.fill.count);
+}
+
+/*
+ * @count elements of @unit bytes at @dst get @value; on @stream, or
+ * synchronously (@async false).  HIP fills device, managed and pinned
+ * memory, not pageable host memory.
+ */
+static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t unit,
+			      size_t count, bool async, hipStream_t stream)
+{
+	struct ihipStream_t *s = NULL;
+	struct bh_hostop *op;
+	struct view v;
+	hipError_t e = async ? bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s)
+			     : bh_rt_init();
+
+	if (e || !count)
+		return e;
+	if (!dst)
+		return bh_rt_error(hipErrorInvalidValue, "%s: dst is NULL", api);
+	if (count > SIZE_MAX / unit)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %zu elements of %zu bytes overflow",
+				   api, count, unit);
+	e = classify(api, "dst", dst, count * unit, &v);
+	if (e)
+		return e;
+	if (v.kind == PTR_PAGEABLE)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu bytes): not inside a "
+				   "device, managed or pinned allocation", api, dst, count * unit);
+	if (!async) {
+		e = bh_rt_legacy_synchronize(api);
+		if (e)
+			return e;
+		fill(v.cpu, value, unit, count);
+		return bh_rt_success();
+	}
+	op = calloc(1, sizeof(*op));
+	if (!op)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	op->run = run_fill;
+	op->u.fill.dst = v.cpu;
+	op->u.fill.value = value;
+	op->u.fill.unit = unit;
+	op->u.fill.count = count;
+	e = bh_rt_hostop_submit(s, op, api);
+	return e ? e : bh_rt_success();
+}
+
+hipError_t hipMemset(void *dst, int value, size_t size)
+{
+	return fill_common("hipMemset", dst, (uint8_t)value, 1, size, false, NULL);
+}
+
+hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream)
+{
+	return fill_common("hipMemsetAsync", dst, (uint8_t)value, 1, size, true, stream);
+}
+
+hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count)
+{
+	return fill_common("hipMemsetD8", dst, value, 1, count, false, NULL);
+}
+
+hipError_t hipMemsetD8Async(hipDeviceptr_t dst, unsigned char value, size_t count,
+			    hipStream_t stream)
+{
+	return fill_common("hipMemsetD8Async", dst, value, 1, count, true, stream);
+}
+
+hipError_t hipMemsetD16(hipDeviceptr_t dst, unsigned short value, size_t count)
+{
+	return fill_common("hipMemsetD16", dst, value, 2, count, false, NULL);
+}
+
+hipError_t hipMemsetD16Async(hipDeviceptr_t dst, unsigned short value, size_t count,
+			     hipStream_t stream)
+{
+	return fill_common("hipMemsetD16Async", dst, value, 2, count, true, stream);
+}
+
+hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count)
+{
+	return fill_common("hipMemsetD32", dst, (uint32_t)value, 4, count, false, NULL);
+}
+
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream)
+{
+	return fill_common("hipMemsetD32Async", dst, (uint32_t)value, 4, count, true, stream);
+}
+
+/* --------------------------------------------------------- allocation */
+static hipError_t track(const char *api, size_t size, unsigned int domain,
+			struct bh_allocation **out)
+{
+	struct bh_error err = { 0 };
+	struct bh_allocation *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	if (bh_mem_alloc(bh_rt.dev, size, domain, &a->mem, &err)) {
+		free(a);
+		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+	}
+	a->bytes = size;
+	a->next = bh_rt.allocations;
+	bh_rt.allocations = a;
+	*out = a;
+	return hipSuccess;
+}
+
+/* Unlink and free @a, once no stream can still use it (HIP's frees
+ * synchronise the device). */
+static hipError_t release(const char *api, struct bh_allocation *a)
+{
+	hipError_t e = bh_rt_streams_synchronize(api);
+
+	if (e)
+		return e;
+	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next)
+		if (*p == a) {
+			*p = a->next;
+			break;
+		}
+	bh_mem_free(bh_rt.dev, &a->mem);
+	free(a);
+	return bh_rt_success();
+}
+
+hipError_t hipMalloc(void **ptr, size_t size)
+{
+	struct bh_allocation *a;
+	hipError_t e;
+
+	if (!ptr)
+		return bh_rt_error(hipErrorInvalidValue, "hipMalloc: ptr is NULL");
+	*ptr = NULL;
+	if (size == 0)		/* HIP: success, null pointer */
+		return bh_rt_success();
+	e = bh_rt_init();
+	if (!e)
+		e = track("hipMalloc", size, BH_MEM_VRAM, &a);
+	if (e)
+		return e;
+	*ptr = (void *)(uintptr_t)a->mem.gpu_va;
+	return bh_rt_success();
+}
+
+/* Any allocation by its base address (HIP frees pinned memory too). */
+hipError_t hipFree(void *ptr)
+{
+	hipError_t e = bh_rt_init();
+
+	if (e || !ptr)
+		return e;
+	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next)
+		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
+			return release("hipFree", a);
+	return bh_rt_error(hipErrorInvalidDevicePointer,
+			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
 }
 
 /*
@@ -179,7 +580,7 @@ hipError_t hipMemset(void *dst, int value, size_t size)
  */
 hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int flags)
 {
-	struct bh_error err = { 0 };
+	struct bh_allocation *a;
 	hipError_t e;
 
 	if (!ptr)
@@ -192,19 +593,207 @@ hipError_t hipMallocManaged(void **ptr, size_t size, unsigned int flags)
 	if (size == 0)
 		return bh_rt_error(hipErrorInvalidValue, "hipMallocManaged: size is 0");
 	e = bh_rt_init();
+	if (!e)
+		e = track("hipMallocManaged", size, BH_MEM_SHARED, &a);
 	if (e)
 		return e;
-	struct bh_allocation *a = calloc(1, sizeof(*a));
-
-	if (!a)
-		return bh_rt_error(hipErrorOutOfMemory, "hipMallocManaged: out of host memory");
-	if (bh_mem_alloc(bh_rt.dev, size, BH_MEM_SHARED, &a->mem, &err)) {
-		free(a);
-		return bh_rt_loader_error(&err, hipErrorOutOfMemory);
-	}
 	a->managed = true;
-	a->next = bh_rt.allocations;
-	bh_rt.allocations = a;
 	*ptr = a->mem.cpu;
+	return bh_rt_success();
+}
+
+/*
+ * Pinned host memory.  Always mapped for the device (so Mapped and
+ * Portable change nothing on a one-device board) and coherent (the sim
+ * board has no caches to bypass); WriteCombined and NumaUser are
+ * accepted as hints.  Where the board has unified memory the host
+ * address is also the device address.
+ */
+static hipError_t host_alloc(const char *api, void **ptr, size_t size, unsigned int flags,
+			     unsigned int allowed)
+{
+	const unsigned int coherence = hipHostMallocCoherent | hipHostMallocNonCoherent;
+	struct bh_allocation *a;
+	hipError_t e;
+
+	if (!ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: ptr is NULL", api);
+	*ptr = NULL;
+	if (flags & ~allowed)
+		return bh_rt_error(hipErrorInvalidValue, "%s: unknown flags 0x%x", api,
+				   flags & ~allowed);
+	if ((flags & coherence) == coherence)
+		return bh_rt_error(hipErrorInvalidValue, "%s: both hipHostMallocCoherent and "
+				   "hipHostMallocNonCoherent", api);
+	e = bh_rt_init();
+	if (e || !size)		/* HIP: size 0 is success and a null pointer */
+		return e;
+	e = track(api, size, bh_device_get_info(bh_rt.dev)->unified_memory ? BH_MEM_SHARED :
+		  BH_MEM_HOST, &a);
+	if (e)
+		return e;
+	a->pinned = true;
+	a->host_flags = flags;
+	*ptr = a->mem.cpu;
+	return bh_rt_success();
+}
+
+#define HOST_MALLOC_FLAGS (hipHostMallocPortable | hipHostMallocMapped | \
+			   hipHostMallocWriteCombined | hipHostMallocNumaUser | \
+			   hipHostMallocCoherent | hipHostMallocNonCoherent)
+#define HOST_ALLOC_FLAGS (hipHostAllocPortable | hipHostAllocMapped | hipHostAllocWriteCombined)
+
+hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags)
+{
+	return host_alloc("hipHostMalloc", ptr, size, flags, HOST_MALLOC_FLAGS);
+}
+
+hipError_t hipExtHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+	return host_alloc("hipExtHostAlloc", ptr, size, flags, HOST_MALLOC_FLAGS);
+}
+
+/* The CUDA-style call: only the three cudaHostAlloc flags. */
+hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags)
+{
+	return host_alloc("hipHostAlloc", ptr, size, flags, HOST_ALLOC_FLAGS);
+}
+
+hipError_t hipMallocHost(void **ptr, size_t size)
+{
+	return host_alloc("hipMallocHost", ptr, size, 0, 0);
+}
+
+static struct bh_allocation *pinned_containing(const void *ptr, size_t *off)
+{
+	struct bh_allocation *a = containing(ptr, off);
+
+	return a && a->pinned ? a : NULL;
+}
+
+static hipError_t host_free(const char *api, void *ptr)
+{
+	size_t off;
+	struct bh_allocation *a;
+	hipError_t e = bh_rt_init();
+
+	if (e || !ptr)
+		return e;
+	a = containing(ptr, &off);
+	if (!a || !a->pinned || off)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a pointer returned by "
+				   "hipHostMalloc%s", api, ptr,
+				   a && !a->pinned ? " (device memory: use hipFree)" : "");
+	return release(api, a);
+}
+
+hipError_t hipHostFree(void *ptr)
+{
+	return host_free("hipHostFree", ptr);
+}
+
+hipError_t hipFreeHost(void *ptr)
+{
+	return host_free("hipFreeHost", ptr);
+}
+
+hipError_t hipHostGetDevicePointer(void **dev_ptr, void *host_ptr, unsigned int flags)
+{
+	size_t off;
+	struct bh_allocation *a;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (!dev_ptr || !host_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "hipHostGetDevicePointer: %s is NULL",
+				   dev_ptr ? "hstPtr" : "devPtr");
+	if (flags)
+		return bh_rt_error(hipErrorInvalidValue, "hipHostGetDevicePointer: flags must "
+				   "be 0");
+	a = containing(host_ptr, &off);
+	if (!a || !(a->pinned || a->managed))
+		return bh_rt_error(hipErrorInvalidValue, "hipHostGetDevicePointer(%p): not "
+				   "inside memory from hipHostMalloc or hipMallocManaged",
+				   host_ptr);
+	*dev_ptr = (void *)(uintptr_t)(a->mem.gpu_va + off);
+	return bh_rt_success();
+}
+
+hipError_t hipHostGetFlags(unsigned int *flags, void *host_ptr)
+{
+	size_t off;
+	struct bh_allocation *a;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (!flags || !host_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "hipHostGetFlags: %s is NULL",
+				   flags ? "hostPtr" : "flagsPtr");
+	a = pinned_containing(host_ptr, &off);
+	if (!a)
+		return bh_rt_error(hipErrorInvalidValue, "hipHostGetFlags(%p): not inside memory "
+				   "from hipHostMalloc", host_ptr);
+	*flags = a->host_flags;
+	return bh_rt_success();
+}
+
+/*
+ * Registering existing host memory needs the board to map those very
+ * pages for the GPU; the platform interface (bh/platform.h) has no such
+ * operation and the sim board maps only memory it allocates itself.
+ */
+hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
+{
+	size_t off;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (!host_ptr || !size || flags > 15)
+		return bh_rt_error(hipErrorInvalidValue, "hipHostRegister(%p, %zu bytes, 0x%x): "
+				   "%s", host_ptr, size, flags, !host_ptr ? "hostPtr is NULL" :
+				   !size ? "size is 0" : "unknown flags");
+	if (pinned_containing(host_ptr, &off))
+		return bh_rt_error(hipErrorHostMemoryAlreadyRegistered, "hipHostRegister(%p): "
+				   "already pinned host memory (hipHostMalloc)", host_ptr);
+	return bh_rt_error(hipErrorNotSupported, "hipHostRegister(%p, %zu bytes): %s cannot "
+			   "map existing host memory for the GPU; allocate it with "
+			   "hipHostMalloc instead", host_ptr, size,
+			   bh_device_get_info(bh_rt.dev)->name);
+}
+
+hipError_t hipHostUnregister(void *host_ptr)
+{
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	if (!host_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "hipHostUnregister: hostPtr is NULL");
+	return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
+			   "registered (this board registers no host memory)", host_ptr);
+}
+
+/*
+ * Free: the board's VRAM less what the loader has allocated from it
+ * (this program's hipMalloc memory, code objects, scratch, the device
+ * heap).  Pinned and managed memory are host memory.
+ */
+hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
+{
+	const struct bh_device_info *i;
+	uint64_t used;
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	i = bh_device_get_info(bh_rt.dev);
+	used = bh_device_vram_used(bh_rt.dev);
+	if (free_bytes)
+		*free_bytes = (size_t)(i->vram_size - (used < i->vram_size ? used : i->vram_size));
+	if (total)
+		*total = (size_t)i->vram_size;
 	return bh_rt_success();
 }

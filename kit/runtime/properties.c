@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 /*
  * Device properties and attributes, filled from what the board reports
- * (bh_device_info).  Limits without a board fact are the gfx9 hardware
- * limits (grid 2^31-1 workgroups in x, 65535 in y/z as HIP reports).
+ * (bh_device_info) and what one of its compute units holds
+ * (bh_device_cu_limits).  A board that has or models something not at
+ * all (the sim board: PCI location, caches, DRAM timing) reports 0, and
+ * so does the property.  The rest are facts of the HIP API on gfx9:
+ * grids of 2^31-1 x 65535 x 65535 blocks, a 1024-thread block in any
+ * one dimension, what barehip's kernel language provides (arch flags).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "generated/autoconf.h"
 #include "runtime.h"
 
-static hipError_t device_info(int device, const struct bh_device_info **out)
+static hipError_t device_info(const char *api, int device, const struct bh_device_info **out)
 {
 	hipError_t e = bh_rt_init();
 
@@ -17,9 +23,97 @@ static hipError_t device_info(int device, const struct bh_device_info **out)
 		return e;
 	if (device != 0)
 		return bh_rt_error(hipErrorInvalidDevice,
-				   "device %d: this board has one device (0)", device);
+				   "%s: device %d does not exist (this board has one device, 0)",
+				   api, device);
 	*out = bh_device_get_info(bh_rt.dev);
 	return hipSuccess;
+}
+
+static int clamp_int(uint64_t v)
+{
+	return v > INT32_MAX ? INT32_MAX : (int)v;
+}
+
+/* What barehip's device library provides on every gfx9 target. */
+static void fill_arch(hipDeviceArch_t *a)
+{
+	a->hasGlobalInt32Atomics = a->hasGlobalFloatAtomicExch = 1;
+	a->hasSharedInt32Atomics = a->hasSharedFloatAtomicExch = 1;
+	a->hasFloatAtomicAdd = 1;
+	a->hasGlobalInt64Atomics = a->hasSharedInt64Atomics = 1;
+	a->hasDoubles = 1;
+	a->hasWarpVote = a->hasWarpBallot = a->hasWarpShuffle = 1;
+	a->hasFunnelShift = 1;		/* __funnelshift_l/r/lc/rc */
+	a->hasThreadFenceSystem = 1;
+	a->hasSyncThreadsExt = 1;	/* __syncthreads_count/and/or */
+	a->has3dGrid = 1;
+	a->hasSurfaceFuncs = 0;		/* no images */
+	a->hasDynamicParallelism = 0;
+}
+
+static void fill_properties(hipDeviceProp_t *p, const struct bh_device_info *i)
+{
+	struct bh_cu_limits cu;
+	/* Registers of one CU: every SIMD's VGPR file, each 32-bit VGPR
+	 * one register per lane; a block may spread over all SIMDs. */
+	int cu_regs;
+
+	bh_device_cu_limits(bh_rt.dev, &cu);
+	cu_regs = clamp_int((uint64_t)cu.vgprs_per_simd * i->wave_size * cu.simds);
+	memset(p, 0, sizeof(*p));
+	snprintf(p->name, sizeof(p->name), "%s", i->name);
+	snprintf(p->gcnArchName, sizeof(p->gcnArchName), "%s:sramecc%c:xnack%c", i->gfx,
+		 i->sramecc ? '+' : '-', i->xnack ? '+' : '-');
+	p->totalGlobalMem = i->vram_size;
+	/* HIP's limit for one allocation and for constants: all of VRAM,
+	 * clamped to int as hipDeviceGetAttribute reports it. */
+	p->memPitch = (size_t)clamp_int(i->vram_size);
+	p->totalConstMem = (size_t)clamp_int(i->vram_size);
+	p->sharedMemPerBlock = i->lds_size;
+	p->sharedMemPerBlockOptin = i->lds_size;
+	p->sharedMemPerMultiprocessor = cu.lds_bytes;
+	p->maxSharedMemoryPerMultiProcessor = cu.lds_bytes;
+	p->regsPerBlock = cu_regs;
+	p->regsPerMultiprocessor = cu_regs;
+	p->warpSize = (int)i->wave_size;
+	p->maxThreadsPerBlock = (int)i->max_workgroup_size;
+	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] =
+		(int)i->max_workgroup_size;
+	p->maxGridSize[0] = INT32_MAX;
+	p->maxGridSize[1] = p->maxGridSize[2] = 65535;
+	p->maxThreadsPerMultiProcessor = (int)(cu.simds * cu.waves_per_simd * i->wave_size);
+	p->maxBlocksPerMultiProcessor = (int)cu.workgroups;
+	p->multiProcessorCount = (int)i->num_cus;
+	p->clockRate = clamp_int(i->clock_hz / 1000);
+	/* clock()/clock64() read s_memtime: the shader clock. */
+	p->clockInstructionRate = p->clockRate;
+	p->wallClockRate = clamp_int(i->timestamp_hz / 1000);
+	p->memoryClockRate = clamp_int(i->memory_clock_hz / 1000);
+	p->memoryBusWidth = (int)i->memory_bus_width;
+	p->l2CacheSize = clamp_int(i->l2_size);
+	p->persistingL2CacheMaxSize = p->l2CacheSize;
+	/* gfx9 CUs have a vector L1 in front of the L2; a board that
+	 * models no caches reports neither. */
+	p->globalL1CacheSupported = p->localL1CacheSupported = i->l2_size != 0;
+	p->major = (int)(i->gfx_version / 10000);
+	p->minor = (int)(i->gfx_version / 100 % 100);
+	p->gcnArch = p->major * 100 + p->minor * 10 + (int)(i->gfx_version % 100);
+	p->pciDomainID = i->pci_domain;
+	p->pciBusID = i->pci_bus;
+	p->pciDeviceID = i->pci_device;
+	p->integrated = i->integrated;
+	p->ECCEnabled = i->sramecc;
+	p->canMapHostMemory = 1;		/* every board maps host memory (BH_MEM_HOST) */
+	p->managedMemory = i->unified_memory;
+	p->concurrentManagedAccess = i->unified_memory;
+	p->directManagedMemAccessFromHost = i->unified_memory;
+	p->unifiedAddressing = i->unified_memory;
+	p->computeMode = hipComputeModeDefault;
+	p->concurrentKernels = 1;
+	p->cooperativeLaunch = 1;		/* hipLaunchCooperativeKernel */
+	/* The loader stops a launch that runs past the fence timeout. */
+	p->kernelExecTimeoutEnabled = CONFIG_LOADER_FENCE_TIMEOUT_MS != 0;
+	fill_arch(&p->arch);
 }
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
@@ -29,74 +123,134 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 
 	if (!p)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceProperties: prop is NULL");
-	e = device_info(device, &i);
+	e = device_info("hipGetDeviceProperties", device, &i);
 	if (e)
 		return e;
-	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), "%s", i->name);
-	snprintf(p->gcnArchName, sizeof(p->gcnArchName), "%s:sramecc%c:xnack%c", i->gfx,
-		 i->sramecc ? '+' : '-', i->xnack ? '+' : '-');
-	p->totalGlobalMem = i->vram_size;
-	p->sharedMemPerBlock = i->lds_size;
-	p->maxSharedMemoryPerMultiProcessor = i->lds_size;
-	p->regsPerBlock = 512 * 64;	/* one wave's full VGPR file: 512 x 64 lanes */
-	p->warpSize = (int)i->wave_size;
-	p->maxThreadsPerBlock = (int)i->max_workgroup_size;
-	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = 1024;
-	p->maxGridSize[0] = 0x7fffffff;
-	p->maxGridSize[1] = p->maxGridSize[2] = 65535;
-	p->clockRate = (int)(i->clock_hz / 1000);
-	p->clockInstructionRate = p->clockRate;
-	p->wallClockRate = (int)(i->timestamp_hz / 1000);
-	p->totalConstMem = i->vram_size;
-	p->major = (int)(i->gfx_version / 10000);
-	p->minor = (int)(i->gfx_version / 100 % 100);
-	p->gcnArch = p->major * 100 + p->minor * 10 + (int)(i->gfx_version % 100);
-	p->multiProcessorCount = (int)i->num_cus;
-	p->maxThreadsPerMultiProcessor = (int)(i->simds_per_cu * i->max_waves_per_simd * i->wave_size);
-	p->canMapHostMemory = 1;
-	p->concurrentKernels = 1;
-	p->cooperativeLaunch = 1;	/* hipLaunchCooperativeKernel */
-	p->managedMemory = i->unified_memory;
-	p->computeMode = 0;
+	fill_properties(p, i);
 	return bh_rt_success();
 }
 
+/* Attributes that are a property, by field. */
+#define PROP(attr, expr) case attr: *value = (int)(expr); break
+
 hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int device)
 {
+	const struct bh_device_info *i;
 	hipDeviceProp_t p;
 	hipError_t e;
 
 	if (!value)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetAttribute: value is NULL");
-	e = hipGetDeviceProperties(&p, device);
+	e = device_info("hipDeviceGetAttribute", device, &i);
 	if (e)
 		return e;
+	fill_properties(&p, i);
 	switch (attr) {
-	case hipDeviceAttributeMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-	case hipDeviceAttributeMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-	case hipDeviceAttributeMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-	case hipDeviceAttributeMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-	case hipDeviceAttributeMaxGridDimX: *value = p.maxGridSize[0]; break;
-	case hipDeviceAttributeMaxGridDimY: *value = p.maxGridSize[1]; break;
-	case hipDeviceAttributeMaxGridDimZ: *value = p.maxGridSize[2]; break;
-	case hipDeviceAttributeMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-	case hipDeviceAttributeWarpSize: *value = p.warpSize; break;
-	case hipDeviceAttributeClockRate: *value = p.clockRate; break;
-	case hipDeviceAttributeMemoryClockRate: *value = p.memoryClockRate; break;
-	case hipDeviceAttributeMultiprocessorCount: *value = p.multiProcessorCount; break;
-	case hipDeviceAttributeComputeCapabilityMajor: *value = p.major; break;
-	case hipDeviceAttributeComputeCapabilityMinor: *value = p.minor; break;
-	case hipDeviceAttributeMaxThreadsPerMultiProcessor:
-		*value = p.maxThreadsPerMultiProcessor;
-		break;
-	case hipDeviceAttributeWallClockRate: *value = p.wallClockRate; break;
-	case hipDeviceAttributeCooperativeLaunch: *value = p.cooperativeLaunch; break;
-	case hipDeviceAttributeIntegrated: *value = p.integrated; break;
-	case hipDeviceAttributeConcurrentKernels: *value = p.concurrentKernels; break;
+	PROP(hipDeviceAttributeEccEnabled, p.ECCEnabled);
+	PROP(hipDeviceAttributeAccessPolicyMaxWindowSize, p.accessPolicyMaxWindowSize);
+	PROP(hipDeviceAttributeAsyncEngineCount, p.asyncEngineCount);
+	PROP(hipDeviceAttributeCanMapHostMemory, p.canMapHostMemory);
+	PROP(hipDeviceAttributeCanUseHostPointerForRegisteredMem,
+	     p.canUseHostPointerForRegisteredMem);
+	PROP(hipDeviceAttributeClockRate, p.clockRate);
+	PROP(hipDeviceAttributeComputeMode, p.computeMode);
+	PROP(hipDeviceAttributeComputePreemptionSupported, p.computePreemptionSupported);
+	PROP(hipDeviceAttributeConcurrentKernels, p.concurrentKernels);
+	PROP(hipDeviceAttributeConcurrentManagedAccess, p.concurrentManagedAccess);
+	PROP(hipDeviceAttributeCooperativeLaunch, p.cooperativeLaunch);
+	PROP(hipDeviceAttributeCooperativeMultiDeviceLaunch, p.cooperativeMultiDeviceLaunch);
+	PROP(hipDeviceAttributeDeviceOverlap, p.deviceOverlap);
+	PROP(hipDeviceAttributeDirectManagedMemAccessFromHost, p.directManagedMemAccessFromHost);
+	PROP(hipDeviceAttributeGlobalL1CacheSupported, p.globalL1CacheSupported);
+	PROP(hipDeviceAttributeHostNativeAtomicSupported, p.hostNativeAtomicSupported);
+	PROP(hipDeviceAttributeIntegrated, p.integrated);
+	PROP(hipDeviceAttributeIsMultiGpuBoard, p.isMultiGpuBoard);
+	PROP(hipDeviceAttributeKernelExecTimeout, p.kernelExecTimeoutEnabled);
+	PROP(hipDeviceAttributeL2CacheSize, p.l2CacheSize);
+	PROP(hipDeviceAttributeLocalL1CacheSupported, p.localL1CacheSupported);
+	PROP(hipDeviceAttributeLuidDeviceNodeMask, p.luidDeviceNodeMask);
+	PROP(hipDeviceAttributeComputeCapabilityMajor, p.major);
+	PROP(hipDeviceAttributeManagedMemory, p.managedMemory);
+	PROP(hipDeviceAttributeMaxBlocksPerMultiProcessor, p.maxBlocksPerMultiProcessor);
+	PROP(hipDeviceAttributeMaxBlockDimX, p.maxThreadsDim[0]);
+	PROP(hipDeviceAttributeMaxBlockDimY, p.maxThreadsDim[1]);
+	PROP(hipDeviceAttributeMaxBlockDimZ, p.maxThreadsDim[2]);
+	PROP(hipDeviceAttributeMaxGridDimX, p.maxGridSize[0]);
+	PROP(hipDeviceAttributeMaxGridDimY, p.maxGridSize[1]);
+	PROP(hipDeviceAttributeMaxGridDimZ, p.maxGridSize[2]);
+	PROP(hipDeviceAttributeMaxSurface1D, p.maxSurface1D);
+	PROP(hipDeviceAttributeMaxTexture1DWidth, p.maxTexture1D);
+	PROP(hipDeviceAttributeMaxTexture1DLinear, p.maxTexture1DLinear);
+	PROP(hipDeviceAttributeMaxTexture1DMipmap, p.maxTexture1DMipmap);
+	PROP(hipDeviceAttributeMaxTexture2DWidth, p.maxTexture2D[0]);
+	PROP(hipDeviceAttributeMaxTexture2DHeight, p.maxTexture2D[1]);
+	PROP(hipDeviceAttributeMaxTexture3DWidth, p.maxTexture3D[0]);
+	PROP(hipDeviceAttributeMaxTexture3DHeight, p.maxTexture3D[1]);
+	PROP(hipDeviceAttributeMaxTexture3DDepth, p.maxTexture3D[2]);
+	PROP(hipDeviceAttributeMaxTextureCubemap, p.maxTextureCubemap);
+	PROP(hipDeviceAttributeMaxThreadsPerBlock, p.maxThreadsPerBlock);
+	PROP(hipDeviceAttributeMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor);
+	PROP(hipDeviceAttributeMaxPitch, p.memPitch);
+	PROP(hipDeviceAttributeMemoryBusWidth, p.memoryBusWidth);
+	PROP(hipDeviceAttributeMemoryClockRate, p.memoryClockRate);
+	PROP(hipDeviceAttributeComputeCapabilityMinor, p.minor);
+	PROP(hipDeviceAttributeMultiGpuBoardGroupID, p.multiGpuBoardGroupID);
+	PROP(hipDeviceAttributeMultiprocessorCount, p.multiProcessorCount);
+	PROP(hipDeviceAttributePageableMemoryAccess, p.pageableMemoryAccess);
+	PROP(hipDeviceAttributePageableMemoryAccessUsesHostPageTables,
+	     p.pageableMemoryAccessUsesHostPageTables);
+	PROP(hipDeviceAttributePciBusId, p.pciBusID);
+	PROP(hipDeviceAttributePciDeviceId, p.pciDeviceID);
+	PROP(hipDeviceAttributePciDomainID, p.pciDomainID);
+	PROP(hipDeviceAttributePersistingL2CacheMaxSize, p.persistingL2CacheMaxSize);
+	PROP(hipDeviceAttributeMaxRegistersPerBlock, p.regsPerBlock);
+	PROP(hipDeviceAttributeMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor);
+	PROP(hipDeviceAttributeReservedSharedMemPerBlock, p.reservedSharedMemPerBlock);
+	PROP(hipDeviceAttributeMaxSharedMemoryPerBlock, p.sharedMemPerBlock);
+	PROP(hipDeviceAttributeSharedMemPerBlockOptin, p.sharedMemPerBlockOptin);
+	PROP(hipDeviceAttributeSharedMemPerMultiprocessor, p.sharedMemPerMultiprocessor);
+	PROP(hipDeviceAttributeSingleToDoublePrecisionPerfRatio,
+	     p.singleToDoublePrecisionPerfRatio);
+	PROP(hipDeviceAttributeStreamPrioritiesSupported, p.streamPrioritiesSupported);
+	PROP(hipDeviceAttributeSurfaceAlignment, p.surfaceAlignment);
+	PROP(hipDeviceAttributeTccDriver, p.tccDriver);
+	PROP(hipDeviceAttributeTextureAlignment, p.textureAlignment);
+	PROP(hipDeviceAttributeTexturePitchAlignment, p.texturePitchAlignment);
+	PROP(hipDeviceAttributeTotalConstantMemory, p.totalConstMem);
+	PROP(hipDeviceAttributeTotalGlobalMem, clamp_int(p.totalGlobalMem));
+	PROP(hipDeviceAttributeUnifiedAddressing, p.unifiedAddressing);
+	PROP(hipDeviceAttributeWarpSize, p.warpSize);
+	PROP(hipDeviceAttributeMemoryPoolsSupported, p.memoryPoolsSupported);
+	PROP(hipDeviceAttributeVirtualMemoryManagementSupported, 0);
+	PROP(hipDeviceAttributeHostRegisterSupported, p.hostRegisterSupported);
+	PROP(hipDeviceAttributeMemoryPoolSupportedHandleTypes, p.memoryPoolSupportedHandleTypes);
+	PROP(hipDeviceAttributeClockInstructionRate, p.clockInstructionRate);
+	PROP(hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+	     p.maxSharedMemoryPerMultiProcessor);
+	PROP(hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc,
+	     p.cooperativeMultiDeviceUnmatchedFunc);
+	PROP(hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim,
+	     p.cooperativeMultiDeviceUnmatchedGridDim);
+	PROP(hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim,
+	     p.cooperativeMultiDeviceUnmatchedBlockDim);
+	PROP(hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem,
+	     p.cooperativeMultiDeviceUnmatchedSharedMem);
+	PROP(hipDeviceAttributeIsLargeBar, p.isLargeBar);
+	PROP(hipDeviceAttributeAsicRevision, p.asicRevision);
+	PROP(hipDeviceAttributeCanUseStreamWaitValue, 0);
+	PROP(hipDeviceAttributeImageSupport, 0);
+	PROP(hipDeviceAttributePhysicalMultiProcessorCount, p.multiProcessorCount);
+	/* Fine-grained (coherent) host memory: BH_MEM_HOST on every board. */
+	PROP(hipDeviceAttributeFineGrainSupport, 1);
+	PROP(hipDeviceAttributeWallClockRate, p.wallClockRate);
 	default:
+		/* Unknown values, the unused slots, and the multi-value
+		 * attributes HIP has no int for (LUID, max threads dim,
+		 * layered textures, HDP registers). */
 		return bh_rt_error(hipErrorInvalidValue,
-				   "hipDeviceGetAttribute: attribute %d is not supported", (int)attr);
+				   "hipDeviceGetAttribute: attribute %d is not an int attribute "
+				   "of this device", (int)attr);
 	}
 	return bh_rt_success();
 }
+#undef PROP

@@ -13,7 +13,6 @@
 #include "runtime.h"
 
 #define HIP_FATBIN_MAGIC 0x48495046u	/* "HIPF" */
-#define BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
 #define BUNDLE_TRIPLE_PREFIX "hipv4-amdgcn-amd-amdhsa--"
 
 struct fatbin_wrapper {
@@ -284,56 +283,97 @@ static bool target_matches(const char *id, size_t len, const char *gfx)
 	return len >= n && !memcmp(id, gfx, n) && (len == n || id[n] == ':');
 }
 
-static hipError_t load_fatbin(struct bh_fatbin *fb)
+/* Append "id" to the comma-separated list @found (truncated when full). */
+static void list_target(char *found, size_t found_len, size_t *flen, const char *id, size_t idlen)
 {
-	const unsigned char *b = fb->bundle;
-	const struct bh_device_info *info = bh_device_get_info(bh_rt.dev);
-	char found[256] = "";
-	size_t flen = 0;
+	if (*flen + 1 >= found_len)
+		return;
+	*flen += (size_t)snprintf(found + *flen, found_len - *flen, "%s%.*s", *flen ? ", " : "",
+				  (int)idlen, id);
+	if (*flen >= found_len)
+		*flen = found_len - 1;
+}
 
-	if (memcmp(b, BUNDLE_MAGIC, strlen(BUNDLE_MAGIC)) != 0)
-		return bh_rt_error(hipErrorInvalidKernelFile,
-				   "device code is not an uncompressed clang offload bundle");
+int bh_rt_bundle_select(const void *bundle, size_t size, const char *gfx, const void **co,
+			size_t *co_size, char *found, size_t found_len)
+{
+	const unsigned char *b = bundle;
+	size_t plen = strlen(BUNDLE_TRIPLE_PREFIX), flen = 0;
+
+	found[0] = 0;
+	/* A bundle read from a file or from memory the user gave is
+	 * checked against its size; one compiled into the program is not. */
+	if (size && (size < 32 || memcmp(b, BH_BUNDLE_MAGIC, strlen(BH_BUNDLE_MAGIC)))) {
+		snprintf(found, found_len, "%zu bytes are not a clang offload bundle", size);
+		return BH_ENOEXEC;
+	}
 	uint64_t n = rd64(b + 24);
-	const unsigned char *e = b + 32;
+	size_t at = 32;
 
 	for (uint64_t i = 0; i < n && i < 1024; i++) {
-		uint64_t off = rd64(e), size = rd64(e + 8), tlen = rd64(e + 16);
+		if (size && (size - at < 24 || rd64(b + at + 16) > size - at - 24)) {
+			snprintf(found, found_len, "bundle entry %llu of %llu lies past its "
+				 "%zu bytes", (unsigned long long)i, (unsigned long long)n, size);
+			return BH_ENOEXEC;
+		}
+		const unsigned char *e = b + at;
+		uint64_t off = rd64(e), esize = rd64(e + 8), tlen = rd64(e + 16);
 		const char *triple = (const char *)e + 24;
-		size_t plen = strlen(BUNDLE_TRIPLE_PREFIX);
 
-		e += 24 + tlen;
+		at += 24 + tlen;
 		if (tlen <= plen || memcmp(triple, BUNDLE_TRIPLE_PREFIX, plen))
 			continue;
 		const char *id = triple + plen;
 		size_t idlen = tlen - plen;
 
-		flen += (size_t)snprintf(found + flen, sizeof(found) - flen,
-					 "%s%.*s", flen ? ", " : "", (int)idlen, id);
-		if (flen >= sizeof(found))
-			flen = sizeof(found) - 1;
-		if (!target_matches(id, idlen, info->gfx))
+		list_target(found, found_len, &flen, id, idlen);
+		if (!target_matches(id, idlen, gfx))
 			continue;
-		struct bh_error err = { 0 };
-
-		if (bh_codeobj_load(bh_rt.dev, b + off, size, &fb->codeobj, &err))
-			return bh_rt_loader_error(&err, hipErrorInvalidImage);
-		hipError_t bound = bind_managed(fb);
-
-		if (bound) {
-			bh_codeobj_unload(fb->codeobj, NULL);
-			fb->codeobj = NULL;
-			return bound;
+		if (size && (off > size || esize > size - off)) {
+			snprintf(found, found_len, "the %.*s code object (%llu bytes at %llu) lies "
+				 "past the bundle's %zu bytes", (int)idlen, id,
+				 (unsigned long long)esize, (unsigned long long)off, size);
+			return BH_ENOEXEC;
 		}
-		/* Device global constructors run once, right after loading. */
-		if (bh_codeobj_run_init(fb->codeobj, bh_rt.queue, &err))
-			return bh_rt_loader_error(&err, hipErrorInitializationError);
-		return hipSuccess;
+		*co = b + off;
+		*co_size = esize;
+		return 0;
 	}
-	return bh_rt_error(hipErrorNoBinaryForGpu,
-			   "no code object for %s in this program (built for: %s); "
-			   "select %s in `make menuconfig` or pass --offload-arch=%s",
-			   info->gfx, flen ? found : "nothing", info->gfx, info->gfx);
+	return BH_ENOENT;
+}
+
+static hipError_t load_fatbin(struct bh_fatbin *fb)
+{
+	const unsigned char *b = fb->bundle;
+	const struct bh_device_info *info = bh_device_get_info(bh_rt.dev);
+	char found[256];
+	const void *image;
+	size_t size;
+
+	if (memcmp(b, BH_BUNDLE_MAGIC, strlen(BH_BUNDLE_MAGIC)) != 0)
+		return bh_rt_error(hipErrorInvalidKernelFile,
+				   "device code is not an uncompressed clang offload bundle");
+	if (bh_rt_bundle_select(b, 0, info->gfx, &image, &size, found, sizeof(found)))
+		return bh_rt_error(hipErrorNoBinaryForGpu,
+				   "no code object for %s in this program (built for: %s); "
+				   "select %s in `make menuconfig` or pass --offload-arch=%s",
+				   info->gfx, found[0] ? found : "nothing", info->gfx, info->gfx);
+
+	struct bh_error err = { 0 };
+
+	if (bh_codeobj_load(bh_rt.dev, image, size, &fb->codeobj, &err))
+		return bh_rt_loader_error(&err, hipErrorInvalidImage);
+	hipError_t bound = bind_managed(fb);
+
+	if (bound) {
+		bh_codeobj_unload(fb->codeobj, NULL);
+		fb->codeobj = NULL;
+		return bound;
+	}
+	/* Device global constructors run once, right after loading. */
+	if (bh_codeobj_run_init(fb->codeobj, bh_rt.queue, &err))
+		return bh_rt_loader_error(&err, hipErrorInitializationError);
+	return hipSuccess;
 }
 
 hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what)

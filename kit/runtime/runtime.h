@@ -54,6 +54,9 @@ struct bh_managed {
 struct bh_allocation {
 	struct bh_mem mem;
 	bool managed;		/* hipMallocManaged: host and device address */
+	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
+	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
+	size_t bytes;		/* size asked for (0: mem.size) */
 	struct bh_allocation *next;
 };
 
@@ -82,11 +85,40 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 /* Map a loader status (and its message) to a HIP error. */
 hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
 hipError_t bh_rt_success(void);
+/* error.c: the GPU fault that stopped the device (hipSuccess if none);
+ * clear it and this thread's last error (hipDeviceReset). */
+hipError_t bh_rt_sticky_error(void);
+void bh_rt_sticky_clear(void);
+
+/* occupancy.c: HIP's view of kernel @k (also for module functions).
+ * @const_bytes: the __constant__ variables of its code object. */
+void bh_rt_kernel_attributes(const struct bh_kernel *k, size_t const_bytes,
+			     hipFuncAttributes *out);
+hipError_t bh_rt_max_active_blocks(const char *api, const struct bh_kernel *k, int block_size,
+				   size_t dynamic_lds, unsigned int flags, int *num_blocks);
+hipError_t bh_rt_max_potential_block_size(const char *api, const struct bh_kernel *k,
+					  size_t dynamic_lds, int block_size_limit,
+					  int *grid_size, int *block_size);
 
 /* register.c: make sure @f's code object is loaded; find its kernel. */
 hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out);
 /* register.c: make sure @fb's code object is loaded (what: for errors). */
 hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what);
+/*
+ * register.c: the code object for device @gfx in the clang offload
+ * bundle at @bundle (its hipv4 entry whose target id names @gfx,
+ * features aside).  @size bounds the bundle (0: compiled into the
+ * program, trusted).  0 and *co, *co_size; BH_ENOENT when no entry
+ * matches (@found lists the target ids present, comma-separated);
+ * BH_ENOEXEC when the bundle is malformed (@found says how).
+ */
+#define BH_BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
+int bh_rt_bundle_select(const void *bundle, size_t size, const char *gfx, const void **co,
+			size_t *co_size, char *found, size_t found_len);
+/* launch.c: launch loaded kernel @k on @stream; @grid counts blocks,
+ * @l carries the arguments (args or raw_args) and flags. */
+hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
+			size_t shared, hipStream_t stream, struct bh_launch *l);
 /* symbol.c: the host view of [ptr, ptr+size) inside a loaded code
  * object's globals (a hipGetSymbolAddress pointer), or NULL. */
 void *bh_rt_symbol_view(const void *ptr, size_t size);
@@ -100,5 +132,132 @@ void bh_rt_free_all(void);
 /* register.c: managed variables into managed memory, or back home. */
 hipError_t bh_rt_managed_place(struct bh_managed *m);
 void bh_rt_managed_home_all(void);
+
+/* ------------------------------------------------------------------
+ * Streams, events and host operations (stream.c, event.c, hostop.c).
+ *
+ * Every stream runs on a loader queue (struct bh_rt_queue): its own
+ * while the board has queues, shared with other streams after that
+ * (a shared queue keeps each stream's order; streams on it also wait
+ * for each other).  Queues stay pooled until the device goes, so fence
+ * memory another queue may still poll never disappears; a new stream
+ * takes an idle pooled queue first.
+ */
+#define BH_RT_MAX_QUEUES 16
+
+struct bh_rt_queue {
+	struct bh_queue *q;
+	unsigned int index;		/* in the pool (0: the null stream's) */
+	unsigned int users;		/* live streams on it */
+	uint64_t blocking_last;		/* fence of the last operation of a blocking stream */
+	uint32_t gate_next;		/* host operations: the next gate value */
+	/* Fence of queue i that this queue already waits for (no need to
+	 * emit the same WAIT_REG_MEM again). */
+	uint64_t waited[BH_RT_MAX_QUEUES];
+};
+
+struct ihipStream_t {
+	unsigned int flags;		/* hipStreamDefault / hipStreamNonBlocking */
+	int priority;
+	bool null;			/* the null (legacy default) stream */
+	struct bh_rt_queue *rq;
+	uint64_t last;			/* fence on rq of its last operation; 0: none */
+	struct ihipStream_t *next;	/* the live streams */
+};
+
+/*
+ * The stream behind handle @h (NULL and hipStreamLegacy: the null
+ * stream; hipStreamPerThread: this thread's default stream), bringing
+ * the device up.  A handle that is not a live stream is refused with
+ * @invalid (what HIP returns for that call) and a message naming @api.
+ */
+hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
+			    struct ihipStream_t **out);
+/* Before an operation on @s: the legacy default stream's implicit order
+ * (null stream work waits for the blocking streams and they for it),
+ * as waits the queues' CPs execute. */
+hipError_t bh_rt_stream_begin(struct ihipStream_t *s, const char *api);
+/* After it: @seq is the fence that marks its completion. */
+void bh_rt_stream_end(struct ihipStream_t *s, uint64_t seq);
+/* Host waits: for @s (the null stream: with the blocking streams), for
+ * what the null stream and the blocking streams have submitted (the
+ * synchronous copies), for every stream (hipDeviceSynchronize). */
+hipError_t bh_rt_stream_synchronize(struct ihipStream_t *s, const char *api);
+hipError_t bh_rt_legacy_synchronize(const char *api);
+hipError_t bh_rt_streams_synchronize(const char *api);
+/* Host wait for fence @seq of @rq: no timeout while host operations run
+ * (their callbacks are user code), the loader's timeout otherwise. */
+hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *api);
+/* 0 done, hipErrorNotReady, or the error that stopped the queue. */
+hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *api);
+/* @waiter's later work waits for fence @seq of @producer (deduplicated). */
+hipError_t bh_rt_queue_wait_queue(struct bh_rt_queue *waiter, struct bh_rt_queue *producer,
+				  uint64_t seq, const char *api);
+/*
+ * At device teardown, before the null queue goes: wait for every stream,
+ * stop the host-operation thread, release events and streams.  All their
+ * handles become invalid.  Safe to call when nothing was created.
+ */
+void bh_rt_streams_teardown(void);
+/* Forget streams and events of a device that went without the above. */
+void bh_rt_streams_check(void);
+
+/* A loader error of @api's (its message prefixed with @api). */
+hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
+				  hipError_t fallback);
+
+/* event.c: every event goes (teardown); @device_alive: their memory may
+ * be freed (else the device went first). */
+void bh_rt_events_teardown(bool device_alive);
+
+/*
+ * hostop.c: work the host CPU does in stream order -- host functions,
+ * copies and fills through the host's view of device memory.  The
+ * stream's queue gets a marker (the operation may start once it
+ * signals) and a WAIT_REG_MEM on a gate word (later work starts once
+ * the operation has finished); a host thread runs the operation between
+ * the two.  @run executes it; @done (optional) frees what it owns, also
+ * when it is cancelled.
+ */
+struct bh_hostop {
+	void (*run)(struct bh_hostop *op);
+	void (*done)(struct bh_hostop *op);
+	struct bh_rt_queue *rq;
+	uint64_t after;			/* runs once rq's fence reaches this */
+	uint32_t gate_value;		/* then the gate word of rq gets this */
+	bool cancelled;
+	struct bh_hostop *next;
+	union {
+		struct {
+			hipHostFn_t fn;
+			void *data;
+		} call;
+		struct {
+			hipStreamCallback_t fn;
+			hipStream_t stream;
+			void *data;
+		} callback;
+		struct {	/* rows of @width bytes: dst/src advance by their pitch */
+			uint8_t *dst;
+			const uint8_t *src;
+			size_t dpitch, spitch, width, height;
+			void *staging;	/* freed when done */
+		} copy;
+		struct {
+			uint8_t *dst;
+			uint32_t value;
+			size_t unit, count;	/* @count elements of @unit bytes */
+		} fill;
+	} u;
+};
+/* Queue @op (allocated with malloc; hostop owns it from here) on @s. */
+hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, const char *api);
+/* Whether a host operation is running, and how many have finished. */
+void bh_rt_hostop_activity(bool *running, uint64_t *finished);
+/* Drop the operations of @rq that have not run (its queue stopped). */
+void bh_rt_hostop_cancel(struct bh_rt_queue *rq);
+/* Stop the host thread (after cancelling what is left); free the gates
+ * (@device_alive; else the device went first). */
+void bh_rt_hostop_shutdown(bool device_alive);
 
 #endif

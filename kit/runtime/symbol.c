@@ -132,21 +132,34 @@ hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
 	return e ? e : hipMemcpy(dst, at, count, kind);
 }
 
-/*
- * The stream forms.  Every stream runs in order behind the device's one
- * queue, so a copy that waits for the work queued before it and then
- * completes is a valid asynchronous copy: later work sees its result.
- */
+/* The stream forms: the same range checks, then an ordinary async copy
+ * on the stream. */
 hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
 				  size_t offset, hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)stream;
-	return hipMemcpyToSymbol(symbol, src, count, offset, kind);
+	void *at;
+
+	if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice &&
+	    kind != hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection,
+				   "hipMemcpyToSymbolAsync: kind must be HostToDevice, "
+				   "DeviceToDevice or Default");
+	hipError_t e = symbol_range("hipMemcpyToSymbolAsync", symbol, count, offset, &at);
+
+	return e ? e : hipMemcpyAsync(at, src, count, kind, stream);
 }
 
 hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
 				    size_t offset, hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)stream;
-	return hipMemcpyFromSymbol(dst, symbol, count, offset, kind);
+	void *at;
+
+	if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice &&
+	    kind != hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection,
+				   "hipMemcpyFromSymbolAsync: kind must be DeviceToHost, "
+				   "DeviceToDevice or Default");
+	hipError_t e = symbol_range("hipMemcpyFromSymbolAsync", symbol, count, offset, &at);
+
+	return e ? e : hipMemcpyAsync(dst, at, count, kind, stream);
 }

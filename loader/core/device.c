@@ -99,15 +99,24 @@ int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 			       domain == BH_MEM_VRAM ? "device" :
 			       domain == BH_MEM_SHARED ? "managed" : "host",
 			       dev->info.name);
+	if (domain == BH_MEM_VRAM)
+		dev->vram_used += out->size;
 	return 0;
 }
 
 void bh_mem_free(struct bh_device *dev, struct bh_mem *mem)
 {
+	if (mem && mem->size && mem->domain == BH_MEM_VRAM)
+		dev->vram_used -= BH_MIN(mem->size, dev->vram_used);
 	if (mem && mem->size)
 		dev->plat->mem_free(dev->plat, mem);
 	if (mem)
 		memset(mem, 0, sizeof(*mem));
+}
+
+uint64_t bh_device_vram_used(const struct bh_device *dev)
+{
+	return dev->vram_used;
 }
 
 struct bh_platform *bh_device_platform(const struct bh_device *dev)

@@ -21,6 +21,8 @@ struct bh_device {
 	uint64_t heap_arena;		/* usable bytes the heap will have */
 	uint32_t stack_size;		/* per work-item, kernels with dynamic stack */
 	uint64_t loads;			/* code objects loaded so far (load ids) */
+	struct bh_queue *queues;	/* every queue of the device (fence epochs) */
+	uint64_t vram_used;		/* bytes of VRAM allocated through bh_mem_alloc */
 };
 
 /* heap.c: the heap's GPU address, allocating it on first use. */

@@ -35,7 +35,14 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 		limit = "VGPRs";
 	}
 	if (gfx->sgprs_per_simd) {
-		uint32_t sgprs = (((k->kd.compute_pgm_rsrc1 >> 6) & 0xf) + 1) * gfx->sgpr_granule;
+		/*
+		 * GFX9 encodes GRANULATED_WAVEFRONT_SGPR_COUNT in units of 8
+		 * but allocates in granules of 16: the field is
+		 * 2 * (ceil(sgprs / 16) - 1), always even (AMDGPUUsage,
+		 * compute_pgm_rsrc1; LLVM's getNumSGPRBlocks).
+		 */
+		uint32_t field = (k->kd.compute_pgm_rsrc1 >> 6) & 0xf;
+		uint32_t sgprs = (field / 2 + 1) * gfx->sgpr_granule;
 
 		if (gfx->sgprs_per_simd / sgprs < per_simd) {
 			per_simd = gfx->sgprs_per_simd / sgprs;
@@ -66,4 +73,19 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 	out->max_groups = (uint64_t)per_cu * di->num_cus;
 	out->limit = limit;
 	return 0;
+}
+
+void bh_device_cu_limits(const struct bh_device *dev, struct bh_cu_limits *out)
+{
+	const struct bh_gfx *gfx = dev->gfx;
+
+	out->simds = dev->info.simds_per_cu;
+	out->waves_per_simd = dev->info.max_waves_per_simd;
+	out->vgprs_per_simd = gfx->vgprs_per_simd;
+	out->vgpr_granule = gfx->vgpr_granule;
+	out->sgprs_per_simd = gfx->sgprs_per_simd;
+	out->sgpr_granule = gfx->sgpr_granule;
+	out->lds_bytes = gfx->lds_per_cu;
+	out->lds_granule = gfx->lds_granule;
+	out->workgroups = gfx->wgs_per_cu;
 }

@@ -86,3 +86,16 @@ void pm4_write_data(struct pm4_builder *b, uint64_t addr, const uint32_t *data, 
 	for (uint32_t i = 0; i < n; i++)
 		pm4_emit(b, data[i]);
 }
+
+/* Stall the queue until (dword at @addr & @mask) @func @ref: the CP polls. */
+void pm4_wait_reg_mem(struct pm4_builder *b, enum pm4_wait_function func, uint64_t addr,
+		      uint32_t ref, uint32_t mask)
+{
+	pm4_emit(b, PM4_HDR(PM4_WAIT_REG_MEM, 6));
+	pm4_emit(b, WAIT_REG_MEM_FUNCTION(func) | WAIT_REG_MEM_SPACE_MEMORY);
+	pm4_emit(b, (uint32_t)addr);
+	pm4_emit(b, (uint32_t)(addr >> 32));
+	pm4_emit(b, ref);
+	pm4_emit(b, mask);
+	pm4_emit(b, WAIT_REG_MEM_POLL_INTERVAL);
+}

@@ -86,6 +86,31 @@ enum pm4_opcode {
 #define EVENT_CS_PARTIAL_FLUSH		0x07
 #define EVENT_INDEX_CS_PARTIAL_FLUSH	4
 
+/* WAIT_REG_MEM dw1 (§6.3): FUNCTION [2:0] compares (value & mask) with the
+ * reference; MEM_SPACE [5:4] 1 = memory; OPERATION [7:6] 0 = wait. */
+enum pm4_wait_function {
+	PM4_WAIT_ALWAYS = 0,
+	PM4_WAIT_LT = 1,
+	PM4_WAIT_LE = 2,
+	PM4_WAIT_EQ = 3,
+	PM4_WAIT_NE = 4,
+	PM4_WAIT_GE = 5,
+	PM4_WAIT_GT = 6,
+};
+#define WAIT_REG_MEM_FUNCTION(x)	((uint32_t)(x) & 7)
+#define WAIT_REG_MEM_SPACE_MEMORY	(1u << 4)
+/* POLL_INTERVAL: tinygrad's value (kfd-and-pm4-practice.md §2.3). */
+#define WAIT_REG_MEM_POLL_INTERVAL	4
+
+/* RELEASE_MEM DATA_SEL */
+#define RELEASE_DATA_NONE		0
+#define RELEASE_DATA_32			1
+#define RELEASE_DATA_64			2
+#define RELEASE_DATA_GPU_CLOCK		3	/* 64-bit timestamp */
+/* RELEASE_MEM INT_SEL */
+#define RELEASE_INT_NONE		0
+#define RELEASE_INT_AFTER_WRITE		2	/* interrupt once the write is confirmed */
+
 /* WRITE_DATA dw1 */
 #define WRITE_DATA_DST_MEM		(5u << 8)
 #define WRITE_DATA_WR_CONFIRM		(1u << 20)
@@ -118,5 +143,7 @@ void pm4_write_data(struct pm4_builder *b, uint64_t addr, const uint32_t *data, 
 void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,
 		     uint32_t data_sel, uint32_t int_sel, uint64_t addr,
 		     uint64_t data, uint32_t ctxid);
+void pm4_wait_reg_mem(struct pm4_builder *b, enum pm4_wait_function func, uint64_t addr,
+		      uint32_t ref, uint32_t mask);
 
 #endif

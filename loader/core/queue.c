@@ -15,11 +15,23 @@
 #define CTL_FENCE	64		/* u64 the RELEASE_MEM writes */
 #define CTL_AMD_QUEUE	256		/* amd_queue_t-shaped block (256 B) */
 #define CTL_BYTES	4096
-#define MAX_INFLIGHT	256
+#define MAX_INFLIGHT	1024	/* fence values not yet retired (launches and markers) */
 
+/*
+ * A WAIT_REG_MEM the queue holds before a fence value: what a timeout
+ * names when the queue is stuck behind it.
+ */
+struct queue_wait {
+	uint64_t va;		/* 0: none */
+	uint32_t ref;
+	uint8_t func;		/* enum pm4_wait_function */
+};
+
+/* What a fence value stands for: a launch, or a marker (kernel NULL). */
 struct inflight {
 	const struct bh_kernel *kernel;
 	uint32_t grid[3], block[3];
+	struct queue_wait wait;	/* the last wait submitted before it */
 };
 
 /*
@@ -68,6 +80,10 @@ struct bh_queue {
 	uint64_t retired;		/* last fence value seen */
 	uint64_t dropped_from, dropped_to;	/* launches a reset threw away */
 	bool faulted;
+	bool in_epoch;			/* starting a new fence epoch (begin_seq) */
+	struct queue_wait wait;		/* waits since the last fence value */
+	struct bh_queue *next_on_dev;	/* dev->queues */
+	uint64_t serial;		/* bh_queue_serial */
 	struct bh_queue_stats stats;
 	struct sh_shadow shadow;
 	struct launch_shape shape;	/* valid when shape.k != NULL */
@@ -137,6 +153,14 @@ static uint32_t read_rptr(const struct bh_queue *q)
 			       __ATOMIC_ACQUIRE);
 }
 
+/* Queues this process has created: each queue's serial number. */
+static uint64_t queues_created;
+
+uint64_t bh_queue_serial(const struct bh_queue *q)
+{
+	return q->serial;
+}
+
 int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 		    struct bh_error *err)
 {
@@ -179,6 +203,9 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 		bh_queue_destroy(q);
 		return ret;
 	}
+	q->next_on_dev = dev->queues;
+	dev->queues = q;
+	q->serial = ++queues_created;
 	*out = q;
 	return 0;
 }
@@ -194,9 +221,15 @@ void bh_queue_destroy(struct bh_queue *q)
 			bh_queue_finish(q, NULL);
 		dev->plat->queue_destroy(dev->plat, q->qid);
 	}
+	for (struct bh_queue **p = &dev->queues; *p; p = &(*p)->next_on_dev)
+		if (*p == q) {
+			*p = q->next_on_dev;
+			break;
+		}
 	/* Whatever never retired (fault, timeout) no longer pins its code. */
 	for (uint64_t s = q->retired + 1; s <= q->submitted; s++)
-		q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight--;
+		if (q->inflight[s % MAX_INFLIGHT].kernel)
+			q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight--;
 	bh_mem_free(dev, &q->scratch);
 	bh_mem_free(dev, &q->coop);
 	bh_mem_free(dev, &q->printf_buf);
@@ -221,22 +254,43 @@ static void retire_to(struct bh_queue *q, uint64_t fence)
 	if (fence > q->submitted)	/* never trust the GPU blindly */
 		fence = q->submitted;
 	while (q->retired < fence) {
+		const struct bh_kernel *k;
+
 		q->retired++;
-		q->inflight[q->retired % MAX_INFLIGHT].kernel->codeobj->inflight--;
+		k = q->inflight[q->retired % MAX_INFLIGHT].kernel;
+		if (k)
+			k->codeobj->inflight--;
 	}
 }
 
+static const char *const wait_func_names[] = {
+	[PM4_WAIT_ALWAYS] = "any", [PM4_WAIT_LT] = "<", [PM4_WAIT_LE] = "<=",
+	[PM4_WAIT_EQ] = "==", [PM4_WAIT_NE] = "!=", [PM4_WAIT_GE] = ">=", [PM4_WAIT_GT] = ">",
+};
+
+/* "kernel 'k' grid (…) block (…)" or "the marker at fence N", and the
+ * wait the queue held before it, if any (a timeout names what is stuck). */
 static void describe_seq(const struct bh_queue *q, uint64_t seq, char *buf,
 			 size_t size)
 {
 	const struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
 	struct bh_launch l = { 0 };
+	size_t n;
 
 	for (int d = 0; d < 3; d++) {
 		l.grid[d] = f->grid[d];
 		l.block[d] = f->block[d];
 	}
-	bh_describe_launch(buf, size, f->kernel, &l);
+	if (f->kernel)
+		bh_describe_launch(buf, size, f->kernel, &l);
+	else
+		bh_snprintf(buf, size, "the marker at fence %llu", (unsigned long long)seq);
+	n = strlen(buf);
+	if (f->wait.va && n < size)
+		bh_snprintf(buf + n, size - n, " (queued behind a wait until the word at 0x%llx "
+			    "is %s %u)", (unsigned long long)f->wait.va,
+			    f->wait.func <= PM4_WAIT_GT ? wait_func_names[f->wait.func] : "?",
+			    f->wait.ref);
 }
 
 static const char *find_format(void *ctx, uint64_t hash)
@@ -305,13 +359,32 @@ static bool timeout_reset(struct bh_queue *q)
 	return true;
 }
 
-int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
+/*
+ * Whether the CP stopped short of the queue's write pointer: on a board
+ * whose CP re-evaluates a false WAIT_REG_MEM only when a doorbell rings
+ * (the in-process sim board), the memory it polls may have changed since.
+ */
+static bool cp_behind(const struct bh_queue *q)
+{
+	return read_rptr(q) % q->ring_dwords != (uint32_t)(q->wptr % q->ring_dwords);
+}
+
+/* Ring the doorbell again with the unchanged write pointer: hardware
+ * re-polls its WAIT_REG_MEMs on its own and ignores this; the sim board
+ * re-runs its stalled queues. */
+static void kick(struct bh_queue *q)
+{
+	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
+}
+
+int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
+		      bool reset_on_timeout, struct bh_error *err)
 {
 	struct bh_platform *plat = q->dev->plat;
-	uint64_t timeout = (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u;
-	uint64_t start = plat->now_ns(plat);
+	uint64_t start = 0;
 	struct bh_gpu_fault f;
-	char what[256];
+	bool kicked = false, timing = false;
+	char what[320];
 
 	if (seq > q->submitted)
 		return bh_fail(err, BH_EINVAL, "waiting for fence %llu, only %llu submitted",
@@ -340,20 +413,52 @@ int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 				       (unsigned long long)f.address, f.workgroup[0],
 				       f.workgroup[1], f.workgroup[2], f.wave, f.detail);
 		}
+		if (!kicked && cp_behind(q)) {
+			kick(q);
+			kicked = true;
+			continue;	/* look at the fence again first */
+		}
 		uint64_t now = plat->now_ns(plat);
 
-		if (now - start >= timeout) {
+		if (!timing) {		/* the common case returned above, clock unread */
+			start = now;
+			timing = true;
+		}
+		if (now - start >= timeout_ns) {
+			if (!reset_on_timeout)
+				return bh_fail(err, BH_EBUSY, "%s has not finished yet", what);
 			bool reset = timeout_reset(q);
 
+			/* 0: the caller has waited the configured time itself. */
+			uint64_t ms = timeout_ns ? timeout_ns / 1000000u
+						 : CONFIG_LOADER_FENCE_TIMEOUT_MS;
+
 			return bh_fail(err, BH_ETIMEDOUT,
-				       "%s did not finish within %u ms; %s", what,
-				       CONFIG_LOADER_FENCE_TIMEOUT_MS,
+				       "%s did not finish within %llu ms; %s", what,
+				       (unsigned long long)ms,
 				       reset ? "the queue was reset and runs new work (launches "
 					       "not yet run were dropped)"
 					     : "the queue is stopped until the device is reset");
 		}
-		plat->wait_interrupt(plat, timeout - (now - start));
+		plat->wait_interrupt(plat, timeout_ns - (now - start));
+		kicked = false;
 	}
+}
+
+int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
+{
+	return bh_queue_wait_for(q, seq, (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u,
+				 true, err);
+}
+
+int bh_queue_test(struct bh_queue *q, uint64_t seq, struct bh_error *err)
+{
+	return bh_queue_wait_for(q, seq, 0, false, err);
+}
+
+uint64_t bh_queue_completed(const struct bh_queue *q)
+{
+	return __atomic_load_n(fence_ptr(q), __ATOMIC_ACQUIRE);
 }
 
 int bh_queue_finish(struct bh_queue *q, struct bh_error *err)
@@ -394,6 +499,167 @@ static void ring_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
 	q->wptr += n;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
+}
+
+/*
+ * Other queues wait for this one by comparing the low 32 bits of its
+ * fence (WAIT_REG_MEM is a 32-bit compare, bh_queue_wait_queue).  When
+ * the fence is about to cross a multiple of 2^32 such a compare would go
+ * wrong for a wait not yet evaluated, or for a wait on the new epoch
+ * evaluated while the fence still shows 0xffffffff.  So before the first
+ * value of a new epoch every queue of the device drains (every pending
+ * wait has been passed), and the epoch's first value is a marker that
+ * has signalled before anything else can be submitted.  Once per 2^32
+ * submissions of one queue.
+ */
+static int new_epoch(struct bh_queue *q, struct bh_error *err)
+{
+	uint64_t seq = 0;
+	int ret;
+
+	q->in_epoch = true;
+	ret = bh_queue_finish(q, err);
+	for (struct bh_queue *p = q->dev->queues; !ret && p; p = p->next_on_dev)
+		if (p != q && !p->faulted)
+			ret = bh_queue_finish(p, err);
+	if (!ret)
+		ret = bh_queue_marker(q, 0, &seq, err);
+	if (!ret)
+		ret = bh_queue_wait(q, seq, err);
+	q->in_epoch = false;
+	return ret;
+}
+
+/* Before a submission takes fence value q->submitted + 1. */
+static int begin_seq(struct bh_queue *q, struct bh_error *err)
+{
+	uint64_t seq = q->submitted + 1;
+
+	if (q->faulted)
+		return bh_fail(err, BH_EFAULT, "the queue stopped after a GPU fault; "
+			       "reset the device");
+	if ((uint32_t)seq == 0 && !q->in_epoch) {
+		int ret = new_epoch(q, err);
+
+		if (ret)
+			return ret;
+		seq = q->submitted + 1;
+	}
+	/* inflight[seq] is free once seq - MAX_INFLIGHT has retired. */
+	if (seq > MAX_INFLIGHT)
+		return bh_queue_wait(q, seq - MAX_INFLIGHT, err);
+	return 0;
+}
+
+/* Fence value @seq now stands for launch @k (NULL: a marker). */
+static void record_seq(struct bh_queue *q, uint64_t seq, const struct bh_kernel *k,
+		       const struct bh_launch *l)
+{
+	struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
+
+	f->kernel = k;
+	for (int d = 0; d < 3; d++) {
+		f->grid[d] = l ? l->grid[d] : 0;
+		f->block[d] = l ? l->block[d] : 0;
+	}
+	f->wait = q->wait;
+	q->wait.va = 0;
+	if (k)
+		k->codeobj->inflight++;
+	q->submitted = seq;
+}
+
+int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out,
+		    struct bh_error *err)
+{
+	const struct bh_gfx *gfx = q->dev->gfx;
+	struct pm4_builder b;
+	uint32_t pkt[16];
+	int ret;
+
+	if (timestamp_va % 8)
+		return bh_fail(err, BH_EINVAL, "timestamp address 0x%llx is not 8-byte aligned",
+			       (unsigned long long)timestamp_va);
+	ret = begin_seq(q, err);
+	if (!ret)
+		ret = ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
+	if (ret)
+		return ret;
+	uint64_t seq = q->submitted + 1;
+
+	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
+	if (timestamp_va)	/* the GPU clock once earlier work is done (§6.3) */
+		pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_GPU_CLOCK,
+				RELEASE_INT_NONE, timestamp_va, 0, (uint32_t)q->qid);
+	pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
+			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
+	record_seq(q, seq, NULL, NULL);
+	q->stats.pm4_dwords += b.len;
+	ring_commit(q, pkt, b.len);
+	if (seq_out)
+		*seq_out = seq;
+	return 0;
+}
+
+int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
+		      enum bh_wait_func func, struct bh_error *err)
+{
+	struct pm4_builder b;
+	uint32_t pkt[8];
+	int ret;
+
+	if (q->faulted)
+		return bh_fail(err, BH_EFAULT, "the queue stopped after a GPU fault; "
+			       "reset the device");
+	if (!va || va % 4)
+		return bh_fail(err, BH_EINVAL, "a wait on address 0x%llx: it must be a "
+			       "non-null, dword-aligned GPU address", (unsigned long long)va);
+	if (func < BH_WAIT_LT || func > BH_WAIT_GT)
+		return bh_fail(err, BH_EINVAL, "unknown wait function %d", (int)func);
+	ret = ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
+	if (ret)
+		return ret;
+	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
+	pm4_wait_reg_mem(&b, (enum pm4_wait_function)func, va, ref, mask);
+	q->wait = (struct queue_wait){ va, ref, (uint8_t)func };
+	q->stats.pm4_dwords += b.len;
+	ring_commit(q, pkt, b.len);
+	return 0;
+}
+
+int bh_queue_wait_queue(struct bh_queue *q, struct bh_queue *other, uint64_t seq,
+			struct bh_error *err)
+{
+	if (other->dev != q->dev)
+		return bh_fail(err, BH_EINVAL, "a queue cannot wait for a queue of another device");
+	if (seq > other->submitted)
+		return bh_fail(err, BH_EINVAL, "waiting for fence %llu of a queue that has "
+			       "submitted %llu", (unsigned long long)seq,
+			       (unsigned long long)other->submitted);
+	if (other == q || seq == 0)
+		return 0;	/* a queue runs in order */
+	retire_to(other, bh_queue_completed(other));
+	if (other->retired >= seq)
+		return 0;
+	if (other->faulted)
+		return bh_fail(err, BH_EFAULT, "waiting for a queue that a GPU fault stopped");
+	/* The low 32 bits suffice within one fence epoch (new_epoch). */
+	return bh_queue_wait_mem(q, other->ctl.gpu_va + CTL_FENCE, (uint32_t)seq, 0xffffffffu,
+				 BH_WAIT_GE, err);
+}
+
+int bh_queue_set_next_seq(struct bh_queue *q, uint64_t seq, struct bh_error *err)
+{
+	retire_to(q, bh_queue_completed(q));
+	if (q->retired != q->submitted)
+		return bh_fail(err, BH_EBUSY, "the queue still has work in flight");
+	if (seq <= q->submitted + 1)
+		return bh_fail(err, BH_EINVAL, "fence values only grow (next is %llu)",
+			       (unsigned long long)(q->submitted + 1));
+	q->submitted = q->retired = seq - 1;
+	q->dropped_from = q->dropped_to = 0;
+	__atomic_store_n(fence_ptr(q), seq - 1, __ATOMIC_RELEASE);
+	return 0;
 }
 
 /* Per-wave scratch for @k; grows (after draining the queue) on demand. */
@@ -677,6 +943,9 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		if (ret)
 			return ret;
 	}
+	ret = begin_seq(q, err);
+	if (ret)
+		return ret;
 	uint64_t seq = q->submitted + 1;
 
 	/* The kernarg slot of seq is free once seq - nslots has retired. */
@@ -744,22 +1013,14 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	if (u.n)
 		set_sh_changed(q, &b, REG_COMPUTE_USER_DATA_0, u.v, u.n);
 	pm4_dispatch_direct(&b, q->shape_dim, q->shape_initiator);
-	pm4_release_mem(&b, gfx->release_mem_event, 2, 2,
+	pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
 			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
 	if (b.overflow) {		/* cannot happen: pkt holds the longest launch */
 		bh_queue_forget_state(q);
 		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");
 	}
 
-	struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
-
-	f->kernel = k;
-	for (int d = 0; d < 3; d++) {
-		f->grid[d] = l->grid[d];
-		f->block[d] = l->block[d];
-	}
-	k->codeobj->inflight++;
-	q->submitted = seq;
+	record_seq(q, seq, k, l);
 	if (!q->stats.launches)
 		q->stats.first_launch_dwords = b.len;
 	q->stats.last_launch_dwords = b.len;

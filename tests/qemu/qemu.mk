@@ -44,15 +44,29 @@ $(KMOD_KO): $(KMOD_SRCS) $(KMOD_DIR)/abi
 FORCE:
 kmod: $(KMOD_KO)
 
-# Host side: the echo board (sim board header, ivshmem-doorbell server).
+# Host side: the echo board (sim board header, ivshmem-doorbell server),
+# on the sim board's PCI plumbing (boards/sim/server-pci.c).
 QEMU_WARN := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
 	-Wmissing-prototypes -Wvla -O2
-$(QEMU_DIR)/echo-board: tests/qemu/echo-board.c tests/qemu/ivshmem-server.c \
-		tests/qemu/echo-board.h tests/qemu/ivshmem-server.h kmod/uapi/barehip.h \
-		| $(QEMU_DEPS_STAMP)
+SIM_PCI_SRCS := boards/sim/server-pci.c boards/sim/server-ivshmem.c
+SIM_PCI_HDRS := boards/sim/server-pci.h boards/sim/server-ivshmem.h kmod/uapi/barehip.h
+$(QEMU_DIR)/echo-board: tests/qemu/echo-board.c tests/qemu/echo-board.h $(SIM_PCI_SRCS) \
+		$(SIM_PCI_HDRS) | $(QEMU_DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	@echo "  CC      $@"
-	$(Q)gcc $(QEMU_WARN) -o $@ tests/qemu/echo-board.c tests/qemu/ivshmem-server.c
+	$(Q)gcc $(QEMU_WARN) -o $@ tests/qemu/echo-board.c $(SIM_PCI_SRCS)
+
+# barehip-sim: the sim board as a PCI function of a QEMU guest (the GPU
+# model of libbarehip.a behind ivshmem-doorbell; boards/sim/server.c).
+# A host tool, built with everything else.
+BAREHIP_SIM := $(BUILD)/bin/barehip-sim
+$(BAREHIP_SIM): boards/sim/server.c boards/sim/server-regs.h $(SIM_PCI_SRCS) $(SIM_PCI_HDRS) \
+		$(LIBBAREHIP) $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) boards/sim/server.c $(SIM_PCI_SRCS) \
+		$(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
+all: $(BAREHIP_SIM)
 
 # Guest side: static, the guest has no libc.
 KMODTEST_SRCS := $(wildcard tests/qemu/guest/k*.c tests/qemu/guest/t_*.c)
@@ -65,15 +79,47 @@ $(QEMU_DIR)/dbgexit: tests/qemu/guest/dbgexit.c | $(QEMU_DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
 	$(Q)gcc $(QEMU_WARN) -static -o $@ $<
 
+# The guest's programs that use the loader: static, against libbarehip.a.
+$(QEMU_DIR)/bhlatency: tests/qemu/guest/bhlatency.c $(LIBBAREHIP) $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@ (static)"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) $< $(LIBBAREHIP) -static -lm -o $@
+$(QEMU_DIR)/hiptest: tests/qemu/guest/hiptest.c tests/qemu/guest/kt.c tests/qemu/guest/t_dmesg.c \
+		tests/qemu/guest/kt.h kmod/uapi/barehip.h | $(QEMU_DEPS_STAMP)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $@ (static)"
+	$(Q)gcc $(QEMU_WARN) -static -o $@ $(filter %.c,$^)
+
 $(QEMU_DIR)/initramfs.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
 		$(QEMU_DIR)/kmodtest $(QEMU_DIR)/dbgexit
 	@echo "  CPIO    $@"
 	$(Q)tests/qemu/mkinitramfs.sh $@ tests/qemu/init $(KMOD_KO) $(QEMU_DIR)/kmodtest \
 		$(QEMU_DIR)/dbgexit
 
+# The HIP device tests the guest runs through barehip.ko: the same static
+# binaries make check runs on the in-process board (TCG runs the loader
+# 10-30x slower than the host; the kernels run on the host, in barehip-sim).
+# The unit tests go along with their code objects, at the path they were
+# built to read them from.
+QEMU_HIP_TESTS := $(patsubst tests/device/%.hip,%,$(wildcard tests/device/*.hip))
+QEMU_HIP_BINS := $(addprefix $(BUILD)/tests/device/,$(QEMU_HIP_TESTS))
+$(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
+		$(QEMU_DIR)/hiptest $(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) $(UNIT_CO) \
+		$(QEMU_HIP_BINS)
+	@echo "  CPIO    $@"
+	$(Q)tests/qemu/mkinitramfs.sh $@ tests/qemu/init $(KMOD_KO) $(QEMU_DIR)/hiptest \
+		$(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) @hip $(QEMU_HIP_BINS) \
+		@$(BUILD)/gen $(UNIT_CO)
+
 # The kernel matching the headers, fetched (not installed) once per ABI.
-check-qemu: $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board | $(QEMU_DEPS_STAMP)
+check-qemu: $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board $(QEMU_DIR)/initramfs-hip.cpio \
+		$(BAREHIP_SIM) | $(QEMU_DEPS_STAMP)
 	$(Q)tests/qemu/getkernel.sh $(QEMU_DIR)/kernel
 	@echo "== QEMU system test: barehip.ko in Debian's kernel $$(tests/qemu/kver.sh)"
-	$(Q)tests/qemu/run.sh $(QEMU_DIR)/kernel/current/vmlinux $(QEMU_DIR)/initramfs.cpio \
+	$(Q)tests/qemu/run.sh kmodtest $(QEMU_DIR)/kernel/current/vmlinux $(QEMU_DIR)/initramfs.cpio \
 		$(QEMU_DIR)/echo-board $(QEMU_DIR)
+	$(Q)for gfx in $(filter gfx90a gfx942,$(TARGETS)); do \
+		echo "== QEMU system test: HIP device tests on barehip-sim ($$gfx) through barehip.ko"; \
+		tests/qemu/run.sh hiptest:$$gfx $(QEMU_DIR)/kernel/current/vmlinux \
+			$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM) $(QEMU_DIR) 300 || exit 1; \
+	done

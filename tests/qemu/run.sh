@@ -1,15 +1,41 @@
 #!/bin/bash
-# Boot the guest under QEMU (TCG, q35) with the sim board served by the
-# host's echo board, run kmodtest in it, and judge the result.
+# Boot the guest under QEMU (TCG, q35) with the sim board served by a
+# host program, run one guest test program in it, and judge the result.
 #
-# Usage: run.sh VMLINUX INITRAMFS ECHO_BOARD LOG_DIR [TIMEOUT_SECONDS]
+# Usage: run.sh TEST VMLINUX INITRAMFS BOARD LOG_DIR [TIMEOUT_SECONDS]
+#   TEST kmodtest: BOARD is the echo board; the guest also has QEMU's edu
+#        device (barehip.ko's own tests).
+#   TEST hiptest[:GFX]: BOARD is barehip-sim (modelling GFX, default
+#        gfx90a); the guest runs the HIP device tests through barehip.ko
+#        and the loader's kmod backend.
 #
 # Pass: QEMU exits 1 (isa-debug-exit with guest status 0; a panic would
 # exit 0), the guest printed "INIT_DONE rc=0" and no FAIL line.  The
-# console is printed in full on failure.  Everything this starts is
-# stopped, and its scratch directory removed, however it ends.
+# console ($LOG_DIR/console-TEST.log) is printed in full on failure.
+# Everything this starts is stopped, and its scratch directory removed,
+# however it ends.
 set -u
-vmlinux=$1 initrd=$2 board=$3 logdir=$4 limit=${5:-150}
+run=$1 vmlinux=$2 initrd=$3 board=$4 logdir=$5 limit=${6:-150}
+test=${run%%:*}
+
+case "$run" in
+kmodtest)
+	board_args=
+	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=4,addr=0x3 -device edu,addr=0x4)
+	;;
+hiptest | hiptest:gfx*)
+	# 256 MiB of VRAM: a 512 MiB BAR.  The tests' largest use is 16 MiB.
+	gfx=gfx90a
+	[ "$run" = "$test" ] || gfx=${run#*:}
+	board_args="--vram-mb 256 --gfx $gfx"
+	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=2,addr=0x3)
+	;;
+*)
+	echo "run.sh: unknown test '$run' (kmodtest, hiptest, hiptest:GFX)"
+	exit 2
+	;;
+esac
+name=$(basename "$board")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/barehip-qemu.XXXXXX")
 board_pid= qemu_pid=
@@ -24,22 +50,23 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
 mkdir -p "$logdir"
-console="$logdir/console.log"
+console="$logdir/console-${run/:/-}.log"
 rm -f "$console"
 
 # The board must listen before QEMU starts: QEMU reads the setup
 # messages while realizing the device and fails if nobody answers.
-"$board" "$work/ivsh.sock" --ram-mb 512 --timeout $((limit + 10)) \
+# shellcheck disable=SC2086 # board_args is a list of words
+"$board" "$work/ivsh.sock" --ram-mb 512 --timeout $((limit + 10)) $board_args \
 	> "$work/board.out" 2> "$work/board.err" &
 board_pid=$!
 for _ in $(seq 100); do
-	grep -q '^echo-board: ready' "$work/board.out" 2>/dev/null && break
+	grep -q "^$name: ready" "$work/board.out" 2>/dev/null && break
 	kill -0 "$board_pid" 2>/dev/null || break
 	sleep 0.05
 done
-ram=$(sed -n 's/^echo-board: ready ram=//p' "$work/board.out")
+ram=$(sed -n "s/^$name: ready ram=//p" "$work/board.out")
 if [ -z "$ram" ]; then
-	echo "qemu: the echo board did not start:"
+	echo "qemu: $name did not start:"
 	cat "$work/board.err"
 	exit 1
 fi
@@ -47,7 +74,7 @@ fi
 # Guest RAM is the board's memfd (through /proc), so the board can DMA.
 append="console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet mitigations=off nokaslr"
 append="$append audit=0 apparmor=0 security=none tsc=reliable no_timer_check"
-append="$append cryptomgr.notests pci=noaer slub_debug=FZPU,kmalloc-*"
+append="$append cryptomgr.notests pci=noaer slub_debug=FZPU,kmalloc-* bhtest=$test"
 start=$(date +%s%N)
 timeout -k 5 "$limit" qemu-system-x86_64 \
 	-machine q35,memory-backend=ram -accel tcg -m 512M \
@@ -55,8 +82,7 @@ timeout -k 5 "$limit" qemu-system-x86_64 \
 	-nographic -nic none -no-reboot \
 	-kernel "$vmlinux" -initrd "$initrd" -append "$append" \
 	-chardev socket,path="$work/ivsh.sock",id=ivsh \
-	-device ivshmem-doorbell,chardev=ivsh,vectors=4,addr=0x3 \
-	-device edu,addr=0x4 \
+	"${devices[@]}" \
 	-device isa-debug-exit,iobase=0xf4,iosize=0x04 \
 	< /dev/null > "$work/console.raw" 2>&1 &
 qemu_pid=$!
@@ -78,9 +104,9 @@ sed -e 's/\x1b\[[0-9;?]*[A-Za-z]//g' -e 's/\x1bc//g' -e 's/\r//g' \
 cat "$work/board.err" >> "$console"
 
 fails=$(grep -c '^FAIL' "$console")
-summary=$(grep -E '^kmodtest: [0-9]+ passed' "$console" | tail -1)
-grep -E '^(latency|abuse|FAIL)' "$console" | sed 's/^/   /'
-echo "   ${summary:-kmodtest: no summary}  (QEMU exit $rc, ${elapsed}s)"
+summary=$(grep -E "^$test: [0-9]+ passed" "$console" | tail -1)
+grep -E '^(latency|abuse|hip|unit|FAIL)' "$console" | sed 's/^/   /'
+echo "   ${summary:-$test: no summary}  (QEMU exit $rc, ${elapsed}s)"
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	why="timed out after ${limit}s"
 elif [ "$rc" -ne 1 ]; then

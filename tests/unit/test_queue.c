@@ -579,11 +579,11 @@ static void test_occupancy(void)
 	CU_ASSERT_EQUAL(o.groups_per_cu, 6);
 
 	/* A descriptor with 128 VGPRs (RSRC1.VGPRS = 15) and 112 SGPRs
-	 * (RSRC1.SGPRS = 6): 512 / 128 = 4 waves per SIMD; 800 / 112 = 7
-	 * would allow more. */
+	 * (GFX9 RSRC1.SGPRS = 2 * (112 / 16 - 1) = 12): 512 / 128 = 4 waves
+	 * per SIMD; 800 / 112 = 7 would allow more. */
 	struct bh_kernel fat = *lds_k;
 
-	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 15u | 6u << 6;
+	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 15u | 12u << 6;
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 64, 0, &o, &err), 0);
 	CU_ASSERT_EQUAL(o.waves_per_simd, 4);
 	CU_ASSERT_EQUAL(o.groups_per_cu, 16);	/* 16 one-wave groups */
@@ -591,11 +591,16 @@ static void test_occupancy(void)
 	CU_ASSERT_EQUAL(o.groups_per_cu, 4);
 	CU_ASSERT_STRING_EQUAL(o.limit, "VGPRs");
 	/* 16 VGPRs, 112 SGPRs: the SGPR file allows 7 waves per SIMD. */
-	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 1u | 6u << 6;
+	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 1u | 12u << 6;
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 256, 0, &o, &err), 0);
 	CU_ASSERT_EQUAL(o.waves_per_simd, 7);
 	CU_ASSERT_EQUAL(o.groups_per_cu, 7);
 	CU_ASSERT_STRING_EQUAL(o.limit, "SGPRs");
+	/* RSRC1.SGPRS = 6 is 64 SGPRs (not 112): 800 / 64 = 12, no limit. */
+	fat.kd.compute_pgm_rsrc1 = (fat.kd.compute_pgm_rsrc1 & ~0x3ffu) | 1u | 6u << 6;
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 256, 0, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.waves_per_simd, 8);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 8);
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 0, 0, &o, &err), BH_EINVAL);
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 1025, 0, &o, &err), BH_EINVAL);
 }

@@ -31,31 +31,80 @@ typedef enum hipError_t {
 	hipErrorMemoryAllocation = 2,
 	hipErrorNotInitialized = 3,
 	hipErrorInitializationError = 3,
+	hipErrorDeinitialized = 4,
+	hipErrorProfilerDisabled = 5,
+	hipErrorProfilerNotInitialized = 6,
+	hipErrorProfilerAlreadyStarted = 7,
+	hipErrorProfilerAlreadyStopped = 8,
 	hipErrorInvalidConfiguration = 9,
 	hipErrorInvalidPitchValue = 12,
 	hipErrorInvalidSymbol = 13,
 	hipErrorInvalidDevicePointer = 17,
 	hipErrorInvalidMemcpyDirection = 21,
+	hipErrorInsufficientDriver = 35,
+	hipErrorMissingConfiguration = 52,
+	hipErrorPriorLaunchFailure = 53,
 	hipErrorInvalidDeviceFunction = 98,
 	hipErrorNoDevice = 100,
 	hipErrorInvalidDevice = 101,
 	hipErrorInvalidImage = 200,
 	hipErrorInvalidContext = 201,
+	hipErrorContextAlreadyCurrent = 202,
+	hipErrorMapFailed = 205,
+	hipErrorMapBufferObjectFailed = 205,
+	hipErrorUnmapFailed = 206,
+	hipErrorArrayIsMapped = 207,
+	hipErrorAlreadyMapped = 208,
 	hipErrorNoBinaryForGpu = 209,
+	hipErrorAlreadyAcquired = 210,
+	hipErrorNotMapped = 211,
+	hipErrorNotMappedAsArray = 212,
+	hipErrorNotMappedAsPointer = 213,
+	hipErrorECCNotCorrectable = 214,
 	hipErrorUnsupportedLimit = 215,
+	hipErrorContextAlreadyInUse = 216,
+	hipErrorPeerAccessUnsupported = 217,
 	hipErrorInvalidKernelFile = 218,
+	hipErrorInvalidGraphicsContext = 219,
 	hipErrorInvalidSource = 300,
+	hipErrorFileNotFound = 301,
+	hipErrorSharedObjectSymbolNotFound = 302,
+	hipErrorSharedObjectInitFailed = 303,
+	hipErrorOperatingSystem = 304,
 	hipErrorInvalidHandle = 400,
 	hipErrorInvalidResourceHandle = 400,
+	hipErrorIllegalState = 401,
 	hipErrorNotFound = 500,
 	hipErrorNotReady = 600,
 	hipErrorIllegalAddress = 700,
 	hipErrorLaunchOutOfResources = 701,
 	hipErrorLaunchTimeOut = 702,
+	hipErrorPeerAccessAlreadyEnabled = 704,
+	hipErrorPeerAccessNotEnabled = 705,
+	hipErrorSetOnActiveProcess = 708,
+	hipErrorContextIsDestroyed = 709,
+	hipErrorAssert = 710,
+	hipErrorHostMemoryAlreadyRegistered = 712,
+	hipErrorHostMemoryNotRegistered = 713,
 	hipErrorLaunchFailure = 719,
 	hipErrorCooperativeLaunchTooLarge = 720,
 	hipErrorNotSupported = 801,
+	hipErrorStreamCaptureUnsupported = 900,
+	hipErrorStreamCaptureInvalidated = 901,
+	hipErrorStreamCaptureMerge = 902,
+	hipErrorStreamCaptureUnmatched = 903,
+	hipErrorStreamCaptureUnjoined = 904,
+	hipErrorStreamCaptureIsolation = 905,
+	hipErrorStreamCaptureImplicit = 906,
+	hipErrorCapturedEvent = 907,
+	hipErrorStreamCaptureWrongThread = 908,
+	hipErrorGraphExecUpdateFailure = 910,
+	hipErrorInvalidChannelDescriptor = 911,
+	hipErrorInvalidTexture = 912,
 	hipErrorUnknown = 999,
+	hipErrorRuntimeMemory = 1052,
+	hipErrorRuntimeOther = 1053,
+	hipErrorTbd = 1054,
 } hipError_t;
 
 typedef enum hipMemcpyKind {
@@ -91,9 +140,41 @@ typedef struct dim3 {
 #endif
 } dim3;
 
-/* The device properties samples read (field names as in HIP). */
+/* Device-side features (hipDeviceProp_t.arch), as in HIP. */
+typedef struct hipDeviceArch_t {
+	unsigned hasGlobalInt32Atomics : 1;
+	unsigned hasGlobalFloatAtomicExch : 1;
+	unsigned hasSharedInt32Atomics : 1;
+	unsigned hasSharedFloatAtomicExch : 1;
+	unsigned hasFloatAtomicAdd : 1;
+	unsigned hasGlobalInt64Atomics : 1;
+	unsigned hasSharedInt64Atomics : 1;
+	unsigned hasDoubles : 1;
+	unsigned hasWarpVote : 1;
+	unsigned hasWarpBallot : 1;
+	unsigned hasWarpShuffle : 1;
+	unsigned hasFunnelShift : 1;
+	unsigned hasThreadFenceSystem : 1;
+	unsigned hasSyncThreadsExt : 1;
+	unsigned hasSurfaceFuncs : 1;
+	unsigned has3dGrid : 1;
+	unsigned hasDynamicParallelism : 1;
+} hipDeviceArch_t;
+
+typedef struct hipUUID_t {
+	char bytes[16];
+} hipUUID;
+
+/*
+ * The device properties (HIP 6's field names and order; the texture and
+ * surface limits are 0: barehip has no images).  Sizes in bytes, clocks
+ * in kHz.  hipGetDeviceProperties fills them from what the board reports.
+ */
 typedef struct hipDeviceProp_t {
 	char name[256];
+	hipUUID uuid;
+	char luid[8];
+	unsigned int luidDeviceNodeMask;
 	size_t totalGlobalMem;
 	size_t sharedMemPerBlock;
 	int regsPerBlock;
@@ -107,51 +188,258 @@ typedef struct hipDeviceProp_t {
 	int major;
 	int minor;
 	size_t textureAlignment;
+	size_t texturePitchAlignment;
 	int deviceOverlap;
 	int multiProcessorCount;
 	int kernelExecTimeoutEnabled;
 	int integrated;
 	int canMapHostMemory;
 	int computeMode;
+	int maxTexture1D;
+	int maxTexture1DMipmap;
+	int maxTexture1DLinear;
+	int maxTexture2D[2];
+	int maxTexture2DMipmap[2];
+	int maxTexture2DLinear[3];
+	int maxTexture2DGather[2];
+	int maxTexture3D[3];
+	int maxTexture3DAlt[3];
+	int maxTextureCubemap;
+	int maxTexture1DLayered[2];
+	int maxTexture2DLayered[3];
+	int maxTextureCubemapLayered[2];
+	int maxSurface1D;
+	int maxSurface2D[2];
+	int maxSurface3D[3];
+	int maxSurface1DLayered[2];
+	int maxSurface2DLayered[3];
+	int maxSurfaceCubemap;
+	int maxSurfaceCubemapLayered[2];
+	size_t surfaceAlignment;
 	int concurrentKernels;
-	int pciDomainID;
+	int ECCEnabled;
 	int pciBusID;
-	int pciDeviceID;
+	int pciDeviceID;		/* the PCI device (slot) number */
+	int pciDomainID;
+	int tccDriver;
+	int asyncEngineCount;
+	int unifiedAddressing;
 	int memoryClockRate;		/* kHz */
 	int memoryBusWidth;		/* bits */
 	int l2CacheSize;
+	int persistingL2CacheMaxSize;
 	int maxThreadsPerMultiProcessor;
-	int isMultiGpuBoard;
-	size_t maxSharedMemoryPerMultiProcessor;
-	int clockInstructionRate;	/* kHz */
-	int cooperativeLaunch;
+	int streamPrioritiesSupported;
+	int globalL1CacheSupported;
+	int localL1CacheSupported;
+	size_t sharedMemPerMultiprocessor;
+	int regsPerMultiprocessor;
 	int managedMemory;
-	int gcnArch;			/* deprecated: major*100 + minor*10 + stepping */
-	char gcnArchName[256];		/* "gfx90a:sramecc+:xnack-" */
-	int wallClockRate;		/* kHz (barehip: also an attribute) */
+	int isMultiGpuBoard;
+	int multiGpuBoardGroupID;
+	int hostNativeAtomicSupported;
+	int singleToDoublePrecisionPerfRatio;
+	int pageableMemoryAccess;
+	int concurrentManagedAccess;
+	int computePreemptionSupported;
+	int canUseHostPointerForRegisteredMem;
+	int cooperativeLaunch;
+	int cooperativeMultiDeviceLaunch;
+	size_t sharedMemPerBlockOptin;
+	int pageableMemoryAccessUsesHostPageTables;
+	int directManagedMemAccessFromHost;
+	int maxBlocksPerMultiProcessor;
+	int accessPolicyMaxWindowSize;
+	size_t reservedSharedMemPerBlock;
+	int hostRegisterSupported;
+	int sparseHipArraySupported;
+	int hostRegisterReadOnlySupported;
+	int timelineSemaphoreInteropSupported;
+	int memoryPoolsSupported;
+	int gpuDirectRDMASupported;
+	unsigned int gpuDirectRDMAFlushWritesOptions;
+	int gpuDirectRDMAWritesOrdering;
+	unsigned int memoryPoolSupportedHandleTypes;
+	int deferredMappingHipArraySupported;
+	int ipcEventSupported;
+	int clusterLaunch;
+	int unifiedFunctionPointers;
+	/* HIP only */
+	char gcnArchName[256];		/* target ID, "gfx90a:sramecc+:xnack-" */
+	size_t maxSharedMemoryPerMultiProcessor;
+	int clockInstructionRate;	/* kHz: the clock of device clock()/clock64() */
+	hipDeviceArch_t arch;
+	unsigned int *hdpMemFlushCntl;
+	unsigned int *hdpRegFlushCntl;
+	int cooperativeMultiDeviceUnmatchedFunc;
+	int cooperativeMultiDeviceUnmatchedGridDim;
+	int cooperativeMultiDeviceUnmatchedBlockDim;
+	int cooperativeMultiDeviceUnmatchedSharedMem;
+	int isLargeBar;
+	int asicRevision;
+	/* barehip: deprecated HIP fields some programs still read */
+	int gcnArch;			/* major*100 + minor*10 + stepping */
+	int wallClockRate;		/* kHz of wall_clock64() (also an attribute) */
 } hipDeviceProp_t;
 
+/* hipDeviceGetAttribute: HIP's names and numeric values. */
 typedef enum hipDeviceAttribute_t {
-	hipDeviceAttributeMaxThreadsPerBlock,
+	hipDeviceAttributeCudaCompatibleBegin = 0,
+	hipDeviceAttributeEccEnabled = hipDeviceAttributeCudaCompatibleBegin,
+	hipDeviceAttributeAccessPolicyMaxWindowSize,
+	hipDeviceAttributeAsyncEngineCount,
+	hipDeviceAttributeCanMapHostMemory,
+	hipDeviceAttributeCanUseHostPointerForRegisteredMem,
+	hipDeviceAttributeClockRate,
+	hipDeviceAttributeComputeMode,
+	hipDeviceAttributeComputePreemptionSupported,
+	hipDeviceAttributeConcurrentKernels,
+	hipDeviceAttributeConcurrentManagedAccess,
+	hipDeviceAttributeCooperativeLaunch,
+	hipDeviceAttributeCooperativeMultiDeviceLaunch,
+	hipDeviceAttributeDeviceOverlap,
+	hipDeviceAttributeDirectManagedMemAccessFromHost,
+	hipDeviceAttributeGlobalL1CacheSupported,
+	hipDeviceAttributeHostNativeAtomicSupported,
+	hipDeviceAttributeIntegrated,
+	hipDeviceAttributeIsMultiGpuBoard,
+	hipDeviceAttributeKernelExecTimeout,
+	hipDeviceAttributeL2CacheSize,
+	hipDeviceAttributeLocalL1CacheSupported,
+	hipDeviceAttributeLuid,
+	hipDeviceAttributeLuidDeviceNodeMask,
+	hipDeviceAttributeComputeCapabilityMajor,
+	hipDeviceAttributeManagedMemory,
+	hipDeviceAttributeMaxBlocksPerMultiProcessor,
 	hipDeviceAttributeMaxBlockDimX,
 	hipDeviceAttributeMaxBlockDimY,
 	hipDeviceAttributeMaxBlockDimZ,
 	hipDeviceAttributeMaxGridDimX,
 	hipDeviceAttributeMaxGridDimY,
 	hipDeviceAttributeMaxGridDimZ,
-	hipDeviceAttributeMaxSharedMemoryPerBlock,
-	hipDeviceAttributeWarpSize,
-	hipDeviceAttributeClockRate,
-	hipDeviceAttributeMemoryClockRate,
-	hipDeviceAttributeMultiprocessorCount,
-	hipDeviceAttributeComputeCapabilityMajor,
-	hipDeviceAttributeComputeCapabilityMinor,
+	hipDeviceAttributeMaxSurface1D,
+	hipDeviceAttributeMaxSurface1DLayered,
+	hipDeviceAttributeMaxSurface2D,
+	hipDeviceAttributeMaxSurface2DLayered,
+	hipDeviceAttributeMaxSurface3D,
+	hipDeviceAttributeMaxSurfaceCubemap,
+	hipDeviceAttributeMaxSurfaceCubemapLayered,
+	hipDeviceAttributeMaxTexture1DWidth,
+	hipDeviceAttributeMaxTexture1DLayered,
+	hipDeviceAttributeMaxTexture1DLinear,
+	hipDeviceAttributeMaxTexture1DMipmap,
+	hipDeviceAttributeMaxTexture2DWidth,
+	hipDeviceAttributeMaxTexture2DHeight,
+	hipDeviceAttributeMaxTexture2DGather,
+	hipDeviceAttributeMaxTexture2DLayered,
+	hipDeviceAttributeMaxTexture2DLinear,
+	hipDeviceAttributeMaxTexture2DMipmap,
+	hipDeviceAttributeMaxTexture3DWidth,
+	hipDeviceAttributeMaxTexture3DHeight,
+	hipDeviceAttributeMaxTexture3DDepth,
+	hipDeviceAttributeMaxTexture3DAlt,
+	hipDeviceAttributeMaxTextureCubemap,
+	hipDeviceAttributeMaxTextureCubemapLayered,
+	hipDeviceAttributeMaxThreadsDim,
+	hipDeviceAttributeMaxThreadsPerBlock,
 	hipDeviceAttributeMaxThreadsPerMultiProcessor,
+	hipDeviceAttributeMaxPitch,
+	hipDeviceAttributeMemoryBusWidth,
+	hipDeviceAttributeMemoryClockRate,
+	hipDeviceAttributeComputeCapabilityMinor,
+	hipDeviceAttributeMultiGpuBoardGroupID,
+	hipDeviceAttributeMultiprocessorCount,
+	hipDeviceAttributeUnused1,
+	hipDeviceAttributePageableMemoryAccess,
+	hipDeviceAttributePageableMemoryAccessUsesHostPageTables,
+	hipDeviceAttributePciBusId,
+	hipDeviceAttributePciDeviceId,
+	hipDeviceAttributePciDomainID,
+	hipDeviceAttributePersistingL2CacheMaxSize,
+	hipDeviceAttributeMaxRegistersPerBlock,
+	hipDeviceAttributeMaxRegistersPerMultiprocessor,
+	hipDeviceAttributeReservedSharedMemPerBlock,
+	hipDeviceAttributeMaxSharedMemoryPerBlock,
+	hipDeviceAttributeSharedMemPerBlockOptin,
+	hipDeviceAttributeSharedMemPerMultiprocessor,
+	hipDeviceAttributeSingleToDoublePrecisionPerfRatio,
+	hipDeviceAttributeStreamPrioritiesSupported,
+	hipDeviceAttributeSurfaceAlignment,
+	hipDeviceAttributeTccDriver,
+	hipDeviceAttributeTextureAlignment,
+	hipDeviceAttributeTexturePitchAlignment,
+	hipDeviceAttributeTotalConstantMemory,
+	hipDeviceAttributeTotalGlobalMem,
+	hipDeviceAttributeUnifiedAddressing,
+	hipDeviceAttributeUnused2,
+	hipDeviceAttributeWarpSize,
+	hipDeviceAttributeMemoryPoolsSupported,
+	hipDeviceAttributeVirtualMemoryManagementSupported,
+	hipDeviceAttributeHostRegisterSupported,
+	hipDeviceAttributeMemoryPoolSupportedHandleTypes,
+
+	hipDeviceAttributeCudaCompatibleEnd = 9999,
+	hipDeviceAttributeAmdSpecificBegin = 10000,
+
+	hipDeviceAttributeClockInstructionRate = hipDeviceAttributeAmdSpecificBegin,
+	hipDeviceAttributeUnused3,
+	hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+	hipDeviceAttributeUnused4,
+	hipDeviceAttributeUnused5,
+	hipDeviceAttributeHdpMemFlushCntl,
+	hipDeviceAttributeHdpRegFlushCntl,
+	hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc,
+	hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim,
+	hipDeviceAttributeCooperativeMultiDeviceUnmatchedBlockDim,
+	hipDeviceAttributeCooperativeMultiDeviceUnmatchedSharedMem,
+	hipDeviceAttributeIsLargeBar,
+	hipDeviceAttributeAsicRevision,
+	hipDeviceAttributeCanUseStreamWaitValue,
+	hipDeviceAttributeImageSupport,
+	hipDeviceAttributePhysicalMultiProcessorCount,
+	hipDeviceAttributeFineGrainSupport,
 	hipDeviceAttributeWallClockRate,
-	hipDeviceAttributeCooperativeLaunch,
-	hipDeviceAttributeIntegrated,
-	hipDeviceAttributeConcurrentKernels,
+
+	hipDeviceAttributeAmdSpecificEnd = 19999,
+	hipDeviceAttributeVendorSpecificBegin = 20000,
 } hipDeviceAttribute_t;
+
+enum hipComputeMode {
+	hipComputeModeDefault = 0,
+	hipComputeModeExclusive = 1,
+	hipComputeModeProhibited = 2,
+	hipComputeModeExclusiveProcess = 3,
+};
+
+/* A device handle: its ordinal (hipDeviceGet). */
+typedef int hipDevice_t;
+
+/* hipSetDeviceFlags / hipGetDeviceFlags. */
+#define hipDeviceScheduleAuto 0x0
+#define hipDeviceScheduleSpin 0x1
+#define hipDeviceScheduleYield 0x2
+#define hipDeviceScheduleBlockingSync 0x4
+#define hipDeviceScheduleMask 0x7
+#define hipDeviceMapHost 0x8
+#define hipDeviceLmemResizeToMax 0x10
+
+/* What hipFuncGetAttributes reports about a __global__ function. */
+typedef struct hipFuncAttributes {
+	int binaryVersion;		/* gfx major*10 + minor: 90 for gfx90a */
+	int cacheModeCA;
+	size_t constSizeBytes;		/* __constant__ variables of its code object */
+	size_t localSizeBytes;		/* private (scratch) bytes per work-item */
+	int maxDynamicSharedSizeBytes;
+	int maxThreadsPerBlock;		/* __launch_bounds__, or the device limit */
+	int numRegs;			/* VGPRs per work-item (incl. AccVGPRs) */
+	int preferredShmemCarveout;
+	int ptxVersion;			/* = binaryVersion */
+	size_t sharedSizeBytes;		/* static __shared__ bytes per block */
+} hipFuncAttributes;
+
+/* hipOccupancy*WithFlags. */
+#define hipOccupancyDefault 0x00
+#define hipOccupancyDisableCachingOverride 0x01
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
 hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int device);
@@ -161,6 +449,43 @@ hipError_t hipGetDevice(int *device);
 hipError_t hipDeviceSynchronize(void);
 hipError_t hipDeviceReset(void);
 
+/* Devices: initialisation, identity, versions (HIP_VERSION), flags. */
+hipError_t hipInit(unsigned int flags);
+hipError_t hipDriverGetVersion(int *driverVersion);
+hipError_t hipRuntimeGetVersion(int *runtimeVersion);
+hipError_t hipDeviceGet(hipDevice_t *device, int ordinal);
+hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device);
+hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device);
+hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device);
+/* "dddd:bb:dd.f"; @len must leave room for its 13 bytes. */
+hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
+hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
+/* The device that best matches the non-zero fields of @prop. */
+hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop);
+hipError_t hipSetDeviceFlags(unsigned int flags);
+hipError_t hipGetDeviceFlags(unsigned int *flags);
+
+/*
+ * Kernels and occupancy, from the code object's kernel descriptor
+ * (VGPRs, SGPRs, LDS) and what one compute unit of the board holds.
+ * @func / @f is the __global__ function (in C++ pass it directly).
+ */
+hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func);
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *f,
+								 int blockSize,
+								 size_t dynSharedMemPerBlk,
+								 unsigned int flags);
+/* The block size that keeps the most threads resident per CU (the
+ * largest such) and the grid that fills every CU with it. */
+hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, const void *f,
+					     size_t dynSharedMemPerBlk, int blockSizeLimit);
+
+/*
+ * Errors.  A GPU fault (memory violation, trap, illegal instruction) is
+ * sticky, as in CUDA: the device stops, hipGetLastError/PeekAtLastError
+ * keep returning hipErrorLaunchFailure, and work on the device fails,
+ * until hipDeviceReset().  Every other error is cleared by hipGetLastError.
+ */
 hipError_t hipGetLastError(void);
 hipError_t hipPeekAtLastError(void);
 const char *hipGetErrorString(hipError_t error);
@@ -208,6 +533,213 @@ hipError_t hipLaunchCooperativeKernel(const void *f, dim3 gridDim, dim3 blockDim
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *f,
 							int blockSize,
 							size_t dynSharedMemPerBlk);
+
+/*
+ * Modules: device code loaded at run time (kit/runtime/module.c).  An
+ * image is a code object or a clang offload bundle holding one per
+ * target (barehip-cc --genco); the board's target is picked from it.
+ * Kernel arguments go as kernelParams (one pointer per argument) or as
+ * extra, one buffer laid out as the kernel's arguments:
+ *   { HIP_LAUNCH_PARAM_BUFFER_POINTER, &buf, HIP_LAUNCH_PARAM_BUFFER_SIZE,
+ *     &size, HIP_LAUNCH_PARAM_END }
+ * Grid sizes count blocks, as in hipLaunchKernel.
+ */
+typedef struct ihipModule_t *hipModule_t;
+typedef struct ihipModuleSymbol_t *hipFunction_t;
+typedef void *hipDeviceptr_t;
+
+#define HIP_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define HIP_LAUNCH_PARAM_END ((void *)0x03)
+
+/* hipModuleLoadDataEx options (for PTX JIT: a code object needs none). */
+typedef enum hipJitOption {
+	hipJitOptionMaxRegisters = 0,
+	hipJitOptionThreadsPerBlock,
+	hipJitOptionWallTime,
+	hipJitOptionInfoLogBuffer,
+	hipJitOptionInfoLogBufferSizeBytes,
+	hipJitOptionErrorLogBuffer,
+	hipJitOptionErrorLogBufferSizeBytes,
+	hipJitOptionOptimizationLevel,
+	hipJitOptionTargetFromContext,
+	hipJitOptionTarget,
+	hipJitOptionFallbackStrategy,
+	hipJitOptionGenerateDebugInfo,
+	hipJitOptionLogVerbose,
+	hipJitOptionGenerateLineInfo,
+	hipJitOptionCacheMode,
+	hipJitOptionSm3xOpt,
+	hipJitOptionFastCompile,
+	hipJitOptionNumOptions
+} hipJitOption;
+
+/* hipFuncGetAttribute (a module's function). */
+typedef enum hipFunction_attribute {
+	HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+	HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+	HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES,
+	HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+	HIP_FUNC_ATTRIBUTE_NUM_REGS,
+	HIP_FUNC_ATTRIBUTE_PTX_VERSION,
+	HIP_FUNC_ATTRIBUTE_BINARY_VERSION,
+	HIP_FUNC_ATTRIBUTE_CACHE_MODE_CA,
+	HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+	HIP_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+	HIP_FUNC_ATTRIBUTE_MAX
+} hipFunction_attribute;
+
+hipError_t hipModuleLoad(hipModule_t *module, const char *fname);
+hipError_t hipModuleLoadData(hipModule_t *module, const void *image);
+hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image, unsigned int numOptions,
+			       hipJitOption *options, void **optionValues);
+/* Runs the module's device destructors, then frees it and its functions. */
+hipError_t hipModuleUnload(hipModule_t module);
+hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *kname);
+/* Either of @dptr and @bytes may be NULL. */
+hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t hmod,
+			      const char *name);
+hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+				 unsigned int gridDimZ, unsigned int blockDimX,
+				 unsigned int blockDimY, unsigned int blockDimZ,
+				 unsigned int sharedMemBytes, hipStream_t stream,
+				 void **kernelParams, void **extra);
+hipError_t hipModuleLaunchCooperativeKernel(hipFunction_t f, unsigned int gridDimX,
+					    unsigned int gridDimY, unsigned int gridDimZ,
+					    unsigned int blockDimX, unsigned int blockDimY,
+					    unsigned int blockDimZ, unsigned int sharedMemBytes,
+					    hipStream_t stream, void **kernelParams);
+hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attrib, hipFunction_t hfunc);
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, hipFunction_t f,
+							      int blockSize,
+							      size_t dynSharedMemPerBlk);
+hipError_t hipModuleOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+								       hipFunction_t f,
+								       int blockSize,
+								       size_t dynSharedMemPerBlk,
+								       unsigned int flags);
+hipError_t hipModuleOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, hipFunction_t f,
+						   size_t dynSharedMemPerBlk, int blockSizeLimit);
+hipError_t hipModuleOccupancyMaxPotentialBlockSizeWithFlags(int *gridSize, int *blockSize,
+							    hipFunction_t f,
+							    size_t dynSharedMemPerBlk,
+							    int blockSizeLimit, unsigned int flags);
+
+/* ------------------------------------------------------------------
+ * Streams, events, pinned host memory and asynchronous copies
+ * (kit/runtime/stream.c, event.c, hostop.c, memory.c).
+ */
+typedef struct ihipEvent_t *hipEvent_t;
+/* hipLaunchHostFunc / hipStreamAddCallback: run on a runtime thread, in
+ * stream order; they must not call HIP. */
+typedef void (*hipHostFn_t)(void *userData);
+typedef void (*hipStreamCallback_t)(hipStream_t stream, hipError_t status, void *userData);
+
+/* The legacy default stream (the null stream) and this thread's default
+ * stream (a blocking stream of its own). */
+#define hipStreamLegacy ((hipStream_t)1)
+#define hipStreamPerThread ((hipStream_t)2)
+
+/* hipEventCreateWithFlags */
+#define hipEventDefault 0x0
+#define hipEventBlockingSync 0x1
+#define hipEventDisableTiming 0x2
+#define hipEventInterprocess 0x4
+#define hipEventDisableSystemFence 0x20000000
+#define hipEventReleaseToDevice 0x40000000
+#define hipEventReleaseToSystem 0x80000000
+
+/* hipHostMalloc / hipHostAlloc / hipExtHostAlloc */
+#define hipHostMallocDefault 0x0
+#define hipHostAllocDefault 0x0
+#define hipHostMallocPortable 0x1
+#define hipHostAllocPortable 0x1
+#define hipHostMallocMapped 0x2
+#define hipHostAllocMapped 0x2
+#define hipHostMallocWriteCombined 0x4
+#define hipHostAllocWriteCombined 0x4
+#define hipHostMallocNumaUser 0x20000000
+#define hipExtHostAllocNumaUser 0x20000000
+#define hipHostMallocCoherent 0x40000000
+#define hipExtHostAllocCoherent 0x40000000
+#define hipHostMallocNonCoherent 0x80000000
+#define hipExtHostAllocNonCoherent 0x80000000
+
+/* hipHostRegister */
+#define hipHostRegisterDefault 0x0
+#define hipHostRegisterPortable 0x1
+#define hipHostRegisterMapped 0x2
+#define hipHostRegisterIoMemory 0x4
+#define hipHostRegisterReadOnly 0x08
+
+hipError_t hipStreamCreate(hipStream_t *stream);
+hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags);
+hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, int priority);
+hipError_t hipDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+hipError_t hipStreamDestroy(hipStream_t stream);
+hipError_t hipStreamQuery(hipStream_t stream);
+hipError_t hipStreamSynchronize(hipStream_t stream);
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags);
+hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags);
+hipError_t hipStreamGetPriority(hipStream_t stream, int *priority);
+hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device);
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *userData,
+				unsigned int flags);
+hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *userData);
+
+hipError_t hipEventCreate(hipEvent_t *event);
+hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags);
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream);
+hipError_t hipEventDestroy(hipEvent_t event);
+hipError_t hipEventSynchronize(hipEvent_t event);
+hipError_t hipEventQuery(hipEvent_t event);
+hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop);
+
+hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind,
+			  hipStream_t stream);
+hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind,
+			       hipStream_t stream);
+hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t sizeBytes);
+hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t sizeBytes);
+hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes);
+hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t sizeBytes,
+			      hipStream_t stream);
+hipError_t hipMemcpyDtoHAsync(void *dst, hipDeviceptr_t src, size_t sizeBytes,
+			      hipStream_t stream);
+hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t sizeBytes,
+			      hipStream_t stream);
+hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+		       size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+			    size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes, hipStream_t stream);
+hipError_t hipMemsetD8(hipDeviceptr_t dest, unsigned char value, size_t count);
+hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
+			    hipStream_t stream);
+hipError_t hipMemsetD16(hipDeviceptr_t dest, unsigned short value, size_t count);
+hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value, size_t count,
+			     hipStream_t stream);
+hipError_t hipMemsetD32(hipDeviceptr_t dest, int value, size_t count);
+hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStream_t stream);
+hipError_t hipMemGetInfo(size_t *free, size_t *total);
+
+/*
+ * Pinned host memory: mapped for the GPU at the address the host uses
+ * (on boards with unified memory), so kernels may take the pointer
+ * itself; hipHostGetDevicePointer gives the device address in any case.
+ */
+hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags);
+hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags);
+hipError_t hipExtHostAlloc(void **ptr, size_t size, unsigned int flags);
+hipError_t hipMallocHost(void **ptr, size_t size);
+hipError_t hipHostFree(void *ptr);
+hipError_t hipFreeHost(void *ptr);
+hipError_t hipHostGetDevicePointer(void **devPtr, void *hstPtr, unsigned int flags);
+hipError_t hipHostGetFlags(unsigned int *flagsPtr, void *hostPtr);
+/* Refused with hipErrorNotSupported where the board cannot map existing
+ * host pages for the GPU (the sim board cannot). */
+hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
+hipError_t hipHostUnregister(void *hostPtr);
 
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
@@ -317,6 +849,97 @@ static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBl
 		numBlocks, reinterpret_cast<const void *>(f), blockSize, dynSharedMemPerBlk);
 }
 
+/* The occupancy and attribute calls taking the __global__ function itself. */
+template <class T>
+static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+	int *numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk,
+	unsigned int flags = hipOccupancyDefault)
+{
+	return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+		numBlocks, reinterpret_cast<const void *>(f), blockSize, dynSharedMemPerBlk, flags);
+}
+template <class T>
+static inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, T f,
+							   size_t dynSharedMemPerBlk = 0,
+							   int blockSizeLimit = 0)
+{
+	return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize,
+						 reinterpret_cast<const void *>(f),
+						 dynSharedMemPerBlk, blockSizeLimit);
+}
+template <class T>
+static inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(
+	int *gridSize, int *blockSize, T f, size_t dynSharedMemPerBlk = 0, int blockSizeLimit = 0,
+	unsigned int flags = hipOccupancyDefault)
+{
+	if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
+		return hipErrorInvalidValue;
+	return hipOccupancyMaxPotentialBlockSize(gridSize, blockSize,
+						 reinterpret_cast<const void *>(f),
+						 dynSharedMemPerBlk, blockSizeLimit);
+}
+template <class F>
+static inline hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, F *func)
+{
+	return hipFuncGetAttributes(attr, reinterpret_cast<const void *>(func));
+}
+
+/*
+ * hipOccupancyMaxPotentialBlockSize with the dynamic shared memory a
+ * function of the block size: @smem(blockSize) gives the bytes.  The
+ * same search as the C function: every multiple of the warp size up to
+ * the limit (the limit itself when it is not one), the size with the
+ * most resident threads per CU winning, the largest on a tie.  Fails
+ * with hipErrorInvalidValue when no block size fits at all.
+ */
+template <class UnaryFunction, class T>
+static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+	int *gridSize, int *blockSize, T func, UnaryFunction smem, int blockSizeLimit = 0,
+	unsigned int flags = hipOccupancyDefault)
+{
+	const void *f = reinterpret_cast<const void *>(func);
+	hipFuncAttributes attr;
+	int dev = 0, warp = 0, cus = 0;
+	hipError_t e;
+
+	if (!gridSize || !blockSize || blockSizeLimit < 0)
+		return hipErrorInvalidValue;
+	if ((e = hipGetDevice(&dev)) != hipSuccess ||
+	    (e = hipDeviceGetAttribute(&warp, hipDeviceAttributeWarpSize, dev)) != hipSuccess ||
+	    (e = hipDeviceGetAttribute(&cus, hipDeviceAttributeMultiprocessorCount, dev)) !=
+		    hipSuccess ||
+	    (e = hipFuncGetAttributes(&attr, f)) != hipSuccess)
+		return e;
+	int limit = attr.maxThreadsPerBlock;
+
+	if (blockSizeLimit > 0 && blockSizeLimit < limit)
+		limit = blockSizeLimit;
+	int best = 0, best_blocks = 0;
+
+	for (int top = (limit + warp - 1) / warp * warp; top > 0; top -= warp) {
+		int size = top < limit ? top : limit, blocks = 0;
+
+		e = hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+			&blocks, f, size, static_cast<size_t>(smem(size)), flags);
+		if (e != hipSuccess)
+			return e;
+		if ((long long)size * blocks > (long long)best * best_blocks) {
+			best = size;
+			best_blocks = blocks;
+		}
+	}
+	*gridSize = best_blocks * cus;
+	*blockSize = best;
+	return best ? hipSuccess : hipErrorInvalidValue;
+}
+template <class UnaryFunction, class T>
+static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMem(
+	int *gridSize, int *blockSize, T func, UnaryFunction smem, int blockSizeLimit = 0)
+{
+	return hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+		gridSize, blockSize, func, smem, blockSizeLimit, hipOccupancyDefault);
+}
+
 template <class F>
 static inline hipError_t hipLaunchCooperativeKernel(F *f, dim3 gridDim, dim3 blockDim,
 						    void **kernelParams,
@@ -325,6 +948,38 @@ static inline hipError_t hipLaunchCooperativeKernel(F *f, dim3 gridDim, dim3 blo
 {
 	return hipLaunchCooperativeKernel(reinterpret_cast<const void *>(f), gridDim,
 					  blockDim, kernelParams, sharedMemBytes, stream);
+}
+
+/* Streams, events and asynchronous copies: HIP's C++ default arguments. */
+extern "C" hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event,
+					 unsigned int flags = 0);
+extern "C" hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpyAsync(void *dst, const void *src, size_t sizeBytes,
+				     hipMemcpyKind kind, hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+				       size_t spitch, size_t width, size_t height,
+				       hipMemcpyKind kind, hipStream_t stream = 0);
+extern "C" hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes,
+				     hipStream_t stream = 0);
+extern "C" hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
+				       hipStream_t stream = 0);
+extern "C" hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value,
+					size_t count, hipStream_t stream = 0);
+extern "C" hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
+					hipStream_t stream = 0);
+
+template <class T>
+static inline hipError_t hipHostMalloc(T **ptr, size_t size,
+				       unsigned int flags = hipHostMallocDefault)
+{
+	return hipHostMalloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+
+template <class T>
+static inline hipError_t hipHostAlloc(T **ptr, size_t size,
+				      unsigned int flags = hipHostAllocDefault)
+{
+	return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
 }
 #endif
 

@@ -13,6 +13,20 @@ extern "C" {
 struct bh_platform *bh_platform_sim_new(void);
 void bh_platform_sim_delete(struct bh_platform *p);
 
+/* A board behind barehip.ko: @node is its /dev/barehipN (NULL: the first). */
+struct bh_platform *bh_platform_kmod_new(const char *node);
+void bh_platform_kmod_delete(struct bh_platform *p);
+
+/*
+ * The backend this program runs on, from BAREHIP_BOARD: "sim" (the
+ * in-process sim board), "kmod" (/dev/barehip0) or "kmod:/dev/barehipN".
+ * Unset or empty: kmod if /dev/barehip0 exists, else sim.  NULL with
+ * @err filled if that backend is not built in or the name is bad.
+ */
+struct bh_platform *bh_platform_new(struct bh_error *err);
+/* Delete what bh_platform_new made (after bh_device_close). */
+void bh_platform_delete(struct bh_platform *p);
+
 #ifdef __cplusplus
 }
 #endif

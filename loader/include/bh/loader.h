@@ -61,6 +61,15 @@ struct bh_device_info {
 	uint8_t xnack;		/* 0 off, 1 on */
 	uint8_t sramecc;	/* 0 off, 1 on */
 	bool unified_memory;	/* BH_MEM_SHARED allocations work */
+	/* Where the GPU sits and what it has besides its CUs: 0 (false)
+	 * when the board has or models none of it.  The sim board has no
+	 * PCI function, models no caches and no DRAM timing. */
+	uint16_t pci_domain;
+	uint8_t pci_bus, pci_device, pci_function;
+	uint32_t l2_size;		/* bytes */
+	uint64_t memory_clock_hz;	/* peak DRAM clock */
+	uint32_t memory_bus_width;	/* bits */
+	bool integrated;		/* an APU: "VRAM" is system memory */
 };
 
 enum bh_mem_domain {
@@ -93,6 +102,9 @@ struct bh_platform *bh_device_platform(const struct bh_device *dev);
 int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 		 struct bh_mem *out, struct bh_error *err);
 void bh_mem_free(struct bh_device *dev, struct bh_mem *mem);
+/* Bytes of VRAM allocated through bh_mem_alloc (code objects, scratch,
+ * the heap and what the runtime allocates) and not yet freed. */
+uint64_t bh_device_vram_used(const struct bh_device *dev);
 /*
  * The device heap behind device-side malloc/free (hidden_heap_v1).  It is
  * allocated at the first launch of a kernel that uses it, with the size
@@ -244,6 +256,21 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 			uint32_t block_threads, uint32_t dynamic_lds,
 			struct bh_occupancy *out, struct bh_error *err);
 
+/* What one compute unit holds: the resources bh_kernel_occupancy shares
+ * out (HIP's per-multiprocessor properties come from here). */
+struct bh_cu_limits {
+	uint32_t simds;
+	uint32_t waves_per_simd;	/* wave slots */
+	uint32_t vgprs_per_simd;	/* per lane, arch + acc registers */
+	uint32_t vgpr_granule;
+	uint32_t sgprs_per_simd;	/* 0: SGPRs never limit waves */
+	uint32_t sgpr_granule;
+	uint32_t lds_bytes;
+	uint32_t lds_granule;
+	uint32_t workgroups;		/* workgroup (barrier) slots */
+};
+void bh_device_cu_limits(const struct bh_device *dev, struct bh_cu_limits *out);
+
 /* ----------------------------------------------------------- launch */
 struct bh_launch {
 	uint32_t grid[3];	/* work-items per dimension (not groups) */
@@ -298,6 +325,60 @@ struct bh_queue_stats {
 	uint32_t first_launch_dwords, last_launch_dwords;
 };
 void bh_queue_get_stats(const struct bh_queue *q, struct bh_queue_stats *out);
+
+/* ------------------------------------- fences, waits, order between queues */
+/*
+ * A fence value with no work of its own: it signals once everything
+ * submitted to @q before it has completed.  With @timestamp_va (GPU
+ * address, 8-byte aligned; 0 for none) the CP first writes the 64-bit
+ * GPU clock there at that point (RELEASE_MEM DATA_SEL 3; ticks of
+ * bh_device_info.timestamp_hz).
+ */
+int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq,
+		    struct bh_error *err);
+
+/* WAIT_REG_MEM compare functions: (word & mask) FUNC reference. */
+enum bh_wait_func {
+	BH_WAIT_LT = 1,
+	BH_WAIT_LE = 2,
+	BH_WAIT_EQ = 3,
+	BH_WAIT_NE = 4,
+	BH_WAIT_GE = 5,
+	BH_WAIT_GT = 6,
+};
+/*
+ * Work submitted to @q after this starts only once the 32-bit word at
+ * GPU address @va (dword aligned), masked with @mask, compares @func
+ * @ref.  The CP polls the memory; the host is not involved.
+ */
+int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
+		      enum bh_wait_func func, struct bh_error *err);
+/*
+ * Work submitted to @q after this starts only once @other's fence has
+ * reached @seq (a WAIT_REG_MEM on @other's fence; both queues on one
+ * device).  Emits nothing when @other is @q or @seq has signalled.
+ */
+int bh_queue_wait_queue(struct bh_queue *q, struct bh_queue *other, uint64_t seq,
+			struct bh_error *err);
+/*
+ * bh_queue_wait with a time limit.  When @timeout_ns pass without @seq
+ * signalling: with @reset_on_timeout, the timeout error and queue reset
+ * of bh_queue_wait; without, BH_EBUSY and nothing else happens.
+ */
+int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
+		      bool reset_on_timeout, struct bh_error *err);
+/* Without blocking: 0 if @seq has signalled, BH_EBUSY if not yet, or
+ * the fault that stopped the queue. */
+int bh_queue_test(struct bh_queue *q, uint64_t seq, struct bh_error *err);
+/* The fence value the GPU has written.  Reads memory only, so any thread
+ * may call it while the queue exists. */
+uint64_t bh_queue_completed(const struct bh_queue *q);
+/* A number no other queue of this process has had (a freed queue's
+ * address may come back for a new one). */
+uint64_t bh_queue_serial(const struct bh_queue *q);
+/* Number an idle queue's next submission @seq (fence values only grow):
+ * lets tests cross a 2^32 fence epoch without 2^32 submissions. */
+int bh_queue_set_next_seq(struct bh_queue *q, uint64_t seq, struct bh_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * The ivshmem-doorbell server protocol (see ivshmem-server.h).
+ * The ivshmem-doorbell server protocol (see server-ivshmem.h).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE	/* accept4 */
@@ -13,7 +13,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
-#include "ivshmem-server.h"
+#include "server-ivshmem.h"
 
 #define IVSHMEM_PROTOCOL_VERSION 0
 #define IVSHMEM_SERVER_PEER 0

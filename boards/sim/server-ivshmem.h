@@ -11,8 +11,8 @@
  * eventfd (the client writes it to ring the peer); then the client's
  * own id once per vector with the eventfd it receives interrupts on.
  */
-#ifndef BH_IVSHMEM_SERVER_H
-#define BH_IVSHMEM_SERVER_H
+#ifndef BH_SERVER_IVSHMEM_H
+#define BH_SERVER_IVSHMEM_H
 
 #include <stdint.h>
 
@@ -38,4 +38,4 @@ int ivshmem_server_interrupt(struct ivshmem_server *s, unsigned vector);
 /* Close everything and remove the socket file. */
 void ivshmem_server_close(struct ivshmem_server *s);
 
-#endif /* BH_IVSHMEM_SERVER_H */
+#endif /* BH_SERVER_IVSHMEM_H */

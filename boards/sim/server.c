@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: MIT
+/*
+ * barehip-sim: the sim board as a PCI function of a QEMU guest.  The GPU
+ * model of boards/sim/model runs here, on the host, unchanged; this file
+ * is the glue a real board has in silicon:
+ *
+ *   - the ivshmem shared BAR is the board's BAR: the sim board header,
+ *     the register window (server-regs.h), the doorbell page, and VRAM,
+ *     which is also the model's VRAM (the guest maps the same pages);
+ *   - the guest's RAM is shared with QEMU, so a bus address the guest's
+ *     barehip.ko hands out is a guest-physical address the model reaches
+ *     through its GART (pci_board_guest);
+ *   - the guest rings through QEMU's ivshmem doorbell, which arrives as
+ *     an eventfd; a queue doorbell runs the model's CP for the queues
+ *     whose write pointer moved, and RELEASE_MEM interrupts and faults
+ *     go back to the guest as MSI-X.
+ *
+ * Usage: barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS]
+ *                    [--gfx gfx90a|gfx942] [--vram-mb N]
+ * Prints "barehip-sim: ready ram=/proc/PID/fd/N" once it listens (QEMU's
+ * memory-backend-file path); docs/kmod.md has the QEMU command line.
+ * Exits when QEMU disconnects, on SIGTERM/SIGINT, or after the timeout
+ * (status 3).
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* fallocate */
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "generated/autoconf.h"
+#include "model/sim.h"
+#include "server-pci.h"
+#include "server-regs.h"
+
+_Static_assert(BHSIM_MAX_QUEUES == BH_SIM_MAX_QUEUES, "one doorbell slot per model queue");
+
+/* What the board reports for each GPU it can model (as loader/platform/sim.c). */
+struct target {
+	const char *name;
+	enum bh_sim_gfx gfx;
+	uint32_t mach, gfx_version;
+	bool architected_scratch;
+	uint64_t clock_hz;
+};
+
+static const struct target targets[] = {
+	{ "gfx90a", BH_SIM_GFX90A, 0x03f, 90010, false, 1700000000ull },
+	{ "gfx942", BH_SIM_GFX942, 0x04c, 90402, true, 2100000000ull },
+};
+
+struct server {
+	struct pci_board pci;
+	const struct target *target;
+	struct bh_sim_config cfg;
+	struct bh_sim *sim;
+	struct bhsim_regs *regs;
+	uint64_t *doorbell;		/* the doorbell page: one wptr per queue */
+	bool active[BHSIM_MAX_QUEUES];
+	uint64_t wptr[BHSIM_MAX_QUEUES];	/* the last write pointer the CP got */
+	struct bh_sim_stats total;	/* the models reset so far */
+};
+
+static const char *fault_kind(enum bh_sim_fault_kind k)
+{
+	switch (k) {
+	case BH_SIM_FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
+	case BH_SIM_FAULT_MEMORY: return "memory violation";
+	case BH_SIM_FAULT_BAD_PACKET: return "bad PM4 packet";
+	case BH_SIM_FAULT_TRAP: return "trap";
+	case BH_SIM_FAULT_WATCHDOG: return "watchdog timeout";
+	case BH_SIM_FAULT_BAD_STATE: return "bad dispatch state";
+	case BH_SIM_FAULT_DEADLOCK: return "deadlock (no progress)";
+	case BH_SIM_FAULT_NONE: break;
+	}
+	return "fault";
+}
+
+static void add_stats(struct bh_sim_stats *t, const struct bh_sim *sim)
+{
+	struct bh_sim_stats s;
+
+	bh_sim_get_stats(sim, &s);
+	t->dispatches += s.dispatches;
+	t->waves += s.waves;
+	t->instructions += s.instructions;
+}
+
+/*
+ * A fresh model.  Its VRAM is made the BAR's VRAM window: the model
+ * reserves its own (anonymous) VRAM, which is replaced in place by the
+ * shared pages, so the model's pointers stay valid and the guest sees
+ * what the CP writes.  VRAM and the doorbells start out zero, as with a
+ * new in-process board.  0, or -1 with @why.
+ */
+static int model_reset(struct server *s, uint64_t deadlock_window, char *why, size_t len)
+{
+	struct bhsim_regs *r = s->regs;
+	char err[256] = "";
+	void *vram;
+
+	if (s->sim) {
+		add_stats(&s->total, s->sim);
+		bh_sim_destroy(s->sim);
+		s->sim = NULL;
+	}
+	if (fallocate(s->pci.shm_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+		      BHSIM_VRAM_OFFSET, (off_t)s->cfg.vram_size)) {
+		snprintf(why, len, "cannot clear VRAM: %s", strerror(errno));
+		return -1;
+	}
+	memset(s->doorbell, 0, BHSIM_DOORBELL_SIZE);
+	memset(s->active, 0, sizeof(s->active));
+	memset(s->wptr, 0, sizeof(s->wptr));
+	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++) {
+		r->queue[q].state = BHSIM_QUEUE_INACTIVE;
+		r->queue[q].rptr = 0;
+	}
+
+	s->cfg.deadlock_window = deadlock_window == ~0ull ? CONFIG_SIM_DEADLOCK_WINDOW :
+							   deadlock_window;
+	s->sim = bh_sim_create(&s->cfg, err);
+	if (!s->sim) {
+		snprintf(why, len, "cannot create the GPU model: %s", err);
+		return -1;
+	}
+	vram = bh_sim_vram(s->sim);
+	if (mmap(vram, s->cfg.vram_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		 s->pci.shm_fd, BHSIM_VRAM_OFFSET) != vram) {
+		snprintf(why, len, "cannot map VRAM into the model: %s", strerror(errno));
+		bh_sim_destroy(s->sim);
+		s->sim = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* What the guest sees of its queues after the CP ran: states, faults. */
+static bool publish(struct server *s)
+{
+	struct bhsim_regs *r = s->regs;
+	struct bh_sim_fault f;
+	uint32_t ctxid;
+	bool irq = false;
+
+	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++) {
+		uint64_t rptr = 0;
+
+		r->queue[q].state = bh_sim_queue_status(s->sim, q, &rptr);
+		r->queue[q].rptr = rptr;
+	}
+	while (bh_sim_take_fault(s->sim, &f)) {
+		struct bhsim_queue_regs *qr = &r->queue[f.queue < BHSIM_MAX_QUEUES ? f.queue : 0];
+		struct bhsim_fault *out = &qr->fault;
+
+		snprintf(out->kind, sizeof(out->kind), "%s", fault_kind(f.kind));
+		out->pc = f.pc;
+		out->address = f.address;
+		memcpy(out->dwords, f.dwords, sizeof(out->dwords));
+		out->wave = f.wave;
+		memcpy(out->workgroup, f.workgroup, sizeof(out->workgroup));
+		out->access = f.access;
+		snprintf(out->message, sizeof(out->message), "%s", f.message);
+		__atomic_store_n(&qr->fault_seq, qr->fault_seq + 1, __ATOMIC_RELEASE);
+		r->faults++;
+		irq = true;
+	}
+	while (bh_sim_take_interrupt(s->sim, &ctxid))
+		irq = true;
+	return irq;
+}
+
+static int run_command(struct server *s, uint32_t cmd, const uint64_t *a, char *why, size_t len)
+{
+	uint8_t *host;
+
+	if (cmd != BHSIM_CMD_RESET && cmd != BHSIM_CMD_GART_MAP && cmd != BHSIM_CMD_GART_UNMAP &&
+	    a[0] >= BHSIM_MAX_QUEUES) {
+		snprintf(why, len, "queue %llu does not exist (%u queues)",
+			 (unsigned long long)a[0], BHSIM_MAX_QUEUES);
+		return -1;
+	}
+	switch (cmd) {
+	case BHSIM_CMD_RESET:
+		return model_reset(s, a[0], why, len);
+	case BHSIM_CMD_GART_MAP:
+		host = pci_board_guest(&s->pci, a[1], a[2]);
+		if (!host || !a[2]) {
+			snprintf(why, len, "bus address 0x%llx, %llu bytes, is not guest RAM",
+				 (unsigned long long)a[1], (unsigned long long)a[2]);
+			return -1;
+		}
+		if (bh_sim_gart_map(s->sim, a[0], host, a[2])) {
+			snprintf(why, len, "GART refuses 0x%llx (%llu bytes): unaligned, outside "
+				 "the aperture, overlapping or out of slots",
+				 (unsigned long long)a[0], (unsigned long long)a[2]);
+			return -1;
+		}
+		return 0;
+	case BHSIM_CMD_GART_UNMAP:
+		if (bh_sim_gart_unmap(s->sim, a[0])) {
+			snprintf(why, len, "nothing is mapped at 0x%llx", (unsigned long long)a[0]);
+			return -1;
+		}
+		return 0;
+	case BHSIM_CMD_QUEUE_INIT:
+		if (a[2] > UINT32_MAX ||
+		    bh_sim_queue_init(s->sim, (unsigned)a[0], a[1], (uint32_t)a[2], a[3])) {
+			snprintf(why, len, "queue %u: ring 0x%llx (%llu bytes) or rptr 0x%llx "
+				 "refused", (unsigned)a[0], (unsigned long long)a[1],
+				 (unsigned long long)a[2], (unsigned long long)a[3]);
+			return -1;
+		}
+		s->active[a[0]] = true;
+		s->wptr[a[0]] = 0;
+		__atomic_store_n(&s->doorbell[a[0]], 0, __ATOMIC_RELAXED);
+		return 0;
+	case BHSIM_CMD_QUEUE_FINI:
+		bh_sim_queue_fini(s->sim, (unsigned)a[0]);
+		s->active[a[0]] = false;
+		return 0;
+	case BHSIM_CMD_QUEUE_RESET:
+		return bh_sim_queue_reset(s->sim, (unsigned)a[0]) ? (snprintf(why, len,
+			"queue %u cannot be reset", (unsigned)a[0]), -1) : 0;
+	}
+	snprintf(why, len, "unknown command %u", cmd);
+	return -1;
+}
+
+/*
+ * The command mailbox.  The guest may change it at any time: the
+ * command and its arguments are read once, after cmd_seq.
+ */
+static void on_command(struct server *s)
+{
+	struct bhsim_regs *r = s->regs;
+	uint32_t seq = __atomic_load_n(&r->cmd_seq, __ATOMIC_ACQUIRE);
+	uint64_t args[6];
+	char why[sizeof(r->error)] = "";
+	uint32_t cmd;
+	int status;
+
+	if (seq == r->done_seq)
+		return;		/* a coalesced ring: nothing new */
+	cmd = __atomic_load_n(&r->cmd, __ATOMIC_RELAXED);
+	for (int i = 0; i < 6; i++)
+		args[i] = __atomic_load_n(&r->args[i], __ATOMIC_RELAXED);
+	status = run_command(s, cmd, args, why, sizeof(why));
+	r->commands++;
+	memcpy(r->error, why, sizeof(why));
+	r->status = status;
+	publish(s);
+	__atomic_store_n(&r->done_seq, seq, __ATOMIC_RELEASE);
+	if (pci_board_interrupt(&s->pci, BHSIM_VECTOR_CMD) == 0)
+		r->interrupts++;
+}
+
+/*
+ * Queue doorbells: the CP runs every queue whose write pointer moved.
+ * A ring with none moved is a kick (the loader saw a queue behind its
+ * write pointer): queues stalled on WAIT_REG_MEM look at memory again.
+ */
+static void on_doorbell(struct server *s)
+{
+	bool moved = false;
+
+	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++) {
+		uint64_t w;
+
+		if (!s->active[q])
+			continue;
+		w = __atomic_load_n(&s->doorbell[q], __ATOMIC_ACQUIRE);
+		if (w == s->wptr[q])
+			continue;
+		s->wptr[q] = w;
+		moved = true;
+		bh_sim_doorbell(s->sim, q, w);
+	}
+	if (!moved)
+		bh_sim_poll(s->sim);
+	if (publish(s) && pci_board_interrupt(&s->pci, BHSIM_VECTOR_QUEUE) == 0)
+		s->regs->interrupts++;
+}
+
+static void on_ring(void *ctx, unsigned vector, uint64_t rings)
+{
+	struct server *s = ctx;
+
+	if (vector == BHSIM_VECTOR_CMD) {
+		on_command(s);
+	} else if (vector == BHSIM_VECTOR_QUEUE) {
+		s->regs->doorbells += rings;
+		on_doorbell(s);
+	}
+}
+
+/* The identity registers: what the loader reads instead of asking a driver. */
+static void write_identity(struct server *s)
+{
+	struct bhsim_regs *r = s->regs;
+	const struct target *t = s->target;
+
+	r->magic = BHSIM_REGS_MAGIC;
+	r->version = BHSIM_REGS_VERSION;
+	snprintf(r->target, sizeof(r->target), "%s", t->name);
+	snprintf(r->name, sizeof(r->name), "barehip sim (%s)", t->name);
+	r->mach = t->mach;
+	r->gfx_version = t->gfx_version;
+	r->wave_size = 64;
+	r->num_cus = s->cfg.num_cus;
+	r->simds_per_cu = 4;
+	r->max_waves_per_simd = 8;
+	r->lds_size = 65536;
+	r->max_workgroup_size = 1024;
+	r->architected_scratch = t->architected_scratch;
+	r->xnack = 0;
+	r->sramecc = 1;
+	r->max_queues = BHSIM_MAX_QUEUES;
+	r->clock_hz = t->clock_hz;
+	r->timestamp_hz = bh_sim_clock_hz(s->sim);
+	r->vram_base = BH_SIM_VRAM_BASE;
+	r->vram_size = s->cfg.vram_size;
+	r->gart_base = BH_SIM_GART_BASE;
+	r->gart_size = BH_SIM_GART_SIZE;
+}
+
+struct extra_options {
+	const char *gfx;
+	unsigned long vram_mb;
+};
+
+static int extra_option(void *ctx, const char *opt, const char *value)
+{
+	struct extra_options *x = ctx;
+	char *end;
+
+	if (!strcmp(opt, "--gfx")) {
+		x->gfx = value;
+		return 0;
+	}
+	if (!strcmp(opt, "--vram-mb")) {
+		x->vram_mb = strtoul(value, &end, 0);
+		return *end || !x->vram_mb || x->vram_mb > 65536;
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct extra_options x = {
+#ifdef CONFIG_SIM_GFX942
+		.gfx = "gfx942",
+#else
+		.gfx = "gfx90a",
+#endif
+		.vram_mb = CONFIG_SIM_VRAM_MB,
+	};
+	static struct server s;
+	struct pci_board_layout layout = {
+		.model_vectors = BHSIM_VECTORS,
+		.regs_offset = BHSIM_REGS_OFFSET, .regs_size = BHSIM_REGS_SIZE,
+		.doorbell_offset = BHSIM_DOORBELL_OFFSET, .doorbell_size = BHSIM_DOORBELL_SIZE,
+		.vram_offset = BHSIM_VRAM_OFFSET,
+	};
+	struct pci_board_options o;
+	uint64_t bar = 1;
+	char why[256];
+	int rc;
+
+	rc = pci_board_options(argc, argv, "barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS] "
+			       "[--gfx gfx90a|gfx942] [--vram-mb N]", &o, extra_option, &x);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
+		if (!strcmp(x.gfx, targets[i].name))
+			s.target = &targets[i];
+	if (!s.target) {
+		fprintf(stderr, "barehip-sim: --gfx %s is not a modelled target (gfx90a, gfx942)\n",
+			x.gfx);
+		return 2;
+	}
+	s.cfg = (struct bh_sim_config){
+		.gfx = s.target->gfx,
+		.vram_size = (uint64_t)x.vram_mb << 20,
+		.num_cus = CONFIG_SIM_NUM_CUS,
+		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
+	};
+	layout.target = s.target->name;
+	layout.vram_size = s.cfg.vram_size;
+	while (bar < BHSIM_VRAM_OFFSET + s.cfg.vram_size)	/* QEMU wants a power of two */
+		bar <<= 1;
+
+	rc = pci_board_create(&s.pci, "barehip-sim", bar, &o, &layout) ? 1 : 0;
+	if (!rc) {
+		s.regs = (struct bhsim_regs *)(s.pci.shm + BHSIM_REGS_OFFSET);
+		s.doorbell = (uint64_t *)(s.pci.shm + BHSIM_DOORBELL_OFFSET);
+		if (model_reset(&s, ~0ull, why, sizeof(why))) {
+			fprintf(stderr, "barehip-sim: %s\n", why);
+			rc = 1;
+		}
+	}
+	if (!rc) {
+		write_identity(&s);
+		rc = pci_board_start(&s.pci, o.socket, BHSIM_VECTORS);
+	}
+	if (!rc) {
+		rc = pci_board_serve(&s.pci, on_ring, &s);
+		add_stats(&s.total, s.sim);
+		fprintf(stderr, "barehip-sim: %llu commands, %llu doorbells, %llu interrupts, "
+			"%llu faults; %llu dispatches, %llu waves, %llu wave instructions\n",
+			(unsigned long long)s.regs->commands, (unsigned long long)s.regs->doorbells,
+			(unsigned long long)s.regs->interrupts, (unsigned long long)s.regs->faults,
+			(unsigned long long)s.total.dispatches, (unsigned long long)s.total.waves,
+			(unsigned long long)s.total.instructions);
+	}
+	bh_sim_destroy(s.sim);
+	pci_board_close(&s.pci);
+	return rc < 0 ? 1 : rc;
+}

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Events: a point in a stream.  Recording one submits a marker to the
+ * stream's queue: a RELEASE_MEM that writes the GPU clock into the
+ * event's timestamp slot once everything before it has completed
+ * (unless the event was created with hipEventDisableTiming), then the
+ * fence value that marks the point.  Query and synchronize look at that
+ * fence; hipStreamWaitEvent makes another queue's CP wait for it
+ * (WAIT_REG_MEM on the fence, stream.c); hipEventElapsedTime subtracts
+ * two timestamps, in ticks of the board's timestamp clock.
+ *
+ * Timestamp slots are 8-byte words in pages of host memory the GPU
+ * maps.  A slot whose event is destroyed while its record is pending
+ * is reused only after the record has signalled, so a late GPU write
+ * never lands in another event.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+#define SLOT_PAGE_BYTES 4096u
+#define SLOTS_PER_PAGE (SLOT_PAGE_BYTES / 8)
+
+struct slot_page {
+	struct bh_mem mem;
+	uint64_t used[SLOTS_PER_PAGE / 64];
+	struct slot_page *next;
+};
+
+struct slot {
+	struct slot_page *page;
+	unsigned int index;
+};
+
+struct ihipEvent_t {
+	unsigned int flags;
+	struct slot ts;			/* page NULL: hipEventDisableTiming */
+	struct bh_rt_queue *rq;		/* of the last record; NULL: never recorded */
+	uint64_t seq;			/* its fence value */
+	struct ihipEvent_t *next;	/* the live events */
+};
+
+/* A slot that still has a record in flight: free once @seq of @rq signals. */
+struct zombie {
+	struct slot ts;
+	struct bh_rt_queue *rq;
+	uint64_t seq;
+	struct zombie *next;
+};
+
+static struct ihipEvent_t *events;
+static struct slot_page *pages;
+static struct zombie *zombies;
+
+static volatile uint64_t *slot_cpu(struct slot s)
+{
+	return (volatile uint64_t *)s.page->mem.cpu + s.index;
+}
+
+static uint64_t slot_va(struct slot s)
+{
+	return s.page->mem.gpu_va + 8ull * s.index;
+}
+
+static void slot_free(struct slot s)
+{
+	s.page->used[s.index / 64] &= ~(1ull << (s.index % 64));
+}
+
+/* Zombie slots whose records have signalled are free again. */
+static void reap(void)
+{
+	for (struct zombie **z = &zombies; *z;) {
+		struct zombie *d = *z;
+
+		if (bh_queue_completed(d->rq->q) >= d->seq) {
+			slot_free(d->ts);
+			*z = d->next;
+			free(d);
+		} else {
+			z = &d->next;
+		}
+	}
+}
+
+static hipError_t slot_alloc(const char *api, struct slot *out)
+{
+	struct bh_error err = { 0 };
+	struct slot_page *p;
+
+	reap();
+	for (p = pages; p; p = p->next)
+		for (unsigned int w = 0; w < SLOTS_PER_PAGE / 64; w++)
+			if (~p->used[w]) {
+				unsigned int bit = (unsigned int)__builtin_ctzll(~p->used[w]);
+
+				p->used[w] |= 1ull << bit;
+				*out = (struct slot){ p, w * 64 + bit };
+				return hipSuccess;
+			}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	if (bh_mem_alloc(bh_rt.dev, SLOT_PAGE_BYTES, BH_MEM_HOST, &p->mem, &err)) {
+		free(p);
+		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+	}
+	memset(p->mem.cpu, 0, SLOT_PAGE_BYTES);
+	p->next = pages;
+	pages = p;
+	p->used[0] = 1;
+	*out = (struct slot){ p, 0 };
+	return hipSuccess;
+}
+
+static bool is_live(const struct ihipEvent_t *e)
+{
+	for (const struct ihipEvent_t *x = events; x; x = x->next)
+		if (x == e)
+			return true;
+	return false;
+}
+
+/* @event as a live event, or @invalid (HIP's code for @api). */
+static hipError_t get(hipEvent_t event, const char *api, hipError_t invalid,
+		      struct ihipEvent_t **out)
+{
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	bh_rt_streams_check();
+	if (!event)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: event is NULL", api);
+	if (!is_live(event))
+		return bh_rt_error(invalid, "%s: event %p does not exist (destroyed, or "
+				   "created before hipDeviceReset)", api, (void *)event);
+	*out = event;
+	return hipSuccess;
+}
+
+hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags)
+{
+	const unsigned int known = hipEventBlockingSync | hipEventDisableTiming |
+				   hipEventInterprocess | hipEventDisableSystemFence |
+				   hipEventReleaseToDevice | hipEventReleaseToSystem;
+	const unsigned int release = hipEventDisableSystemFence | hipEventReleaseToDevice |
+				     hipEventReleaseToSystem;
+	struct ihipEvent_t *e;
+	hipError_t err;
+
+	if (!event)
+		return bh_rt_error(hipErrorInvalidValue, "hipEventCreateWithFlags: event is NULL");
+	if (flags & ~known)
+		return bh_rt_error(hipErrorInvalidValue, "hipEventCreateWithFlags: unknown "
+				   "flags 0x%x", flags & ~known);
+	if (__builtin_popcount(flags & release) > 1)
+		return bh_rt_error(hipErrorInvalidValue, "hipEventCreateWithFlags(0x%x): at "
+				   "most one of the release-scope flags", flags);
+	if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
+		return bh_rt_error(hipErrorInvalidValue, "hipEventCreateWithFlags(0x%x): "
+				   "hipEventInterprocess needs hipEventDisableTiming", flags);
+	if (flags & hipEventInterprocess)
+		return bh_rt_error(hipErrorNotSupported, "hipEventCreateWithFlags: "
+				   "hipEventInterprocess: barehip programs are one process");
+	err = bh_rt_init();
+	if (err)
+		return err;
+	bh_rt_streams_check();
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return bh_rt_error(hipErrorOutOfMemory, "hipEventCreateWithFlags: out of host "
+				   "memory");
+	e->flags = flags;
+	if (!(flags & hipEventDisableTiming)) {
+		err = slot_alloc("hipEventCreateWithFlags", &e->ts);
+		if (err) {
+			free(e);
+			return err;
+		}
+	}
+	e->next = events;
+	events = e;
+	*event = e;
+	return bh_rt_success();
+}
+
+hipError_t hipEventCreate(hipEvent_t *event)
+{
+	if (!event)
+		return bh_rt_error(hipErrorInvalidValue, "hipEventCreate: event is NULL");
+	return hipEventCreateWithFlags(event, hipEventDefault);
+}
+
+hipError_t hipEventDestroy(hipEvent_t event)
+{
+	struct ihipEvent_t *e;
+	hipError_t err = get(event, "hipEventDestroy", hipErrorContextIsDestroyed, &e);
+
+	if (err)
+		return err;
+	for (struct ihipEvent_t **p = &events; *p; p = &(*p)->next)
+		if (*p == e) {
+			*p = e->next;
+			break;
+		}
+	if (e->ts.page) {
+		struct zombie *z = NULL;
+
+		/* HIP returns at once; a record in flight keeps the slot. */
+		if (e->rq && bh_queue_completed(e->rq->q) < e->seq)
+			z = malloc(sizeof(*z));
+		if (z) {
+			*z = (struct zombie){ e->ts, e->rq, e->seq, zombies };
+			zombies = z;
+		} else if (!e->rq || bh_queue_completed(e->rq->q) >= e->seq) {
+			slot_free(e->ts);
+		}	/* else: out of memory, the slot stays used (leaks 8 bytes) */
+	}
+	free(e);
+	return bh_rt_success();
+}
+
+hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
+{
+	struct bh_error err = { 0 };
+	struct ihipStream_t *s;
+	struct ihipEvent_t *e;
+	uint64_t seq;
+	hipError_t h = get(event, "hipEventRecord", hipErrorInvalidHandle, &e);
+
+	if (!h)
+		h = bh_rt_stream_get(stream, "hipEventRecord", hipErrorContextIsDestroyed, &s);
+	if (!h)
+		h = bh_rt_stream_begin(s, "hipEventRecord");
+	if (h)
+		return h;
+	if (bh_queue_marker(s->rq->q, e->ts.page ? slot_va(e->ts) : 0, &seq, &err))
+		return bh_rt_api_loader_error("hipEventRecord", &err, hipErrorLaunchFailure);
+	e->rq = s->rq;
+	e->seq = seq;
+	bh_rt_stream_end(s, seq);
+	return bh_rt_success();
+}
+
+/* Never recorded: HIP says there is nothing to wait for. */
+hipError_t hipEventQuery(hipEvent_t event)
+{
+	struct ihipEvent_t *e;
+	hipError_t err = get(event, "hipEventQuery", hipErrorInvalidHandle, &e);
+
+	if (err || !e->rq)
+		return err;
+	return bh_rt_queue_query(e->rq, e->seq, "hipEventQuery");
+}
+
+/* hipEventBlockingSync or not, the host sleeps between looks at the
+ * fence (the loader waits for the interrupt). */
+hipError_t hipEventSynchronize(hipEvent_t event)
+{
+	struct ihipEvent_t *e;
+	hipError_t err = get(event, "hipEventSynchronize", hipErrorInvalidHandle, &e);
+
+	if (err || !e->rq)
+		return err;
+	err = bh_rt_queue_wait(e->rq, e->seq, "hipEventSynchronize");
+	return err ? err : bh_rt_success();
+}
+
+/*
+ * HIP's rules: both events recorded (else hipErrorInvalidHandle), both
+ * with timing (else hipErrorInvalidHandle), both complete (else
+ * hipErrorNotReady).  The time may be negative if @stop's point came
+ * first.
+ */
+hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
+{
+	const char *api = "hipEventElapsedTime";
+	struct ihipEvent_t *a, *b;
+	hipError_t err;
+
+	if (!ms)
+		return bh_rt_error(hipErrorInvalidValue, "%s: ms is NULL", api);
+	if (!start || !stop)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: %s event is NULL", api,
+				   start ? "stop" : "start");
+	err = get(start, api, hipErrorInvalidHandle, &a);
+	if (!err)
+		err = get(stop, api, hipErrorInvalidHandle, &b);
+	if (err)
+		return err;
+	if (!a->rq || !b->rq)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s event was never recorded",
+				   api, a->rq ? "stop" : "start");
+	if ((a->flags | b->flags) & hipEventDisableTiming)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s event was created with "
+				   "hipEventDisableTiming", api,
+				   a->flags & hipEventDisableTiming ? "start" : "stop");
+	err = bh_rt_queue_query(a->rq, a->seq, api);
+	if (!err)
+		err = bh_rt_queue_query(b->rq, b->seq, api);
+	if (err)
+		return err;
+	int64_t ticks = (int64_t)(*slot_cpu(b->ts) - *slot_cpu(a->ts));
+	uint64_t hz = bh_device_get_info(bh_rt.dev)->timestamp_hz;
+
+	*ms = (float)((double)ticks * 1000.0 / (double)hz);
+	return bh_rt_success();
+}
+
+hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags)
+{
+	struct ihipStream_t *s;
+	struct ihipEvent_t *e;
+	hipError_t err = get(event, "hipStreamWaitEvent", hipErrorInvalidHandle, &e);
+
+	if (!err)
+		err = bh_rt_stream_get(stream, "hipStreamWaitEvent", hipErrorInvalidHandle, &s);
+	if (err)
+		return err;
+	if (flags)
+		return bh_rt_error(hipErrorInvalidValue, "hipStreamWaitEvent: flags must be 0");
+	if (!e->rq)
+		return bh_rt_success();	/* nothing recorded: nothing to wait for */
+	/* The CP waits; the host does not.  Only this stream: HIP says the
+	 * default stream's work is not implied. */
+	err = bh_rt_queue_wait_queue(s->rq, e->rq, e->seq, "hipStreamWaitEvent");
+	return err ? err : bh_rt_success();
+}
+
+void bh_rt_events_teardown(bool device_alive)
+{
+	while (events) {
+		struct ihipEvent_t *e = events;
+
+		events = e->next;
+		free(e);
+	}
+	while (zombies) {
+		struct zombie *z = zombies;
+
+		zombies = z->next;
+		free(z);
+	}
+	while (pages) {
+		struct slot_page *p = pages;
+
+		pages = p->next;
+		if (device_alive)
+			bh_mem_free(bh_rt.dev, &p->mem);
+		free(p);
+	}
+}

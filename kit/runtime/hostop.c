@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host operations in stream order: hipLaunchHostFunc and
+ * hipStreamAddCallback, and the copies and fills the host CPU does
+ * through its view of device memory (memory.c).
+ *
+ * One operation on a stream's queue is three things:
+ *
+ *   marker A      the operation may start once A signals (everything
+ *                 before it on the queue, and what that waited for, is
+ *                 done)
+ *   WAIT gate     later work starts once the queue's gate word holds the
+ *                 operation's gate value (WAIT_REG_MEM, the CP polls)
+ *   marker B      the stream's completion point after the operation
+ *
+ * A host thread takes the operations whose marker A has signalled, in
+ * queue order, runs them and writes their gate values.  The submitting
+ * thread never blocks, so a stream can hold work behind a host function
+ * that the program releases later, as with HIP.  Gate values count up
+ * per queue and are compared for equality: operations of one queue
+ * complete in order, so the gate holds the previous value or this one
+ * when the CP looks.
+ *
+ * The host thread touches only memory (fences, gates, the copies' bytes)
+ * and user callbacks, never the loader, which is not thread-safe: the
+ * in-process sim board notices a written gate at the next doorbell or
+ * wait (bh_queue_wait_for rings it again), hardware by polling.
+ * Callbacks must not call HIP, as in HIP.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "runtime.h"
+
+#define IDLE_POLL_NS 200000	/* an operation waits for its marker: look again */
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
+static pthread_t worker;
+static bool started, stopping;
+/* Which host thread is the current one: one left in a host function at
+ * teardown finishes it and goes, without touching anything else. */
+static unsigned long generation;
+/* Pending operations in submission order (each queue's in its order). */
+static struct bh_hostop *pending, **pending_tail = &pending;
+static bool running;
+static uint64_t finished;
+/* One gate word per pooled queue (struct bh_rt_queue.index). */
+static struct bh_mem gates;
+
+static uint32_t *gate_word(const struct bh_rt_queue *rq)
+{
+	return (uint32_t *)gates.cpu + rq->index;
+}
+
+/*
+ * The link to the first operation that may run now (its marker has
+ * signalled and it is first of its queue), or NULL.  Cancelled
+ * operations count as ready: they are dropped, not run.
+ */
+static struct bh_hostop **find_ready(void)
+{
+	for (struct bh_hostop **p = &pending; *p; p = &(*p)->next) {
+		struct bh_hostop *op = *p;
+		bool first_of_queue = true;
+
+		for (struct bh_hostop *e = pending; e != op; e = e->next)
+			if (e->rq == op->rq)
+				first_of_queue = false;
+		if (first_of_queue &&
+		    (op->cancelled || bh_queue_completed(op->rq->q) >= op->after))
+			return p;
+	}
+	return NULL;
+}
+
+static struct bh_hostop *take_ready(void)
+{
+	struct bh_hostop **p = find_ready(), *op;
+
+	if (!p)
+		return NULL;
+	op = *p;
+	*p = op->next;
+	if (!*p)
+		pending_tail = p;
+	return op;
+}
+
+static void *host_thread(void *arg)
+{
+	unsigned long me = (unsigned long)(uintptr_t)arg;
+
+	pthread_mutex_lock(&lock);
+	for (;;) {
+		struct bh_hostop *op = take_ready();
+
+		if (!op) {
+			if (stopping && !pending)
+				break;
+			if (!pending) {
+				pthread_cond_wait(&wake, &lock);
+			} else {
+				struct timespec t;
+
+				clock_gettime(CLOCK_REALTIME, &t);
+				t.tv_nsec += IDLE_POLL_NS;
+				if (t.tv_nsec >= 1000000000) {
+					t.tv_sec++;
+					t.tv_nsec -= 1000000000;
+				}
+				pthread_cond_timedwait(&wake, &lock, &t);
+			}
+			continue;
+		}
+		bool run = !op->cancelled;
+
+		running = run;
+		pthread_mutex_unlock(&lock);
+		if (run)
+			op->run(op);
+		pthread_mutex_lock(&lock);
+		if (generation != me) {
+			/* Abandoned at teardown while in a host function that
+			 * took too long: the device and the gates are gone. */
+			pthread_mutex_unlock(&lock);
+			if (op->done)
+				op->done(op);
+			free(op);
+			return NULL;
+		}
+		/* Release: the operation's writes before the gate. */
+		if (run)
+			__atomic_store_n(gate_word(op->rq), op->gate_value, __ATOMIC_RELEASE);
+		running = false;
+		finished++;
+		pthread_mutex_unlock(&lock);
+		if (op->done)
+			op->done(op);
+		free(op);
+		pthread_mutex_lock(&lock);
+	}
+	pthread_mutex_unlock(&lock);
+	return NULL;
+}
+
+static hipError_t start(const char *api)
+{
+	struct bh_error err = { 0 };
+
+	if (!gates.size) {
+		if (bh_mem_alloc(bh_rt.dev, BH_RT_MAX_QUEUES * sizeof(uint32_t), BH_MEM_HOST,
+				 &gates, &err))
+			return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+		memset(gates.cpu, 0, BH_RT_MAX_QUEUES * sizeof(uint32_t));
+	}
+	if (!started) {
+		stopping = false;
+		if (pthread_create(&worker, NULL, host_thread, (void *)(uintptr_t)generation))
+			return bh_rt_error(hipErrorOutOfMemory, "%s: cannot start the host "
+					   "operation thread", api);
+		started = true;
+	}
+	return hipSuccess;
+}
+
+hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, const char *api)
+{
+	struct bh_rt_queue *rq = s->rq;
+	struct bh_error err = { 0 };
+	uint64_t after, end;
+	hipError_t e = start(api);
+
+	if (!e)
+		e = bh_rt_stream_begin(s, api);
+	if (e)
+		goto fail;
+	if (bh_queue_marker(rq->q, 0, &after, &err) ||
+	    bh_queue_wait_mem(rq->q, gates.gpu_va + rq->index * sizeof(uint32_t),
+			      rq->gate_next, 0xffffffffu, BH_WAIT_EQ, &err)) {
+		e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+		goto fail;
+	}
+	op->rq = rq;
+	op->after = after;
+	op->gate_value = rq->gate_next++;
+	op->next = NULL;
+	pthread_mutex_lock(&lock);
+	*pending_tail = op;
+	pending_tail = &op->next;
+	pthread_cond_signal(&wake);
+	pthread_mutex_unlock(&lock);
+	/* From here the operation runs whatever happens below. */
+	if (bh_queue_marker(rq->q, 0, &end, &err))
+		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+	bh_rt_stream_end(s, end);
+	return bh_rt_success();
+fail:
+	if (op->done)
+		op->done(op);
+	free(op);
+	return e;
+}
+
+void bh_rt_hostop_activity(bool *is_running, uint64_t *count)
+{
+	pthread_mutex_lock(&lock);
+	*is_running = running || find_ready();
+	*count = finished;
+	pthread_mutex_unlock(&lock);
+}
+
+void bh_rt_hostop_cancel(struct bh_rt_queue *rq)
+{
+	pthread_mutex_lock(&lock);
+	for (struct bh_hostop *op = pending; op; op = op->next)
+		if (!rq || op->rq == rq)
+			op->cancelled = true;
+	pthread_cond_signal(&wake);
+	pthread_mutex_unlock(&lock);
+}
+
+/*
+ * Normally nothing is left to run (teardown waited for the queues).  A
+ * host function that is still running -- one that waits for something
+ * the program will never do -- is abandoned: its thread finishes it and
+ * exits on its own.
+ */
+void bh_rt_hostop_shutdown(bool device_alive)
+{
+	bool join;
+
+	/* What has not started never will. */
+	pthread_mutex_lock(&lock);
+	while (pending) {
+		struct bh_hostop *op = pending;
+
+		pending = op->next;
+		if (op->done)
+			op->done(op);
+		free(op);
+	}
+	pending_tail = &pending;
+	pthread_mutex_unlock(&lock);
+	if (started) {
+		pthread_mutex_lock(&lock);
+		stopping = true;
+		join = !running;
+		if (!join) {
+			generation++;
+			running = false;
+		}
+		pthread_cond_signal(&wake);
+		pthread_mutex_unlock(&lock);
+		if (join)
+			pthread_join(worker, NULL);
+		else
+			pthread_detach(worker);
+		started = false;
+	}
+	if (device_alive && gates.size)
+		bh_mem_free(bh_rt.dev, &gates);
+	memset(&gates, 0, sizeof(gates));
+}

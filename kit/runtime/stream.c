@@ -1,0 +1,569 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Streams: in-order work on the loader's queues, the null stream's
+ * legacy order, and host waits.
+ *
+ * Each stream runs on a loader queue (a struct bh_rt_queue of the pool):
+ * its own while the board has queues, else one it shares with other
+ * streams (a shared queue runs their work in one order, which keeps each
+ * stream's order).  Pooled queues live until the device goes, so fence
+ * memory another queue's CP may still poll never disappears.
+ *
+ * Order between queues is the CP's business: a WAIT_REG_MEM on the
+ * other queue's fence (bh_queue_wait_queue), never the host.  The null
+ * stream is HIP's legacy default stream: its operations wait for the
+ * work the blocking streams have submitted, and operations on blocking
+ * streams wait for the null stream's; non-blocking streams do neither.
+ *
+ * Host waits (bh_rt_queue_wait) poll the loader in slices, so that a
+ * host operation the queue waits for (a callback, a copy: hostop.c) may
+ * take as long as it likes; only a queue that makes no progress while no
+ * host operation runs times out.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "generated/autoconf.h"
+#include "runtime.h"
+
+#define WAIT_SLICE_NS 2000000ull	/* between looks at the host operations */
+#define TEARDOWN_WAIT_NS 2000000000ull	/* for work still queued at teardown */
+#define PRIORITY_GREATEST -1		/* HIP's High */
+#define PRIORITY_LEAST 1		/* HIP's Low */
+
+static struct bh_rt_queue *pool[BH_RT_MAX_QUEUES];
+static unsigned int npool;
+static struct ihipStream_t null_stream = { .null = true };
+static struct ihipStream_t *streams;	/* live streams, null stream excluded */
+static bool active;			/* something to tear down */
+static unsigned long session;		/* bumped at teardown: per-thread streams go */
+
+static _Thread_local struct ihipStream_t *per_thread;
+static _Thread_local unsigned long per_thread_session;
+
+static void teardown(bool device_alive);
+
+hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
+				  hipError_t fallback)
+{
+	struct bh_error named = { .code = e->code };
+
+	snprintf(named.message, sizeof(named.message), "%s: %s", api, e->message);
+	return bh_rt_loader_error(&named, fallback);
+}
+
+static uint64_t pool_serial;		/* bh_queue_serial of pool[0]->q */
+
+/*
+ * The device went (hipDeviceReset) without bh_rt_streams_teardown:
+ * forget the old streams and events without touching what no longer
+ * exists.  Called (after bh_rt_init) before any handle is looked up.
+ */
+void bh_rt_streams_check(void)
+{
+	if (npool && (!bh_rt.queue || bh_queue_serial(bh_rt.queue) != pool_serial))
+		teardown(false);
+}
+
+/* The null stream's queue is the runtime's (bh_rt.queue): pool slot 0. */
+static hipError_t null_queue(struct bh_rt_queue **out)
+{
+	bh_rt_streams_check();
+	if (!npool) {
+		struct bh_rt_queue *rq = calloc(1, sizeof(*rq));
+
+		if (!rq)
+			return bh_rt_error(hipErrorOutOfMemory, "out of host memory");
+		rq->q = bh_rt.queue;
+		rq->gate_next = 1;
+		pool_serial = bh_queue_serial(bh_rt.queue);
+		pool[npool++] = rq;
+		null_stream.rq = rq;
+		active = true;
+		/* After device.c's handler (registered at bring-up): runs first. */
+		atexit(bh_rt_streams_teardown);
+	}
+	*out = pool[0];
+	return hipSuccess;
+}
+
+/*
+ * A queue for a new stream: an idle pooled one, a new one, or -- when
+ * the board has no more -- the least used one (not the null stream's if
+ * another exists: a non-blocking stream should not follow it).
+ */
+static hipError_t take_queue(const char *api, struct bh_rt_queue **out)
+{
+	struct bh_error err = { 0 };
+	struct bh_rt_queue *rq;
+	hipError_t e = null_queue(&rq);
+
+	if (e)
+		return e;
+	for (unsigned int i = 1; i < npool; i++)
+		if (!pool[i]->users) {
+			*out = pool[i];
+			return hipSuccess;
+		}
+	if (npool < BH_RT_MAX_QUEUES) {
+		struct bh_queue *q;
+
+		if (!bh_queue_create(bh_rt.dev, &q, &err)) {
+			rq = calloc(1, sizeof(*rq));
+			if (!rq) {
+				bh_queue_destroy(q);
+				return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory",
+						   api);
+			}
+			rq->q = q;
+			rq->index = npool;
+			rq->gate_next = 1;
+			pool[npool++] = rq;
+			*out = rq;
+			return hipSuccess;
+		}
+		if (err.code == BH_ENOMEM && npool == 1)
+			return bh_rt_loader_error(&err, hipErrorOutOfMemory);
+	}
+	/* Out of queues: share, keeping order (the stream waits for its
+	 * queue-mates' earlier work, never the other way round). */
+	rq = npool > 1 ? pool[1] : pool[0];
+	for (unsigned int i = 2; i < npool; i++)
+		if (pool[i]->users < rq->users)
+			rq = pool[i];
+	*out = rq;
+	return hipSuccess;
+}
+
+static bool is_live(const struct ihipStream_t *s)
+{
+	for (const struct ihipStream_t *t = streams; t; t = t->next)
+		if (t == s)
+			return true;
+	return false;
+}
+
+static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, int priority)
+{
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "%s: stream is NULL", api);
+	if (flags != hipStreamDefault && flags != hipStreamNonBlocking)
+		return bh_rt_error(hipErrorInvalidValue, "%s: flags 0x%x are neither "
+				   "hipStreamDefault nor hipStreamNonBlocking", api, flags);
+	e = bh_rt_init();
+	if (e)
+		return e;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	e = take_queue(api, &s->rq);
+	if (e) {
+		free(s);
+		return e;
+	}
+	s->rq->users++;
+	s->flags = flags;
+	/* Out-of-range priorities are clamped, as HIP does. */
+	s->priority = priority < PRIORITY_GREATEST ? PRIORITY_GREATEST :
+		      priority > PRIORITY_LEAST ? PRIORITY_LEAST : priority;
+	s->next = streams;
+	streams = s;
+	*out = s;
+	return bh_rt_success();
+}
+
+hipError_t hipStreamCreate(hipStream_t *stream)
+{
+	return create("hipStreamCreate", stream, hipStreamDefault, 0);
+}
+
+hipError_t hipStreamCreateWithFlags(hipStream_t *stream, unsigned int flags)
+{
+	return create("hipStreamCreateWithFlags", stream, flags, 0);
+}
+
+/* The sim board's queues have no priorities: kept and reported only. */
+hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, int priority)
+{
+	return create("hipStreamCreateWithPriority", stream, flags, priority);
+}
+
+hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest)
+{
+	if (least)
+		*least = PRIORITY_LEAST;
+	if (greatest)
+		*greatest = PRIORITY_GREATEST;
+	return bh_rt_init();
+}
+
+hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
+			    struct ihipStream_t **out)
+{
+	hipError_t e = bh_rt_init();
+
+	if (e)
+		return e;
+	bh_rt_streams_check();
+	if (!h || h == hipStreamLegacy) {
+		e = null_queue(&null_stream.rq);
+		*out = &null_stream;
+		return e;
+	}
+	if (h == hipStreamPerThread) {
+		if (!per_thread || per_thread_session != session || !is_live(per_thread)) {
+			hipStream_t s;
+
+			e = create(api, &s, hipStreamDefault, 0);
+			if (e)
+				return e;
+			per_thread = s;
+			per_thread_session = session;
+		}
+		*out = per_thread;
+		return hipSuccess;
+	}
+	if (!is_live(h))
+		return bh_rt_error(invalid, "%s: stream %p does not exist (destroyed, or "
+				   "created before hipDeviceReset)", api, (void *)h);
+	*out = h;
+	return hipSuccess;
+}
+
+hipError_t bh_rt_queue_wait_queue(struct bh_rt_queue *waiter, struct bh_rt_queue *producer,
+				  uint64_t seq, const char *api)
+{
+	struct bh_error err = { 0 };
+
+	if (waiter == producer || !seq || waiter->waited[producer->index] >= seq)
+		return hipSuccess;
+	if (bh_queue_wait_queue(waiter->q, producer->q, seq, &err))
+		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+	waiter->waited[producer->index] = seq;
+	return hipSuccess;
+}
+
+hipError_t bh_rt_stream_begin(struct ihipStream_t *s, const char *api)
+{
+	struct bh_rt_queue *nq;
+	hipError_t e = null_queue(&nq);
+
+	if (e)
+		return e;
+	if (s->null) {
+		for (unsigned int i = 1; i < npool && !e; i++)
+			e = bh_rt_queue_wait_queue(nq, pool[i], pool[i]->blocking_last, api);
+		return e;
+	}
+	if (s->flags & hipStreamNonBlocking)
+		return hipSuccess;
+	/* Anything on the runtime's queue is null-stream work (device
+	 * constructors, module launches): wait for all of it. */
+	return bh_rt_queue_wait_queue(s->rq, nq, bh_queue_last_seq(nq->q), api);
+}
+
+void bh_rt_stream_end(struct ihipStream_t *s, uint64_t seq)
+{
+	s->last = seq;
+	if (!s->null && !(s->flags & hipStreamNonBlocking))
+		s->rq->blocking_last = seq;
+}
+
+hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *api)
+{
+	struct bh_error err = { 0 };
+	int ret;
+
+	if (!seq)
+		return hipSuccess;
+	ret = bh_queue_test(rq->q, seq, &err);
+	if (ret == BH_EBUSY)
+		return hipErrorNotReady;
+	if (ret) {
+		bh_rt_hostop_cancel(rq);
+		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+	}
+	return hipSuccess;
+}
+
+hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *api)
+{
+	const uint64_t timeout = (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u;
+	struct bh_error err = { 0 };
+	uint64_t stalled = 0, finished = 0, seen;
+	bool running;
+	int ret;
+
+	if (!seq)
+		return hipSuccess;
+	bh_rt_hostop_activity(&running, &finished);
+	for (;;) {
+		ret = bh_queue_wait_for(rq->q, seq, WAIT_SLICE_NS, false, &err);
+		if (ret != BH_EBUSY)
+			break;
+		bh_rt_hostop_activity(&running, &seen);
+		if (running || seen != finished) {
+			/* A host operation made progress: the queue may wait
+			 * for it, and user code may take its time. */
+			stalled = 0;
+			finished = seen;
+			continue;
+		}
+		stalled += WAIT_SLICE_NS;
+		if (stalled >= timeout) {
+			ret = bh_queue_wait_for(rq->q, seq, 0, true, &err);
+			break;
+		}
+	}
+	if (!ret)
+		return hipSuccess;
+	/* The queue faulted or was reset: what it held is gone. */
+	bh_rt_hostop_cancel(rq);
+	return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+}
+
+/* Wait for the null stream and what every blocking stream submitted. */
+hipError_t bh_rt_legacy_synchronize(const char *api)
+{
+	struct bh_rt_queue *nq;
+	hipError_t e = bh_rt_init();
+
+	if (!e)
+		e = null_queue(&nq);
+	if (e)
+		return e;
+	e = bh_rt_queue_wait(nq, bh_queue_last_seq(nq->q), api);
+	for (unsigned int i = 1; i < npool && !e; i++)
+		e = bh_rt_queue_wait(pool[i], pool[i]->blocking_last, api);
+	return e;
+}
+
+hipError_t bh_rt_stream_synchronize(struct ihipStream_t *s, const char *api)
+{
+	if (s->null)
+		return bh_rt_legacy_synchronize(api);
+	return bh_rt_queue_wait(s->rq, s->last, api);
+}
+
+/* Everything every queue has been given (hipDeviceSynchronize, hipFree). */
+hipError_t bh_rt_streams_synchronize(const char *api)
+{
+	struct bh_rt_queue *nq;
+	hipError_t e = bh_rt_init(), first = hipSuccess;
+
+	if (!e)
+		e = null_queue(&nq);
+	if (e)
+		return e;
+	for (unsigned int i = 0; i < npool; i++) {
+		e = bh_rt_queue_wait(pool[i], bh_queue_last_seq(pool[i]->q), api);
+		if (e && !first)
+			first = e;
+	}
+	return first;
+}
+
+/*
+ * HIP may destroy a stream whose work is still running: the work
+ * finishes on the pooled queue, which the next new stream may reuse
+ * (behind that work).
+ */
+hipError_t hipStreamDestroy(hipStream_t stream)
+{
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!stream)
+		return bh_rt_error(hipErrorInvalidHandle, "hipStreamDestroy: the null stream "
+				   "cannot be destroyed");
+	if (stream == hipStreamLegacy || stream == hipStreamPerThread)
+		return bh_rt_error(hipErrorInvalidResourceHandle, "hipStreamDestroy: %s cannot "
+				   "be destroyed", stream == hipStreamLegacy ? "hipStreamLegacy"
+				   : "hipStreamPerThread");
+	e = bh_rt_stream_get(stream, "hipStreamDestroy", hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	for (struct ihipStream_t **p = &streams; *p; p = &(*p)->next)
+		if (*p == s) {
+			*p = s->next;
+			break;
+		}
+	/* A destroyed blocking stream's work still orders the null stream:
+	 * rq->blocking_last keeps it. */
+	s->rq->users--;
+	free(s);
+	return bh_rt_success();
+}
+
+hipError_t hipStreamQuery(hipStream_t stream)
+{
+	struct ihipStream_t *s;
+	hipError_t e = bh_rt_stream_get(stream, "hipStreamQuery", hipErrorContextIsDestroyed, &s);
+
+	if (e)
+		return e;
+	if (!s->null)
+		return bh_rt_queue_query(s->rq, s->last, "hipStreamQuery");
+	/* The null stream, with the blocking streams it would wait for. */
+	e = bh_rt_queue_query(s->rq, bh_queue_last_seq(s->rq->q), "hipStreamQuery");
+	for (unsigned int i = 1; i < npool && !e; i++)
+		e = bh_rt_queue_query(pool[i], pool[i]->blocking_last, "hipStreamQuery");
+	return e;
+}
+
+hipError_t hipStreamSynchronize(hipStream_t stream)
+{
+	struct ihipStream_t *s;
+	hipError_t e = bh_rt_stream_get(stream, "hipStreamSynchronize",
+					hipErrorContextIsDestroyed, &s);
+
+	if (e)
+		return e;
+	e = bh_rt_stream_synchronize(s, "hipStreamSynchronize");
+	return e ? e : bh_rt_success();
+}
+
+/* As HIP: a NULL stream is hipErrorInvalidValue here. */
+hipError_t hipStreamGetFlags(hipStream_t stream, unsigned int *flags)
+{
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!flags || !stream)
+		return bh_rt_error(hipErrorInvalidValue, "hipStreamGetFlags: %s is NULL",
+				   flags ? "stream" : "flags");
+	e = bh_rt_stream_get(stream, "hipStreamGetFlags", hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	*flags = s->flags;
+	return bh_rt_success();
+}
+
+hipError_t hipStreamGetPriority(hipStream_t stream, int *priority)
+{
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!priority)
+		return bh_rt_error(hipErrorInvalidValue, "hipStreamGetPriority: priority is NULL");
+	e = bh_rt_stream_get(stream, "hipStreamGetPriority", hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	*priority = s->priority;
+	return bh_rt_success();
+}
+
+hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device)
+{
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!device)
+		return bh_rt_error(hipErrorInvalidValue, "hipStreamGetDevice: device is NULL");
+	e = bh_rt_stream_get(stream, "hipStreamGetDevice", hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	*device = 0;		/* the board's one device */
+	return bh_rt_success();
+}
+
+static void run_host_fn(struct bh_hostop *op)
+{
+	op->u.call.fn(op->u.call.data);
+}
+
+static void run_callback(struct bh_hostop *op)
+{
+	op->u.callback.fn(op->u.callback.stream, hipSuccess, op->u.callback.data);
+}
+
+hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *data)
+{
+	struct ihipStream_t *s;
+	struct bh_hostop *op;
+	hipError_t e;
+
+	if (!fn)
+		return bh_rt_error(hipErrorInvalidValue, "hipLaunchHostFunc: fn is NULL");
+	e = bh_rt_stream_get(stream, "hipLaunchHostFunc", hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	op = calloc(1, sizeof(*op));
+	if (!op)
+		return bh_rt_error(hipErrorOutOfMemory, "hipLaunchHostFunc: out of host memory");
+	op->run = run_host_fn;
+	op->u.call.fn = fn;
+	op->u.call.data = data;
+	return bh_rt_hostop_submit(s, op, "hipLaunchHostFunc");
+}
+
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *data,
+				unsigned int flags)
+{
+	struct ihipStream_t *s;
+	struct bh_hostop *op;
+	hipError_t e;
+
+	if (!callback || flags)
+		return bh_rt_error(hipErrorInvalidValue, "hipStreamAddCallback: %s",
+				   callback ? "flags must be 0" : "callback is NULL");
+	e = bh_rt_stream_get(stream, "hipStreamAddCallback", hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	op = calloc(1, sizeof(*op));
+	if (!op)
+		return bh_rt_error(hipErrorOutOfMemory, "hipStreamAddCallback: out of host memory");
+	op->run = run_callback;
+	op->u.callback.fn = callback;
+	op->u.callback.stream = stream;
+	op->u.callback.data = data;
+	return bh_rt_hostop_submit(s, op, "hipStreamAddCallback");
+}
+
+/*
+ * @device_alive: the queues and memory still exist (the normal case);
+ * otherwise the device went first and only host-side state is dropped.
+ */
+static void teardown(bool device_alive)
+{
+	if (!active)
+		return;
+	/* Let queued work finish; errors went to whoever waited for it.
+	 * Work still held after a while (behind a host function that
+	 * waits for something the program will no longer do) is dropped. */
+	for (unsigned int i = 0; i < npool && device_alive; i++) {
+		struct bh_error err = { 0 };
+
+		if (!bh_queue_faulted(pool[i]->q) &&
+		    bh_queue_wait_for(pool[i]->q, bh_queue_last_seq(pool[i]->q),
+				      TEARDOWN_WAIT_NS, true, &err) == BH_ETIMEDOUT)
+			bh_rt_error(hipErrorLaunchTimeOut, "device teardown: %s", err.message);
+	}
+	bh_rt_hostop_shutdown(device_alive);
+	bh_rt_events_teardown(device_alive);
+	while (streams) {
+		struct ihipStream_t *s = streams;
+
+		streams = s->next;
+		free(s);
+	}
+	/* Slot 0 wraps the runtime's own queue, which device.c destroys. */
+	for (unsigned int i = 1; i < npool && device_alive; i++)
+		bh_queue_destroy(pool[i]->q);
+	for (unsigned int i = 0; i < npool; i++)
+		free(pool[i]);
+	npool = 0;
+	null_stream.rq = NULL;
+	null_stream.last = 0;
+	session++;
+	active = false;
+}
+
+void bh_rt_streams_teardown(void)
+{
+	teardown(npool && bh_rt.queue && bh_queue_serial(bh_rt.queue) == pool_serial);
+}

@@ -1,0 +1,723 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kmod backend: a board behind barehip.ko's /dev/barehipN
+ * (kmod/uapi/barehip.h).  The module maps the board's windows and DMA
+ * buffers and forwards its interrupts; everything above that — address
+ * management, the GART, queue setup, doorbells, faults — happens here,
+ * in user space, through the board's registers.
+ *
+ * The board it drives today is the sim board as a PCI function
+ * (barehip-sim behind QEMU's ivshmem; boards/sim/server-regs.h has its
+ * registers).  The loader core on top is the same as with the
+ * in-process sim backend, line for line: only this file differs.
+ *
+ * Memory: VRAM is the board's VRAM window, mapped once; an allocation's
+ * CPU pointer is its place in that window.  Host memory the GPU reaches
+ * (BH_MEM_HOST, BH_MEM_SHARED) is DMA-coherent buffers of the module,
+ * mapped into this process at the very address the GART maps them at
+ * for the GPU, so one pointer works on both sides.  The guest kernel
+ * gives physically contiguous buffers of a few MiB at most (no CMA in
+ * Debian's kernel), so a larger allocation is several buffers mapped
+ * back to back, one GART entry each.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+#include <bh/backends.h>
+#include "../core/range.h"
+#include "../../kmod/uapi/barehip.h"
+#include "../../boards/sim/server-regs.h"
+
+#define KMOD_DEFAULT_NODE	"/dev/barehip0"
+#define KMOD_PAGE		4096ull
+/* A board command is a doorbell and an interrupt: microseconds, unless
+ * the board's CP is busy with a long dispatch (it serves one at a time). */
+#define KMOD_CMD_TIMEOUT_NS	(60ull * 1000000000ull)
+/* The largest DMA buffer tried first: what the guest's page allocator
+ * gives contiguously (MAX_ORDER); smaller ones after ENOMEM. */
+#define KMOD_CHUNK_MAX		(4ull << 20)
+#define KMOD_CHUNK_MIN		(64ull << 10)
+/* While a queue waits on memory (WAIT_REG_MEM), wake this often so the
+ * loader core can kick it, as the in-process board does. */
+#define KMOD_STALL_POLL_NS	1000000ull
+
+struct kmod_chunk {
+	uint32_t handle;
+	uint64_t offset, size;		/* within the allocation */
+};
+
+/* A host allocation: DMA buffers mapped back to back at @va. */
+struct kmod_alloc {
+	struct kmod_alloc *next;
+	uint64_t va, size;
+	unsigned nchunks;
+	struct kmod_chunk chunk[];
+};
+
+struct kmod_platform {
+	struct bh_platform ops;
+	char node[64];
+	int fd;
+	struct barehip_info info;
+	struct bhsim_regs *regs;
+	uint64_t *doorbell;
+	uint8_t *vram;
+	struct bh_range vram_range, gart;
+	struct kmod_alloc *allocs;
+	bool queue_used[BHSIM_MAX_QUEUES];
+	char fault_kind[BHSIM_MAX_QUEUES][sizeof(((struct bhsim_fault *)0)->kind)];
+	uint32_t cmd_seq;
+	uint64_t cmd_irqs, queue_irqs;	/* interrupt counters last seen */
+	uint64_t chunk_max;
+	/*
+	 * BAREHIP_KMOD_STATS: doorbells, interrupt wake-ups, and the time
+	 * from the latest doorbell to the interrupt that ended a sleep (the
+	 * round trip for short work; for a long kernel, its run time).
+	 */
+	uint64_t doorbell_at, doorbells, interrupts, samples, lat_sum, lat_min, lat_max;
+};
+
+static struct kmod_platform *to_kmod(struct bh_platform *p)
+{
+	return (struct kmod_platform *)p;
+}
+
+static uint64_t kmod_now_ns(struct bh_platform *p)
+{
+	struct timespec ts;
+
+	(void)p;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void *grow(void *old, size_t bytes)
+{
+	if (!bytes) {
+		free(old);
+		return NULL;
+	}
+	return realloc(old, bytes);
+}
+
+static void kmod_log(struct bh_platform *p, const char *line)
+{
+	(void)p;
+	fprintf(stderr, "barehip: %s\n", line);
+}
+
+/* Why an allocation failed: the core only says that it did. */
+static void kmod_logf(struct kmod_platform *kp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void kmod_logf(struct kmod_platform *kp, const char *fmt, ...)
+{
+	char line[BH_ERROR_MAX];
+	int n = snprintf(line, sizeof(line), "%s: ", kp->node);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
+	va_end(ap);
+	kmod_log(&kp->ops, line);
+}
+
+static int fail(struct bh_error *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct bh_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* ------------------------------------------------------------ the module */
+
+/* Wait until interrupt counter @vector moves from *@seen; 0 or -errno. */
+static int wait_irq(struct kmod_platform *kp, uint32_t vector, uint64_t *seen,
+		    uint64_t timeout_ns)
+{
+	struct barehip_wait_irq w = {
+		.argsz = sizeof(w), .vector = vector, .count = *seen, .timeout_ns = timeout_ns,
+	};
+
+	if (ioctl(kp->fd, BAREHIP_IOC_WAIT_IRQ, &w))
+		return -errno;
+	*seen = w.count;
+	return 0;
+}
+
+/* The counter's value now (no wait: it differs from ~0). */
+static uint64_t irq_count(struct kmod_platform *kp, uint32_t vector)
+{
+	uint64_t c = ~0ull;
+
+	return wait_irq(kp, vector, &c, 0) ? 0 : c;
+}
+
+static int notify(struct kmod_platform *kp, uint32_t vector)
+{
+	struct barehip_notify n = { .argsz = sizeof(n), .vector = vector };
+
+	return ioctl(kp->fd, BAREHIP_IOC_NOTIFY, &n) ? -errno : 0;
+}
+
+/* ------------------------------------------------------------- the board */
+
+static const char *const cmd_names[] = {
+	[BHSIM_CMD_RESET] = "reset", [BHSIM_CMD_GART_MAP] = "GART map",
+	[BHSIM_CMD_GART_UNMAP] = "GART unmap", [BHSIM_CMD_QUEUE_INIT] = "queue init",
+	[BHSIM_CMD_QUEUE_FINI] = "queue fini", [BHSIM_CMD_QUEUE_RESET] = "queue reset",
+};
+
+/*
+ * One command through the board's mailbox: arguments, then the sequence
+ * number, ring, and sleep until the board's answer interrupt.  0, or -1
+ * with the board's reason (or the module's) in @why.
+ */
+static int board_cmd(struct kmod_platform *kp, uint32_t cmd, uint64_t a0, uint64_t a1,
+		     uint64_t a2, uint64_t a3, char *why, size_t len)
+{
+	struct bhsim_regs *r = kp->regs;
+	uint64_t start = kmod_now_ns(&kp->ops), now;
+	uint32_t seq = kp->cmd_seq + 1;
+	int ret;
+
+	r->cmd = cmd;
+	r->args[0] = a0;
+	r->args[1] = a1;
+	r->args[2] = a2;
+	r->args[3] = a3;
+	r->args[4] = r->args[5] = 0;
+	__atomic_store_n(&r->cmd_seq, seq, __ATOMIC_RELEASE);
+	kp->cmd_seq = seq;
+	ret = notify(kp, BHSIM_VECTOR_CMD);
+	while (!ret && __atomic_load_n(&r->done_seq, __ATOMIC_ACQUIRE) != seq) {
+		now = kmod_now_ns(&kp->ops);
+		if (now - start >= KMOD_CMD_TIMEOUT_NS) {
+			ret = -ETIMEDOUT;
+			break;
+		}
+		ret = wait_irq(kp, BHSIM_VECTOR_CMD, &kp->cmd_irqs,
+			       KMOD_CMD_TIMEOUT_NS - (now - start));
+		if (ret == -EINTR || ret == -ETIMEDOUT)
+			ret = 0;	/* look again (the loop owns the deadline) */
+	}
+	if (ret) {
+		snprintf(why, len, "board %s: %s", cmd_names[cmd],
+			 ret == -ETIMEDOUT ? "the board did not answer within 60 s"
+					   : strerror(-ret));
+		return -1;
+	}
+	if (__atomic_load_n(&r->status, __ATOMIC_RELAXED)) {
+		snprintf(why, len, "board %s: %.*s", cmd_names[cmd], (int)sizeof(r->error),
+			 r->error);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ open/close */
+
+static void *map_window(struct kmod_platform *kp, const struct barehip_window *w)
+{
+	void *p = mmap(NULL, w->size, PROT_READ | PROT_WRITE, MAP_SHARED, kp->fd,
+		       (off_t)w->mmap_offset);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static int check_board(struct kmod_platform *kp, struct bh_error *err)
+{
+	const struct barehip_info *in = &kp->info;
+
+	if (in->board != BAREHIP_BOARD_SIM)
+		return fail(err, BH_ENOTSUP, "kmod backend: %s is an AMD GPU (%04x:%04x); this "
+			    "backend drives the sim board only so far", kp->node, in->vendor,
+			    in->device);
+	if (in->model_vectors < BHSIM_VECTORS || in->irq_mode != BAREHIP_IRQ_MSIX ||
+	    in->irq_vectors < BHSIM_VECTORS)
+		return fail(err, BH_ENODEV, "kmod backend: %s has %u doorbell and %u interrupt "
+			    "vectors (irq mode %u); the sim board needs %u of each, MSI-X", kp->node,
+			    in->model_vectors, in->irq_vectors, in->irq_mode, BHSIM_VECTORS);
+	if (in->regs.size < sizeof(struct bhsim_regs) ||
+	    in->doorbell.size < BHSIM_MAX_QUEUES * 8 || !in->vram.size)
+		return fail(err, BH_ENODEV, "kmod backend: %s: the board's windows are too small "
+			    "(registers %llu, doorbells %llu, VRAM %llu bytes)", kp->node,
+			    (unsigned long long)in->regs.size,
+			    (unsigned long long)in->doorbell.size,
+			    (unsigned long long)in->vram.size);
+	return 0;
+}
+
+static int map_board(struct kmod_platform *kp, struct bh_error *err)
+{
+	const struct bhsim_regs *r;
+
+	kp->regs = map_window(kp, &kp->info.regs);
+	kp->doorbell = map_window(kp, &kp->info.doorbell);
+	kp->vram = map_window(kp, &kp->info.vram);
+	if (!kp->regs || !kp->doorbell || !kp->vram)
+		return fail(err, BH_ENODEV, "kmod backend: cannot map the windows of %s: %s",
+			    kp->node, strerror(errno));
+	r = kp->regs;
+	if (r->magic != BHSIM_REGS_MAGIC || r->version != BHSIM_REGS_VERSION)
+		return fail(err, BH_ENODEV, "kmod backend: %s: no sim board registers (magic 0x%x "
+			    "version %u; want 0x%x version %u): is barehip-sim serving it?",
+			    kp->node, r->magic, r->version, BHSIM_REGS_MAGIC, BHSIM_REGS_VERSION);
+	if (strncmp(r->target, kp->info.target, sizeof(kp->info.target)) ||
+	    r->vram_size > kp->info.vram.size || r->max_queues < 1)
+		return fail(err, BH_ENODEV, "kmod backend: %s: the registers (%.16s, %llu bytes "
+			    "of VRAM) disagree with the board header (%.16s, %llu)", kp->node,
+			    r->target, (unsigned long long)r->vram_size, kp->info.target,
+			    (unsigned long long)kp->info.vram.size);
+	return 0;
+}
+
+static void fill_info(struct kmod_platform *kp, struct bh_device_info *info)
+{
+	const struct bhsim_regs *r = kp->regs;
+
+	snprintf(info->name, sizeof(info->name), "%.*s", (int)sizeof(r->name), r->name);
+	snprintf(info->gfx, sizeof(info->gfx), "%.*s", (int)sizeof(r->target), r->target);
+	info->mach = r->mach;
+	info->gfx_version = r->gfx_version;
+	info->wave_size = r->wave_size;
+	info->num_cus = r->num_cus;
+	info->simds_per_cu = r->simds_per_cu;
+	info->max_waves_per_simd = r->max_waves_per_simd;
+	info->vram_size = r->vram_size;
+	info->lds_size = r->lds_size;
+	info->max_workgroup_size = r->max_workgroup_size;
+	info->clock_hz = r->clock_hz;
+	info->timestamp_hz = r->timestamp_hz;
+	info->architected_scratch = r->architected_scratch;
+	info->xnack = (uint8_t)r->xnack;
+	info->sramecc = (uint8_t)r->sramecc;
+	info->unified_memory = true;
+	info->pci_domain = (uint16_t)kp->info.pci_domain;
+	info->pci_bus = (uint8_t)kp->info.pci_bus;
+	info->pci_device = (uint8_t)(kp->info.pci_devfn >> 3);
+	info->pci_function = (uint8_t)(kp->info.pci_devfn & 7);
+}
+
+static void unmap_board(struct kmod_platform *kp)
+{
+	if (kp->regs)
+		munmap(kp->regs, kp->info.regs.size);
+	if (kp->doorbell)
+		munmap(kp->doorbell, kp->info.doorbell.size);
+	if (kp->vram)
+		munmap(kp->vram, kp->info.vram.size);
+	kp->regs = NULL;
+	kp->doorbell = NULL;
+	kp->vram = NULL;
+	if (kp->fd >= 0)
+		close(kp->fd);	/* the module frees what DMA memory is left */
+	kp->fd = -1;
+}
+
+static int kmod_open(struct bh_platform *p, struct bh_device_info *info, struct bh_error *err)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	char why[256];
+	int ret;
+
+	kp->fd = open(kp->node, O_RDWR | O_CLOEXEC);
+	if (kp->fd < 0)
+		return fail(err, BH_ENODEV, "kmod backend: cannot open %s: %s%s", kp->node,
+			    strerror(errno), errno == ENOENT ? " (is barehip.ko loaded? "
+			    "docs/kmod.md)" : errno == EACCES ? " (the node belongs to the "
+			    "video group)" : "");
+	/* The board holds one process's mappings and queues at a time. */
+	if (flock(kp->fd, LOCK_EX | LOCK_NB)) {
+		ret = fail(err, BH_EBUSY, "kmod backend: %s is in use by another process: %s",
+			   kp->node, strerror(errno));
+		goto out;
+	}
+	kp->info.argsz = sizeof(kp->info);
+	if (ioctl(kp->fd, BAREHIP_IOC_INFO, &kp->info)) {
+		ret = fail(err, BH_ENODEV, "kmod backend: %s: device info: %s", kp->node,
+			   strerror(errno));
+		goto out;
+	}
+	ret = check_board(kp, err);
+	if (!ret)
+		ret = map_board(kp, err);
+	if (ret)
+		goto out;
+
+	kp->cmd_seq = kp->regs->cmd_seq;
+	kp->cmd_irqs = irq_count(kp, BHSIM_VECTOR_CMD);
+	kp->queue_irqs = irq_count(kp, BHSIM_VECTOR_QUEUE);
+	if (board_cmd(kp, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why))) {
+		ret = fail(err, BH_ENODEV, "kmod backend: %s: %s", kp->node, why);
+		goto out;
+	}
+	/* Faults of an earlier process are not ours. */
+	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++)
+		kp->regs->fault_ack[q] = __atomic_load_n(&kp->regs->queue[q].fault_seq,
+							 __ATOMIC_ACQUIRE);
+	fill_info(kp, info);
+	bh_range_init(&kp->vram_range, kp->regs->vram_base, kp->regs->vram_size, grow);
+	bh_range_init(&kp->gart, kp->regs->gart_base, kp->regs->gart_size, grow);
+	kp->chunk_max = KMOD_CHUNK_MAX;
+	return 0;
+out:
+	unmap_board(kp);
+	return ret;
+}
+
+static void print_stats(struct kmod_platform *kp)
+{
+	const char *stats = getenv("BAREHIP_KMOD_STATS");
+
+	if (!stats || !*stats || !strcmp(stats, "0"))
+		return;
+	fprintf(stderr, "kmod stats: %s: %llu doorbells, %llu sleeps ended by an interrupt",
+		kp->node, (unsigned long long)kp->doorbells, (unsigned long long)kp->interrupts);
+	if (kp->samples)
+		fprintf(stderr, "; doorbell to interrupt %.1f us mean, %.1f min, %.1f max over %llu",
+			kp->lat_sum / 1e3 / (double)kp->samples, kp->lat_min / 1e3,
+			kp->lat_max / 1e3, (unsigned long long)kp->samples);
+	fprintf(stderr, "\n");
+}
+
+static void kmod_close(struct bh_platform *p)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	char why[256];
+
+	print_stats(kp);
+	/* Leave the board with no mapping of memory the module frees now. */
+	if (kp->regs && board_cmd(kp, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why)))
+		kmod_logf(kp, "at close: %s", why);
+	while (kp->allocs) {
+		struct kmod_alloc *a = kp->allocs;
+
+		kp->allocs = a->next;
+		munmap((void *)(uintptr_t)a->va, a->size);
+		free(a);
+	}
+	unmap_board(kp);
+	bh_range_fini(&kp->vram_range);
+	bh_range_fini(&kp->gart);
+}
+
+/* ---------------------------------------------------------------- memory */
+
+static void free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
+{
+	char why[256];
+
+	for (unsigned i = 0; i < a->nchunks; i++) {
+		const struct kmod_chunk *c = &a->chunk[i];
+		struct barehip_dma_free f = { .argsz = sizeof(f), .handle = c->handle };
+
+		/* The GPU lets go first, then the CPU, then the module. */
+		if (board_cmd(kp, BHSIM_CMD_GART_UNMAP, a->va + c->offset, 0, 0, 0, why,
+			      sizeof(why)))
+			kmod_logf(kp, "%s", why);
+		munmap((void *)(uintptr_t)(a->va + c->offset), c->size);
+		if (ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f))
+			kmod_logf(kp, "DMA free of handle %u: %s", c->handle, strerror(errno));
+	}
+	a->nchunks = 0;
+}
+
+/* One DMA buffer at @a->va + @off, mapped for the CPU and the GPU. */
+static int add_chunk(struct kmod_platform *kp, struct kmod_alloc *a, uint64_t off,
+		     uint64_t size)
+{
+	struct barehip_dma_alloc d = { .argsz = sizeof(d), .length = size };
+	struct barehip_dma_free f = { .argsz = sizeof(f) };
+	void *want = (void *)(uintptr_t)(a->va + off), *got;
+	char why[256];
+
+	if (ioctl(kp->fd, BAREHIP_IOC_DMA_ALLOC, &d))
+		return -errno;
+	f.handle = d.handle;
+	got = mmap(want, d.length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE,
+		   kp->fd, (off_t)d.mmap_offset);
+	if (got != want) {
+		kmod_logf(kp, "cannot map a DMA buffer at 0x%llx: %s",
+			  (unsigned long long)(a->va + off),
+			  got == MAP_FAILED ? strerror(errno) : "the address is taken");
+		if (got != MAP_FAILED)
+			munmap(got, d.length);
+		ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f);
+		return -EEXIST;
+	}
+	if (board_cmd(kp, BHSIM_CMD_GART_MAP, a->va + off, d.bus_addr, d.length, 0, why,
+		      sizeof(why))) {
+		kmod_logf(kp, "%s", why);
+		munmap(got, d.length);
+		ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f);
+		return -EIO;
+	}
+	a->chunk[a->nchunks++] = (struct kmod_chunk){ d.handle, off, d.length };
+	return 0;
+}
+
+static int alloc_host(struct kmod_platform *kp, uint64_t size, uint64_t align,
+		      struct bh_mem *out)
+{
+	uint64_t max_chunks = (size + KMOD_CHUNK_MIN - 1) / KMOD_CHUNK_MIN;
+	struct kmod_alloc *a = calloc(1, sizeof(*a) + max_chunks * sizeof(a->chunk[0]));
+	uint64_t off = 0;
+
+	if (!a)
+		return -1;
+	if (bh_range_alloc(&kp->gart, size, align, &a->va)) {
+		kmod_logf(kp, "the GART aperture has no room for %llu bytes",
+			  (unsigned long long)size);
+		free(a);
+		return -1;
+	}
+	a->size = size;
+	while (off < size) {
+		uint64_t len = size - off < kp->chunk_max ? size - off : kp->chunk_max;
+		int ret = add_chunk(kp, a, off, len);
+
+		/* Contiguous memory runs short: smaller buffers from now on. */
+		if (ret == -ENOMEM && kp->chunk_max > KMOD_CHUNK_MIN) {
+			kp->chunk_max /= 2;
+			continue;
+		}
+		if (ret) {
+			if (ret == -ENOMEM)
+				kmod_logf(kp, "out of DMA memory after %llu of %llu bytes",
+					  (unsigned long long)off, (unsigned long long)size);
+			else if (ret != -EEXIST && ret != -EIO)
+				kmod_logf(kp, "DMA allocation: %s", strerror(-ret));
+			free_chunks(kp, a);
+			bh_range_free(&kp->gart, a->va);
+			free(a);
+			return -1;
+		}
+		off += len;
+	}
+	a->next = kp->allocs;
+	kp->allocs = a;
+	out->cpu = (void *)(uintptr_t)a->va;
+	out->gpu_va = a->va;
+	return 0;
+}
+
+static int kmod_mem_alloc(struct bh_platform *p, uint64_t size, uint64_t align,
+			  unsigned domain, struct bh_mem *out)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	uint64_t va;
+
+	size = (size + KMOD_PAGE - 1) & ~(KMOD_PAGE - 1);
+	if (domain == BH_MEM_VRAM) {
+		if (bh_range_alloc(&kp->vram_range, size, align, &va))
+			return -1;
+		out->cpu = kp->vram + (va - kp->regs->vram_base);
+		out->gpu_va = va;
+	} else if (alloc_host(kp, size, align, out)) {
+		return -1;
+	}
+	out->size = size;
+	out->domain = domain;
+	return 0;
+}
+
+static void kmod_mem_free(struct bh_platform *p, struct bh_mem *mem)
+{
+	struct kmod_platform *kp = to_kmod(p);
+
+	if (mem->domain == BH_MEM_VRAM) {
+		bh_range_free(&kp->vram_range, mem->gpu_va);
+		return;
+	}
+	for (struct kmod_alloc **pa = &kp->allocs; *pa; pa = &(*pa)->next) {
+		struct kmod_alloc *a = *pa;
+
+		if (a->va != mem->gpu_va)
+			continue;
+		*pa = a->next;
+		free_chunks(kp, a);
+		bh_range_free(&kp->gart, a->va);
+		free(a);
+		return;
+	}
+	kmod_logf(kp, "freeing 0x%llx, which is not a host allocation",
+		  (unsigned long long)mem->gpu_va);
+}
+
+/* ---------------------------------------------------------------- queues */
+
+static int kmod_queue_create(struct bh_platform *p, const struct bh_mem *ring,
+			     uint64_t rptr_va, struct bh_error *err)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	unsigned n = kp->regs->max_queues < BHSIM_MAX_QUEUES ? kp->regs->max_queues :
+								 BHSIM_MAX_QUEUES;
+	char why[256];
+
+	for (unsigned q = 0; q < n; q++) {
+		if (kp->queue_used[q])
+			continue;
+		if (board_cmd(kp, BHSIM_CMD_QUEUE_INIT, q, ring->gpu_va, ring->size, rptr_va,
+			      why, sizeof(why)))
+			return fail(err, BH_EINVAL, "%s: %s", kp->node, why);
+		kp->queue_used[q] = true;
+		return (int)q;
+	}
+	return fail(err, BH_ERANGE, "%s: the board has no free compute queue (%u in use)",
+		    kp->node, n);
+}
+
+static void kmod_queue_destroy(struct bh_platform *p, int qid)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	char why[256];
+
+	if (board_cmd(kp, BHSIM_CMD_QUEUE_FINI, (uint64_t)qid, 0, 0, 0, why, sizeof(why)))
+		kmod_logf(kp, "%s", why);
+	kp->queue_used[qid] = false;
+}
+
+static int kmod_queue_reset(struct bh_platform *p, int qid)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	char why[256];
+
+	if (board_cmd(kp, BHSIM_CMD_QUEUE_RESET, (uint64_t)qid, 0, 0, 0, why, sizeof(why))) {
+		kmod_logf(kp, "%s", why);
+		return -1;
+	}
+	return 0;
+}
+
+static void kmod_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	int ret;
+
+	__atomic_store_n(&kp->doorbell[qid], wptr, __ATOMIC_RELEASE);
+	kp->doorbell_at = kmod_now_ns(p);
+	kp->doorbells++;
+	/* If this fails the fence never comes: the wait times out and says so. */
+	ret = notify(kp, BHSIM_VECTOR_QUEUE);
+	if (ret)
+		kmod_logf(kp, "doorbell of queue %d: %s", qid, strerror(-ret));
+}
+
+static int kmod_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *out)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	struct bhsim_queue_regs *qr = &kp->regs->queue[qid];
+	uint32_t seq = __atomic_load_n(&qr->fault_seq, __ATOMIC_ACQUIRE);
+	const struct bhsim_fault *f = &qr->fault;
+
+	if (seq == kp->regs->fault_ack[qid])
+		return 0;
+	snprintf(kp->fault_kind[qid], sizeof(kp->fault_kind[qid]), "%.*s",
+		 (int)sizeof(f->kind), f->kind);
+	out->kind = kp->fault_kind[qid];
+	out->pc = f->pc;
+	memcpy(out->dwords, f->dwords, sizeof(out->dwords));
+	out->address = f->address;
+	memcpy(out->workgroup, f->workgroup, sizeof(out->workgroup));
+	out->wave = f->wave;
+	snprintf(out->detail, sizeof(out->detail), "%.*s", (int)sizeof(f->message), f->message);
+	__atomic_store_n(&kp->regs->fault_ack[qid], seq, __ATOMIC_RELEASE);
+	return 1;
+}
+
+static void kmod_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	uint64_t seen = kp->queue_irqs;
+
+	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++)
+		if (kp->queue_used[q] &&
+		    __atomic_load_n(&kp->regs->queue[q].state, __ATOMIC_RELAXED) ==
+			    BHSIM_QUEUE_STALLED && timeout_ns > KMOD_STALL_POLL_NS)
+			timeout_ns = KMOD_STALL_POLL_NS;
+	/* A timeout, a signal or a gone device: the core looks again and
+	 * keeps its own deadline. */
+	if (wait_irq(kp, BHSIM_VECTOR_QUEUE, &seen, timeout_ns) || seen == kp->queue_irqs)
+		return;
+	kp->queue_irqs = seen;
+	kp->interrupts++;
+	if (kp->doorbell_at) {
+		uint64_t lat = kmod_now_ns(p) - kp->doorbell_at;
+
+		kp->lat_sum += lat;
+		kp->lat_min = kp->samples && kp->lat_min < lat ? kp->lat_min : lat;
+		kp->lat_max = kp->lat_max > lat ? kp->lat_max : lat;
+		kp->samples++;
+		kp->doorbell_at = 0;
+	}
+}
+
+static void *kmod_host_alloc(struct bh_platform *p, size_t size)
+{
+	(void)p;
+	return malloc(size);
+}
+
+static void kmod_host_free(struct bh_platform *p, void *ptr)
+{
+	(void)p;
+	free(ptr);
+}
+
+static void kmod_print(struct bh_platform *p, const char *text, size_t len)
+{
+	(void)p;
+	fwrite(text, 1, len, stdout);
+	fflush(stdout);
+}
+
+struct bh_platform *bh_platform_kmod_new(const char *node)
+{
+	struct kmod_platform *kp = calloc(1, sizeof(*kp));
+
+	if (!kp)
+		return NULL;
+	snprintf(kp->node, sizeof(kp->node), "%s", node && *node ? node : KMOD_DEFAULT_NODE);
+	kp->fd = -1;
+	kp->ops = (struct bh_platform){
+		.name = "kmod",
+		.ctx = kp,
+		.open = kmod_open,
+		.close = kmod_close,
+		.mem_alloc = kmod_mem_alloc,
+		.mem_free = kmod_mem_free,
+		.queue_create = kmod_queue_create,
+		.queue_destroy = kmod_queue_destroy,
+		.queue_reset = kmod_queue_reset,
+		.doorbell = kmod_doorbell,
+		.take_fault = kmod_take_fault,
+		.wait_interrupt = kmod_wait_interrupt,
+		.now_ns = kmod_now_ns,
+		.host_alloc = kmod_host_alloc,
+		.host_free = kmod_host_free,
+		.log = kmod_log,
+		.print = kmod_print,
+	};
+	return &kp->ops;
+}
+
+void bh_platform_kmod_delete(struct bh_platform *p)
+{
+	free(p);
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Which backend a program runs on.  One static binary serves both: on a
+ * development host it runs the in-process sim board, on a machine (or
+ * QEMU guest) with barehip.ko it drives the board behind /dev/barehipN.
+ * BAREHIP_BOARD chooses explicitly; without it, a barehip node decides.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bh/backends.h>
+#include "generated/autoconf.h"
+
+#define KMOD_FIRST_NODE "/dev/barehip0"
+
+struct bh_platform *bh_platform_new(struct bh_error *err)
+{
+	const char *board = getenv("BAREHIP_BOARD");
+	struct bh_platform *p = NULL;
+	const char *want;
+
+	if (!board || !*board)
+		board = access(KMOD_FIRST_NODE, F_OK) == 0 ? "kmod" : "sim";
+	if (!strcmp(board, "sim")) {
+		want = "sim";
+#ifdef CONFIG_BACKEND_SIM
+		p = bh_platform_sim_new();
+		want = NULL;
+#endif
+	} else if (!strcmp(board, "kmod") || !strncmp(board, "kmod:", 5)) {
+		want = "kmod";
+#ifdef CONFIG_BACKEND_KMOD
+		p = bh_platform_kmod_new(board[4] == ':' ? board + 5 : NULL);
+		want = NULL;
+#endif
+	} else {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message),
+			 "BAREHIP_BOARD='%.64s' names no board: use sim, kmod or kmod:/dev/barehipN",
+			 board);
+		return NULL;
+	}
+	if (want) {
+		err->code = BH_ENODEV;
+		snprintf(err->message, sizeof(err->message),
+			 "BAREHIP_BOARD=%s: this barehip was built without the %s backend "
+			 "(Kconfig: Backends)", board, want);
+	} else if (!p) {
+		err->code = BH_ENOMEM;
+		snprintf(err->message, sizeof(err->message), "out of memory for the %s backend",
+			 board);
+	}
+	return p;
+}
+
+void bh_platform_delete(struct bh_platform *p)
+{
+	if (!p)
+		return;
+#ifdef CONFIG_BACKEND_KMOD
+	if (!strcmp(p->name, "kmod")) {
+		bh_platform_kmod_delete(p);
+		return;
+	}
+#endif
+#ifdef CONFIG_BACKEND_SIM
+	bh_platform_sim_delete(p);
+#endif
+}

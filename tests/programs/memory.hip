@@ -1,0 +1,466 @@
+// Memory, as in the HIP samples: device, pinned and managed allocations;
+// hipMemcpy and hipMemcpyAsync between every pair of pageable host,
+// pinned host, device and managed memory, with the explicit kind and with
+// hipMemcpyDefault (the direction inferred from the pointers); 2-D copies
+// between pitched buffers; the memset family; pinned memory a kernel
+// reads and writes directly; hipMemGetInfo; and the error codes of wrong
+// kinds, bad pointers and sizes, bad pitches and bad flags.
+//
+// Every byte that arrives is checked against the pattern that was sent,
+// and the bytes around each destination against what was there before.
+#include <hip/hip_runtime.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#define HIP_CHECK(expression)                                                  \
+    do {                                                                       \
+        const hipError_t status = (expression);                                \
+        if (status != hipSuccess) {                                            \
+            std::fprintf(stderr, "HIP error %d (%s) at %s:%d: %s\n", status,   \
+                         hipGetErrorString(status), __FILE__, __LINE__,        \
+                         #expression);                                         \
+            std::exit(EXIT_FAILURE);                                           \
+        }                                                                      \
+    } while (0)
+
+static int failures;
+static int checks;
+
+static void expect(bool ok, const char* what)
+{
+    ++checks;
+    if (!ok) {
+        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        ++failures;
+    }
+}
+
+static void expect_code(hipError_t got, hipError_t want, const char* what)
+{
+    ++checks;
+    if (got != want) {
+        std::printf("  FAILED: %s: %s, expected %s\n", what, hipGetErrorName(got),
+                    hipGetErrorName(want));
+        ++failures;
+    }
+}
+
+static unsigned char pattern(size_t i, unsigned int seed)
+{
+    return static_cast<unsigned char>((i * 131u + seed * 17u + (i >> 7)) & 0xff);
+}
+
+__global__ void increment_all(int* p, unsigned int n)
+{
+    for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;
+         i += blockDim.x * gridDim.x)
+        p[i] += 1;
+}
+
+// The four kinds of memory a copy can touch.
+enum Where { PAGEABLE, PINNED, DEVICE, MANAGED };
+static const char* const where_name[] = {"pageable", "pinned", "device", "managed"};
+static const bool is_device_side[] = {false, false, true, true};
+
+constexpr size_t kBytes = 3 * 4096 + 123;   // no multiple of a page
+constexpr size_t kGuard = 64;               // checked bytes around each copy
+
+struct Buffer {
+    Where where;
+    unsigned char* p;   // the allocation; the copy uses p + kGuard
+    std::vector<unsigned char> pageable;
+};
+
+static void make(Buffer& b, Where w)
+{
+    const size_t size = kBytes + 2 * kGuard;
+    b.where = w;
+    switch (w) {
+    case PAGEABLE:
+        b.pageable.assign(size, 0);
+        b.p = b.pageable.data();
+        break;
+    case PINNED:
+        HIP_CHECK(hipHostMalloc(&b.p, size));
+        break;
+    case DEVICE:
+        HIP_CHECK(hipMalloc(&b.p, size));
+        break;
+    case MANAGED:
+        HIP_CHECK(hipMallocManaged(&b.p, size));
+        break;
+    }
+}
+
+static void release(Buffer& b)
+{
+    if (b.where == PINNED)
+        HIP_CHECK(hipHostFree(b.p));
+    else if (b.where == DEVICE || b.where == MANAGED)
+        HIP_CHECK(hipFree(b.p));
+}
+
+// Fill all of @b (guards included) with @seed's pattern, through the host
+// for host-visible memory and by a copy for device memory.
+static void set(Buffer& b, unsigned int seed)
+{
+    std::vector<unsigned char> v(kBytes + 2 * kGuard);
+    for (size_t i = 0; i < v.size(); i++)
+        v[i] = pattern(i, seed);
+    if (b.where == DEVICE)
+        HIP_CHECK(hipMemcpy(b.p, v.data(), v.size(), hipMemcpyHostToDevice));
+    else
+        std::memcpy(b.p, v.data(), v.size());
+}
+
+static std::vector<unsigned char> get(const Buffer& b)
+{
+    std::vector<unsigned char> v(kBytes + 2 * kGuard);
+    if (b.where == DEVICE)
+        HIP_CHECK(hipMemcpy(v.data(), b.p, v.size(), hipMemcpyDeviceToHost));
+    else
+        std::memcpy(v.data(), b.p, v.size());
+    return v;
+}
+
+static hipMemcpyKind kind_of(Where dst, Where src)
+{
+    if (is_device_side[src])
+        return is_device_side[dst] ? hipMemcpyDeviceToDevice : hipMemcpyDeviceToHost;
+    return is_device_side[dst] ? hipMemcpyHostToDevice : hipMemcpyHostToHost;
+}
+
+// Every pair, both kinds (explicit and Default), hipMemcpy and
+// hipMemcpyAsync: the copied bytes carry the source's pattern, the guard
+// bytes keep the destination's.
+static void copy_matrix()
+{
+    hipStream_t s;
+    HIP_CHECK(hipStreamCreate(&s));
+    int pairs = 0, wrong = 0;
+    for (int d = PAGEABLE; d <= MANAGED; d++)
+        for (int sr = PAGEABLE; sr <= MANAGED; sr++)
+            for (int async = 0; async < 2; async++)
+                for (int deflt = 0; deflt < 2; deflt++) {
+                    Buffer dst, src;
+                    make(dst, static_cast<Where>(d));
+                    make(src, static_cast<Where>(sr));
+                    const unsigned int ds = 1 + pairs, ss = 1000 + pairs;
+                    set(dst, ds);
+                    set(src, ss);
+                    const hipMemcpyKind kind =
+                        deflt ? hipMemcpyDefault : kind_of(dst.where, src.where);
+                    if (async) {
+                        HIP_CHECK(hipMemcpyAsync(dst.p + kGuard, src.p + kGuard, kBytes, kind, s));
+                        HIP_CHECK(hipStreamSynchronize(s));
+                    } else {
+                        HIP_CHECK(hipMemcpy(dst.p + kGuard, src.p + kGuard, kBytes, kind));
+                    }
+                    const std::vector<unsigned char> v = get(dst);
+                    bool ok = true;
+                    for (size_t i = 0; i < v.size() && ok; i++) {
+                        const bool inside = i >= kGuard && i < kGuard + kBytes;
+                        ok = v[i] == pattern(i, inside ? ss : ds);
+                    }
+                    if (!ok) {
+                        std::printf("  FAILED: %s %s -> %s, %s\n",
+                                    async ? "hipMemcpyAsync" : "hipMemcpy", where_name[sr],
+                                    where_name[d], deflt ? "hipMemcpyDefault" : "explicit kind");
+                        wrong++;
+                    }
+                    release(dst);
+                    release(src);
+                    pairs++;
+                }
+    ++checks;
+    failures += wrong;
+    std::printf("  %d copies (4 x 4 memory kinds, sync/async, explicit/Default kind)\n", pairs);
+    HIP_CHECK(hipStreamDestroy(s));
+}
+
+struct Gate {
+    std::atomic<int> open{0};
+};
+
+static void wait_at_gate(void* arg)
+{
+    Gate* g = static_cast<Gate*>(arg);
+    while (!g->open.load())
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
+
+// An asynchronous copy out of pageable memory takes its bytes at the
+// call (the source may change right after); one into pageable memory is
+// done when the call returns; copies and fills keep stream order.
+static void async_semantics()
+{
+    constexpr unsigned int n = 1000;
+    hipStream_t s;
+    int* d;
+    std::vector<int> src(n, 5), back(n, 0);
+    Gate gate;
+
+    HIP_CHECK(hipStreamCreate(&s));
+    HIP_CHECK(hipMalloc(&d, n * sizeof(int)));
+    HIP_CHECK(hipLaunchHostFunc(s, wait_at_gate, &gate));
+    HIP_CHECK(hipMemcpyAsync(d, src.data(), n * sizeof(int), hipMemcpyHostToDevice, s));
+    std::fill(src.begin(), src.end(), 6);   // too late for the copy
+    increment_all<<<4, 256, 0, s>>>(d, n);  // 5 + 1
+    HIP_CHECK(hipMemsetD32Async(d + n / 2, 40, n / 4, s));
+    increment_all<<<4, 256, 0, s>>>(d, n);
+    expect_code(hipStreamQuery(s), hipErrorNotReady, "copies held behind a host function");
+    gate.open = 1;
+    HIP_CHECK(hipMemcpyAsync(back.data(), d, n * sizeof(int), hipMemcpyDeviceToHost, s));
+    // Into pageable memory: complete on return, no synchronize needed.
+    unsigned int wrong = 0;
+    for (unsigned int i = 0; i < n; i++) {
+        const bool filled = i >= n / 2 && i < n / 2 + n / 4;
+        wrong += back[i] != (filled ? 41 : 7);
+    }
+    expect(wrong == 0, "pageable source staged at the call; copies, fills and kernels in order");
+    HIP_CHECK(hipFree(d));
+    HIP_CHECK(hipStreamDestroy(s));
+}
+
+// 2-D copies: a 700 x 37 block between buffers of different pitches.
+static void copies_2d()
+{
+    constexpr size_t width = 700, height = 37;
+    constexpr size_t hpitch = 800, dpitch = 1024, bpitch = 750;
+    std::vector<unsigned char> host(hpitch * height), back(bpitch * height, 0xee);
+    unsigned char* dev;
+    unsigned char* dev2;
+    hipStream_t s;
+
+    for (size_t i = 0; i < host.size(); i++)
+        host[i] = pattern(i, 7);
+    HIP_CHECK(hipMalloc(&dev, dpitch * height));
+    HIP_CHECK(hipMalloc(&dev2, dpitch * height));
+    HIP_CHECK(hipMemset(dev, 0xab, dpitch * height));
+    HIP_CHECK(hipMemset(dev2, 0xcd, dpitch * height));
+    HIP_CHECK(hipStreamCreate(&s));
+    HIP_CHECK(hipMemcpy2D(dev, dpitch, host.data(), hpitch, width, height,
+                          hipMemcpyHostToDevice));
+    HIP_CHECK(hipMemcpy2DAsync(dev2, dpitch, dev, dpitch, width, height,
+                               hipMemcpyDeviceToDevice, s));
+    HIP_CHECK(hipMemcpy2DAsync(back.data(), bpitch, dev2, dpitch, width, height,
+                               hipMemcpyDefault, s));
+    HIP_CHECK(hipStreamSynchronize(s));
+    unsigned int wrong = 0;
+    for (size_t r = 0; r < height; r++)
+        for (size_t c = 0; c < bpitch; c++)
+            wrong += back[r * bpitch + c] != (c < width ? host[r * hpitch + c] : 0xee);
+    expect(wrong == 0, "2-D copies through three pitches");
+    // The device's padding bytes were not touched.
+    std::vector<unsigned char> whole(dpitch * height);
+    HIP_CHECK(hipMemcpy(whole.data(), dev2, whole.size(), hipMemcpyDeviceToHost));
+    wrong = 0;
+    for (size_t r = 0; r < height; r++)
+        for (size_t c = width; c < dpitch; c++)
+            wrong += whole[r * dpitch + c] != 0xcd;
+    expect(wrong == 0, "2-D copy leaves the pitch padding alone");
+
+    expect_code(hipMemcpy2D(dev, 600, host.data(), hpitch, width, height,
+                            hipMemcpyHostToDevice),
+                hipErrorInvalidPitchValue, "destination pitch narrower than a row");
+    expect_code(hipMemcpy2D(dev, dpitch, host.data(), 500, width, height,
+                            hipMemcpyHostToDevice),
+                hipErrorInvalidPitchValue, "source pitch narrower than a row");
+    expect_code(hipMemcpy2D(dev, dpitch, host.data(), hpitch, 0, height,
+                            hipMemcpyHostToDevice),
+                hipSuccess, "zero-width 2-D copy");
+    expect_code(hipMemcpy2D(dev, dpitch, host.data(), hpitch, width, height + 1,
+                            hipMemcpyHostToDevice),
+                hipErrorInvalidValue, "2-D copy past the end of the device buffer");
+    HIP_CHECK(hipFree(dev));
+    HIP_CHECK(hipFree(dev2));
+    HIP_CHECK(hipStreamDestroy(s));
+}
+
+static void memsets()
+{
+    constexpr size_t n = 4096;   // bytes
+    unsigned char* d;
+    std::vector<unsigned char> h(n), want(n);
+    hipStream_t s;
+
+    HIP_CHECK(hipMalloc(&d, n));
+    HIP_CHECK(hipStreamCreate(&s));
+    HIP_CHECK(hipMemset(d, 0x11, n));
+    std::memset(want.data(), 0x11, n);
+    HIP_CHECK(hipMemsetAsync(d + 1, 0x122, 5, s));   // only the low byte: 0x22
+    std::memset(want.data() + 1, 0x22, 5);
+    HIP_CHECK(hipMemsetD8(d + 100, 0x33, 7));
+    std::memset(want.data() + 100, 0x33, 7);
+    HIP_CHECK(hipMemsetD8Async(d + 200, 0x44, 9, s));
+    std::memset(want.data() + 200, 0x44, 9);
+    HIP_CHECK(hipMemsetD16(d + 302, 0xbeef, 11));
+    for (int i = 0; i < 11; i++) {
+        const unsigned short v = 0xbeef;
+        std::memcpy(want.data() + 302 + 2 * i, &v, 2);
+    }
+    HIP_CHECK(hipMemsetD16Async(d + 400, 0x1234, 3, s));
+    for (int i = 0; i < 3; i++) {
+        const unsigned short v = 0x1234;
+        std::memcpy(want.data() + 400 + 2 * i, &v, 2);
+    }
+    HIP_CHECK(hipMemsetD32(d + 1000, static_cast<int>(0xdeadbeef), 13));
+    for (int i = 0; i < 13; i++) {
+        const unsigned int v = 0xdeadbeef;
+        std::memcpy(want.data() + 1000 + 4 * i, &v, 4);
+    }
+    HIP_CHECK(hipMemsetD32Async(d + 2048, -2, 17, s));
+    for (int i = 0; i < 17; i++) {
+        const int v = -2;
+        std::memcpy(want.data() + 2048 + 4 * i, &v, 4);
+    }
+    HIP_CHECK(hipStreamSynchronize(s));
+    HIP_CHECK(hipMemcpy(h.data(), d, n, hipMemcpyDeviceToHost));
+    expect(h == want, "hipMemset, hipMemsetAsync, D8/D16/D32 and their Async forms");
+
+    // Managed and pinned memory can be set too; pageable memory cannot.
+    int* m;
+    HIP_CHECK(hipMallocManaged(&m, 64 * sizeof(int)));
+    HIP_CHECK(hipMemsetD32(m, 9, 64));
+    expect(m[0] == 9 && m[63] == 9, "hipMemsetD32 on managed memory");
+    HIP_CHECK(hipFree(m));
+    std::vector<int> pageable(16);
+    expect_code(hipMemset(pageable.data(), 0, 64), hipErrorInvalidValue,
+                "hipMemset on pageable host memory");
+    expect_code(hipMemset(d + n - 8, 0, 16), hipErrorInvalidValue,
+                "hipMemset past the end of the allocation");
+    expect_code(hipMemset(nullptr, 0, 16), hipErrorInvalidValue, "hipMemset(NULL)");
+    expect_code(hipMemset(d, 0, 0), hipSuccess, "hipMemset of 0 bytes");
+    HIP_CHECK(hipFree(d));
+    HIP_CHECK(hipStreamDestroy(s));
+}
+
+// Pinned memory: the flags, the device pointer, a kernel on it directly.
+static void pinned()
+{
+    constexpr unsigned int n = 3000;
+    int* p;
+    void* dp = nullptr;
+    unsigned int flags = 0;
+
+    HIP_CHECK(hipHostMalloc(&p, n * sizeof(int), hipHostMallocMapped | hipHostMallocWriteCombined));
+    HIP_CHECK(hipHostGetFlags(&flags, p + 10));
+    expect(flags == (hipHostMallocMapped | hipHostMallocWriteCombined), "hipHostGetFlags");
+    HIP_CHECK(hipHostGetDevicePointer(&dp, p, 0));
+    for (unsigned int i = 0; i < n; i++)
+        p[i] = static_cast<int>(i);
+    increment_all<<<8, 128>>>(static_cast<int*>(dp), n);
+    HIP_CHECK(hipDeviceSynchronize());
+    unsigned int wrong = 0;
+    for (unsigned int i = 0; i < n; i++)
+        wrong += p[i] != static_cast<int>(i) + 1;
+    expect(wrong == 0, "a kernel writes pinned host memory through its device pointer");
+    void* dp_mid = nullptr;
+    HIP_CHECK(hipHostGetDevicePointer(&dp_mid, p + 100, 0));
+    expect(static_cast<char*>(dp_mid) == static_cast<char*>(dp) + 100 * sizeof(int),
+           "device pointer of an interior address");
+    HIP_CHECK(hipHostFree(p));
+
+    void* q;
+    HIP_CHECK(hipHostAlloc(&q, 100, hipHostAllocPortable));
+    HIP_CHECK(hipFreeHost(q));
+    HIP_CHECK(hipMallocHost(&q, 100));
+    HIP_CHECK(hipHostFree(q));
+    HIP_CHECK(hipHostMalloc(&q, 100, hipHostMallocCoherent));
+    HIP_CHECK(hipHostFree(q));
+    q = &flags;
+    HIP_CHECK(hipHostMalloc(&q, 0));
+    expect(q == nullptr, "hipHostMalloc of 0 bytes gives NULL");
+    HIP_CHECK(hipHostFree(nullptr));
+
+    expect_code(hipHostMalloc(&q, 100, hipHostMallocCoherent | hipHostMallocNonCoherent),
+                hipErrorInvalidValue, "coherent and non-coherent at once");
+    expect_code(hipHostAlloc(&q, 100, hipHostMallocCoherent), hipErrorInvalidValue,
+                "hipHostAlloc takes only Portable, Mapped, WriteCombined");
+    expect_code(hipHostMalloc(nullptr, 100, 0), hipErrorInvalidValue, "hipHostMalloc(NULL)");
+    int* dev;
+    HIP_CHECK(hipMalloc(&dev, 64));
+    expect_code(hipHostFree(dev), hipErrorInvalidValue, "hipHostFree of device memory");
+    expect_code(hipHostGetDevicePointer(&dp, &flags, 0), hipErrorInvalidValue,
+                "device pointer of pageable memory");
+    expect_code(hipHostGetFlags(&flags, dev), hipErrorInvalidValue,
+                "hipHostGetFlags of device memory");
+    // Registering existing host memory: the sim board cannot map it.
+    std::vector<int> v(1024);
+    expect_code(hipHostRegister(v.data(), 4096, hipHostRegisterDefault), hipErrorNotSupported,
+                "hipHostRegister on a board that cannot map host pages");
+    expect_code(hipHostRegister(nullptr, 4096, 0), hipErrorInvalidValue,
+                "hipHostRegister(NULL)");
+    expect_code(hipHostUnregister(v.data()), hipErrorHostMemoryNotRegistered,
+                "hipHostUnregister of memory never registered");
+    HIP_CHECK(hipFree(dev));
+}
+
+static void info_and_errors()
+{
+    size_t free0 = 0, total = 0, free1 = 0, free2 = 0;
+    hipDeviceProp_t props;
+    HIP_CHECK(hipGetDeviceProperties(&props, 0));
+    HIP_CHECK(hipMemGetInfo(&free0, &total));
+    expect(total == props.totalGlobalMem, "hipMemGetInfo total = totalGlobalMem");
+    expect(free0 > 0 && free0 <= total, "some memory is free");
+    char* big;
+    const size_t size = 64u << 20;
+    HIP_CHECK(hipMalloc(&big, size));
+    HIP_CHECK(hipMemGetInfo(&free1, nullptr));
+    expect(free0 - free1 >= size, "a 64 MiB allocation is no longer free");
+    HIP_CHECK(hipFree(big));
+    HIP_CHECK(hipMemGetInfo(&free2, nullptr));
+    expect(free2 == free0, "and free again after hipFree");
+
+    int *a, *b, h[4] = {};
+    HIP_CHECK(hipMalloc(&a, 1024));
+    HIP_CHECK(hipMalloc(&b, 1024));
+    std::vector<int> host(256), host2(256);
+    expect_code(hipMemcpy(host.data(), host2.data(), 64, hipMemcpyHostToDevice),
+                hipErrorInvalidValue, "HostToDevice between two host buffers");
+    expect_code(hipMemcpy(a, b, 64, hipMemcpyDeviceToHost), hipErrorInvalidValue,
+                "DeviceToHost into device memory");
+    expect_code(hipMemcpy(a, host.data(), 64, hipMemcpyDeviceToDevice), hipErrorInvalidValue,
+                "DeviceToDevice from host memory");
+    expect_code(hipMemcpy(a, b, 64, static_cast<hipMemcpyKind>(7)),
+                hipErrorInvalidMemcpyDirection, "no such hipMemcpyKind");
+    expect_code(hipMemcpyAsync(a, b, 64, static_cast<hipMemcpyKind>(9), 0),
+                hipErrorInvalidMemcpyDirection, "no such hipMemcpyKind (async)");
+    expect_code(hipMemcpy(nullptr, b, 64, hipMemcpyDefault), hipErrorInvalidValue,
+                "copy to NULL");
+    expect_code(hipMemcpyAsync(a, nullptr, 64, hipMemcpyDefault, 0), hipErrorInvalidValue,
+                "async copy from NULL");
+    expect_code(hipMemcpy(h, a + 255, 8, hipMemcpyDeviceToHost), hipErrorInvalidValue,
+                "copy past the end of an allocation");
+    expect_code(hipMemcpy(a, b, 0, hipMemcpyDeviceToDevice), hipSuccess, "copy of 0 bytes");
+    HIP_CHECK(hipMemcpyHtoD(a, host.data(), 16));
+    HIP_CHECK(hipMemcpyDtoD(b, a, 16));
+    HIP_CHECK(hipMemcpyDtoH(h, b, 16));
+    expect(h[0] == 0 && h[3] == 0, "hipMemcpyHtoD/DtoD/DtoH");
+    HIP_CHECK(hipFree(a));
+    HIP_CHECK(hipFree(b));
+    expect_code(hipFree(a), hipErrorInvalidDevicePointer, "hipFree twice");
+}
+
+int main()
+{
+    copy_matrix();
+    async_semantics();
+    copies_2d();
+    memsets();
+    pinned();
+    info_and_errors();
+    if (failures) {
+        std::printf("memory: %d of %d checks FAILED\n", failures, checks);
+        return EXIT_FAILURE;
+    }
+    std::printf("memory: PASS (%d checks)\n", checks);
+    return EXIT_SUCCESS;
+}

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: MIT
+/*
+ * hiptest: barehip's HIP device tests inside the QEMU guest, on the sim
+ * board as a PCI function (barehip-sim on the host) through barehip.ko
+ * and the loader's kmod backend.  The programs in /hip are the static
+ * binaries make check runs on the in-process sim board, unchanged: they
+ * pick the kmod backend at run time (BAREHIP_BOARD, or /dev/barehip0).
+ *
+ * Around them: choosing the backend (and clear errors when it cannot
+ * be had), one process at a time on the board, nothing leaked in the
+ * module after each program exits (a GPU fault included), the
+ * doorbell → interrupt latency the loader sees (bhlatency), the
+ * loader's unit tests, unloading, and a clean kernel log.  Every check
+ * prints PASS or FAIL; the last line is "hiptest: N passed, M failed".
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/file.h>
+#include <sys/wait.h>
+
+#include "kt.h"
+
+#define NODE		"/dev/barehip0"
+#define HIP_DIR		"/hip"
+#define MAX_TESTS	64
+#define OUT_MAX		65536
+
+/* Guest seconds a program may take: TCG runs the loader 10-30x slower. */
+#define PROGRAM_TIMEOUT_S	90
+
+struct run {
+	int status;		/* exit status, or 128 + signal, or -1 */
+	double seconds;
+	char out[OUT_MAX];	/* stdout and stderr, interleaved */
+};
+
+/*
+ * Run @argv with BAREHIP_BOARD=@board (NULL: unset) and the kmod
+ * backend's statistics on; collect its output; kill it after the
+ * timeout.
+ */
+static void run(char *const argv[], const char *board, struct run *r)
+{
+	uint64_t start = kt_now_ns(), deadline = start + PROGRAM_TIMEOUT_S * 1000000000ull;
+	size_t used = 0;
+	int pipefd[2], wstatus;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	if (pipe2(pipefd, O_CLOEXEC))
+		return;
+	pid = fork();
+	if (pid == 0) {
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		if (board)
+			setenv("BAREHIP_BOARD", board, 1);
+		else
+			unsetenv("BAREHIP_BOARD");
+		setenv("BAREHIP_KMOD_STATS", "1", 1);
+		execv(argv[0], argv);
+		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pipefd[1]);
+	for (;;) {
+		uint64_t now = kt_now_ns();
+		struct pollfd p = { .fd = pipefd[0], .events = POLLIN };
+		char sink[4096];
+		ssize_t n;
+
+		if (pid < 0 || now >= deadline) {
+			if (pid > 0)
+				kill(pid, SIGKILL);
+			snprintf(r->out + used, OUT_MAX - used, "\n[killed after %d s]\n",
+				 PROGRAM_TIMEOUT_S);
+			break;
+		}
+		if (poll(&p, 1, (int)((deadline - now) / 1000000 + 1)) <= 0)
+			continue;
+		if (used < OUT_MAX - 1)
+			n = read(pipefd[0], r->out + used, OUT_MAX - 1 - used);
+		else
+			n = read(pipefd[0], sink, sizeof(sink));
+		if (n <= 0)
+			break;
+		if (used < OUT_MAX - 1)
+			used += (size_t)n;
+	}
+	close(pipefd[0]);
+	if (pid > 0 && waitpid(pid, &wstatus, 0) == pid)
+		r->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : 128 + WTERMSIG(wstatus);
+	r->seconds = (kt_now_ns() - start) / 1e9;
+}
+
+/* The line of @out that contains @what, copied into @line. */
+static int find_line(const char *out, const char *what, char *line, size_t size)
+{
+	const char *hit = strstr(out, what), *start, *end;
+
+	if (!hit)
+		return -1;
+	for (start = hit; start > out && start[-1] != '\n'; start--)
+		;
+	end = strchr(hit, '\n');
+	if (!end)
+		end = hit + strlen(hit);
+	snprintf(line, size, "%.*s", (int)(end - start), start);
+	return 0;
+}
+
+static void show_output(const struct run *r)
+{
+	printf("---- output (status %d, %.1f s) ----\n%s\n---- end ----\n", r->status,
+	       r->seconds, r->out);
+}
+
+static long long sysfs_num(const char *attr)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/sys/class/barehip/barehip0/%s", attr);
+	return kt_read_num(path);
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Before the module: the backend is asked for and cannot be had. */
+static void test_no_node(const char *prog)
+{
+	static struct run r;
+	char *argv[] = { (char *)prog, NULL };
+
+	run(argv, "kmod", &r);
+	kt_check(r.status != 0 && strstr(r.out, "cannot open " NODE) &&
+		 strstr(r.out, "barehip.ko"),
+		 "select: BAREHIP_BOARD=kmod without the module fails, naming " NODE,
+		 "status %d, output: %.300s", r.status, r.out);
+	run(argv, "pci", &r);
+	kt_check(r.status != 0 && strstr(r.out, "BAREHIP_BOARD='pci'"),
+		 "select: an unknown BAREHIP_BOARD is named in the error",
+		 "status %d, output: %.300s", r.status, r.out);
+}
+
+/* One HIP test program on the kmod backend. */
+static void test_program(const char *prog, const char *name)
+{
+	static struct run r;
+	char *argv[] = { (char *)prog, NULL };
+	char check[96], pass[256] = "", stats[256] = "";
+	long long irqs = sysfs_num("irq_count"), bufs;
+	unsigned long long doorbells = 0;
+	const char *p;
+
+	run(argv, "kmod", &r);
+	snprintf(check, sizeof(check), "hip %s: passes on the kmod backend", name);
+	find_line(r.out, "PASS", pass, sizeof(pass));
+	kt_check(r.status == 0 && pass[0], check, "status %d%s", r.status,
+		 pass[0] ? "" : ", no PASS line");
+	if (r.status != 0 || !pass[0])
+		show_output(&r);
+	printf("hip: %-12s %5.1f s  %s\n", name, r.seconds, pass);
+
+	/*
+	 * It drove the board: the backend rang doorbells, and the module
+	 * counted the board's interrupts (each launch's fence raises one,
+	 * though a fast board may answer before the loader needs to sleep).
+	 */
+	find_line(r.out, "kmod stats: " NODE, stats, sizeof(stats));
+	p = strstr(stats, NODE ": ");
+	if (p)
+		sscanf(p + strlen(NODE) + 2, "%llu doorbells", &doorbells);
+	snprintf(check, sizeof(check), "hip %s: doorbells rang, the board interrupted", name);
+	kt_check(doorbells > 0 && sysfs_num("irq_count") > irqs, check,
+		 "%s; irq_count %lld -> %lld", stats[0] ? stats : "no 'kmod stats:' line", irqs,
+		 sysfs_num("irq_count"));
+
+	/* The process is gone: the module holds nothing of it. */
+	bufs = sysfs_num("dma_buffers");
+	snprintf(check, sizeof(check), "hip %s: no DMA memory left behind", name);
+	kt_check(bufs == 0 && sysfs_num("dma_bytes") == 0, check, "%lld buffers, %lld bytes",
+		 bufs, sysfs_num("dma_bytes"));
+}
+
+/* Without BAREHIP_BOARD, the node decides. */
+static void test_auto(const char *prog)
+{
+	static struct run r;
+	char *argv[] = { (char *)prog, NULL };
+
+	run(argv, NULL, &r);
+	kt_check(r.status == 0 && strstr(r.out, "kmod stats: " NODE),
+		 "select: with " NODE " present, the kmod backend is the default",
+		 "status %d, output: %.300s", r.status, r.out);
+}
+
+/* The board serves one process: a second one is told so, at once. */
+static void test_busy(const char *prog)
+{
+	static struct run r;
+	char *argv[] = { (char *)prog, NULL };
+	int fd = open(NODE, O_RDWR | O_CLOEXEC);
+
+	kt_check(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0, "busy: hold the board",
+		 "%s", strerror(errno));
+	run(argv, "kmod", &r);
+	kt_check(r.status != 0 && strstr(r.out, "in use by another process") &&
+		 r.seconds < 30, "busy: a second process gets a clear error",
+		 "status %d after %.1f s, output: %.300s", r.status, r.seconds, r.out);
+	if (fd >= 0)
+		close(fd);
+	run(argv, "kmod", &r);
+	kt_check(r.status == 0, "busy: free again once the holder closes", "status %d",
+		 r.status);
+}
+
+static void test_latency(void)
+{
+	static struct run r;
+	char *argv[] = { "/bin/bhlatency", "300", NULL };
+	char line[256] = "", stats[256] = "";
+
+	run(argv, "kmod", &r);
+	find_line(r.out, "latency:", line, sizeof(line));
+	find_line(r.out, "kmod stats:", stats, sizeof(stats));
+	kt_check(r.status == 0 && line[0] && strstr(stats, "doorbell to interrupt"),
+		 "latency: markers through the loader", "status %d", r.status);
+	if (r.status || !line[0])
+		show_output(&r);
+	else
+		printf("%s\nlatency: %s\n", line, stats);
+}
+
+/* The unit tests, all of them (on the in-process sim board, in this kernel). */
+static void test_unit(void)
+{
+	static struct run r;
+	char *argv[] = { "/bin/unit-tests", NULL };
+	char line[128] = "";
+	unsigned passed = 0, failed = 1;
+
+	run(argv, "sim", &r);
+	for (const char *p = r.out; (p = strstr(p, " passed, ")); p++) {
+		const char *s = p;
+
+		while (s > r.out && s[-1] != '\n')
+			s--;
+		if (sscanf(s, "%u passed, %u failed", &passed, &failed) == 2)
+			snprintf(line, sizeof(line), "%u passed, %u failed", passed, failed);
+	}
+	kt_check(r.status == 0 && line[0] && !failed && passed > 0, "unit: the unit tests",
+		 "status %d, %s", r.status, line[0] ? line : "no summary");
+	if (r.status || !line[0] || failed)
+		show_output(&r);
+	else
+		printf("unit: %s (%.1f s)\n", line, r.seconds);
+}
+
+int main(void)
+{
+	char *tests[MAX_TESTS], path[300], state[64] = "";
+	unsigned ntests = 0;
+	struct kt_pci sim;
+	struct dirent *e;
+	DIR *d;
+	int ret;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	d = opendir(HIP_DIR);
+	while (d && (e = readdir(d)) && ntests < MAX_TESTS)
+		if (e->d_name[0] != '.')
+			tests[ntests++] = strdup(e->d_name);
+	if (d)
+		closedir(d);
+	qsort(tests, ntests, sizeof(tests[0]), by_name);
+	kt_check(ntests >= 7, "setup: HIP test programs in " HIP_DIR, "%u found", ntests);
+	kt_check(kt_pci_find(0x1af4, 0x1110, &sim) == 0, "setup: the sim board's function",
+		 "no 1af4:1110 in sysfs");
+	if (kt_failed)
+		goto out;
+
+	snprintf(path, sizeof(path), HIP_DIR "/%s", tests[0]);
+	test_no_node(path);
+
+	test_dmesg_mark();
+	ret = kt_module_load("gid=44");
+	kt_check(ret == 0, "module: load", "%s", strerror(-ret));
+	kt_read_file("/sys/class/barehip/barehip0/irq_mode", state, sizeof(state));
+	kt_check(kt_exists(NODE) && !strcmp(state, "msix 2"),
+		 "module: " NODE " is the sim board with 2 MSI-X vectors", "irq_mode '%s'", state);
+	if (kt_failed)
+		goto out;
+
+	for (unsigned i = 0; i < ntests; i++) {
+		snprintf(path, sizeof(path), HIP_DIR "/%s", tests[i]);
+		test_program(path, tests[i]);
+	}
+	snprintf(path, sizeof(path), HIP_DIR "/%s", tests[0]);
+	test_auto(path);
+	test_busy(path);
+	test_latency();
+	test_unit();
+
+	ret = kt_module_unload();
+	kt_check(ret == 0, "module: unloads after the programs", "%s", strerror(-ret));
+	test_dmesg();
+out:
+	printf("hiptest: %d passed, %d failed\n", kt_passed, kt_failed);
+	return kt_failed ? 1 : 0;
+}
