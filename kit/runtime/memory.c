@@ -64,6 +64,11 @@ static struct bh_allocation *containing(const void *ptr, size_t *off)
 	return NULL;
 }
 
+struct bh_allocation *bh_rt_allocation_at(const void *ptr, size_t *off)
+{
+	return containing(ptr, off);
+}
+
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
 {
 	size_t off;

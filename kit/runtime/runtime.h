@@ -128,6 +128,9 @@ void bh_rt_unload_all(void);
 
 /* memory.c: the allocation containing [ptr, ptr+size), or NULL. */
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
+/* memory.c: the allocation @ptr points into by its device or host address,
+ * and *@off, its offset there; NULL if none. */
+struct bh_allocation *bh_rt_allocation_at(const void *ptr, size_t *off);
 void bh_rt_free_all(void);
 /* register.c: managed variables into managed memory, or back home. */
 hipError_t bh_rt_managed_place(struct bh_managed *m);

@@ -741,6 +741,60 @@ hipError_t hipHostGetFlags(unsigned int *flagsPtr, void *hostPtr);
 hipError_t hipHostRegister(void *hostPtr, size_t sizeBytes, unsigned int flags);
 hipError_t hipHostUnregister(void *hostPtr);
 
+/* Pitched 2-D memory: rows of pitch bytes (a multiple of 256). */
+hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
+hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height,
+			    hipStream_t stream);
+
+/* What a pointer is (HIP's values; unknown pointers: hipErrorInvalidValue). */
+typedef enum hipMemoryType {
+	hipMemoryTypeUnregistered = 0,
+	hipMemoryTypeHost = 1,
+	hipMemoryTypeDevice = 2,
+	hipMemoryTypeManaged = 3,
+	hipMemoryTypeArray = 10,
+	hipMemoryTypeUnified = 11
+} hipMemoryType;
+
+typedef struct hipPointerAttribute_t {
+	enum hipMemoryType type;
+	int device;
+	void *devicePointer;
+	void *hostPointer;
+	int isManaged;
+	unsigned allocationFlags;
+} hipPointerAttribute_t;
+
+hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
+
+/* Managed-memory hints: checked, then nothing to do on a one-device
+ * board whose managed memory both sides reach in place. */
+#define hipCpuDeviceId ((int)-1)
+#define hipInvalidDeviceId ((int)-2)
+typedef enum hipMemoryAdvise {
+	hipMemAdviseSetReadMostly = 1,
+	hipMemAdviseUnsetReadMostly = 2,
+	hipMemAdviseSetPreferredLocation = 3,
+	hipMemAdviseUnsetPreferredLocation = 4,
+	hipMemAdviseSetAccessedBy = 5,
+	hipMemAdviseUnsetAccessedBy = 6,
+	hipMemAdviseSetCoarseGrain = 100,
+	hipMemAdviseUnsetCoarseGrain = 101
+} hipMemoryAdvise;
+hipError_t hipMemAdvise(const void *devPtr, size_t count, hipMemoryAdvise advice, int device);
+hipError_t hipMemPrefetchAsync(const void *devPtr, size_t count, int device,
+			       hipStream_t stream);
+
+/* Peer access: one device, so no peers. */
+hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId);
+hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
+hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId,
+			 size_t sizeBytes);
+hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice,
+			      size_t sizeBytes, hipStream_t stream);
+
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 				      size_t sharedMem, hipStream_t stream);
@@ -963,6 +1017,17 @@ extern "C" hipError_t hipMemsetAsync(void *dst, int value, size_t sizeBytes,
 				     hipStream_t stream = 0);
 extern "C" hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value, size_t count,
 				       hipStream_t stream = 0);
+extern "C" hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
+				       size_t height, hipStream_t stream = 0);
+extern "C" hipError_t hipMemPrefetchAsync(const void *devPtr, size_t count, int device,
+					  hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src,
+					 int srcDevice, size_t sizeBytes, hipStream_t stream = 0);
+template <class T>
+static inline hipError_t hipMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
+{
+	return hipMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
+}
 extern "C" hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short value,
 					size_t count, hipStream_t stream = 0);
 extern "C" hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,

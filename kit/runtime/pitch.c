@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Pitched 2-D memory: hipMallocPitch and hipMemset2D(Async).  Rows start
+ * every `pitch` bytes; the pitch is the width rounded up to 256 bytes (a
+ * row start aligned for any access the compiler makes, and the texture
+ * pitch alignment the board reports).  hipMemcpy2D is in memory.c.
+ */
+#include "runtime.h"
+
+#define PITCH_ALIGN 256
+
+hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+	if (!ptr || !pitch)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocPitch: %s is NULL",
+				   ptr ? "pitch" : "ptr");
+	*ptr = NULL;
+	*pitch = 0;
+	if (!width || !height)
+		return bh_rt_success();		/* as hipMalloc(0): a NULL pointer */
+	size_t p = (width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
+
+	if (p < width || height > SIZE_MAX / p)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocPitch: %zu rows of %zu bytes "
+				   "overflow the address space", height, width);
+	hipError_t e = hipMalloc(ptr, p * height);
+
+	if (e)
+		return e;
+	*pitch = p;
+	return hipSuccess;
+}
+
+hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height,
+			    hipStream_t stream)
+{
+	if (!width || !height)
+		return bh_rt_success();
+	if (!dst)
+		return bh_rt_error(hipErrorInvalidValue, "hipMemset2D: dst is NULL");
+	if (pitch < width)
+		return bh_rt_error(hipErrorInvalidPitchValue, "hipMemset2D: pitch %zu is less "
+				   "than the width %zu", pitch, width);
+	if ((height - 1) > (SIZE_MAX - width) / pitch)
+		return bh_rt_error(hipErrorInvalidValue, "hipMemset2D: %zu rows of pitch %zu "
+				   "overflow the address space", height, pitch);
+	/* The whole extent must be one allocation before anything is set. */
+	if (!bh_rt_find_allocation(dst, (height - 1) * pitch + width))
+		return bh_rt_error(hipErrorInvalidValue, "hipMemset2D(%p): %zu rows of %zu "
+				   "bytes at pitch %zu are not inside one allocation", dst,
+				   height, width, pitch);
+	/* A full-pitch extent is one fill; otherwise one per row, in order
+	 * on the stream. */
+	if (pitch == width)
+		return hipMemsetAsync(dst, value, width * height, stream);
+	for (size_t r = 0; r < height; r++) {
+		hipError_t e = hipMemsetAsync((char *)dst + r * pitch, value, width, stream);
+
+		if (e)
+			return e;
+	}
+	return hipSuccess;
+}
+
+hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
+{
+	hipError_t e = hipMemset2DAsync(dst, pitch, value, width, height, NULL);
+
+	return e ? e : hipStreamSynchronize(NULL);
+}
