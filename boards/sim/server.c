@@ -185,9 +185,13 @@ static int run_command(struct server *s, uint32_t cmd, const uint64_t *a, char *
 			 (unsigned long long)a[0], BHSIM_MAX_QUEUES);
 		return -1;
 	}
-	switch (cmd) {
-	case BHSIM_CMD_RESET:
+	if (cmd == BHSIM_CMD_RESET)
 		return model_reset(s, a[0], why, len);
+	if (!s->sim) {
+		snprintf(why, len, "the board has no model since a failed reset");
+		return -1;
+	}
+	switch (cmd) {
 	case BHSIM_CMD_GART_MAP:
 		host = pci_board_guest(&s->pci, a[1], a[2]);
 		if (!host || !a[2]) {
@@ -225,8 +229,11 @@ static int run_command(struct server *s, uint32_t cmd, const uint64_t *a, char *
 		s->active[a[0]] = false;
 		return 0;
 	case BHSIM_CMD_QUEUE_RESET:
-		return bh_sim_queue_reset(s->sim, (unsigned)a[0]) ? (snprintf(why, len,
-			"queue %u cannot be reset", (unsigned)a[0]), -1) : 0;
+		if (bh_sim_queue_reset(s->sim, (unsigned)a[0])) {
+			snprintf(why, len, "queue %u cannot be reset", (unsigned)a[0]);
+			return -1;
+		}
+		return 0;
 	}
 	snprintf(why, len, "unknown command %u", cmd);
 	return -1;
@@ -242,6 +249,7 @@ static void on_command(struct server *s)
 	uint32_t seq = __atomic_load_n(&r->cmd_seq, __ATOMIC_ACQUIRE);
 	uint64_t args[6];
 	char why[sizeof(r->error)] = "";
+	bool queue_irq;
 	uint32_t cmd;
 	int status;
 
@@ -254,9 +262,11 @@ static void on_command(struct server *s)
 	r->commands++;
 	memcpy(r->error, why, sizeof(why));
 	r->status = status;
-	publish(s);
+	queue_irq = s->sim && publish(s);
 	__atomic_store_n(&r->done_seq, seq, __ATOMIC_RELEASE);
 	if (pci_board_interrupt(&s->pci, BHSIM_VECTOR_CMD) == 0)
+		r->interrupts++;
+	if (queue_irq && pci_board_interrupt(&s->pci, BHSIM_VECTOR_QUEUE) == 0)
 		r->interrupts++;
 }
 
@@ -269,6 +279,8 @@ static void on_doorbell(struct server *s)
 {
 	bool moved = false;
 
+	if (!s->sim)
+		return;
 	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++) {
 		uint64_t w;
 
@@ -410,7 +422,8 @@ int main(int argc, char **argv)
 	}
 	if (!rc) {
 		rc = pci_board_serve(&s.pci, on_ring, &s);
-		add_stats(&s.total, s.sim);
+		if (s.sim)
+			add_stats(&s.total, s.sim);
 		fprintf(stderr, "barehip-sim: %llu commands, %llu doorbells, %llu interrupts, "
 			"%llu faults; %llu dispatches, %llu waves, %llu wave instructions\n",
 			(unsigned long long)s.regs->commands, (unsigned long long)s.regs->doorbells,

@@ -7,11 +7,13 @@
  * pick the kmod backend at run time (BAREHIP_BOARD, or /dev/barehip0).
  *
  * Around them: choosing the backend (and clear errors when it cannot
- * be had), one process at a time on the board, nothing leaked in the
- * module after each program exits (a GPU fault included), the
- * doorbell → interrupt latency the loader sees (bhlatency), the
- * loader's unit tests, unloading, and a clean kernel log.  Every check
- * prints PASS or FAIL; the last line is "hiptest: N passed, M failed".
+ * be had, or on a board it does not drive), one process at a time on
+ * the board, nothing leaked in the module after each program exits (a
+ * GPU fault included), the board's register protocol abused
+ * (hip_board.c), the doorbell → interrupt latency the loader sees
+ * (bhlatency), the unit tests, unloading, and a clean kernel log.
+ * Every check prints PASS or FAIL; the last line is
+ * "hiptest: N passed, M failed".
  */
 #include <dirent.h>
 #include <errno.h>
@@ -205,6 +207,25 @@ static void test_auto(const char *prog)
 		 "status %d, output: %.300s", r.status, r.out);
 }
 
+/* A board of the AMD layout (QEMU's edu, bound with ids=) is refused clearly. */
+static void test_amd_board(const char *prog, const struct kt_pci *edu)
+{
+	static struct run r;
+	char *argv[] = { (char *)prog, NULL };
+	char node[64], board[80];
+
+	if (kt_node_of(edu->addr, node, sizeof(node), NULL, 0)) {
+		kt_check(0, "select: kmod:NODE on an AMD-layout board", "edu has no node");
+		return;
+	}
+	snprintf(board, sizeof(board), "kmod:%s", node);
+	run(argv, board, &r);
+	kt_check(r.status != 0 && strstr(r.out, node) && strstr(r.out, "AMD GPU (1234:11e8)") &&
+		 strstr(r.out, "sim board only"),
+		 "select: kmod:NODE on an AMD-layout board says it is not driven yet",
+		 "status %d, output: %.300s", r.status, r.out);
+}
+
 /* The board serves one process: a second one is told so, at once. */
 static void test_busy(const char *prog)
 {
@@ -271,7 +292,8 @@ int main(void)
 {
 	char *tests[MAX_TESTS], path[300], state[64] = "";
 	unsigned ntests = 0;
-	struct kt_pci sim;
+	struct kt_pci sim, edu;
+	char node[64] = "";
 	struct dirent *e;
 	DIR *d;
 	int ret;
@@ -287,6 +309,8 @@ int main(void)
 	kt_check(ntests >= 7, "setup: HIP test programs in " HIP_DIR, "%u found", ntests);
 	kt_check(kt_pci_find(0x1af4, 0x1110, &sim) == 0, "setup: the sim board's function",
 		 "no 1af4:1110 in sysfs");
+	kt_check(kt_pci_find(0x1234, 0x11e8, &edu) == 0, "setup: the edu function",
+		 "no 1234:11e8 in sysfs");
 	if (kt_failed)
 		goto out;
 
@@ -294,11 +318,13 @@ int main(void)
 	test_no_node(path);
 
 	test_dmesg_mark();
-	ret = kt_module_load("gid=44");
+	ret = kt_module_load("gid=44 ids=1234:11e8");
 	kt_check(ret == 0, "module: load", "%s", strerror(-ret));
+	kt_node_of(sim.addr, node, sizeof(node), NULL, 0);
 	kt_read_file("/sys/class/barehip/barehip0/irq_mode", state, sizeof(state));
-	kt_check(kt_exists(NODE) && !strcmp(state, "msix 2"),
-		 "module: " NODE " is the sim board with 2 MSI-X vectors", "irq_mode '%s'", state);
+	kt_check(!strcmp(node, NODE) && !strcmp(state, "msix 2"),
+		 "module: " NODE " is the sim board with 2 MSI-X vectors",
+		 "sim board at '%s', irq_mode '%s'", node, state);
 	if (kt_failed)
 		goto out;
 
@@ -306,8 +332,10 @@ int main(void)
 		snprintf(path, sizeof(path), HIP_DIR "/%s", tests[i]);
 		test_program(path, tests[i]);
 	}
+	test_board_protocol(NODE);
 	snprintf(path, sizeof(path), HIP_DIR "/%s", tests[0]);
 	test_auto(path);
+	test_amd_board(path, &edu);
 	test_busy(path);
 	test_latency();
 	test_unit();

@@ -113,6 +113,8 @@ void test_irq(struct kt_env *env);
 void test_intx(struct kt_env *env);
 void test_unbind(struct kt_env *env);
 void test_sim_header(struct kt_env *env);
+/* hiptest: the sim board's register protocol, abused (hip_board.c). */
+void test_board_protocol(const char *node);
 void test_dmesg_mark(void);
 void test_dmesg(void);
 
