@@ -6,8 +6,8 @@
  * out); from 8 on Hankel's asymptotic form with the argument reduced
  * exactly, about 2^-53 of the amplitude absolutely.  f32 computes in
  * double with the shorter polynomials.
- * Measured (tests/math/bessel.hip, 10^5 inputs): f32 1 ulp below 8;
- * f64 2 ulp below 8, 1e-16 absolute beyond.
+ * Measured (tests/math/bessel.hip, 10^5 inputs): below 8, f32 1 ulp and
+ * f64 2 ulp; beyond, 1.5e-8 (f32) and 9.7e-17 (f64) absolutely.
  */
 #include "sf_bessel.h"
 

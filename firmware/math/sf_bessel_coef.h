@@ -470,37 +470,31 @@ static const double sf_j1_b2_32[] = {
 };
 
 /* sf_y0_c0_64: y0(x) = (2/pi) log(x/z1) j0(x) + (x^2 - z1^2) P(x^2), 0 < x <= 2.2
- * on [0.0, 4.908994141], degree 14, rel error 2^-53.3 */
+ * on [0.0, 4.908994141], degree 9, rel error 2^-53.3 */
 static const double sf_y0_c0_64[] = {
 	0x1.750811790a13cp-3,
 	-0x1.12583f4a4abcfp-6,
-	0x1.268a9aaaeb0c7p-11,
-	-0x1.4c030d99a8676p-17,
-	0x1.cf0413da6a194p-24,
-	-0x1.b797036d6f921p-31,
-	0x1.2eb3f46ce6e2ep-38,
-	-0x1.3c55dc029af53p-46,
-	0x1.037f954e16765p-54,
-	-0x1.57258feecd670p-63,
-	0x1.758d6f30ea131p-72,
-	-0x1.54a334a70fed3p-81,
-	0x1.07fdd9dd30522p-90,
-	-0x1.5f86392e1168cp-100,
-	0x1.803cc592b5e62p-110,
+	0x1.268a9aaaeb0bap-11,
+	-0x1.4c030d99a7dedp-17,
+	0x1.cf0413da11e1dp-24,
+	-0x1.b797034c958d2p-31,
+	0x1.2eb3ecf3d7c01p-38,
+	-0x1.3c53bf9e2214bp-46,
+	0x1.03230018629e0p-54,
+	-0x1.457acb5e8c7f2p-63,
 };
 
 /* sf_y0_c0_32: y0(x) = (2/pi) log(x/z1) j0(x) + (x^2 - z1^2) P(x^2), 0 < x <= 2.2
- * on [0.0, 4.908994141], degree 8, rel error 2^-53.4 */
+ * on [0.0, 4.908994141], degree 7, rel error 2^-47.9 */
 static const double sf_y0_c0_32[] = {
-	0x1.750811790a13cp-3,
-	-0x1.12583f4a4abbbp-6,
-	0x1.268a9aaaea3b5p-11,
-	-0x1.4c030d993e6a6p-17,
-	0x1.cf0413a44b12ep-24,
-	-0x1.b796f3d4f0103p-31,
-	0x1.2eb14dcf6331bp-38,
-	-0x1.3bcecfcf43cb4p-46,
-	0x1.e9d0a5c25c50dp-55,
+	0x1.750811790a123p-3,
+	-0x1.12583f4a49888p-6,
+	0x1.268a9aaa4cd17p-11,
+	-0x1.4c030d5b41fd5p-17,
+	0x1.cf03fb8583074p-24,
+	-0x1.b791d50e86273p-31,
+	0x1.2e169d27491dap-38,
+	-0x1.28be3c166618ep-46,
 };
 
 /* sf_y0_c1_64: y0(x) = (x - z2) P(x - c), 2.2 <= x <= 5.43
@@ -592,40 +586,34 @@ static const double sf_y0_c2_32[] = {
 };
 
 /* sf_y1_d0_64: y1(x) = (2/pi) log(x/z1) j1(x) + (x^2 - z1^2) P(x^2) / x, 0 < x <= 3.68
- * on [0.0, 13.65764414], degree 16, rel error 2^-53.5 */
+ * on [0.0, 13.65764414], degree 12, rel error 2^-53.3 */
 static const double sf_y1_d0_64[] = {
 	0x1.0e14beba09e96p-3,
 	0x1.069922dcaf0e0p-6,
 	-0x1.7c2ca06d8e360p-10,
-	0x1.5ba2f20a55ab6p-15,
-	-0x1.4f2940694cd22p-21,
-	0x1.96551dc3d73f0p-28,
-	-0x1.549cf8971c04ep-35,
-	0x1.a3ab334fc1429p-43,
-	-0x1.8cada884c410fp-51,
-	0x1.2905e4ee55eb2p-59,
-	-0x1.6945b8ffa41a4p-68,
-	0x1.6c1dcf4bedd90p-77,
-	-0x1.3522b71fe7edbp-86,
-	0x1.c04bc21fbd981p-96,
-	-0x1.18d46db850a23p-105,
-	0x1.31ce5be91059cp-115,
-	-0x1.0c8d0cc673febp-125,
+	0x1.5ba2f20a55aafp-15,
+	-0x1.4f2940694cb8ep-21,
+	0x1.96551dc3d0d6fp-28,
+	-0x1.549cf89611a0dp-35,
+	0x1.a3ab3315ed710p-43,
+	-0x1.8cad9ff1502dcp-51,
+	0x1.2905059cb44b5p-59,
+	-0x1.69270a6af7deap-68,
+	0x1.6963c01d4d326p-77,
+	-0x1.10ad7c80d59f8p-86,
 };
 
 /* sf_y1_d0_32: y1(x) = (2/pi) log(x/z1) j1(x) + (x^2 - z1^2) P(x^2) / x, 0 < x <= 3.68
- * on [0.0, 13.65764414], degree 9, rel error 2^-46.4 */
+ * on [0.0, 13.65764414], degree 7, rel error 2^-32.9 */
 static const double sf_y1_d0_32[] = {
-	0x1.0e14beba09ec8p-3,
-	0x1.069922dcad7e9p-6,
-	-0x1.7c2ca06d4ecb3p-10,
-	0x1.5ba2f202a2521p-15,
-	-0x1.4f293f7851543p-21,
-	0x1.9654fc1b52121p-28,
-	-0x1.549a1e0a27f47p-35,
-	0x1.a35e913fefce6p-43,
-	-0x1.87ce5b9a895d7p-51,
-	0x1.f93c670ec5089p-60,
+	0x1.0e14beba9dc91p-3,
+	0x1.069922ad39369p-6,
+	-0x1.7c2c9b996f1e3p-10,
+	0x1.5ba293ec8c8f2p-15,
+	-0x1.4f22475391eaap-21,
+	0x1.95c600692930bp-28,
+	-0x1.4e3e83a8b33e4p-35,
+	0x1.571d3301f3cd6p-43,
 };
 
 /* sf_y1_d1_64: y1(x) = (x - z2) P(x - c), 3.68 <= x <= 7

@@ -42,8 +42,11 @@ static inline double sf_erf_small(double x, int p64)
  * erfcx(x) for finite x >= 0.  F(t) is within 2^-54.4 (f64 set); t is
  * formed to about half an ulp (numerator and denominator split exactly,
  * one correction), which moves F by less than 2^-54 (|F'| <= 1.31, and
- * <= 0.6 from x = 1/3 on); 1 + 2x is split exactly and the quotient
- * corrected once: about 1.5 ulp in all.  Near t = -1 (x -> 0) Horner's
+ * <= 0.6 from x = 1/3 on).  F = c0 + t G(t) goes into the division as a
+ * double-double (F's own rounding would cost up to 1.7 ulp of erfcx,
+ * whose mantissa can be near 2 where F's is near 1.1), 1 + 2x is split
+ * exactly, and the quotient corrected once: about 1 ulp in all.  Near
+ * t = -1 (x -> 0) Horner's
  * roundings are not damped by powers of t, and erfcx < 1 has half F's
  * ulp, so the f64 path takes x < 1/2 another way: exp(x^2) (1 - erf(x))
  * with one rounding in the last step (about 1.5 ulp; the cancellation
@@ -123,16 +126,17 @@ static inline double sf_erfc(double x, double xl, int scale, int p64)
 }
 
 /*
- * erfcinv(q) for 0 < q <= 1/2 (y >= 0.4769).  Guess y0 = G(t)/t, t =
- * 1/sqrt(w), w = -log q (G within 2^-19.6 relative, f64 set; 2^-17.9 for
+ * erfcinv(q) for 0 < q <= 0.4 (y >= 0.595).  Guess y0 = G(t)/t, t =
+ * 1/sqrt(w), w = -log q (G within 2^-20.4 relative, f64 set; 2^-18.7 for
  * the f32 set, whose q >= 2^-149).  Then f(y) = log(erfc(y)/q) with
  * erfc(y0)/q = 1 + d, f = log1p(d) (d about 2 y^2 (y0/y - 1)), f' =
  * -D, D = 2/(sqrt(pi) erfcx(y)), f''/(2f') = (D - 2y)/2 ~ 1/(2y):
  * Newton's step n = f/D, Halley's n (1 - n (D - 2y)/2) to first order
  * (the dropped term is n^3, below 2^-57 y).  erfc(y0)/q: exp's scale 2^k
  * moves into q (exact: q 2^-k is near m erfcx(y0), far from overflow),
- * so d comes from one FMA.  The error of erfc(y0) (about 2.5 ulp) passes
- * into y scaled by (sqrt(pi)/2) erfcx(y)/y <= 1.1.
+ * so d comes from one FMA.  The error of erfc(y0) (about 2 ulp) passes
+ * into y scaled by (sqrt(pi)/2) erfcx(y)/y, at most 0.75 from q = 0.4 on
+ * (1.1 at q = 1/2, why the polynomial of erfinv goes to 0.6).
  */
 static inline double sf_erfcinv_tail(double q, int p64)
 {

@@ -92,69 +92,74 @@ static const double sf_erfcx_f32[] = {
 
 /* sf_erfinv_r64: R(z) = erfinv(x)/x - 1, z = x^2: erfinv(x) = x + x R(x^2);
  * the error relative to erfinv(x)/x
- * on [0.0, 0.25], degree 13, weighted error 2^-57.1 */
+ * on [0.0, 0.36], degree 16, weighted error 2^-56.8 */
 static const double sf_erfinv_r64[] = {
 	-0x1.d203b725884abp-4,
-	0x1.db29fb2fee698p-3,
-	0x1.053c2c0aadd12p-3,
-	0x1.62847c50c3a3dp-4,
-	0x1.0a1316c901cedp-4,
-	0x1.a7c8cf27076c0p-5,
-	0x1.5ee20ad8b35a3p-5,
-	0x1.2b36c72ad136fp-5,
-	0x1.fe000e7dce69bp-6,
-	0x1.0397c12d8e84ep-5,
-	0x1.0929cb43ff4c3p-7,
-	0x1.3052f6f14267ap-4,
-	-0x1.3c705e349da48p-4,
-	0x1.d269ebcf50118p-4,
+	0x1.db29fb2fee589p-3,
+	0x1.053c2c0abeeb5p-3,
+	0x1.62847c4329b36p-4,
+	0x1.0a13199c936b1p-4,
+	0x1.a7c81a8b34354p-5,
+	0x1.5ef0b4bf717c4p-5,
+	0x1.2a669010d00bap-5,
+	0x1.0721650f5e3e5p-5,
+	0x1.92c90e2611548p-6,
+	0x1.6edacc317a816p-5,
+	-0x1.ff4fe62f962e7p-5,
+	0x1.279e69ab5289bp-2,
+	-0x1.2c1d0a507cec2p-1,
+	0x1.e6df840d17aa1p-1,
+	-0x1.c25ea90d3a66ap-1,
+	0x1.bec274d383ac0p-2,
 };
 
 /* sf_erfinv_r32: R(z) = erfinv(x)/x - 1, z = x^2: erfinv(x) = x + x R(x^2);
  * the error relative to erfinv(x)/x
- * on [0.0, 0.25], degree 6, weighted error 2^-30.3 */
+ * on [0.0, 0.36], degree 8, weighted error 2^-32.6 */
 static const double sf_erfinv_r32[] = {
-	-0x1.d203b6f63da28p-4,
-	0x1.db29d7da28e75p-3,
-	0x1.0544c1cf22390p-3,
-	0x1.60f72c30c1d17p-4,
-	0x1.1aecdf9e623b1p-4,
-	0x1.e31dca5cdc05cp-6,
-	0x1.914c1b6f39225p-4,
+	-0x1.d203b71c35d23p-4,
+	0x1.db29f33b54240p-3,
+	0x1.053e664fd4672p-3,
+	0x1.620a3a422881dp-4,
+	0x1.1094647554976p-4,
+	0x1.45b752057aa29p-5,
+	0x1.82ee6a88481d9p-4,
+	-0x1.62df8344f8e5cp-4,
+	0x1.5b54dbb9a54afp-3,
 };
 
 /* sf_erfcinv_g64: G(t) = erfcinv(q) t, t = 1 / sqrt(-log q): the starting guess
  * erfcinv(q) = G(t) / t for q <= 1/2
- * on [0.03663389003, 1.201122409], degree 12, rel error 2^-19.6 */
+ * on [0.03663389003, 1.044680175], degree 12, rel error 2^-20.4 */
 static const double sf_erfcinv_g64[] = {
-	0x1.000d9fd4158cdp+0,
-	-0x1.7b10e1481413dp-6,
-	-0x1.a5141835b7ad6p+0,
-	0x1.64b9f0f076de9p+2,
-	-0x1.2e992b041d7a6p+4,
-	0x1.afc1c648e93bcp+5,
-	-0x1.ca51fb187b90fp+6,
-	0x1.5df5522662df0p+7,
-	-0x1.7973831b8d59bp+7,
-	0x1.17be639e39e14p+7,
-	-0x1.0e9bbf0525ecfp+6,
-	0x1.33486388fefd7p+4,
-	-0x1.366627c840d52p+1,
+	0x1.000b9120114f7p+0,
+	-0x1.5a766de550c8cp-6,
+	-0x1.b188a521234c6p+0,
+	0x1.8c13240e7def2p+2,
+	-0x1.77a26a37f2d11p+4,
+	0x1.2d89435085582p+6,
+	-0x1.69b5ca2934c9ep+7,
+	0x1.3962f8d698761p+8,
+	-0x1.80b353734cd62p+8,
+	0x1.4533728cb8494p+8,
+	-0x1.675c6993f56d7p+7,
+	0x1.d2af20825874bp+5,
+	-0x1.0dce44a409900p+3,
 };
 
 /* sf_erfcinv_g32: G(t) = erfcinv(q) t, t = 1 / sqrt(-log q): the starting guess
  * erfcinv(q) = G(t) / t for q <= 1/2
- * on [0.098071234, 1.201122409], degree 8, rel error 2^-17.9 */
+ * on [0.098071234, 1.044680175], degree 8, rel error 2^-18.7 */
 static const double sf_erfcinv_g32[] = {
-	0x1.0051b48a0e26fp+0,
-	-0x1.cff492751d037p-5,
-	-0x1.3168a7eca54c6p+0,
-	0x1.15cb5ac81553bp+1,
-	-0x1.63a29778d8827p+1,
-	0x1.5d15574817bb4p+1,
-	-0x1.d3ab9cb217a60p+0,
-	0x1.6d7f3539efb39p-1,
-	-0x1.ef9ce3b764ef8p-4,
+	0x1.0045bda4fb5f8p+0,
+	-0x1.a9b28250d4da9p-5,
+	-0x1.3d4c383daaf23p+0,
+	0x1.3408de07f1bfcp+1,
+	-0x1.bacc38c4c0582p+1,
+	0x1.f0ce963c09ad7p+1,
+	-0x1.7b5d6335f821bp+1,
+	0x1.50bdc5cef2183p+0,
+	-0x1.0316015904317p-2,
 };
 
 #endif /* BH_MATH_SF_ERF_COEF_H */

@@ -111,14 +111,16 @@ static inline double sf_lgamma_pos(double x, int p64)
 }
 
 /*
- * lgamma(x) for finite x < 0: log(pi / |x sinpi(x)|) - lgamma(-x), the
- * product |x sinpi(x)| as a double-double and its logarithm as one, so
- * the first term is good to about 2^-100 absolutely; +inf at the poles.
- * Near the negative zeros of lgamma (between -2 and -23) the two terms
- * cancel, leaving a few ulps of their size absolutely.  Tiny |x| (below
- * 2^-58, where gamma |x| is below 2^-54 log |x|): -log |x|.
+ * lgamma(x) for finite x < 0 from lp = lgamma(-x): log(pi / |x sinpi(x)|)
+ * - lp, the product |x sinpi(x)| as a double-double and its logarithm as
+ * one, so the first term is good to about 2^-100 absolutely; +inf at the
+ * poles.  Near the negative zeros of lgamma (between -2 and -23) the two
+ * terms cancel, leaving a few ulps of their size absolutely.  Tiny |x|
+ * (below 2^-58, where gamma |x| is below 2^-54 log |x|): -log |x|.  The
+ * caller computes lp for every lane with sf_lgamma_pos, so a wave of
+ * mixed signs runs that once.
  */
-static inline double sf_lgamma_neg(double x, int p64)
+static inline double sf_lgamma_neg(double x, double lp, int p64)
 {
 	double ax = -x, lo, hi;
 
@@ -131,7 +133,7 @@ static inline double sf_lgamma_neg(double x, int p64)
 
 	hi = sf_log(dh, &lo, p64);
 	lo += dl * sf_rcp(dh);
-	double r = (SF_LOG_PI_HI - hi) + ((SF_LOG_PI_LO - lo) - sf_lgamma_pos(ax, p64));
+	double r = (SF_LOG_PI_HI - hi) + ((SF_LOG_PI_LO - lo) - lp);
 
 	return s == 0.0 ? BH_INF_F64 : r;
 }

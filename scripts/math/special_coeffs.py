@@ -183,7 +183,10 @@ def erfcinv_g(t):
 
 SMAX64 = mp.sqrt(1075 * mp.log(2))    # q down to 2^-1074
 SMAX32 = mp.sqrt(150 * mp.log(2))     # q down to 2^-149
-SHALF = mp.sqrt(mp.log(2))            # q = 1/2
+# erfinv's polynomial covers |x| <= 0.6; the tail kernel q = 1 - |x| <= 0.4,
+# where its conditioning (sqrt(pi)/2) erfcx(y)/y is below 0.75.
+ERFINV_SMALL = mpf(6) / 10
+SHALF = mp.sqrt(-mp.log(1 - ERFINV_SMALL))   # s at q = 0.4
 
 ERF_R = "R(z) = erf(x)/x - 1, z = x^2: erf(x) = x + x R(x^2);\n * the error relative to erf(x)/x"
 ERFCX_F = (f"F(t) = (1 + 2x) erfcx(x), t = (x - {ERFCX_K}) / (x + {ERFCX_K}): erfcx(x) = F(t) / (1 + 2x),\n"
@@ -206,8 +209,8 @@ GROUP_ERF = [
     K("sf_erf_r32", erf_r, 0, 1, 6, -29, True, ERF_R, weight=erf_w),
     K("sf_erfcx_f64", erfcx_f, -1, 1, 24, -54, True, ERFCX_F),
     K("sf_erfcx_f32", erfcx_f, -1, 1, 13, -30, True, ERFCX_F),
-    K("sf_erfinv_r64", erfinv_r, 0, mpf(1) / 4, 13, -55, True, ERFINV_R, weight=erfinv_w),
-    K("sf_erfinv_r32", erfinv_r, 0, mpf(1) / 4, 6, -29, True, ERFINV_R, weight=erfinv_w),
+    K("sf_erfinv_r64", erfinv_r, 0, ERFINV_SMALL ** 2, 16, -55, True, ERFINV_R, weight=erfinv_w),
+    K("sf_erfinv_r32", erfinv_r, 0, ERFINV_SMALL ** 2, 8, -29, True, ERFINV_R, weight=erfinv_w),
     K("sf_erfcinv_g64", erfcinv_g, 1 / SMAX64, 1 / SHALF, 12, -19, True, ERFCINV_G),
     K("sf_erfcinv_g32", erfcinv_g, 1 / SMAX32, 1 / SHALF, 8, -14, True, ERFCINV_G),
 ]
@@ -397,8 +400,8 @@ def piece_centre(a, b):
 BESSEL_DEG = {
     "j0_a0": (9, 6), "j0_a1": (19, 9), "j0_a2": (22, 11), "j0_a3": (14, 7),
     "j1_b0": (9, 6), "j1_b1": (22, 10), "j1_b2": (18, 9),
-    "y0_c0": (14, 8), "y0_c1": (24, 12), "y0_c2": (19, 9),
-    "y1_d0": (16, 9), "y1_d1": (23, 10), "y1_d2": (12, 8),
+    "y0_c0": (9, 7), "y0_c1": (24, 12), "y0_c2": (19, 9),
+    "y1_d0": (12, 7), "y1_d1": (23, 10), "y1_d2": (12, 8),
 }
 
 
