@@ -66,21 +66,6 @@ struct server {
 	struct bh_sim_stats total;	/* the models reset so far */
 };
 
-static const char *fault_kind(enum bh_sim_fault_kind k)
-{
-	switch (k) {
-	case BH_SIM_FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
-	case BH_SIM_FAULT_MEMORY: return "memory violation";
-	case BH_SIM_FAULT_BAD_PACKET: return "bad PM4 packet";
-	case BH_SIM_FAULT_TRAP: return "trap";
-	case BH_SIM_FAULT_WATCHDOG: return "watchdog timeout";
-	case BH_SIM_FAULT_BAD_STATE: return "bad dispatch state";
-	case BH_SIM_FAULT_DEADLOCK: return "deadlock (no progress)";
-	case BH_SIM_FAULT_NONE: break;
-	}
-	return "fault";
-}
-
 static void add_stats(struct bh_sim_stats *t, const struct bh_sim *sim)
 {
 	struct bh_sim_stats s;
@@ -158,7 +143,7 @@ static bool publish(struct server *s)
 		struct bhsim_queue_regs *qr = &r->queue[f.queue < BHSIM_MAX_QUEUES ? f.queue : 0];
 		struct bhsim_fault *out = &qr->fault;
 
-		snprintf(out->kind, sizeof(out->kind), "%s", fault_kind(f.kind));
+		snprintf(out->kind, sizeof(out->kind), "%s", bh_sim_fault_name(f.kind));
 		out->pc = f.pc;
 		out->address = f.address;
 		memcpy(out->dwords, f.dwords, sizeof(out->dwords));

@@ -291,29 +291,13 @@ static void sim_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
 	bh_sim_doorbell(to_sim(p)->sim, (unsigned)qid, wptr);
 }
 
-static const char *fault_kind(enum bh_sim_fault_kind k)
-{
-	switch (k) {
-	case BH_SIM_FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
-	case BH_SIM_FAULT_MEMORY: return "memory violation";
-	case BH_SIM_FAULT_BAD_PACKET: return "bad PM4 packet";
-	case BH_SIM_FAULT_TRAP: return "trap";
-	case BH_SIM_FAULT_WATCHDOG: return "watchdog timeout";
-	case BH_SIM_FAULT_BAD_STATE: return "bad dispatch state";
-	case BH_SIM_FAULT_DEADLOCK: return "deadlock (no progress)";
-	case BH_SIM_FAULT_NONE: break;
-	}
-	return "fault";
-}
-
 static int sim_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *out)
 {
 	struct bh_sim_fault f;
 
-	(void)qid;	/* the in-process board stops at its first fault */
-	if (!bh_sim_take_fault(to_sim(p)->sim, &f))
+	if (qid < 0 || !bh_sim_take_queue_fault(to_sim(p)->sim, (unsigned)qid, &f))
 		return 0;
-	out->kind = fault_kind(f.kind);
+	out->kind = bh_sim_fault_name(f.kind);
 	out->pc = f.pc;
 	memcpy(out->dwords, f.dwords, sizeof(out->dwords));
 	out->address = f.address;

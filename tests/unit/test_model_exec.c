@@ -48,6 +48,45 @@ static void test_partial_group_and_exec(void)
 	CU_ASSERT_EQUAL(rptr, rig.wptr % 256);
 }
 
+/*
+ * A fault belongs to the queue whose work raised it: queue 1 stops on a
+ * bad doorbell, and while nobody has taken that fault, queue 0's kernel
+ * still runs to the end and only queue 1 reports it.
+ */
+static void test_fault_stays_with_its_queue(void)
+{
+	struct bh_sim_fault f;
+	uint32_t ctx = 0;
+
+	reset_queue();
+	/* Queue 1 shares the ring memory; its rptr goes to the ctl page's end. */
+	CU_ASSERT_EQUAL_FATAL(bh_sim_queue_init(rig.sim, 1, RING_VA, 1024, RING_VA + 8192 - 64), 0);
+	bh_sim_doorbell(rig.sim, 1, 5000);	/* more than a ring ahead */
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 1, NULL), BH_SIM_QUEUE_ERROR);
+	fill_out(0xdeadbeef, 256);
+	dispatch(prog_store_index, sizeof(prog_store_index) / 4, 1, 64, 0, 0);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, NULL), BH_SIM_QUEUE_IDLE);
+	for (unsigned i = 0; i < 64; i++)
+		if (out_word(i) != 3 * i + 1) {
+			fprintf(stderr, "\n  out[%u] = 0x%x, want 0x%x\n", i, out_word(i), 3 * i + 1);
+			CU_FAIL("queue 0 did not run past queue 1's fault");
+			break;
+		}
+	CU_ASSERT_TRUE(bh_sim_take_interrupt(rig.sim, &ctx));
+	CU_ASSERT_FALSE(bh_sim_take_queue_fault(rig.sim, 0, &f));
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_queue_fault(rig.sim, 1, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_BAD_STATE);
+	CU_ASSERT_EQUAL(f.queue, 1);
+	CU_ASSERT_STRING_EQUAL(bh_sim_fault_name(f.kind), "bad dispatch state");
+	ASSERT_CONTAINS(f.message, "doorbell wptr 5000");
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));	/* taken once */
+	CU_ASSERT_FALSE(bh_sim_take_queue_fault(rig.sim, BH_SIM_MAX_QUEUES, &f));
+	/* A reset clears the queue; its next doorbell runs work again. */
+	CU_ASSERT_EQUAL(bh_sim_queue_reset(rig.sim, 1), 0);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 1, NULL), BH_SIM_QUEUE_IDLE);
+	bh_sim_queue_fini(rig.sim, 1);
+}
+
 static void test_barrier_across_waves(void)
 {
 	struct bh_sim_fault f;
@@ -936,6 +975,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	if (!s)
 		return CU_get_error();
 	CU_add_test(s, "partial last group and EXEC", test_partial_group_and_exec);
+	CU_add_test(s, "a fault stays with its queue", test_fault_stays_with_its_queue);
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);

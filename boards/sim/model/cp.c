@@ -387,6 +387,18 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 	return 0;
 }
 
+/* Hand the fault of the run that just ended to queue @q. */
+static void park_fault(struct bh_sim *sim, struct sim_queue *q)
+{
+	if (!sim->fault_pending)
+		return;
+	if (!q->fault_held) {	/* else keep the first: it is the cause */
+		q->fault = sim->fault;
+		q->fault_held = true;
+	}
+	sim->fault_pending = false;
+}
+
 /* Run queue @qid from its rptr to its last doorbell. */
 static void run_queue(struct bh_sim *sim, unsigned qid)
 {
@@ -395,6 +407,7 @@ static void run_queue(struct bh_sim *sim, unsigned qid)
 	sim->sh = q->sh;
 	if (q->aql) {
 		aql_run(sim, qid);
+		park_fault(sim, q);
 		return;
 	}
 	struct stream s = {
@@ -409,6 +422,7 @@ static void run_queue(struct bh_sim *sim, unsigned qid)
 	if (r < 0)
 		q->faulted = true;
 	q->rptr = s.pos;
+	park_fault(sim, q);
 }
 
 /* Retry stalled queues until none makes progress; how many still wait. */
@@ -452,6 +466,7 @@ void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
 			  q->aql ? "write index" : "wptr", (unsigned long long)wptr,
 			  q->aql ? "read index" : "rptr", (unsigned long long)q->rptr);
 		q->faulted = true;
+		park_fault(sim, q);
 		return;
 	}
 	q->wptr = wptr;
@@ -482,6 +497,7 @@ int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid)
 	uint8_t *p;
 
 	q->faulted = q->stalled = false;
+	q->fault_held = false;	/* a reset queue starts clean */
 	if (q->wptr > q->rptr)
 		q->rptr = q->wptr;	/* drop what was not run */
 	if (q->aql) {		/* the 64-bit read index */

@@ -50,6 +50,8 @@ struct gart_map {
 
 struct sim_queue {
 	bool active, faulted;
+	bool fault_held;	/* @fault not yet taken by the host */
+	struct bh_sim_fault fault;	/* what stopped this queue */
 	bool stalled;		/* on a false WAIT_REG_MEM, an AQL barrier, an unwritten packet */
 	bool aql;		/* AQL packets (aql.c), else PM4 (cp.c) */
 	uint64_t wptr;		/* the last doorbell's write pointer (AQL: packet index) */
@@ -74,6 +76,9 @@ struct bh_sim {
 	 * belongs to each queue (the gfx9 MQD saves COMPUTE_PGM_*, USER_DATA
 	 * and friends), so one queue's SET_SH_REG never leaks into another. */
 	uint32_t *sh;
+	/* The fault of the work running now.  When a queue's run ends, its
+	 * fault moves to that queue (sim_queue.fault), so a fault one stream
+	 * left untaken never stops or hides another queue's work. */
 	struct bh_sim_fault fault;
 	bool fault_pending;
 	uint32_t irq[IRQ_SLOTS];

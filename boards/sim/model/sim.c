@@ -177,13 +177,41 @@ void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
 		fprintf(stderr, "sim: FAULT %s\n", sim->fault.message);
 }
 
+int bh_sim_take_queue_fault(struct bh_sim *sim, unsigned qid, struct bh_sim_fault *out)
+{
+	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].fault_held)
+		return 0;
+	*out = sim->queues[qid].fault;
+	sim->queues[qid].fault_held = false;
+	return 1;
+}
+
 int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out)
 {
-	if (!sim->fault_pending)
-		return 0;
-	*out = sim->fault;
-	sim->fault_pending = false;
-	return 1;
+	if (sim->fault_pending) {	/* work run outside a queue */
+		*out = sim->fault;
+		sim->fault_pending = false;
+		return 1;
+	}
+	for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++)
+		if (bh_sim_take_queue_fault(sim, i, out))
+			return 1;
+	return 0;
+}
+
+const char *bh_sim_fault_name(enum bh_sim_fault_kind kind)
+{
+	switch (kind) {
+	case BH_SIM_FAULT_ILLEGAL_INSTRUCTION: return "illegal instruction";
+	case BH_SIM_FAULT_MEMORY: return "memory violation";
+	case BH_SIM_FAULT_BAD_PACKET: return "bad PM4 packet";
+	case BH_SIM_FAULT_TRAP: return "trap";
+	case BH_SIM_FAULT_WATCHDOG: return "watchdog timeout";
+	case BH_SIM_FAULT_BAD_STATE: return "bad dispatch state";
+	case BH_SIM_FAULT_DEADLOCK: return "deadlock (no progress)";
+	case BH_SIM_FAULT_NONE: break;
+	}
+	return "fault";
 }
 
 int bh_sim_take_interrupt(struct bh_sim *sim, uint32_t *ctxid)

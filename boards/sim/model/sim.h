@@ -190,8 +190,16 @@ enum bh_sim_queue_state bh_sim_queue_status(const struct bh_sim *sim, unsigned q
  */
 int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid);
 
-/* 1 and fills @out if a fault is pending (and clears it); else 0. */
+/*
+ * 1 and fills @out if a fault is pending (and clears it); else 0.  The
+ * first takes any fault (work run outside a queue first, then queues in
+ * order); the second only the fault that stopped queue @qid.
+ */
 int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out);
+int bh_sim_take_queue_fault(struct bh_sim *sim, unsigned qid, struct bh_sim_fault *out);
+
+/* A fault kind in words, e.g. "memory violation". */
+const char *bh_sim_fault_name(enum bh_sim_fault_kind kind);
 
 /*
  * Interrupts raised by RELEASE_MEM INT_SEL 1/2 (and friends): 1 and
