@@ -6,6 +6,7 @@
  * itself lives in its code object, found there by name once the code
  * object is loaded (on first use, as for kernels).
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -102,17 +103,28 @@ static hipError_t symbol_range(const char *api, const void *symbol, size_t count
 	return hipSuccess;
 }
 
+/*
+ * The checks every symbol copy shares: @kind is one a copy in that
+ * direction (@to: into the variable) allows, and the range is inside the
+ * variable.  The device address of the range in @at.
+ */
+static hipError_t symbol_copy(const char *api, bool to, const void *symbol, size_t count,
+			      size_t offset, hipMemcpyKind kind, void **at)
+{
+	hipMemcpyKind host = to ? hipMemcpyHostToDevice : hipMemcpyDeviceToHost;
+
+	if (kind != host && kind != hipMemcpyDeviceToDevice && kind != hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection,
+				   "%s: kind must be %s, DeviceToDevice or Default", api,
+				   to ? "HostToDevice" : "DeviceToHost");
+	return symbol_range(api, symbol, count, offset, at);
+}
+
 hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t count,
 			     size_t offset, hipMemcpyKind kind)
 {
 	void *at;
-
-	if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice &&
-	    kind != hipMemcpyDefault)
-		return bh_rt_error(hipErrorInvalidMemcpyDirection,
-				   "hipMemcpyToSymbol: kind must be HostToDevice, "
-				   "DeviceToDevice or Default");
-	hipError_t e = symbol_range("hipMemcpyToSymbol", symbol, count, offset, &at);
+	hipError_t e = symbol_copy("hipMemcpyToSymbol", true, symbol, count, offset, kind, &at);
 
 	return e ? e : hipMemcpy(at, src, count, kind);
 }
@@ -121,30 +133,20 @@ hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
 			       size_t offset, hipMemcpyKind kind)
 {
 	void *at;
-
-	if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice &&
-	    kind != hipMemcpyDefault)
-		return bh_rt_error(hipErrorInvalidMemcpyDirection,
-				   "hipMemcpyFromSymbol: kind must be DeviceToHost, "
-				   "DeviceToDevice or Default");
-	hipError_t e = symbol_range("hipMemcpyFromSymbol", symbol, count, offset, &at);
+	hipError_t e = symbol_copy("hipMemcpyFromSymbol", false, symbol, count, offset, kind,
+				   &at);
 
 	return e ? e : hipMemcpy(dst, at, count, kind);
 }
 
-/* The stream forms: the same range checks, then an ordinary async copy
- * on the stream. */
+/* The stream forms: the same checks, then an ordinary async copy on the
+ * stream. */
 hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
 				  size_t offset, hipMemcpyKind kind, hipStream_t stream)
 {
 	void *at;
-
-	if (kind != hipMemcpyHostToDevice && kind != hipMemcpyDeviceToDevice &&
-	    kind != hipMemcpyDefault)
-		return bh_rt_error(hipErrorInvalidMemcpyDirection,
-				   "hipMemcpyToSymbolAsync: kind must be HostToDevice, "
-				   "DeviceToDevice or Default");
-	hipError_t e = symbol_range("hipMemcpyToSymbolAsync", symbol, count, offset, &at);
+	hipError_t e = symbol_copy("hipMemcpyToSymbolAsync", true, symbol, count, offset, kind,
+				   &at);
 
 	return e ? e : hipMemcpyAsync(at, src, count, kind, stream);
 }
@@ -153,13 +155,8 @@ hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
 				    size_t offset, hipMemcpyKind kind, hipStream_t stream)
 {
 	void *at;
-
-	if (kind != hipMemcpyDeviceToHost && kind != hipMemcpyDeviceToDevice &&
-	    kind != hipMemcpyDefault)
-		return bh_rt_error(hipErrorInvalidMemcpyDirection,
-				   "hipMemcpyFromSymbolAsync: kind must be DeviceToHost, "
-				   "DeviceToDevice or Default");
-	hipError_t e = symbol_range("hipMemcpyFromSymbolAsync", symbol, count, offset, &at);
+	hipError_t e = symbol_copy("hipMemcpyFromSymbolAsync", false, symbol, count, offset,
+				   kind, &at);
 
 	return e ? e : hipMemcpyAsync(dst, at, count, kind, stream);
 }

@@ -168,6 +168,25 @@ int main()
            "a copy past the end of the variable is refused");
     expect(std::strstr(bhGetLastErrorMessage(), "coeffs") != nullptr, "error names it");
     expect(hipMemcpyToSymbol(hx, c, 4) == hipErrorInvalidSymbol, "not a symbol is refused");
+    // A copy in the wrong direction is refused by all four forms, naming the rule.
+    int one = 1;
+    expect(hipMemcpyToSymbol(calls, &one, sizeof(int), 0, hipMemcpyDeviceToHost) ==
+               hipErrorInvalidMemcpyDirection &&
+               std::strstr(bhGetLastErrorMessage(), "HostToDevice") != nullptr,
+           "hipMemcpyToSymbol refuses DeviceToHost");
+    expect(hipMemcpyFromSymbol(&one, calls, sizeof(int), 0, hipMemcpyHostToDevice) ==
+               hipErrorInvalidMemcpyDirection &&
+               std::strstr(bhGetLastErrorMessage(), "DeviceToHost") != nullptr,
+           "hipMemcpyFromSymbol refuses HostToDevice");
+    expect(hipMemcpyToSymbolAsync(calls, &one, sizeof(int), 0, hipMemcpyDeviceToHost, 0) ==
+               hipErrorInvalidMemcpyDirection, "hipMemcpyToSymbolAsync refuses DeviceToHost");
+    expect(hipMemcpyFromSymbolAsync(&one, calls, sizeof(int), 0, hipMemcpyHostToDevice, 0) ==
+               hipErrorInvalidMemcpyDirection, "hipMemcpyFromSymbolAsync refuses HostToDevice");
+    expect(hipMemcpyFromSymbolAsync(&one, calls, sizeof(int), 1, hipMemcpyDeviceToHost, 0) ==
+               hipErrorInvalidValue &&
+               std::strstr(bhGetLastErrorMessage(), "4 bytes at offset 1") != nullptr,
+           "hipMemcpyFromSymbolAsync refuses a range past the end");
+    (void)hipGetLastError();
 
     // Dynamic shared memory sized at launch.
     for (int i = 0; i < 200; ++i)
