@@ -531,6 +531,14 @@ $(TOOL_TESTS): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(BUILD)/b
 		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" \
 		"$(abspath $(TOOL_CO4))" > $@ && chmod +x $@
 
+# barehip-info on each modelled target, and its refusals.
+INFO_TEST := $(BUILD)/tests/tools/barehip-info-test
+$(INFO_TEST): tests/tools/barehip-info-test.sh $(BUILD)/bin/barehip-info
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" \
+		"$(abspath $(BUILD)/bin/barehip-info)" > $@ && chmod +x $@
+TOOL_TESTS += $(INFO_TEST)
+
 check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGRAMS) $(MATH_TESTS) $(CORPUS) $(EXAMPLES) \
 		$(UNIT_CO) $(TOOL_TESTS) fuzz-short
 	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(PROGRAM_RUNS) $(MATH_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* barehip-info: what the configured board reports about its GPU. */
+/*
+ * barehip-info: what the board reports about its GPU.  The board is the
+ * one every barehip program would get (BAREHIP_BOARD, else barehip.ko's
+ * /dev/barehip0 when present, else the in-process sim board).
+ */
 #include <stdio.h>
 
 #include <bh/backends.h>
@@ -7,18 +11,19 @@
 
 int main(void)
 {
-	struct bh_platform *plat = bh_platform_sim_new();
 	struct bh_error err = { 0 };
+	struct bh_platform *plat = bh_platform_new(&err);
 	struct bh_device *dev;
 
 	if (!plat || bh_device_open(&dev, plat, &err)) {
-		fprintf(stderr, "barehip-info: %s\n", plat ? err.message : "out of memory");
-		bh_platform_sim_delete(plat);
+		fprintf(stderr, "barehip-info: %s\n", err.message);
+		bh_platform_delete(plat);
 		return 1;
 	}
 	const struct bh_device_info *i = bh_device_get_info(dev);
 
 	printf("device 0: %s\n", i->name);
+	printf("  board             %s\n", plat->name);
 	printf("  target            %s (mach 0x%03x, gfx version %u)\n", i->gfx, i->mach,
 	       i->gfx_version);
 	printf("  wave size         %u\n", i->wave_size);
@@ -31,6 +36,6 @@ int main(void)
 	printf("  flat scratch      %s\n", i->architected_scratch ? "architected" : "absolute");
 	printf("  xnack %s, sramecc %s\n", i->xnack ? "on" : "off", i->sramecc ? "on" : "off");
 	bh_device_close(dev);
-	bh_platform_sim_delete(plat);
+	bh_platform_delete(plat);
 	return 0;
 }

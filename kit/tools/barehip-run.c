@@ -242,8 +242,8 @@ int main(int argc, char **argv)
 
 	size_t size;
 	void *image = read_file(path, &size);
-	struct bh_platform *plat = bh_platform_sim_new();
 	struct bh_error err = { 0 };
+	struct bh_platform *plat = bh_platform_new(&err);
 	struct bh_device *dev = NULL;
 	struct bh_queue *q = NULL;
 	struct bh_codeobj *co = NULL;
@@ -251,7 +251,7 @@ int main(int argc, char **argv)
 
 	if (!plat || bh_device_open(&dev, plat, &err) || bh_queue_create(dev, &q, &err) ||
 	    bh_codeobj_load(dev, image, size, &co, &err)) {
-		fprintf(stderr, "%s: %s: %s\n", prog, path, plat ? err.message : "out of memory");
+		fprintf(stderr, "%s: %s: %s\n", prog, path, err.message);
 		goto out;
 	}
 	if (want_list) {
@@ -373,8 +373,7 @@ out:
 		bh_queue_destroy(q);
 	if (dev)
 		bh_device_close(dev);
-	if (plat)
-		bh_platform_sim_delete(plat);
+	bh_platform_delete(plat);
 	free(image);
 	return status;
 }

@@ -108,10 +108,11 @@ QEMU_HIP_TESTS := $(patsubst tests/device/%.hip,%,$(wildcard tests/device/*.hip)
 QEMU_HIP_BINS := $(addprefix $(BUILD)/tests/device/,$(QEMU_HIP_TESTS))
 $(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
 		$(QEMU_DIR)/hiptest $(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) $(UNIT_CO) \
-		$(QEMU_HIP_BINS)
+		$(QEMU_HIP_BINS) $(BUILD)/bin/barehip-info
 	@echo "  CPIO    $@"
 	$(Q)tests/qemu/mkinitramfs.sh $@ tests/qemu/init $(KMOD_KO) $(QEMU_DIR)/hiptest \
-		$(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) @hip $(QEMU_HIP_BINS) \
+		$(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) $(BUILD)/bin/barehip-info \
+		@hip $(QEMU_HIP_BINS) \
 		@$(BUILD)/gen $(UNIT_CO)
 
 # The kernel matching the headers, fetched (not installed) once per ABI.

@@ -263,6 +263,23 @@ static void test_latency(void)
 		printf("%s\nlatency: %s\n", line, stats);
 }
 
+/* barehip-info finds the board behind the module by itself. */
+static void test_barehip_info(void)
+{
+	static struct run r;
+	char *argv[] = { "/bin/barehip-info", NULL };
+	char board[128] = "", target[128] = "";
+
+	run(argv, NULL, &r);
+	find_line(r.out, " board ", board, sizeof(board));
+	find_line(r.out, " target ", target, sizeof(target));
+	kt_check(r.status == 0 && strstr(board, "kmod") && strstr(target, "gfx9"),
+		 "info: barehip-info reports the kmod board and its target",
+		 "status %d, board '%s', target '%s'", r.status, board, target);
+	if (r.status)
+		show_output(&r);
+}
+
 /* The unit tests, all of them (on the in-process sim board, in this kernel). */
 static void test_unit(void)
 {
@@ -338,6 +355,7 @@ int main(void)
 	test_amd_board(path, &edu);
 	test_busy(path);
 	test_latency();
+	test_barehip_info();
 	test_unit();
 
 	ret = kt_module_unload();
