@@ -933,6 +933,16 @@ CMP(v_cmp_gt_i32, int32_t, a > b)
 CMP(v_cmp_ge_i32, int32_t, a >= b)
 CMP(v_cmp_eq_u16, uint16_t, a == b)
 CMP(v_cmp_ne_u16, uint16_t, a != b)
+CMP(v_cmp_lt_u16, uint16_t, a < b)
+CMP(v_cmp_le_u16, uint16_t, a <= b)
+CMP(v_cmp_gt_u16, uint16_t, a > b)
+CMP(v_cmp_ge_u16, uint16_t, a >= b)
+CMP(v_cmp_eq_i16, int16_t, a == b)
+CMP(v_cmp_ne_i16, int16_t, a != b)
+CMP(v_cmp_lt_i16, int16_t, a < b)
+CMP(v_cmp_le_i16, int16_t, a <= b)
+CMP(v_cmp_gt_i16, int16_t, a > b)
+CMP(v_cmp_ge_i16, int16_t, a >= b)
 
 #define CMP64(name, expr) VOP(name) { \
 	uint64_t A[WAVE_LANES], B[WAVE_LANES], m = 0; \
