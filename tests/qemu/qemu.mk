@@ -106,6 +106,10 @@ $(QEMU_DIR)/initramfs.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO)
 # path they were built to read them from.
 QEMU_HIP_TESTS := $(patsubst tests/device/%.hip,%,$(wildcard tests/device/*.hip))
 QEMU_HIP_BINS := $(addprefix $(BUILD)/tests/device/,$(QEMU_HIP_TESTS))
+# The host API programs too (streams, events, memory, faults...): the
+# single-file ones, which need no files beside them.
+QEMU_HIP_BINS += $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,\
+	$(wildcard tests/programs/*.hip))
 $(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
 		$(QEMU_DIR)/hiptest $(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) $(UNIT_CO) \
 		$(QEMU_HIP_BINS) $(BUILD)/bin/barehip-info
