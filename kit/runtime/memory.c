@@ -134,12 +134,17 @@ static const char *kind_name(hipMemcpyKind k)
 	return "?";
 }
 
-/* A 2-D copy: @height rows of @width bytes (a 1-D copy is one row). */
+/*
+ * A 3-D copy: @depth slices of @height rows of @width bytes; rows start
+ * every pitch bytes, slices every slice bytes (a 2-D copy is one slice,
+ * a 1-D copy one row).
+ */
 struct copy {
 	void *dst;
 	const void *src;
 	size_t dpitch, spitch, width, height;
 	hipMemcpyKind kind;
+	size_t depth, dslice, sslice;
 };
 
 static void copy_rows(uint8_t *dst, const uint8_t *src, size_t dpitch, size_t spitch,
@@ -153,10 +158,18 @@ static void copy_rows(uint8_t *dst, const uint8_t *src, size_t dpitch, size_t sp
 		memmove(dst + r * dpitch, src + r * spitch, width);
 }
 
+static void copy_slices(uint8_t *dst, const uint8_t *src, size_t dpitch, size_t spitch,
+			size_t width, size_t height, size_t depth, size_t dslice, size_t sslice)
+{
+	for (size_t z = 0; z < depth; z++)
+		copy_rows(dst + z * dslice, src + z * sslice, dpitch, spitch, width, height);
+}
+
 static void run_copy(struct bh_hostop *op)
 {
-	copy_rows(op->u.copy.dst, op->u.copy.src, op->u.copy.dpitch, op->u.copy.spitch,
-		  op->u.copy.width, op->u.copy.height);
+	copy_slices(op->u.copy.dst, op->u.copy.src, op->u.copy.dpitch, op->u.copy.spitch,
+		    op->u.copy.width, op->u.copy.height, op->u.copy.depth, op->u.copy.dslice,
+		    op->u.copy.sslice);
 }
 
 static void copy_done(struct bh_hostop *op)
@@ -164,12 +177,21 @@ static void copy_done(struct bh_hostop *op)
 	free(op->u.copy.staging);
 }
 
-/* Bytes a pitched region spans: (height - 1) rows of @pitch, one of @width. */
-static bool span(size_t pitch, size_t width, size_t height, size_t *out)
+/*
+ * Bytes a pitched box spans: (depth - 1) slices of @slice, then (height
+ * - 1) rows of @pitch, then one of @width.
+ */
+static bool span(size_t pitch, size_t width, size_t height, size_t depth, size_t slice,
+		 size_t *out)
 {
+	size_t plane;
+
 	if (height > 1 && pitch > (SIZE_MAX - width) / (height - 1))
 		return false;
-	*out = pitch * (height - 1) + width;
+	plane = pitch * (height - 1) + width;
+	if (depth > 1 && slice > (SIZE_MAX - plane) / (depth - 1))
+		return false;
+	*out = slice * (depth - 1) + plane;
 	return true;
 }
 
@@ -186,16 +208,16 @@ static hipError_t check_copy(const char *api, struct copy *c, struct view *d, st
 
 	if (!c->dst || !c->src)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%s, %zu bytes): %s is NULL", api,
-				   kind_name(c->kind), c->width * c->height,
+				   kind_name(c->kind), c->width * c->height * c->depth,
 				   c->dst ? "src" : "dst");
 	if ((unsigned int)c->kind > hipMemcpyDefault)
 		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: bad hipMemcpyKind %d",
 				   api, (int)c->kind);
-	if (!span(c->dpitch, c->width, c->height, &dbytes) ||
-	    !span(c->spitch, c->width, c->height, &sbytes))
-		return bh_rt_error(hipErrorInvalidValue, "%s: %zu rows of pitch %zu/%zu "
-				   "overflow the address space", api, c->height, c->dpitch,
-				   c->spitch);
+	if (!span(c->dpitch, c->width, c->height, c->depth, c->dslice, &dbytes) ||
+	    !span(c->spitch, c->width, c->height, c->depth, c->sslice, &sbytes))
+		return bh_rt_error(hipErrorInvalidValue, "%s: %zu x %zu rows of pitch %zu/%zu "
+				   "overflow the address space", api, c->depth, c->height,
+				   c->dpitch, c->spitch);
 	e = classify(api, "dst", c->dst, dbytes, d);
 	if (!e)
 		e = classify(api, "src", c->src, sbytes, s);
@@ -228,14 +250,15 @@ static hipError_t copy_sync(const char *api, struct copy *c)
 
 	if (e)
 		return e;
-	if (!c->width || !c->height)
+	if (!c->width || !c->height || !c->depth)
 		return bh_rt_success();
 	e = check_copy(api, c, &d, &s);
 	if (!e)
 		e = bh_rt_legacy_synchronize(api);
 	if (e)
 		return e;
-	copy_rows(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height);
+	copy_slices(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height, c->depth, c->dslice,
+		    c->sslice);
 	return bh_rt_success();
 }
 
@@ -249,7 +272,7 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 
 	if (e)
 		return e;
-	if (!c->width || !c->height)
+	if (!c->width || !c->height || !c->depth)
 		return bh_rt_success();
 	e = check_copy(api, c, &d, &s);
 	if (e)
@@ -265,19 +288,26 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 	op->u.copy.spitch = c->spitch;
 	op->u.copy.width = c->width;
 	op->u.copy.height = c->height;
+	op->u.copy.depth = c->depth;
+	op->u.copy.dslice = c->dslice;
+	op->u.copy.sslice = c->sslice;
 	if (s.kind == PTR_PAGEABLE) {
-		/* The caller may reuse a pageable source at once: stage it. */
-		uint8_t *staging = malloc(c->width * c->height);
+		/* The caller may reuse a pageable source at once: stage it,
+		 * packed (no larger than the span just checked). */
+		size_t plane = c->width * c->height;
+		uint8_t *staging = malloc(plane * c->depth);
 
 		if (!staging) {
 			free(op);
 			return bh_rt_error(hipErrorOutOfMemory, "%s: no host memory to stage "
-					   "%zu bytes", api, c->width * c->height);
+					   "%zu bytes", api, plane * c->depth);
 		}
-		copy_rows(staging, s.cpu, c->width, c->spitch, c->width, c->height);
+		copy_slices(staging, s.cpu, c->width, c->spitch, c->width, c->height, c->depth,
+			    plane, c->sslice);
 		op->u.copy.staging = staging;
 		op->u.copy.src = staging;
 		op->u.copy.spitch = c->width;
+		op->u.copy.sslice = plane;
 	}
 	e = bh_rt_hostop_submit(st, op, api);
 	if (e)
@@ -290,7 +320,7 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 
 static struct copy linear(void *dst, const void *src, size_t size, hipMemcpyKind kind)
 {
-	return (struct copy){ dst, src, size, size, size, 1, kind };
+	return (struct copy){ dst, src, size, size, size, 1, kind, 1, 0, 0 };
 }
 
 hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind)
@@ -367,6 +397,17 @@ hipError_t hipMemcpyDtoDAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t siz
 	return copy_async("hipMemcpyDtoDAsync", &c, stream);
 }
 
+/* A 3-D copy, checked whole before a byte moves (mem3d.c). */
+hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice,
+			const void *src, size_t spitch, size_t sslice, size_t width,
+			size_t height, size_t depth, hipMemcpyKind kind, bool async,
+			hipStream_t stream)
+{
+	struct copy c = { dst, src, dpitch, spitch, width, height, kind, depth, dslice, sslice };
+
+	return async ? copy_async(api, &c, stream) : copy_sync(api, &c);
+}
+
 /* HIP: nothing to copy is success; a row wider than a pitch is not. */
 static hipError_t check_pitches(const char *api, size_t dpitch, size_t spitch, size_t width,
 				size_t height)
@@ -384,7 +425,7 @@ static hipError_t check_pitches(const char *api, size_t dpitch, size_t spitch, s
 hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
 		       size_t height, hipMemcpyKind kind)
 {
-	struct copy c = { dst, src, dpitch, spitch, width, height, kind };
+	struct copy c = { dst, src, dpitch, spitch, width, height, kind, 1, 0, 0 };
 	hipError_t e = check_pitches("hipMemcpy2D", dpitch, spitch, width, height);
 
 	return e ? e : copy_sync("hipMemcpy2D", &c);
@@ -393,7 +434,7 @@ hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
 			    size_t width, size_t height, hipMemcpyKind kind, hipStream_t stream)
 {
-	struct copy c = { dst, src, dpitch, spitch, width, height, kind };
+	struct copy c = { dst, src, dpitch, spitch, width, height, kind, 1, 0, 0 };
 	hipError_t e = check_pitches("hipMemcpy2DAsync", dpitch, spitch, width, height);
 
 	return e ? e : copy_async("hipMemcpy2DAsync", &c, stream);

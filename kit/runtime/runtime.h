@@ -240,10 +240,12 @@ struct bh_hostop {
 			hipStream_t stream;
 			void *data;
 		} callback;
-		struct {	/* rows of @width bytes: dst/src advance by their pitch */
+		struct {	/* rows of @width bytes: dst/src advance by their
+				 * pitch, and by their slice from one slice to the next */
 			uint8_t *dst;
 			const uint8_t *src;
 			size_t dpitch, spitch, width, height;
+			size_t depth, dslice, sslice;
 			void *staging;	/* freed when done */
 		} copy;
 		struct {
@@ -253,6 +255,17 @@ struct bh_hostop {
 		} fill;
 	} u;
 };
+/*
+ * Copy @depth slices of @height rows of @width bytes (rows @dpitch /
+ * @spitch apart, slices @dslice / @sslice); every byte of both boxes is
+ * checked against the allocations before any moves.  On @stream when
+ * @async, else after the legacy default stream's work (memory.c).
+ */
+hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice,
+			const void *src, size_t spitch, size_t sslice, size_t width,
+			size_t height, size_t depth, hipMemcpyKind kind, bool async,
+			hipStream_t stream);
+
 /* Queue @op (allocated with malloc; hostop owns it from here) on @s. */
 hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, const char *api);
 /* Whether a host operation is running, and how many have finished. */

@@ -747,6 +747,68 @@ hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t 
 hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height,
 			    hipStream_t stream);
 
+/*
+ * Pitched 3-D memory: depth slices of ysize rows of pitch bytes.  Widths
+ * are in bytes (linear memory).  Arrays (hipArray_t, the texture
+ * formats) are not supported: a copy naming one is refused with
+ * hipErrorNotSupported.
+ */
+typedef struct hipArray *hipArray_t;
+typedef struct hipPitchedPtr {
+	void *ptr;
+	size_t pitch;
+	size_t xsize;
+	size_t ysize;
+} hipPitchedPtr;
+typedef struct hipExtent {
+	size_t width;
+	size_t height;
+	size_t depth;
+} hipExtent;
+typedef struct hipPos {
+	size_t x;
+	size_t y;
+	size_t z;
+} hipPos;
+typedef struct hipMemcpy3DParms {
+	hipArray_t srcArray;
+	struct hipPos srcPos;
+	struct hipPitchedPtr srcPtr;
+	hipArray_t dstArray;
+	struct hipPos dstPos;
+	struct hipPitchedPtr dstPtr;
+	struct hipExtent extent;
+	hipMemcpyKind kind;
+} hipMemcpy3DParms;
+
+static inline hipPitchedPtr make_hipPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz)
+{
+	hipPitchedPtr r = { d, p, xsz, ysz };
+
+	return r;
+}
+
+static inline hipPos make_hipPos(size_t x, size_t y, size_t z)
+{
+	hipPos r = { x, y, z };
+
+	return r;
+}
+
+static inline hipExtent make_hipExtent(size_t w, size_t h, size_t d)
+{
+	hipExtent r = { w, h, d };
+
+	return r;
+}
+
+hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent);
+hipError_t hipMemcpy3D(const hipMemcpy3DParms *p);
+hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms *p, hipStream_t stream);
+hipError_t hipMemset3D(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+			    hipStream_t stream);
+
 /* What a pointer is (HIP's values; unknown pointers: hipErrorInvalidValue). */
 typedef enum hipMemoryType {
 	hipMemoryTypeUnregistered = 0,
@@ -1019,6 +1081,9 @@ extern "C" hipError_t hipMemsetD8Async(hipDeviceptr_t dest, unsigned char value,
 				       hipStream_t stream = 0);
 extern "C" hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
 				       size_t height, hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpy3DAsync(const hipMemcpy3DParms *p, hipStream_t stream = 0);
+extern "C" hipError_t hipMemset3DAsync(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+				       hipStream_t stream = 0);
 extern "C" hipError_t hipMemPrefetchAsync(const void *devPtr, size_t count, int device,
 					  hipStream_t stream = 0);
 extern "C" hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src,
