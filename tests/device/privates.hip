@@ -1,6 +1,8 @@
 // Private memory and calls: a per-thread array indexed at run time
-// (scratch), calls through a function pointer, and recursion (a dynamic
-// stack).  Expected values are computed by the same C++ on the host.
+// (scratch), a small array kept in registers and indexed by a value the
+// whole wave shares (the compiler's VGPR index mode, s_set_gpr_idx_on),
+// calls through a function pointer, and recursion (a dynamic stack).
+// Expected values are computed by the same C++ on the host.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -24,6 +26,27 @@ __global__ void privates(const int* in, int* out, int which)
     out[i] = work(in, i, which);
 }
 
+// A 16-float array in registers, read and written at indices every lane
+// shares (n and j are kernel arguments): a weighted prefix sum and a
+// rotation through the array.
+__host__ __device__ float in_registers(const float* in, int i, int n, int j)
+{
+    float v[16];
+    for (int k = 0; k < 16; ++k)
+        v[k] = in[(i + k) % 64];
+    v[j & 15] += 1000.0f;   // a write at a uniform run-time index
+    float s = 0;
+    for (int k = 0; k < n; ++k)   // reads at uniform run-time indices
+        s += v[k] * (float)(k + 1);
+    return s + v[(j + 5) & 15];
+}
+
+__global__ void registers(const float* in, float* out, int n, int j)
+{
+    const int i = threadIdx.x;
+    out[i] = in_registers(in, i, n, j);
+}
+
 int main()
 {
     int in[64], out[64];
@@ -43,10 +66,28 @@ int main()
                 std::printf("  which %d thread %d: %d, want %d\n", which, i, out[i],
                             work(in, i, which));
     }
+    float fin[64], fout[64], *d_fin, *d_fout;
+    for (int i = 0; i < 64; ++i)
+        fin[i] = (float)(i * 37 % 101) / 4;   // exact in float: the sums are too
+    if (hipMalloc(&d_fin, sizeof(fin)) || hipMalloc(&d_fout, sizeof(fout)) ||
+        hipMemcpy(d_fin, fin, sizeof(fin), hipMemcpyHostToDevice))
+        return 1;
+    for (int n : {0, 1, 7, 16})
+        for (int j : {0, 3, 15}) {
+            registers<<<1, 64>>>(d_fin, d_fout, n, j);
+            if (hipDeviceSynchronize() ||
+                hipMemcpy(fout, d_fout, sizeof(fout), hipMemcpyDeviceToHost))
+                return 1;
+            for (int i = 0; i < 64; ++i)
+                if (fout[i] != in_registers(fin, i, n, j) && bad++ < 3)
+                    std::printf("  registers n %d j %d thread %d: %g, want %g\n", n, j, i,
+                                fout[i], in_registers(fin, i, n, j));
+        }
     if (bad) {
         std::printf("privates: FAIL (%d values)\n", bad);
         return 1;
     }
-    std::printf("privates: PASS (scratch arrays, indirect calls, recursion)\n");
+    std::printf("privates: PASS (scratch arrays, register arrays at uniform indices, indirect "
+                "calls, recursion)\n");
     return 0;
 }

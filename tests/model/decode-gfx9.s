@@ -51,6 +51,10 @@ v_cmp_ne_u16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:DWORD
 v_cmp_lt_i16_e32 vcc, -1, v3
 v_cmp_ge_u16_e64 s[4:5], v1, 17
 v_cmp_gt_i16_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:WORD_0
+s_set_gpr_idx_on s5, gpr_idx(SRC0,DST)
+s_set_gpr_idx_mode gpr_idx(SRC1,SRC2)
+s_set_gpr_idx_idx s7
+s_set_gpr_idx_off
 v_cvt_i32_f32_e32 v0, v1
 v_lshlrev_b64 v[0:1], 2, v[0:1]
 v_mul_lo_u32 v2, s10, v2

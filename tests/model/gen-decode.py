@@ -280,11 +280,24 @@ def valu_fields(mn, toks, mods, f):
         f.setdefault("boundctrl", 0)
 
 
+GPR_IDX = {"SRC0": 1, "SRC1": 2, "SRC2": 4, "DST": 8}
+
+
+def gpr_idx(tok):
+    """The raw enable mask of gpr_idx(SRC0,...,DST), or None."""
+    m = re.fullmatch(r"gpr_idx\((.*)\)", tok)
+    if not m:
+        return None
+    return sum(GPR_IDX[n.strip()] for n in m.group(1).split(",") if n.strip())
+
+
 def salu_fields(mn, fmt, toks, mods, f):
     if fmt == "SOPP":
         if mods:
             return          # symbolic (s_waitcnt counters): not re-encoded here
-        if len(toks) == 1 and re.fullmatch(r"-?\d+|0x[0-9a-f]+", toks[0]):
+        if len(toks) == 1 and gpr_idx(toks[0]) is not None:
+            f["simm16"] = gpr_idx(toks[0])      # s_set_gpr_idx_mode
+        elif len(toks) == 1 and re.fullmatch(r"-?\d+|0x[0-9a-f]+", toks[0]):
             f["simm16"] = int(toks[0], 0) & 0xFFFF
         elif not toks:
             f["simm16"] = 0
@@ -309,6 +322,9 @@ def salu_fields(mn, fmt, toks, mods, f):
         else:
             f["dst"] = reg(srcs.pop(0))[0]
     for i, t in enumerate(srcs):
+        if gpr_idx(t) is not None:              # s_set_gpr_idx_on: the raw S1 field
+            f["src%d" % i] = gpr_idx(t)
+            continue
         code, lit, _, _, _ = operand(t)
         f["src%d" % i] = code
         if lit is not None:

@@ -236,11 +236,47 @@ static void count_class(struct bh_sim_stats *st, const struct wave *w, const str
 	}
 }
 
-static inline int run(struct wave *w, const struct insn *in)
+static inline int run_plain(struct wave *w, const struct insn *in)
 {
 	if (__builtin_expect(w->host_round & in->desc->flags, 0))
 		return exec_host_rounded(w, in);
 	return in->desc->exec(w, in);
+}
+
+/* Whether a VALU instruction's dst is a VGPR (compares and lane reads
+ * write SGPRs, which index mode leaves alone). */
+static bool vgpr_dst(const struct insn *in)
+{
+	const char *n = in->desc->name;
+
+	return in->enc != ENC_VOPC && strncmp(n, "v_cmp", 5) && strncmp(n, "v_readlane", 10) &&
+	       strncmp(n, "v_readfirstlane", 15);
+}
+
+/*
+ * A VALU instruction in VGPR index mode (exec_salu.c, s_set_gpr_idx_on):
+ * the enabled VGPR operands moved up by M0[7:0].  An index past the
+ * wave's VGPRs faults in the handler's range checks, as any bad VGPR.
+ */
+static int run_indexed(struct wave *w, const struct insn *in)
+{
+	struct insn x = *in;
+	unsigned idx = w->m0 & 0xff, en = (w->m0 >> 12) & 15;
+
+	for (unsigned k = 0; k < 3; k++)
+		if ((en >> k & 1) && x.src[k] >= 256)
+			x.src[k] = (uint16_t)(x.src[k] + idx);
+	if ((en & 8) && vgpr_dst(in))
+		x.dst = (uint16_t)(x.dst + idx);
+	return run_plain(w, &x);
+}
+
+static inline int run(struct wave *w, const struct insn *in)
+{
+	if (__builtin_expect(w->mode & MODE_GPR_IDX_EN, 0) &&
+	    (in->desc->fmt == FMT_VALU || in->desc->fmt == FMT_VOP3P))
+		return run_indexed(w, in);
+	return run_plain(w, in);
 }
 
 static int step(struct wave *w, struct launch *l)

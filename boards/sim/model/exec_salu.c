@@ -248,6 +248,23 @@ static int setreg(struct wave *w, const struct insn *in, uint32_t value)
 	return 0;
 }
 SOP(s_setreg_b32) { return setreg(w, in, rd_s32(w, in, in->dst)); }
+
+/*
+ * VGPR index mode (gfx9 ISA, S_SET_GPR_IDX_*): while MODE.GPR_IDX_EN is
+ * set, every VALU instruction adds M0[7:0] to the VGPR numbers of the
+ * operands M0[15:12] enables (bit 0 src0, 1 src1, 2 src2, 3 dst);
+ * dispatch.c applies it.  s_set_gpr_idx_on takes the enables from its
+ * raw S1 field, not from a register.
+ */
+SOP(s_set_gpr_idx_on)
+{
+	w->m0 = (w->m0 & ~0xf0ffu) | (S0 & 0xffu) | (in->src[1] & 15u) << 12;
+	wave_set_mode(w, w->mode | MODE_GPR_IDX_EN);
+	return 0;
+}
+SOP(s_set_gpr_idx_off) { (void)in; wave_set_mode(w, w->mode & ~MODE_GPR_IDX_EN); return 0; }
+SOP(s_set_gpr_idx_idx) { w->m0 = (w->m0 & ~0xffu) | (S0 & 0xffu); return 0; }
+SOP(s_set_gpr_idx_mode) { w->m0 = (w->m0 & ~0xf000u) | ((uint32_t)in->simm16 & 15u) << 12; return 0; }
 SOP(s_setreg_imm32_b32) { return setreg(w, in, in->literal); }
 
 /* ---------------------------------------------------------------- SOP1 */

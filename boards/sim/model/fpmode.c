@@ -32,8 +32,8 @@ const char *mode_unsupported(uint32_t mode)
 		return "FP exception traps (MODE.EXCP_EN) are not modelled";
 	if (mode & MODE_FP16_OVFL)
 		return "MODE.FP16_OVFL is not modelled";
-	if (mode & 0xff000000u)
-		return "MODE bits [31:24] (POPS, DISABLE_PERF, GPR_IDX_EN, VSKIP, CSP) "
+	if (mode & 0xff000000u & ~MODE_GPR_IDX_EN)
+		return "MODE bits [31:28] and [26:24] (POPS, DISABLE_PERF, VSKIP, CSP) "
 		       "are not modelled";
 	return NULL;
 }

@@ -133,6 +133,7 @@ struct wave {
 	uint64_t scratch_size;		/* bytes in the slice */
 	uint64_t last_load;		/* first lane's address of the last global load */
 	uint32_t mode;			/* the MODE hardware register */
+#define MODE_GPR_IDX_EN (1u << 27)	/* VGPR index mode (dispatch.c) */
 	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */
 	uint32_t keep_in32, keep_out32;	/* ~0: keep f32 denormals, 0: flush */
 	bool keep_in64, keep_out64;	/* the same for f64 and f16 */
