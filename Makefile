@@ -550,6 +550,13 @@ check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGR
 include tests/qemu/qemu.mk
 check: check-qemu
 
+# ------------------------------------------------ cross-arch host tests
+# The loader, runtime, sim board, unit tests and HIP programs as static
+# aarch64 and riscv64 programs under qemu-user (make check-cross; part
+# of make check): tests/cross/cross.mk.
+include tests/cross/cross.mk
+check: check-cross
+
 # ---------------------------------------------------------------- bench
 .PHONY: bench
 bench: all $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests/math/*.hip))

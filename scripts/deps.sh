@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install the Debian packages barehip needs, if any are missing.
 # Quick (one dpkg-query) when everything is already there.
-# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench, qemu
+# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench, qemu, cross
 set -eu
 
 # clang-tools-19 carries clang-offload-bundler; libclang-rt-19-dev the
@@ -14,14 +14,24 @@ check_pkgs="libcunit1-dev libclang-rt-19-dev libmpfr-dev"
 # update-initramfs twice and upgrades udev).
 qemu_pkgs="qemu-system-x86 linux-headers-amd64 busybox-static cpio xz-utils gcc libc6-dev"
 bench_pkgs="valgrind binutils"
+# The cross-arch host tests (tests/cross): Debian's aarch64 and riscv64
+# cross compilers (g++ for the libstdc++ that barehip-cc --host-target
+# links), qemu-user-static (called explicitly, no binfmt), and what
+# tests/cross/sysroot.sh needs to unpack the target libraries (dpkg-dev)
+# and cross-build them from Debian's sources for riscv64 (m4 for GMP,
+# autotools-dev for CUnit's config.sub).
+cross_pkgs="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
+	gcc-riscv64-linux-gnu g++-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static
+	dpkg-dev m4 autotools-dev xz-utils make"
 
 want=""
 [ $# -eq 0 ] && set -- build
 for set in "$@"; do
 	case "$set" in
 	build) want="$want $build_pkgs" ;;
-	check) want="$want $build_pkgs $check_pkgs $qemu_pkgs" ;;
+	check) want="$want $build_pkgs $check_pkgs $qemu_pkgs $cross_pkgs" ;;
 	qemu) want="$want $qemu_pkgs" ;;
+	cross) want="$want $cross_pkgs" ;;
 	bench) want="$want $build_pkgs $bench_pkgs" ;;
 	*) echo "deps.sh: unknown package set '$set'" >&2; exit 2 ;;
 	esac

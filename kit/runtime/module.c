@@ -276,7 +276,7 @@ hipError_t hipModuleLoad(hipModule_t *module, const char *fname)
 	static const char api[] = "hipModuleLoad";
 	unsigned char *image = NULL;
 	char what[sizeof(((struct ihipModule_t *)0)->what)];
-	long size;
+	long size = 0;
 
 	if (!module || !fname)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
@@ -318,7 +318,7 @@ static hipError_t load_data(const char *api, hipModule_t *module, const void *im
 {
 	unsigned char *copy;
 	char what[64];
-	size_t size;
+	size_t size = 0;
 
 	if (!module || !image)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,

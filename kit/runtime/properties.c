@@ -118,7 +118,7 @@ static void fill_properties(hipDeviceProp_t *p, const struct bh_device_info *i)
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 {
-	const struct bh_device_info *i;
+	const struct bh_device_info *i = NULL;
 	hipError_t e;
 
 	if (!p)
@@ -135,7 +135,7 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 
 hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int device)
 {
-	const struct bh_device_info *i;
+	const struct bh_device_info *i = NULL;
 	hipDeviceProp_t p;
 	hipError_t e;
 

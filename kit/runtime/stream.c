@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "generated/autoconf.h"
 #include "runtime.h"
@@ -48,8 +49,11 @@ hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
 				  hipError_t fallback)
 {
 	struct bh_error named = { .code = e->code };
+	const size_t n = sizeof(named.message);
 
-	snprintf(named.message, sizeof(named.message), "%s: %s", api, e->message);
+	/* Too long a message loses its tail (the start names the cause), visibly. */
+	if (snprintf(named.message, n, "%s: %s", api, e->message) >= (int)n)
+		memcpy(named.message + n - 4, "...", 4);
 	return bh_rt_loader_error(&named, fallback);
 }
 

@@ -371,10 +371,10 @@ static void codeobj_free(struct bh_codeobj *co)
 static int load(struct bh_codeobj *co, struct elf_view *e, struct bh_error *err)
 {
 	struct bh_device *dev = co->dev;
-	const uint8_t *note;
+	const uint8_t *note = NULL;
 	struct symtab st;
 	uint64_t span;
-	size_t note_size;
+	size_t note_size = 0;
 	uint8_t *image;
 	int ret;
 
@@ -567,7 +567,7 @@ static int image_range(const struct bh_codeobj *co, uint64_t va, size_t size,
 int bh_codeobj_write(struct bh_codeobj *co, uint64_t va, const void *src, size_t size,
 		     struct bh_error *err)
 {
-	uint8_t *p;
+	uint8_t *p = NULL;
 	int ret = image_range(co, va, size, &p, err);
 
 	if (!ret)
@@ -586,7 +586,7 @@ void *bh_codeobj_host_view(const struct bh_codeobj *co, uint64_t va, size_t size
 int bh_codeobj_read(const struct bh_codeobj *co, uint64_t va, void *dst, size_t size,
 		    struct bh_error *err)
 {
-	uint8_t *p;
+	uint8_t *p = NULL;
 	int ret = image_range(co, va, size, &p, err);
 
 	if (!ret)

@@ -628,15 +628,20 @@ static int kmod_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *
 
 	if (seq == kp->regs->fault_ack[qid])
 		return 0;
+	/*
+	 * The board's strings need not end in a NUL: at most size - 1 of
+	 * their bytes are taken (what snprintf would keep anyway).
+	 */
 	snprintf(kp->fault_kind[qid], sizeof(kp->fault_kind[qid]), "%.*s",
-		 (int)sizeof(f->kind), f->kind);
+		 (int)sizeof(f->kind) - 1, f->kind);
 	out->kind = kp->fault_kind[qid];
 	out->pc = f->pc;
 	memcpy(out->dwords, f->dwords, sizeof(out->dwords));
 	out->address = f->address;
 	memcpy(out->workgroup, f->workgroup, sizeof(out->workgroup));
 	out->wave = f->wave;
-	snprintf(out->detail, sizeof(out->detail), "%.*s", (int)sizeof(f->message), f->message);
+	snprintf(out->detail, sizeof(out->detail), "%.*s", (int)sizeof(f->message) - 1,
+		 f->message);
 	__atomic_store_n(&kp->regs->fault_ack[qid], seq, __ATOMIC_RELEASE);
 	return 1;
 }

@@ -267,7 +267,7 @@ static int barrier_ready(struct bh_sim *sim, uint64_t index, const uint8_t *pk, 
 
 	for (unsigned i = 0; i < 5; i++) {
 		uint64_t h = rd64(pk + 8 + 8 * i);
-		int64_t v;
+		int64_t v = 0;
 
 		if (!h)
 			continue;
@@ -310,7 +310,7 @@ void aql_run(struct bh_sim *sim, unsigned qid)
 			return;
 		}
 		if (type == AQL_TYPE_DISPATCH) {
-			uint32_t dim[3], initiator;
+			uint32_t dim[3], initiator = 0;
 
 			r = program_dispatch(sim, q, index, va, pk, dim, &initiator);
 			if (!r)

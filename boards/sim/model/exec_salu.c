@@ -272,7 +272,7 @@ SOP(s_mov_b32) { D(S0); return 0; }
 SOP(s_mov_b64) { D64(S0_64); return 0; }
 SOP(s_cmov_b32) { if (w->scc) D(S0); return 0; }
 SOP(s_cmov_b64) { if (w->scc) D64(S0_64); return 0; }
-SOP(s_brev_b64) { D64(__builtin_bitreverse64(S0_64)); return 0; }
+SOP(s_brev_b64) { D64(bitrev64(S0_64)); return 0; }
 SOP(s_bcnt0_i32_b32) { uint32_t r = (uint32_t)__builtin_popcount(~S0); D(r); w->scc = r != 0; return 0; }
 SOP(s_flbit_i32_b64) { uint64_t a = S0_64; D(a ? (uint32_t)__builtin_clzll(a) : ~0u); return 0; }
 /* Leading bits equal to the sign bit; -1 for 0 and -1. */

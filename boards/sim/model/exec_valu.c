@@ -329,13 +329,18 @@ static float fsrc(struct wave *w, const struct insn *in, unsigned i, unsigned l)
 	return flush_in32(w, f);
 }
 
-/* f32 result with VOP3 omod and clamp applied. */
+/*
+ * f32 result with VOP3 omod and clamp applied.  A NaN is not multiplied:
+ * host arithmetic need not keep its sign and payload (RISC-V returns its
+ * canonical NaN), and the model's NaN results are exact bits.
+ */
 static void fdst(struct wave *w, const struct insn *in, unsigned l, float f)
 {
 	static const float omod[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
 
 	if (in->enc == ENC_VOP3) {
-		f *= omod[in->omod];
+		if (in->omod && !isnan(f))
+			f *= omod[in->omod];
 		if (in->clamp)
 			f = isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
 	}
@@ -360,7 +365,8 @@ static void ddst(struct wave *w, const struct insn *in, unsigned l, double d)
 	static const double omod[4] = { 1.0, 2.0, 4.0, 0.5 };
 
 	if (in->enc == ENC_VOP3) {
-		d *= omod[in->omod];
+		if (in->omod && !isnan(d))	/* as fdst */
+			d *= omod[in->omod];
 		if (in->clamp)
 			d = isnan(d) ? 0.0 : fmin(fmax(d, 0.0), 1.0);
 	}
@@ -416,7 +422,7 @@ static void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES
 
 	if (in->enc == ENC_VOP3 && (in->omod || in->clamp)) {
 		for (unsigned l = 0; l < WAVE_LANES; l++) {
-			float f = r[l] * omod[in->omod];
+			float f = isnan(r[l]) ? r[l] : r[l] * omod[in->omod];	/* as fdst */
 
 			r[l] = in->clamp ? (isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) : f;
 		}
@@ -605,7 +611,7 @@ CVT(v_cvt_f64_f32, 2, ddst(w, in, l, (double)fsrc(w, in, 0, l)))
 
 INT1(v_mov_b32, a)
 INT1(v_not_b32, ~a)
-INT1(v_bfrev_b32, (uint32_t)(((uint64_t)__builtin_bitreverse32(a))))
+INT1(v_bfrev_b32, bitrev32(a))
 INT2_SAT(v_add_u32, a + b)
 INT2_SAT(v_sub_u32, a - b)
 INT2_SAT(v_subrev_u32, b - a)
@@ -1297,7 +1303,9 @@ VOP(v_ldexp_f64)
  */
 static float trans_result(float x, double r)
 {
-	if (isnan(r) && !isnan(x))
+	if (isnan(x))			/* quieted in bits: see fdst */
+		return quiet32(x);
+	if (isnan(r))
 		return -NAN;		/* 0xffc00000 */
 	return (float)r;
 }
@@ -1351,7 +1359,8 @@ static int trig(struct wave *w, const struct insn *in, bool cosine)
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
-		double x = fsrc(w, in, 0, l);
+		float xf = fsrc(w, in, 0, l);
+		double x = xf;
 
 		if (fabs(x) >= 256.0 && isfinite(x))
 			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
@@ -1361,7 +1370,7 @@ static int trig(struct wave *w, const struct insn *in, bool cosine)
 
 		if (!cosine && x == 0)
 			v = x;		/* sin(-0) = -0 */
-		fdst(w, in, l, trans_result((float)x, v));
+		fdst(w, in, l, trans_result(xf, v));
 	}
 	return 0;
 }
@@ -1833,9 +1842,9 @@ static double div_fixup(double q, double d, double n, const struct fmt_desc *f)
 	double inf = neg ? -INFINITY : INFINITY, zero = neg ? -0.0 : 0.0;
 
 	if (isnan(n))
-		return n + 0.0;		/* quieted */
+		return quiet64(n);	/* in bits: see fdst */
 	if (isnan(d))
-		return d + 0.0;
+		return quiet64(d);
 	if ((d == 0 && n == 0) || (isinf(d) && isinf(n)))
 		return -NAN;		/* the indeterminate NaN: sign set */
 	if (d == 0 || isinf(n))
@@ -1857,9 +1866,18 @@ VOP(v_div_fixup_f32)
 {
 	if (!vdst_ok(w, in, 1))
 		return -1;
-	FOR_LANES(l)
-		fdst(w, in, l, (float)div_fixup(fsrc(w, in, 0, l), fsrc(w, in, 1, l),
-						fsrc(w, in, 2, l), &fmt32));
+	FOR_LANES(l) {
+		float d = fsrc(w, in, 1, l), n = fsrc(w, in, 2, l);
+		double r;
+
+		/* NaNs stay f32 bits: widening one need not keep its payload (RISC-V). */
+		if (isnan(n) || isnan(d)) {
+			fdst(w, in, l, quiet32(isnan(n) ? n : d));
+			continue;
+		}
+		r = div_fixup(fsrc(w, in, 0, l), d, n, &fmt32);
+		fdst(w, in, l, isnan(r) ? -NAN : (float)r);
+	}
 	return 0;
 }
 
@@ -1968,7 +1986,7 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 		return -1;
 	memset(r, 0, sizeof(r));
 	FOR_LANES(l) {
-		uint16_t h;
+		uint16_t h = 0;
 
 		if (op == H_CVT_F16_F32) {
 			h = d2h_out(w, (double)fsrc(w, in, 0, l));	/* f32 source, one rounding */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * f16 helpers shared by the VALU files: widening (exact), one correct
- * rounding from double (the host's _Float16 conversion), and a fused
+ * rounding from double (to nearest even), and a fused
  * a*b+c rounded once to f16 (the f16 product is exact in double; the
  * sum's rounding error is folded in as a sticky bit, round to odd, so
  * the final conversion rounds once).  NaN results are quieted.
@@ -13,23 +13,57 @@
 #include <stdint.h>
 #include <string.h>
 
+/*
+ * The conversions are integer code rather than the host's _Float16: GCC
+ * 12 (Debian 12's) has no _Float16 for riscv64, and where it exists the
+ * conversion may follow the host's rounding mode (libgcc's on x86 and
+ * AArch64's FCVT do) or not, which the model must not depend on.  NaNs keep their sign and the top of their
+ * payload and come out quiet, as the hardware conversions do.
+ */
 static inline float h2f(uint16_t h)
 {
-	_Float16 x;
+	uint32_t sign = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, b;
+	float f;
 
-	memcpy(&x, &h, 2);
-	return (float)x;
+	if (e == 0x1f) {
+		b = sign | 0x7f800000 | (m ? 0x400000 | m << 13 : 0);
+	} else if (e) {
+		b = sign | (e + 112) << 23 | m << 13;
+	} else {
+		f = (float)m * 0x1p-24f;	/* a denormal (or zero): exact */
+		return sign ? -f : f;
+	}
+	memcpy(&f, &b, 4);
+	return f;
 }
 
 static inline uint16_t d2h(double d)
 {
-	_Float16 x = (_Float16)d;	/* one correct rounding from double */
-	uint16_t h;
+	uint64_t b, m, rem, half;
+	uint16_t sign;
+	int e;
 
-	memcpy(&h, &x, 2);
-	if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff))
-		h |= 0x200;		/* quiet NaN */
-	return h;
+	memcpy(&b, &d, 8);
+	sign = (uint16_t)(b >> 48 & 0x8000);
+	e = (int)(b >> 52 & 0x7ff) - 1023;
+	m = b & 0xfffffffffffffull;
+	if (e == 1024)			/* inf, NaN (quiet, top payload bits) */
+		return sign | 0x7c00 | (m ? 0x200 | (uint16_t)(m >> 42 & 0x1ff) : 0);
+	if (e > 15)
+		return sign | 0x7c00;
+	if (e < -25)			/* below half the least denormal: zero */
+		return sign;
+	/* Keep 11 bits (normal) or fewer (denormal); round to nearest even. */
+	unsigned shift = e >= -14 ? 42 : (unsigned)(28 - e);
+
+	m |= 1ull << 52;
+	rem = m & ((1ull << shift) - 1);
+	half = 1ull << (shift - 1);
+	m >>= shift;
+	if (rem > half || (rem == half && (m & 1)))
+		m++;
+	/* A carry out of the mantissa moves to the next binade (or inf). */
+	return sign | (uint16_t)(e >= -14 ? ((uint64_t)(e + 15) << 10) + m - 1024 : m);
 }
 
 /* The f16 value next to @h toward +inf (@up) or -inf; h is not NaN or inf

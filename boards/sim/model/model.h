@@ -101,6 +101,25 @@ static inline void sim_progress(struct bh_sim *sim)
 	sim->since_progress = 0;
 }
 
+/*
+ * Bit reversal (s_brev_b64, v_bfrev_b32).  Portable C: clang's
+ * __builtin_bitreverse* are not in GCC, which cross toolchains for
+ * embedded hosts usually are (tests/cross).
+ */
+static inline uint32_t bitrev32(uint32_t v)
+{
+	v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+	v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+	v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+	v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+	return (v >> 16) | (v << 16);
+}
+
+static inline uint64_t bitrev64(uint64_t v)
+{
+	return (uint64_t)bitrev32((uint32_t)v) << 32 | bitrev32((uint32_t)(v >> 32));
+}
+
 /* Queue an interrupt for bh_sim_take_interrupt (cp.c). */
 void raise_irq(struct bh_sim *sim, uint32_t ctxid);
 
