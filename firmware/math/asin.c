@@ -13,41 +13,47 @@
 OCML_EXPORT __attribute__((const)) float __ocml_asin_f32(float x);
 OCML_EXPORT __attribute__((const)) double __ocml_asin_f64(double x);
 
+/*
+ * f32 branch-free (a wave mixing both halves would run both): one
+ * polynomial on u = x^2 (small) or z (big), t = s + s u A(u) with s = x
+ * or sqrt(z) (computed for every lane; z is in [0, 1/2] for any |x| <= 1),
+ * so t is asin x (small) or asin s, and pi/2 - 2t rounds by 2^-53 of a
+ * result >= pi/6.
+ */
 float __ocml_asin_f32(float xf)
 {
 	double x = (double)xf, ax = __builtin_fabs(x);
-
-	if (!(ax <= 1.0))
-		return BH_NAN_F32;	/* |x| > 1 or NaN */
-	if (ax <= 0.5) {
-		double u = x * x;
-
-		return (float)__builtin_fma(x * u, asin_poly_f32(u), x);
-	}
+	int big = ax > 0.5;
 	double z = __builtin_fma(-0.5, ax, 0.5);
-	double s = asin_sqrt_f32(z);
-	/* asin(s) = s (1 + z A(z)) since s^2 = z */
-	double v = __builtin_fma(-2.0 * s, __builtin_fma(z, asin_poly_f32(z), 1.0), ASIN_PIO2_H);
+	double sq = asin_sqrt_f32(z);
+	double u = big ? z : x * x, s = big ? sq : x;
+	double t = __builtin_fma(s * u, asin_poly_f32(u), s);
+	double v = __builtin_copysign(big ? __builtin_fma(-2.0, t, ASIN_PIO2_H) : t, x);
 
-	return (float)__builtin_copysign(v, x);
+	return ax <= 1.0 ? (float)v : BH_NAN_F32;	/* |x| > 1 or NaN */
 }
 
+/*
+ * f64 branch-free as well: both halves' formulas on one polynomial
+ * value, each lane selecting its own (the same arithmetic as separate
+ * branches, so the same results; the sum against pi/2 is a Fast2Sum,
+ * exact as the two-sum was: 2 sh <= 1).
+ */
 double __ocml_asin_f64(double x)
 {
 	double ax = __builtin_fabs(x);
-
-	if (!(ax <= 1.0))
-		return BH_NAN_F64;
-	if (ax <= 0.5) {
-		double u = x * x;
-
-		return __builtin_fma(x * u, asin_poly_f64(u), x);
-	}
+	int big = ax > 0.5;
 	double z = __builtin_fma(-0.5, ax, 0.5), sl;
 	double sh = asin_sqrt_f64(z, &sl);
-	double e, h = trig_two_sum(ASIN_PIO2_H, -2.0 * sh, &e);
-	double t = __builtin_fma(-2.0 * sh * z, asin_poly_f64(z), ASIN_PIO2_L);
+	double u = big ? z : x * x, p = asin_poly_f64(u);
+	/* |x| <= 1/2 */
+	double small = __builtin_fma(x * u, p, x);
+	/* above: pi/2 - 2 (sh + sl + sh z A(z)) */
+	double e, h = fast_two_sum(ASIN_PIO2_H, -2.0 * sh, &e);
+	double t = __builtin_fma(-2.0 * sh * z, p, ASIN_PIO2_L);
 
 	t = __builtin_fma(-2.0, sl, t) + e;
-	return __builtin_copysign(h + t, x);
+	double v = big ? __builtin_copysign(h + t, x) : small;
+
+	return ax <= 1.0 ? v : BH_NAN_F64;	/* |x| > 1 or NaN */
 }

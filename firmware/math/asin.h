@@ -13,6 +13,7 @@
 #ifndef BH_MATH_ASIN_H
 #define BH_MATH_ASIN_H
 
+#include "ddarith.h"
 #include "trigred.h"
 
 /* pi/2 and pi as double-doubles (2^-107 relative). */

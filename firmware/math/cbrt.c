@@ -46,13 +46,14 @@ static inline double cbrt_step(double y, double m)
 
 double __ocml_cbrt_f64(double x)
 {
-	if (x == 0.0 || isinf_f64(x) || isnan_f64(x))
-		return x + x;
 	int k;
 	double m = cbrt_split(__builtin_fabs(x), &k);
 	double y = cbrt_estimate(m, 1.0f), yy = y * y;
 
 	y = __builtin_fma(__builtin_fma(-yy, y, m), (1.0 / 3.0) * __builtin_amdgcn_rcp(yy), y);
 	y = cbrt_step(y, m);
-	return __builtin_copysign(ldexp_f64(y, k), x);
+	double r = __builtin_copysign(ldexp_f64(y, k), x);
+
+	/* ±0 and ±inf as they are, NaN quiet: selected, not branched. */
+	return x == 0.0 || isinf_f64(x) || isnan_f64(x) ? x + x : r;
 }

@@ -15,8 +15,12 @@
 static inline double cbrt_split(double ax, int *k)
 {
 	int e = exp_f64(ax);
-	/* floor(e / 3) for negative e too. */
-	int q = e >= 0 ? e / 3 : -((2 - e) / 3);
+	/*
+	 * floor(e / 3) for e in [-1073, 1024], branch-free: n = e + 3075 is
+	 * positive and (n * 43691) >> 17 = floor(n / 3) for every n < 5000
+	 * (checked exhaustively), so q = that - 1025.
+	 */
+	int q = (int)(((uint32_t)(e + 3075) * 43691u) >> 17) - 1025;
 
 	*k = q;
 	return ldexp_f64(ax, -3 * q);

@@ -14,10 +14,10 @@
  * 1/2, needs at most 53 bits of it; n*LN2_LO (below 2^-45) is the rest.
  *
  * Double, plain (exp, exp2, exp10): r = rh - n*LN2_LO rounded once
- * (2^-55 at most: 0.25 ulp), e^r = 1 + r (1 + r H(r)) (H's error
- * 2^-58.4 scaled by r^2 <= 0.121; the inner rounding 0.35 ulp at most),
- * the final rounding 0.5: within about 1.1 ulp, so at most 1 ulp from
- * the correctly rounded result.
+ * (2^-55 at most: 0.25 ulp), e^r = 1 + r (1 + r H(r)) with the shorter
+ * H of exp_h64s (its error 2^-53 scaled by r^2 <= 0.121: 0.2 ulp; the
+ * inner rounding 0.35 ulp at most), the final rounding 0.5: within
+ * about 1.3 ulp, so at most 1 ulp from the correctly rounded result.
  * Double, double-double (expm1, pow, sinh, cosh, tanh): r as rh + rl and
  * e^(rh+rl) - 1 = rh + w + rl (1 + rh + w), w = rh^2 H(rh) (dropping
  * rl^2/2 < 2^-89), as qh + ql: within about 2^-57 of e^r - 1.
@@ -71,6 +71,25 @@ static inline double exp_h64(double r)
 }
 
 /*
+ * H one degree shorter for the plain double kernel exp_scaled_f64
+ * (scripts/math/explog_coeffs.py exp_h64s): degree 9, max error 2^-52.98
+ * on |r| <= ln2/2 + 2^-40.
+ */
+static inline double exp_h64s(double r)
+{
+	double h = __builtin_fma(r, 0x1.af631ebc5339bp-26, 0x1.28917d35430e9p-22);
+
+	h = __builtin_fma(r, h, 0x1.71ddf6ba58232p-19);
+	h = __builtin_fma(r, h, 0x1.a019b913f5b86p-16);
+	h = __builtin_fma(r, h, 0x1.a01a01b009eaap-13);
+	h = __builtin_fma(r, h, 0x1.6c16c1788a205p-10);
+	h = __builtin_fma(r, h, 0x1.111111110f808p-7);
+	h = __builtin_fma(r, h, 0x1.5555555553d67p-5);
+	h = __builtin_fma(r, h, 0x1.5555555555558p-3);
+	return __builtin_fma(r, h, 0x1.0000000000001p-1);
+}
+
+/*
  * The same H for the double computations of the float functions
  * (exp_h32): degree 6, max error 2^-35.17 on |r| <= ln2/2 + 2^-40.
  */
@@ -92,7 +111,7 @@ static inline double exp_h32(double r)
  */
 static inline double exp_scaled_f64(double r, double n)
 {
-	double e = __builtin_fma(r, __builtin_fma(r, exp_h64(r), 1.0), 1.0);
+	double e = __builtin_fma(r, __builtin_fma(r, exp_h64s(r), 1.0), 1.0);
 
 	return ldexp_f64(e, (int)n);
 }
@@ -183,10 +202,10 @@ static inline double exp2_lite(double t)
 }
 
 /*
- * e^t - 1 for the float functions, t within [-200, 200]: n = 0 gives q
- * with 2^-36.7 relative error; otherwise 2^n q + (2^n - 1), one
- * rounding, where the cancellation magnifies q's error at most 2.4
- * times (n = -1).
+ * e^t - 1 for the float functions, t within [-200, 200]: 2^n q +
+ * (2^n - 1), one rounding, where the cancellation magnifies q's error at
+ * most 2.4 times (n = -1); for n = 0 that is 1 * q + 0, q itself with its
+ * 2^-36.7 relative error (no select needed).
  */
 static inline double expm1_lite(double t)
 {
@@ -195,7 +214,7 @@ static inline double expm1_lite(double t)
 	double q = __builtin_fma(r * r, exp_h32(r), r);
 	double p = ldexp_f64(1.0, (int)n);
 
-	return n == 0.0 ? q : __builtin_fma(p, q, p - 1.0);
+	return __builtin_fma(p, q, p - 1.0);
 }
 
 #endif /* BH_MATH_EXPK_H */

@@ -15,9 +15,10 @@ OCML_EXPORT __attribute__((pure)) double __ocml_expm1_f64(double x);
 
 float __ocml_expm1_f32(float x)
 {
-	float t = __builtin_fminf(__builtin_fmaxf(x, -100.0f), 100.0f);
+	/* clamped after the conversion, whose result needs no quieting */
+	double t = clamp_f64((double)x, -100.0, 100.0);
 	/* expm1 has x's sign, which keeps -0's */
-	float r = __builtin_copysignf((float)expm1_lite((double)t), x);
+	float r = __builtin_copysignf((float)expm1_lite(t), x);
 
 	return MATH_FINITE_ONLY || !isnan_f32(x) ? r : x;
 }

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* fdim: x - y when x > y, else +0; NaN if either is NaN.  One rounding. */
+/*
+ * fdim: x - y when x > y, else +0; NaN if either is NaN.  One rounding.
+ * !(x <= y) is true for x > y and for any NaN, where x - y is NaN: one
+ * compare and one select, no separate NaN test.
+ */
 #include "ocml.h"
 
 OCML_EXPORT OCML_CONST float __ocml_fdim_f32(float x, float y);
@@ -7,14 +11,10 @@ OCML_EXPORT OCML_CONST double __ocml_fdim_f64(double x, double y);
 
 float __ocml_fdim_f32(float x, float y)
 {
-	if (isnan_f32(x) || isnan_f32(y))
-		return x + y;
-	return x > y ? x - y : 0.0f;
+	return !(x <= y) ? x - y : 0.0f;
 }
 
 double __ocml_fdim_f64(double x, double y)
 {
-	if (isnan_f64(x) || isnan_f64(y))
-		return x + y;
-	return x > y ? x - y : 0.0;
+	return !(x <= y) ? x - y : 0.0;
 }

@@ -14,7 +14,7 @@ float __ocml_fmod_f32(float x, float y)
 		return BH_NAN_F32;
 	if (isinf_f32(y))
 		return x;
-	return __builtin_copysignf(rem_core_f32(ax, ay, &q), x);
+	return __builtin_copysignf(rem_core_f32(ax, ay, &q, 0), x);
 }
 
 double __ocml_fmod_f64(double x, double y)
@@ -26,5 +26,5 @@ double __ocml_fmod_f64(double x, double y)
 		return BH_NAN_F64;
 	if (isinf_f64(y))
 		return x;
-	return __builtin_copysign(rem_core_f64(ax, ay, &q), x);
+	return __builtin_copysign(rem_core_f64(ax, ay, &q, 0), x);
 }

@@ -18,12 +18,19 @@ float __ocml_hypot_f32(float x, float y)
 	return !MATH_FINITE_ONLY && (isinf_f32(x) || isinf_f32(y)) ? BH_INF_F32 : r;
 }
 
+/*
+ * f64: one selection for both special cases, of m = max(|x|, |y|)
+ * (which ignores NaNs): s = 0 (both zero, m = +0) and m = +inf (an
+ * infinite component, even next to a NaN) are the result; otherwise a
+ * NaN has propagated through s.
+ */
 double __ocml_hypot_f64(double x, double y)
 {
 	double v[2] = { x, y };
 	int e;
 	double s = sumsq_scaled_f64(v, 2, &e);
 	double r = ldexp_f64(sqrt_unit_f64(s), e);
+	double m = __builtin_fmax(__builtin_fabs(x), __builtin_fabs(y));
 
-	return len_fix_f64(v, 2, s == 0.0 ? 0.0 : r, BH_INF_F64);
+	return s == 0.0 || (!MATH_FINITE_ONLY && m == BH_INF_F64) ? m : r;
 }

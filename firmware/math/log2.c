@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * log2: double: log(x) / ln2, the double-double log times log2(e) as
- * a double-double (logk.h), so log2(2^k) = k exactly; specials as log.
+ * log2: double: e + log(m) / ln2 for x = 2^e m, the double-double log(m)
+ * (logk.h) times log2(e) as a double-double, so log2(2^k) = k exactly;
+ * specials as log.
  * Float: v_log_f32 (below).
  * Measured max error (tests/math/explog.hip): 1 ulp f32 in the model, at
  * denormal inputs, where l - 32 rounds again (CUDA's bound 1; v_log_f32's
@@ -33,13 +34,19 @@ float __ocml_log2_f32(float x)
 	return tiny ? l - 32.0f : l;
 }
 
+/*
+ * e + log(m) log2(e): log(m) (|log2 m| <= 1/2) times log2(e) as a
+ * double-double, then e added exactly (Fast2Sum: e = 0 or |e| >= 1).
+ */
 double __ocml_log2_f64(double x)
 {
-	double lo, hi = log_dd_f64(x, &lo);
+	int e;
+	double lo, hi = log_m_dd_f64(x, &e, &lo);
 	double ph = hi * LOG2E_F64;
 	double pl = __builtin_fma(hi, LOG2E_F64, -ph) + __builtin_fma(hi, LOG2E_LO_F64, lo * LOG2E_F64);
+	double sl, sh = fast_two_sum((double)e, ph, &sl);
 
-	return log_special(x, ph + pl);
+	return log_special(x, sh + (sl + pl));
 }
 
 float __ocml_native_log2_f32(float x)

@@ -45,15 +45,14 @@ static inline double log_split(double u, int *e)
 }
 
 /*
- * log(u) = hi + *lo for finite u > 0, about 2^-64 relative.
- * P(z) = (2 atanh(s) - 2s) / s^3, z = s^2 in [0, 0.02944], minimax
- * (scripts/math/explog_coeffs.py log_p64): degree 8, the constant term
- * as a double-double, max error 2^-61.21.
+ * log(m) = hi + *lo with u = 2^e m (*e), for finite u > 0, about 2^-64
+ * relative.  P(z) = (2 atanh(s) - 2s) / s^3, z = s^2 in [0, 0.02944],
+ * minimax (scripts/math/explog_coeffs.py log_p64): degree 8, the
+ * constant term as a double-double, max error 2^-61.21.
  */
-static inline double log_dd_f64(double u, double *lo)
+static inline double log_m_dd_f64(double u, int *e, double *lo)
 {
-	int e;
-	double m = log_split(u, &e);
+	double m = log_split(u, e);
 	double f = m - 1.0;
 	double dl, sl;
 	double dh = fast_two_sum(2.0, f, &dl);
@@ -84,7 +83,15 @@ static inline double log_dd_f64(double u, double *lo)
 	/* log(m) = 2s + T, |T| < |2s| / 50 */
 	double rl, rh = fast_two_sum(2.0 * sh, th, &rl);
 
-	rl += tl + 2.0 * sl;
+	*lo = rl + (tl + 2.0 * sl);
+	return rh;
+}
+
+/* log(u) = hi + *lo for finite u > 0, about 2^-64 relative. */
+static inline double log_dd_f64(double u, double *lo)
+{
+	int e;
+	double rl, rh = log_m_dd_f64(u, &e, &rl);
 	/* + e ln2, the product's error kept by the FMA */
 	double de = (double)e;
 	double eh = de * LN2_HI_F64;

@@ -15,7 +15,13 @@
 
 #define OCML_EXPORT __attribute__((visibility("hidden")))
 #define OCML_CONST __attribute__((const))
+#ifdef BH_MATH_HOST
+/* The host build of tests/sweep: builtins and modes from host.h. */
+#include "host.h"
+#define OCML_PRIVATE
+#else
 #define OCML_PRIVATE __attribute__((address_space(5)))
+#endif
 
 static inline uint32_t as_u32(float x) { return __builtin_bit_cast(uint32_t, x); }
 static inline float as_f32(uint32_t x) { return __builtin_bit_cast(float, x); }
@@ -40,6 +46,7 @@ static inline double as_f64(uint64_t x) { return __builtin_bit_cast(double, x); 
  *   MATH_CR_SQRT32    (default; off with -fno-hip-fp32-correctly-rounded-
  *                     divide-sqrt): f32 sqrt correctly rounded.
  */
+#ifndef BH_MATH_HOST
 extern const __attribute__((address_space(4))) unsigned char __oclc_finite_only_opt;
 extern const __attribute__((address_space(4))) unsigned char __oclc_unsafe_math_opt;
 extern const __attribute__((address_space(4))) unsigned char __oclc_daz_opt;
@@ -48,6 +55,7 @@ extern const __attribute__((address_space(4))) unsigned char __oclc_correctly_ro
 #define MATH_UNSAFE (__oclc_unsafe_math_opt != 0)
 #define MATH_DAZ (__oclc_daz_opt != 0)
 #define MATH_CR_SQRT32 (__oclc_correctly_rounded_sqrt32 != 0)
+#endif
 
 /* Exact helpers: v_ldexp, v_frexp_mant (in [0.5, 1)), v_frexp_exp. */
 static inline float ldexp_f32(float x, int e) { return __builtin_amdgcn_ldexpf(x, e); }

@@ -33,12 +33,6 @@ float __ocml_rcbrt_f32(float x)
  */
 double __ocml_rcbrt_f64(double x)
 {
-	if (isnan_f64(x))
-		return x + x;
-	if (x == 0.0)
-		return __builtin_copysign(BH_INF_F64, x);
-	if (isinf_f64(x))
-		return __builtin_copysign(0.0, x);
 	int k;
 	double m = cbrt_split(__builtin_fabs(x), &k);
 	double y = cbrt_estimate(m, -1.0f);
@@ -50,5 +44,11 @@ double __ocml_rcbrt_f64(double x)
 	e = __builtin_fma(-my, yh, 1.0);
 	e = __builtin_fma(-my, yl, e);
 	y = __builtin_fma(y * (1.0 / 3.0), e, y);
-	return __builtin_copysign(ldexp_f64(y, -k), x);
+	double r = __builtin_copysign(ldexp_f64(y, -k), x);
+
+	/*
+	 * Selected, not branched: rcbrt(±0) = ±inf, rcbrt(±inf) = ±0 and a
+	 * quiet NaN, v_rcp_f64's exact IEEE answers for those inputs.
+	 */
+	return x == 0.0 || isinf_f64(x) || isnan_f64(x) ? __builtin_amdgcn_rcp(x) : r;
 }

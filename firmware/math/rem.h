@@ -11,7 +11,12 @@
  * of the true digit (for f32: t < 2^17 and the reciprocal is within
  * 2^-22, so the product is off by less than 2^-5), so one correction
  * makes 0 <= mx < my.  The low bits of the quotient ride along for
- * remainder's tie rule and remquo.  Working in mantissas keeps denormal
+ * remquo (full != 0, a compile-time constant at each call); remainder's
+ * tie rule needs only the quotient's parity, which is the last digit's
+ * (every step but a lone first one shifts by s >= 1), and that digit is
+ * recovered after the loop from the last step's dividend and remainder
+ * (rem_parity), so the loop carries no quotient at all.  Working in
+ * mantissas keeps denormal
  * inputs exact; the final ldexp is exact because the remainder lies on
  * y's grid.
  */
@@ -23,64 +28,85 @@
 #define REM_BITS_F32 16
 #define REM_BITS_F64 40
 
-/* |x| mod |y| for finite x, y with y != 0; *q: the quotient's low bits. */
-static inline float rem_core_f32(float ax, float ay, uint32_t *q)
+/*
+ * The parity of the last quotient digit (pre - mx) / my, with pre the
+ * last step's shifted dividend (< 2^17 f32, < 2^41 f64) and mx its final
+ * remainder: the difference rounds by at most 2^-7 (2^-12), the
+ * reciprocal's error adds at most 2^-5 (2^-10), so rint gets the digit.
+ */
+static inline uint32_t rem_parity_f32(float pre, float mx, float inv)
+{
+	return __builtin_amdgcn_fractf(0.5f * __builtin_rintf((pre - mx) * inv)) != 0.0f;
+}
+
+static inline uint32_t rem_parity_f64(double pre, double mx, double inv)
+{
+	return __builtin_amdgcn_fract(0.5 * __builtin_rint((pre - mx) * inv)) != 0.0;
+}
+
+/*
+ * |x| mod |y| for finite x, y with y != 0; *q: the quotient's low bits
+ * (full) or its parity in bit 0 (!full).
+ */
+static inline float rem_core_f32(float ax, float ay, uint32_t *q, int full)
 {
 	int ey = exp_f32(ay), nb = exp_f32(ax) - ey;
 
 	*q = 0;
 	if (nb < 0 || ax == 0.0f)
 		return ax;
-	float mx = mant_f32(ax), my = mant_f32(ay), inv = rcp_f32(my);
+	float mx = mant_f32(ax), my = mant_f32(ay), inv = rcp_f32(my), pre = 0.0f;
 	uint32_t quo = 0;
 
 	for (;;) {
 		int s = nb > REM_BITS_F32 ? REM_BITS_F32 : nb;
 
-		mx = ldexp_f32(mx, s);
-		float t = __builtin_rintf(mx * inv);
+		pre = ldexp_f32(mx, s);
+		float t = __builtin_rintf(pre * inv);
 
-		mx = __builtin_fmaf(-t, my, mx);
+		mx = __builtin_fmaf(-t, my, pre);
 		if (mx < 0.0f) {
 			mx += my;
 			t -= 1.0f;
 		}
-		quo = (quo << s) + (uint32_t)t;
+		if (full)
+			quo = (quo << s) + (uint32_t)t;
 		nb -= s;
 		if (nb == 0)
 			break;
 	}
-	*q = quo;
+	*q = full ? quo : rem_parity_f32(pre, mx, inv);
 	return ldexp_f32(mx, ey);
 }
 
-static inline double rem_core_f64(double ax, double ay, uint32_t *q)
+static inline double rem_core_f64(double ax, double ay, uint32_t *q, int full)
 {
 	int ey = exp_f64(ay), nb = exp_f64(ax) - ey;
 
 	*q = 0;
 	if (nb < 0 || ax == 0.0)
 		return ax;
-	double mx = mant_f64(ax), my = mant_f64(ay), inv = rcp_f64(my);
+	double mx = mant_f64(ax), my = mant_f64(ay), inv = rcp_f64(my), pre = 0.0;
 	uint64_t quo = 0;
 
 	for (;;) {
 		int s = nb > REM_BITS_F64 ? REM_BITS_F64 : nb;
 
-		mx = ldexp_f64(mx, s);
-		double t = __builtin_rint(mx * inv);
+		pre = ldexp_f64(mx, s);
+		double t = __builtin_rint(pre * inv);
 
-		mx = __builtin_fma(-t, my, mx);
+		mx = __builtin_fma(-t, my, pre);
 		if (mx < 0.0) {
 			mx += my;
 			t -= 1.0;
 		}
-		quo = (quo << s) + (uint64_t)t;
+		if (full)
+			quo = (quo << s) + (uint64_t)t;
 		nb -= s;
 		if (nb == 0)
 			break;
 	}
-	*q = (uint32_t)quo;
+	*q = full ? (uint32_t)quo : rem_parity_f64(pre, mx, inv);
 	return ldexp_f64(mx, ey);
 }
 

@@ -14,7 +14,7 @@ float __ocml_remainder_f32(float x, float y)
 		return BH_NAN_F32;
 	if (isinf_f32(y))
 		return x;
-	float r = rem_core_f32(ax, ay, &q);
+	float r = rem_core_f32(ax, ay, &q, 0);
 
 	REM_NEAREST(r, ay, q);
 	/* A zero result keeps the sign of x. */
@@ -30,7 +30,7 @@ double __ocml_remainder_f64(double x, double y)
 		return BH_NAN_F64;
 	if (isinf_f64(y))
 		return x;
-	double r = rem_core_f64(ax, ay, &q);
+	double r = rem_core_f64(ax, ay, &q, 0);
 
 	REM_NEAREST(r, ay, q);
 	return __builtin_signbit(x) ? -r : r;

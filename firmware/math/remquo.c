@@ -25,7 +25,7 @@ float __ocml_remquo_f32(float x, float y, OCML_PRIVATE int *quo)
 		return BH_NAN_F32;
 	if (isinf_f32(y))
 		return x;
-	float r = rem_core_f32(ax, ay, &q);
+	float r = rem_core_f32(ax, ay, &q, 1);
 
 	REM_NEAREST(r, ay, q);
 	*quo = signed_quo(q, __builtin_signbit(x) != __builtin_signbit(y));
@@ -42,7 +42,7 @@ double __ocml_remquo_f64(double x, double y, OCML_PRIVATE int *quo)
 		return BH_NAN_F64;
 	if (isinf_f64(y))
 		return x;
-	double r = rem_core_f64(ax, ay, &q);
+	double r = rem_core_f64(ax, ay, &q, 1);
 
 	REM_NEAREST(r, ay, q);
 	*quo = signed_quo(q, __builtin_signbit(x) != __builtin_signbit(y));

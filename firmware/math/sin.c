@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * sin: odd, sin(±0) = ±0, sin(±inf) = NaN.  Exact reduction to
- * r in [-pi/4, pi/4] (trigred.h: Cody-Waite below 2^40, Payne-Hanek with
- * v_trig_preop_f64 above), then the kernel of the quadrant (trig.h).
+ * r in [-pi/4, pi/4] (trigred.h: Payne-Hanek with v_trig_preop_f64, one
+ * branch-free path for all x), then the kernel of the quadrant (trig.h).
  * f32 computes in double: the reduction's r is good to 2^-50 relative,
  * the kernels to 2^-33, so the one rounding to f32 is within 0.5 ulp +
  * 2^-9 ulp.  f64 is within about 0.6 ulp (bound 2 for both).
@@ -35,5 +35,5 @@ double __ocml_sin_f64(double x)
 	struct trig_sc k = trig_sincos_kernel_f64(red.hi, red.lo);
 	double v = trig_pick_sin(k.sh, k.ch, red.q);
 
-	return x == 0.0 ? x : v;
+	return __builtin_fabs(x) < 0x1p-26 ? x : v;	/* sin, tan x = x there */
 }

@@ -39,5 +39,5 @@ double __ocml_sincos_f64(double x, OCML_PRIVATE double *cp)
 	*cp = trig_pick_cos(k.sh, k.ch, red.q);
 	double v = trig_pick_sin(k.sh, k.ch, red.q);
 
-	return x == 0.0 ? x : v;
+	return __builtin_fabs(x) < 0x1p-26 ? x : v;	/* sin, tan x = x there */
 }

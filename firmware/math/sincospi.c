@@ -27,10 +27,12 @@ double __ocml_sincospi_f64(double x, OCML_PRIVATE double *cp)
 {
 	int q;
 	double f = trigpi_reduce_f64(x, &q);
-	struct trig_sc k = trigpi_kernel_f64(f);
+	double s, c;
 
-	*cp = trig_pick_cos(k.sh, k.ch, q) + 0.0;
-	double v = trig_pick_sin(k.sh, k.ch, q);
+	trigpi_kernel_f64(f, &s, &c);
 
-	return v == 0.0 ? __builtin_copysign(0.0, x) : v;
+	*cp = trig_pick_cos(s, c, q) + 0.0;
+	double v = trig_pick_sin(s, c, q);
+
+	return trigpi_zero_sign_f64(v, x);
 }

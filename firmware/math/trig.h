@@ -82,20 +82,22 @@ static inline void trig_sincos_kernel_f32(double r, double *sp, double *cp)
 
 /*
  * Quadrant q: sin x = (s, c, -s, -c)[q & 3], cos x = (c, -s, -c, s)[q & 3].
- * Selects, not branches.
+ * Selects, not branches; the negation flips the sign bit (bit 1 of q, or
+ * of q + 1, shifted to bit 63).
  */
+static inline double trig_negate_if(double v, uint32_t bit1)
+{
+	return as_f64(as_u64(v) ^ ((uint64_t)((bit1 << 30) & 0x80000000u) << 32));
+}
+
 static inline double trig_pick_sin(double s, double c, int q)
 {
-	double v = (q & 1) ? c : s;
-
-	return (q & 2) ? -v : v;
+	return trig_negate_if((q & 1) ? c : s, (uint32_t)q);
 }
 
 static inline double trig_pick_cos(double s, double c, int q)
 {
-	double v = (q & 1) ? s : c;
-
-	return ((q + 1) & 2) ? -v : v;
+	return trig_negate_if((q & 1) ? s : c, (uint32_t)q + 1);
 }
 
 /*

@@ -18,11 +18,11 @@
 
 #include "trig.h"
 
-/* pi = PI_H + PI_L; pi^2/2 = C1_H + C1_L (each to 2^-105 relative). */
+/* pi = PI_H + PI_L (to 2^-105 relative); pi^2/2 rounded (C1_H = pi^2/2 -
+ * 0x1.692b71366cc04p-52). */
 #define TRIGPI_PI_H 0x1.921fb54442d18p+1
 #define TRIGPI_PI_L 0x1.1a62633145c07p-53
 #define TRIGPI_C1_H 0x1.3bd3cc9be45dep+2
-#define TRIGPI_C1_L 0x1.692b71366cc04p-52
 
 /*
  * f = x2 - k/2 exactly for x2 in [-1, 1] (NaN stays NaN), k = rint(2 x2)
@@ -48,14 +48,21 @@ static inline double trigpi_reduce_f32(float x, int *q)
 }
 
 /*
- * sin(pi f), cos(pi f) as double-doubles: pi f split exactly (FMA) plus
- * f PI_L, and 1 - (pi^2/2) f^2 with f^2 and the product split exactly,
- * so each is within about 2^-56 of the function before hi + lo.
+ * sin(pi f), cos(pi f) in double, each with one final rounding of a sum
+ * whose other errors stay below 0.35 ulp, so within 0.85 ulp of the
+ * function and at most 1 ulp from the correctly rounded result (the
+ * bound is 2; the picks and negations are exact):
+ *   sin: pi f = f PI_H (exact inside the final FMA) + f PI_L + f^3 Q(f^2);
+ *        the correction is below 0.11 of the result and its roundings
+ *        (u, f u, Q's evaluation) stay below 2^-54 relative (0.2 ulp).
+ *   cos: w = 1 - C1_H u rounded, its error recovered by a second FMA on
+ *        1 - w (exact, Sterbenz), plus f^4 R(f^2); left out are C1_L u
+ *        (below 2^-55.5) and C1_H (f^2 - u), u's rounding (below
+ *        2^-55.7), together 0.33 ulp of a result >= 0.707.
  */
-static inline struct trig_sc trigpi_kernel_f64(double f)
+static inline void trigpi_kernel_f64(double f, double *sp, double *cp)
 {
-	struct trig_sc k;
-	double u = f * f, ul = __builtin_fma(f, f, -u);
+	double u = f * f;
 
 	/* sinpi_f64: sin(pi f) = pi f + f^3 Q(f^2), u in [0, 1/16]: <= 2^-56.9 */
 	double s = __builtin_fma(u, 0x1.e3ff27bdadb36p-12, -0x1.e3009897605b1p-8);
@@ -64,12 +71,7 @@ static inline struct trig_sc trigpi_kernel_f64(double f)
 	s = __builtin_fma(u, s, -0x1.32d2cce324134p-1);
 	s = __builtin_fma(u, s, 0x1.466bc67758cb2p+1);
 	s = __builtin_fma(u, s, -0x1.4abbce625be46p+2);
-	double ph = f * TRIGPI_PI_H;
-	double pl = __builtin_fma(f, TRIGPI_PI_H, -ph);
-	double corr = __builtin_fma(f * u, s, __builtin_fma(f, TRIGPI_PI_L, pl));
-
-	k.sh = ph + corr;
-	k.sl = (ph - k.sh) + corr;
+	*sp = __builtin_fma(f, TRIGPI_PI_H, __builtin_fma(f * u, s, f * TRIGPI_PI_L));
 
 	/* cospi_f64: cos(pi f) = 1 - pi^2 f^2/2 + f^4 R(f^2): <= 2^-58.9 */
 	double c = __builtin_fma(u, -0x1.b2973cd6e9a9dp-14, 0x1.f9ccfd2e2e83cp-10);
@@ -78,17 +80,23 @@ static inline struct trig_sc trigpi_kernel_f64(double f)
 	c = __builtin_fma(u, c, 0x1.e1f50684f4bb4p-3);
 	c = __builtin_fma(u, c, -0x1.55d3c7e3ca533p+0);
 	c = __builtin_fma(u, c, 0x1.03c1f081b5abcp+2);
-	double hz = TRIGPI_C1_H * u;
-	double hzl = __builtin_fma(TRIGPI_C1_H, u, -hz);
+	double w = __builtin_fma(-TRIGPI_C1_H, u, 1.0);
+	double tail = __builtin_fma(-TRIGPI_C1_H, u, 1.0 - w);
 
-	hzl = __builtin_fma(TRIGPI_C1_H, ul, __builtin_fma(TRIGPI_C1_L, u, hzl));
-	double w = 1.0 - hz;		/* hz <= 0.31: (1 - w) - hz is exact */
-	double tail = ((1.0 - w) - hz) - hzl;
+	*cp = w + __builtin_fma(u * u, c, tail);
+}
 
-	tail = __builtin_fma(u * u, c, tail);
-	k.ch = w + tail;
-	k.cl = (w - k.ch) + tail;
-	return k;
+/*
+ * sinpi's zero: the sign of x (Annex F), whatever the quadrant's sign;
+ * only the high word of a zero needs changing.
+ */
+static inline double trigpi_zero_sign_f64(double v, double x)
+{
+	uint64_t b = as_u64(v);
+	uint32_t hi = (uint32_t)(b >> 32);
+	uint32_t zhi = (hi & 0x7fffffffu) | ((uint32_t)(as_u64(x) >> 32) & 0x80000000u);
+
+	return as_f64((uint64_t)(v == 0.0 ? zhi : hi) << 32 | (uint32_t)b);
 }
 
 /* For f32 results, in double: within 2^-33 relative. */

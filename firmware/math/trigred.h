@@ -5,16 +5,9 @@
  * that even the doubles closest to a multiple of pi/2 (|r| ~ 2^-61 at
  * x = 6381956970095103 * 2^797) keep about 2^-100 relative accuracy.
  *
- * Medium path, |x| < 2^40 (Cody-Waite with FMA): n = rint(x * 2/pi)
- * through the 1.5 * 2^52 shifter (so n's low bits, the quadrant, sit in
- * the low word), then x - n * (P1 + P2 + P3) with pi/2 = P1 + P2 + P3 +
- * O(2^-161).  x - n*P1 is exact: both lie on the 2^-53 grid and the
- * difference is below 1.  n*P2 is split exactly by an FMA, and n*P3 (at
- * most 2^-67) only needs its rounding; the error is n * 2^-160 <= 2^-120
- * absolute.  The product x * 2/pi is off by at most 2^(40-53) quadrants,
- * which the 2^-10 margin of the polynomials covers.
- *
- * Large path, |x| >= 2^40 (Payne-Hanek with v_trig_preop_f64): the
+ * One branch-free path for every finite x (a wave whose lanes mix small
+ * and large arguments would otherwise run two reductions; the random
+ * arguments of the benchmarks do), Payne-Hanek with v_trig_preop_f64: the
  * instruction returns 53-bit segments of 2/pi aligned to x's exponent
  * (segment j: bits [s + 53j, s + 53j + 53) after the binary point, with
  * s = max(0, e - 1077) for biased exponent e, scaled by 2^128 when
@@ -24,19 +17,23 @@
  * below 2^-157; the products are split exactly (FMA), and the sum is
  * taken mod 4 with error-free two-sums, so the fraction F = x*2/pi - n is
  * a double-double good to about 2^-150 absolute.  Then r = F * pi/2.
+ * The products carry x's sign, so n and r come out signed.  Small x
+ * (s = 0) needs nothing special down to |x| ~ 2^-960, where the last
+ * products start to underflow: sin and tan return x itself below 2^-26
+ * (correctly rounded there), cos is 1 whatever r's relative error.
  */
 #ifndef BH_MATH_TRIGRED_H
 #define BH_MATH_TRIGRED_H
 
 #include "ocml.h"
 
-/* pi/2 = P1 + P2 + P3 to 2^-161; 2/pi rounded; the rint shifter. */
+/*
+ * pi/2 = P1 + P2 to 2^-109 (relative, as r = F (P1 + P2) uses it); the
+ * rint shifter 1.5 * 2^52 (trigpi.h).
+ */
 #define TRIG_PIO2_1 0x1.921fb54442d18p+0
 #define TRIG_PIO2_2 0x1.1a62633145c07p-54
-#define TRIG_PIO2_3 (-0x1.f1976b7ed8fbcp-110)
-#define TRIG_2_PI 0x1.45f306dc9c883p-1
 #define TRIG_SHIFTER 0x1.8p+52
-#define TRIG_MEDIUM_LIMIT 0x1p+40
 
 struct trig_red {
 	double hi, lo;	/* r = hi + lo, |r| <= pi/4 (1 + 2^-10) */
@@ -52,40 +49,18 @@ static inline double trig_two_sum(double a, double b, double *e)
 	return s;
 }
 
-/* n = rint(x * 2/pi) for |x| < 2^40, with n mod 2^32 in *q. */
-static inline double trig_quadrant(double x, int *q)
+/* Finite x (|x| >= 2^-960 for a relatively accurate r). */
+static inline struct trig_red trigred_f64(double x)
 {
-	double t = __builtin_fma(x, TRIG_2_PI, TRIG_SHIFTER);
-
-	*q = (int)(uint32_t)as_u64(t);
-	return t - TRIG_SHIFTER;
-}
-
-static inline struct trig_red trigred_medium_f64(double x)
-{
-	struct trig_red red;
-	double n = trig_quadrant(x, &red.q);
-	double a = __builtin_fma(-n, TRIG_PIO2_1, x);		/* exact */
-	double ph = n * TRIG_PIO2_2, pl = __builtin_fma(n, TRIG_PIO2_2, -ph);
-	double e;
-
-	red.hi = trig_two_sum(a, -ph, &e);
-	red.lo = __builtin_fma(-n, TRIG_PIO2_3, e - pl);
-	return red;
-}
-
-/* |x| >= 2^40, finite. */
-static inline struct trig_red trigred_large_f64(double x)
-{
-	double ax = __builtin_fabs(x);
 	/* trig_preop scales its segments by 2^128 from exponent 1968 on. */
-	double xs = (as_u64(ax) >> 52) >= 1968 ? ldexp_f64(ax, -128) : ax;
-	double s0 = __builtin_amdgcn_trig_preop(ax, 0);
-	double s1 = __builtin_amdgcn_trig_preop(ax, 1);
-	double s2 = __builtin_amdgcn_trig_preop(ax, 2);
-	double s3 = __builtin_amdgcn_trig_preop(ax, 3);
+	double xs = ((as_u64(x) >> 52) & 0x7ff) >= 1968 ? ldexp_f64(x, -128) : x;
+	double s0 = __builtin_amdgcn_trig_preop(x, 0);
+	double s1 = __builtin_amdgcn_trig_preop(x, 1);
+	double s2 = __builtin_amdgcn_trig_preop(x, 2);
+	double s3 = __builtin_amdgcn_trig_preop(x, 3);
 	/*
-	 * p0 < 2^55, p1 < 4, p2 < 2^-51, p3 < 2^-104; each h + l is exact.
+	 * |p0| < 2^55, |p1| < 4, |p2| < 2^-51, |p3| < 2^-104; each h + l is
+	 * exact.
 	 */
 	double p0h = xs * s0, p0l = __builtin_fma(xs, s0, -p0h);
 	double p1h = xs * s1, p1l = __builtin_fma(xs, s1, -p1h);
@@ -108,48 +83,52 @@ static inline struct trig_red trigred_large_f64(double x)
 
 	fl += rest;
 	/* r = F * pi/2 */
-	double hi = fh * TRIG_PIO2_1;
-	double lo = __builtin_fma(fh, TRIG_PIO2_1, -hi);
-
-	lo = __builtin_fma(fh, TRIG_PIO2_2, __builtin_fma(fl, TRIG_PIO2_1, lo));
-
 	struct trig_red red;
-	int q = (int)n;
 
-	red.hi = x < 0 ? -hi : hi;
-	red.lo = x < 0 ? -lo : lo;
-	red.q = x < 0 ? -q : q;
+	red.hi = fh * TRIG_PIO2_1;
+	red.lo = __builtin_fma(fh, TRIG_PIO2_1, -red.hi);
+	red.lo = __builtin_fma(fh, TRIG_PIO2_2, __builtin_fma(fl, TRIG_PIO2_1, red.lo));
+	red.q = (int)n;
 	return red;
 }
 
-/* Finite x. */
-static inline struct trig_red trigred_f64(double x)
-{
-	if (__builtin_fabs(x) < TRIG_MEDIUM_LIMIT)
-		return trigred_medium_f64(x);
-	return trigred_large_f64(x);
-}
-
 /*
- * For f32 arguments, r as one double: the medium path without the split
- * of n*P2 (x on the 2^-24 grid or coarser, and f32 results need only
- * about 2^-30 relative), the large path shared with f64.
+ * For f32 arguments, r as one double, by one branch-free path for every
+ * finite x (a wave whose lanes mix small and large arguments would
+ * otherwise run two reductions).  An f32 x has 24 significant bits and
+ * |x| < 2^128, so three segments of 2/pi (v_trig_preop_f64, as above;
+ * s = 0 for |x| < 2^54, no 2^128 scaling below exponent 1968) suffice:
+ * x * 2/pi mod 4 = p0 + p1 + p2 + O(2^-104) with p0 = x s0 < 2^55,
+ * p1 < 4, p2 < 2^-51, the products taken with x's sign so that n and r
+ * come out signed.  p0 and p1 are split exactly (FMA); p0h mod 4 = t0
+ * is exact; t0 + p0l is a fast two-sum (t0 is a multiple of ulp(p0h),
+ * |p0l| <= ulp(p0h)/2), u + p1h a two-sum; n = rint of the sum, its
+ * remainder g is exact, and the tail (the two sums' errors, p1l, p2:
+ * each below 2^-49) is added with errors below 2^-100.  So F = g + tail
+ * is within about 2^-100 of x * 2/pi - n, |F| <= 1/2 + 2^-48, and
+ * r = F pi/2 is within 2^-52 relative: no float lies closer to a
+ * multiple of pi/2 than 2^-29.2 (16367173 * 2^72, tests/math/trig.hip
+ * finds it).  For tiny x everything scales with x (all products stay
+ * normal doubles), so r keeps its relative accuracy there too.
  */
 static inline double trigred_f32(float xf, int *q)
 {
 	double x = (double)xf;
+	double s0 = __builtin_amdgcn_trig_preop(x, 0);
+	double s1 = __builtin_amdgcn_trig_preop(x, 1);
+	double s2 = __builtin_amdgcn_trig_preop(x, 2);
+	double p0h = x * s0, p0l = __builtin_fma(x, s0, -p0h);
+	double p1h = x * s1, p1l = __builtin_fma(x, s1, -p1h);
+	double p2 = x * s2;
+	double t0 = __builtin_fma(-4.0, __builtin_rint(0.25 * p0h), p0h);
+	double u = t0 + p0l, eu = p0l - (u - t0);	/* fast two-sum */
+	double e1, s = trig_two_sum(u, p1h, &e1);	/* |s| < 8 */
+	double n = __builtin_rint(s), g = s - n;	/* exact */
+	double tail = (eu + e1) + (p1l + p2);
 
-	if (__builtin_fabs(x) < TRIG_MEDIUM_LIMIT) {
-		double n = trig_quadrant(x, q);
-		double r = __builtin_fma(-n, TRIG_PIO2_1, x);	/* exact */
-
-		r = __builtin_fma(-n, TRIG_PIO2_2, r);
-		return __builtin_fma(-n, TRIG_PIO2_3, r);
-	}
-	struct trig_red red = trigred_large_f64(x);
-
-	*q = red.q;
-	return red.hi + red.lo;
+	*q = (int)n;
+	/* r = (g + tail) pi/2; g P1's rounding is relative to r */
+	return __builtin_fma(g, TRIG_PIO2_1, __builtin_fma(tail, TRIG_PIO2_1, g * TRIG_PIO2_2));
 }
 
 #endif /* BH_MATH_TRIGRED_H */

@@ -14,6 +14,9 @@ and paste the printed C arrays into expk.h / logk.h / sinh.c.  The fits
 
   exp_h64, exp_h32  H(r) = (e^r - 1 - r) / r^2 on |r| <= ln2/2, so that
                     e^r - 1 = r + r^2 H(r) (expk.h)
+  exp_h64s          the same H one degree shorter, for the plain double
+                    exp, exp2, exp10 (expk.h exp_scaled_f64: r^2 H's
+                    error stays below 2^-56, 0.2 ulp)
   log_p64, log_p32  P(z) = (2 atanh(s) - 2s) / s^3, z = s^2, on
                     0 <= z <= (3 - 2 sqrt 2)^2 (logk.h): log(m) = 2s +
                     s^3 P(s^2) with s = (m-1)/(m+1), m in [sqrt .5, sqrt 2)
@@ -158,6 +161,7 @@ ZMAX = (3 - 2 * mp.sqrt(2)) ** 2
 KERNELS = {
     "exp_h64": (h_exp, -LN2_HALF, LN2_HALF, -58, False),
     "exp_h32": (h_exp, -LN2_HALF, LN2_HALF, -35, False),
+    "exp_h64s": (h_exp, -LN2_HALF, LN2_HALF, -52.9, False),
     "log_p64": (p_log, 0, ZMAX, -60, True),
     "log_p32": (p_log, 0, ZMAX, -36, False),
     "sinh_s64": (s_sinh, 0, 1, -55, False),
