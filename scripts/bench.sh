@@ -1,7 +1,7 @@
 #!/bin/bash
 # The figures barehip tracks (docs/benchmarks.md).  Deterministic counts
 # only: byte sizes and callgrind instruction counts.
-# Usage: scripts/bench.sh BUILD
+# Usage: scripts/bench.sh BUILD [math-accuracy]
 set -euo pipefail
 build=$1
 cc="$build/bin/barehip-cc"
@@ -9,6 +9,96 @@ out="$build/bench"
 mkdir -p "$out"
 
 scripts/deps.sh bench
+
+# Device math accuracy (tests/math, built by make bench): every function
+# against MPFR on the gfx90a model over its specials, hard cases and
+# 100000 random inputs; docs/math-accuracy.md is rewritten from the rows.
+# "scripts/bench.sh BUILD math-accuracy" runs this section alone.
+math_accuracy() {
+	echo "== device math accuracy (tests/math, 100000 random inputs per function plus specials)"
+	local acc="$out/math-accuracy.rows" t
+	: > "$acc"
+	# Each row as test, function, max ulp, inputs, bound, pass, split by
+	# tabs: a name may hold a '|' ("abs + |x| 2^-23.2"), the last four
+	# fields never do.
+	for t in "$build"/tests/math/*; do
+		[ -x "$t" ] || continue
+		BAREHIP_SIM_GFX=gfx90a "$t" --n 100000 --rows | grep '^ROW|' |
+			awk -F'|' -v test="$(basename "$t")" '{
+				name = $2
+				for (i = 3; i <= NF - 4; i++)
+					name = name "|" $i
+				printf "%s\t%s\t%s\t%s\t%s\t%s\n", test, name, $(NF-3), $(NF-2), $(NF-1), $NF
+			}' >> "$acc" || true
+	done
+	math_accuracy_doc "$acc" > docs/math-accuracy.md
+	tail -1 docs/math-accuracy.md
+}
+math_accuracy_doc() { # rows file
+	local rows pass
+	rows=$(wc -l < "$1")
+	pass=$(awk -F'\t' '$6 == "pass"' "$1" | wc -l)
+	echo "# Device math accuracy"
+	echo
+	echo "Written by \`make bench\` (scripts/bench.sh): each function of the"
+	echo "device math library run on the gfx90a model over its special values,"
+	echo "its hard cases and 100,000 pseudo-random inputs (tests/math/mtest.h),"
+	echo "compared with MPFR's correctly rounded result.  Max ulp is the largest"
+	echo "distance in representable numbers from that result (inf: a wrong NaN,"
+	echo "infinity or sign of zero); the bound is CUDA's documented maximum"
+	echo "(ref/devlib.md §4), 0 for exact functions.  Rows whose name says"
+	echo "\"abs\" give an absolute error where CUDA documents one (the Bessel"
+	echo "functions for large x, the fast sine and cosine); integer results"
+	echo "(lrint, ilogb, the classification functions) count the distance"
+	echo "between the integers; the rows of the modes test are measured under"
+	echo "its fast-math flags."
+	echo
+	# The summary: how many rows are within bound, and the ulp rows
+	# (a bound of a whole number of ulps above 0) nearest their bound.
+	awk -F'\t' -v rows="$rows" -v pass="$pass" '
+		$5 ~ /^[0-9]+$/ && $5 > 0 && $2 !~ /abs|bound/ {
+			r = ($3 == "inf") ? 1e300 : $3 / $5
+			n++; name[n] = $2; ratio[n] = r; m[n] = $3; b[n] = $5
+		}
+		END {
+			for (i = 1; i <= n; i++)
+				for (j = i + 1; j <= n; j++)
+					if (ratio[j] > ratio[i]) {
+						t = ratio[i]; ratio[i] = ratio[j]; ratio[j] = t
+						t = name[i]; name[i] = name[j]; name[j] = t
+						t = m[i]; m[i] = m[j]; m[j] = t
+						t = b[i]; b[i] = b[j]; b[j] = t
+					}
+			z = 0
+			for (i = 1; i <= n; i++)
+				if (m[i] == 0)
+					z++
+			printf "**%d of %d rows within bound.**  Rows with a bound of one ulp or", pass, rows
+			printf " more: %d, of which %d without any error on the inputs tried.", n, z
+			k = 0
+			for (i = 1; i <= n; i++)
+				if (ratio[i] >= 1)
+					k++
+			printf "  At their bound (%d):", k
+			for (i = 1; i <= k; i++)
+				printf "%s %s (%s ulp)", (i > 1 ? "," : ""), name[i], m[i]
+			printf ".  Nearest below it:"
+			for (i = k + 1; i <= k + 6 && i <= n; i++)
+				printf "%s %s (%s of %s ulp)", (i > k + 1 ? "," : ""), name[i], m[i], b[i]
+			printf ".\n"
+		}' "$1"
+	echo
+	echo "| function | test | max ulp | inputs | bound | pass |"
+	echo "|---|---|---|---|---|---|"
+	awk -F'\t' '{ gsub(/\|/, "\\|", $2)
+		printf "| %s | %s | %s | %s | %s | %s |\n", $2, $1, $3, $4, $5, $6 }' "$1"
+	echo
+	echo "$pass of $rows within bound."
+}
+if [ "${2:-}" = math-accuracy ]; then
+	math_accuracy
+	exit 0
+fi
 
 echo "== sizes (bytes)"
 size_of() { stat -c %s "$1"; }
@@ -106,32 +196,7 @@ model_rate "ALU-bound (tests/bench/alu.hip)" "$out/alu" 5000
 model_rate "memory-bound (tests/bench/stream.hip)" "$out/stream" 16
 
 echo
-echo "== device math accuracy (tests/math, 100000 random inputs per function plus specials)"
-# Every function against MPFR on the gfx90a model; docs/math-accuracy.md
-# is rewritten from the rows.
-acc="$out/math-accuracy.rows"
-: > "$acc"
-for t in "$build"/tests/math/*; do
-	[ -x "$t" ] || continue
-	BAREHIP_SIM_GFX=gfx90a "$t" --n 100000 --rows | grep '^ROW|' >> "$acc" || true
-done
-{
-	echo "# Device math accuracy"
-	echo
-	echo "Written by \`make bench\` (scripts/bench.sh): each function of the"
-	echo "device math library run on the gfx90a model over its special values"
-	echo "and 100,000 pseudo-random inputs (tests/math/mtest.h), compared with"
-	echo "MPFR's correctly rounded result.  Max ulp is the largest distance in"
-	echo "representable numbers from that result; the bound is CUDA's documented"
-	echo "maximum (ref/devlib.md §4), 0 for exact functions."
-	echo
-	echo "| function | max ulp | inputs | bound | pass |"
-	echo "|---|---|---|---|---|"
-	awk -F'|' '{ printf "| %s | %s | %s | %s | %s |\n", $2, $3, $4, $5, $6 }' "$acc"
-	echo
-	echo "$(grep -c '|pass$' "$acc") of $(wc -l < "$acc") within bound."
-} > docs/math-accuracy.md
-tail -1 docs/math-accuracy.md
+math_accuracy
 
 echo
 echo "== device math vs ROCm's ocml (gfx90a; wave instructions per call, median over batches of 64)"
@@ -179,3 +244,4 @@ done
 	awk -F'|' '$5 > 0 { n++; if ($4 <= $5 && $2 <= $3) w++ }
 		END { printf "\n%d of %d functions at ratio <= 1.0 with equal or better max ulp.\n", w, n }' "$cmp_rows"
 } | tee "$out/math-vs-ocml.md"
+
