@@ -17,6 +17,7 @@
  * to 0.
  */
 #include "expk.h"
+#include "unsafe.h"
 
 #define LOG2E_F32 0x1.715476p+0f
 #define LOG2E_LO_F32 0x1.4ae0c0p-26f	/* log2(e) - LOG2E_F32 */
@@ -27,6 +28,8 @@ OCML_EXPORT __attribute__((pure)) float __ocml_native_exp_f32(float x);
 
 float __ocml_exp_f32(float x)
 {
+	if (MATH_UNSAFE)	/* -funsafe-math-optimizations: unsafe.h */
+		return unsafe_exp_f32(x);
 	float t = __builtin_fminf(__builtin_fmaxf(x, -104.0f), 89.0f);
 	float th = t * LOG2E_F32;
 	float tl = __builtin_fmaf(t, LOG2E_LO_F32, __builtin_fmaf(t, LOG2E_F32, -th));

@@ -17,12 +17,15 @@
  * results flush to 0.
  */
 #include "expk.h"
+#include "unsafe.h"
 
 #define LN10_HI_F64 0x1.26bb1bbb55516p+1	/* ln10 rounded */
 #define LN10_LO_F64 -0x1.f48ad494ea3e9p-53	/* ln10 - LN10_HI */
 #define LOG2_10_F64 0x1.a934f0979a371p+1	/* log2(10) */
 #define LG2_HI_F64 0x1.34413509f79ffp-2		/* log10(2) rounded */
 #define LG2_LO_F64 -0x1.9dc1da994fd21p-59	/* log10(2) - LG2_HI */
+/* LG2_LO * LN10_HI, rounded (2^-53 of a term below 2^-48) */
+#define LG2_LO_LN10_F64 (LG2_LO_F64 * LN10_HI_F64)
 #define LOG2_10_F32 0x1.a934f0p+1f
 #define LOG2_10_LO_F32 0x1.2f346ep-24f		/* log2(10) - LOG2_10_F32 */
 
@@ -32,6 +35,8 @@ OCML_EXPORT __attribute__((pure)) float __ocml_native_exp10_f32(float x);
 
 float __ocml_exp10_f32(float x)
 {
+	if (MATH_UNSAFE)	/* -funsafe-math-optimizations: unsafe.h */
+		return unsafe_exp10_f32(x);
 	float t = __builtin_fminf(__builtin_fmaxf(x, -46.0f), 39.0f);
 	float th = t * LOG2_10_F32;
 	float tl = __builtin_fmaf(t, LOG2_10_LO_F32, __builtin_fmaf(t, LOG2_10_F32, -th));
@@ -47,7 +52,7 @@ double __ocml_exp10_f64(double x)
 	double n = __builtin_rint(t * LOG2_10_F64);
 	double a = __builtin_fma(-n, LG2_HI_F64, t);
 	double r = __builtin_fma(a, LN10_HI_F64,
-				 __builtin_fma(a, LN10_LO_F64, -n * LG2_LO_F64 * LN10_HI_F64));
+				 __builtin_fma(a, LN10_LO_F64, -n * LG2_LO_LN10_F64));
 	double y = exp_scaled_f64(r, n);
 
 	return MATH_FINITE_ONLY || !isnan_f64(x) ? y : x;

@@ -10,12 +10,15 @@
  * bound 2; on hardware v_exp_f32's documented 1 ulp), 1 ulp f64 (bound 1).
  */
 #include "expk.h"
+#include "unsafe.h"
 
 OCML_EXPORT __attribute__((pure)) float __ocml_exp2_f32(float x);
 OCML_EXPORT __attribute__((pure)) double __ocml_exp2_f64(double x);
 
 float __ocml_exp2_f32(float x)
 {
+	if (MATH_UNSAFE)	/* -funsafe-math-optimizations: unsafe.h */
+		return unsafe_exp2_f32(x);
 	float t = __builtin_fminf(__builtin_fmaxf(x, -160.0f), 160.0f);
 	float n = __builtin_rintf(t);
 	float y = ldexp_f32(__builtin_amdgcn_exp2f(t - n), (int)n);

@@ -12,6 +12,7 @@
  * inputs as 0, so they give -inf.
  */
 #include "logk.h"
+#include "unsafe.h"
 
 OCML_EXPORT __attribute__((pure)) float __ocml_log_f32(float x);
 OCML_EXPORT __attribute__((pure)) double __ocml_log_f64(double x);
@@ -19,6 +20,8 @@ OCML_EXPORT __attribute__((pure)) float __ocml_native_log_f32(float x);
 
 float __ocml_log_f32(float x)
 {
+	if (MATH_UNSAFE)	/* -funsafe-math-optimizations: unsafe.h */
+		return unsafe_log_f32(x);
 	return log_special_f32(x, (float)log_lite((double)x));
 }
 

@@ -10,6 +10,7 @@
  * read as 0: -inf.
  */
 #include "logk.h"
+#include "unsafe.h"
 
 #define LOG10E_HI_F64 0x1.bcb7b1526e50ep-2	/* 1/ln10 rounded */
 #define LOG10E_LO_F64 0x1.95355baaafad3p-57	/* 1/ln10 - LOG10E_HI */
@@ -20,6 +21,8 @@ OCML_EXPORT __attribute__((pure)) float __ocml_native_log10_f32(float x);
 
 float __ocml_log10_f32(float x)
 {
+	if (MATH_UNSAFE)	/* -funsafe-math-optimizations: unsafe.h */
+		return unsafe_log10_f32(x);
 	return log_special_f32(x, (float)(log_lite((double)x) * LOG10E_HI_F64));
 }
 

@@ -8,6 +8,7 @@
  * 4), 1 ulp f64 (bound 2).
  */
 #include "powk.h"
+#include "unsafe.h"
 
 OCML_EXPORT __attribute__((pure)) float __ocml_pow_f32(float x, float y);
 OCML_EXPORT __attribute__((pure)) double __ocml_pow_f64(double x, double y);
@@ -16,6 +17,8 @@ float __ocml_pow_f32(float x, float y)
 {
 	double xd = x, yd = y;
 
+	if (MATH_UNSAFE)	/* the special cases stay; the core is unsafe.h's */
+		return (float)pow_fixup(xd, yd, unsafe_powcore_f32(__builtin_fabsf(x), y));
 	return (float)pow_fixup(xd, yd, pow_core_lite(__builtin_fabs(xd), yd));
 }
 

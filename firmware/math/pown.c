@@ -8,6 +8,7 @@
  * (checked against pow's bounds, 4 and 2).
  */
 #include "powk.h"
+#include "unsafe.h"
 
 OCML_EXPORT __attribute__((pure)) float __ocml_pown_f32(float x, int n);
 OCML_EXPORT __attribute__((pure)) double __ocml_pown_f64(double x, int n);
@@ -16,6 +17,8 @@ float __ocml_pown_f32(float x, int n)
 {
 	double xd = x, y = n;
 
+	if (MATH_UNSAFE)	/* the special cases stay; the core is unsafe.h's */
+		return (float)pow_fixup(xd, y, unsafe_powcore_f32(__builtin_fabsf(x), (float)n));
 	return (float)pow_fixup(xd, y, pow_core_lite(__builtin_fabs(xd), y));
 }
 
