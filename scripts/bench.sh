@@ -1,7 +1,7 @@
 #!/bin/bash
 # The figures barehip tracks (docs/benchmarks.md).  Deterministic counts
 # only: byte sizes and callgrind instruction counts.
-# Usage: scripts/bench.sh BUILD [math-accuracy]
+# Usage: scripts/bench.sh BUILD [math-accuracy | math-ocml]
 set -euo pipefail
 build=$1
 cc="$build/bin/barehip-cc"
@@ -51,7 +51,9 @@ math_accuracy_doc() { # rows file
 	echo "functions for large x, the fast sine and cosine); integer results"
 	echo "(lrint, ilogb, the classification functions) count the distance"
 	echo "between the integers; the rows of the modes test are measured under"
-	echo "its fast-math flags."
+	echo "its fast-math flags, those of the unsafe test under"
+	echo "-funsafe-math-optimizations, and its \"/bound\" rows give the share"
+	echo "of the input-dependent fast bound used (1 = at the bound)."
 	echo
 	# The summary: how many rows are within bound, and the ulp rows
 	# (a bound of a whole number of ulps above 0) nearest their bound.
@@ -97,6 +99,73 @@ math_accuracy_doc() { # rows file
 }
 if [ "${2:-}" = math-accuracy ]; then
 	math_accuracy
+	exit 0
+fi
+
+# Device math side by side with ROCm's ocml: every tests/math family built
+# twice and run on the same inputs; "scripts/bench.sh BUILD math-ocml"
+# runs this section alone.  Debian's rocm-device-libs (5.2.3) is installed
+# for this comparison only; barehip never builds or runs against it.  The
+# second build links ocml and its oclc controls into the device code as
+# ROCm links them (-mlink-builtin-bitcode), which defines the __ocml_*
+# names before barehip's firmware is searched.  Families built with their
+# own mode flags (barehip-cc-flags: modes, unsafe) are left out: ocml is
+# linked here in its default modes only.
+math_ocml() {
+	echo "== device math vs ROCm's ocml (gfx90a; wave instructions per call, median over batches of 64)"
+	local bc=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode ocml_flags="" f src name
+	for f in ocml oclc_isa_version_90a oclc_abi_version_500 oclc_daz_opt_off \
+		oclc_unsafe_math_off oclc_finite_only_off oclc_correctly_rounded_sqrt_on \
+		oclc_wavefrontsize64_on; do
+		ocml_flags="$ocml_flags -Xarch_device -Xclang -Xarch_device -mlink-builtin-bitcode"
+		ocml_flags="$ocml_flags -Xarch_device -Xclang -Xarch_device $bc/$f.bc"
+	done
+	local cmp_rows="$out/math-vs-ocml.rows"
+	: > "$cmp_rows"
+	for src in tests/math/*.hip; do
+		name=$(basename "$src" .hip)
+		if grep -q '^// barehip-cc-flags:' "$src"; then
+			echo "  $name: built with its own mode flags, left out"
+			continue
+		fi
+		"$cc" --offload-arch=gfx90a -o "$out/math-$name-bh" "$src" -lmpfr -lgmp
+		# shellcheck disable=SC2086
+		if ! "$cc" --offload-arch=gfx90a $ocml_flags -o "$out/math-$name-ocml" "$src" \
+			-lmpfr -lgmp > "$out/math-$name-ocml.log" 2>&1; then
+			echo "  $name: does not build against ocml 5.2.3 (see $out/math-$name-ocml.log)"
+			continue
+		fi
+		BAREHIP_SIM_GFX=gfx90a "$out/math-$name-bh" --n 20000 --rows --cost \
+			> "$out/math-$name-bh.txt" || true
+		BAREHIP_SIM_GFX=gfx90a "$out/math-$name-ocml" --n 20000 --rows --cost \
+			> "$out/math-$name-ocml.txt" || true
+		# name<TAB>bh ulp<TAB>ocml ulp<TAB>bh cost<TAB>ocml cost.  A name
+		# may hold '|' ("abs + |x|"): ROW's last four fields and COST's
+		# last one never do.
+		awk -F'|' '
+			function key(last,   k, i) { k = $2; for (i = 3; i <= NF - last; i++) k = k "|" $i; return k }
+			FNR == NR && $1 == "ROW" { bu[key(4)] = $(NF - 3); next }
+			FNR == NR && $1 == "COST" { bc[key(1)] = $NF; next }
+			$1 == "ROW" { k = key(4); ou[k] = $(NF - 3); order[++n] = k; next }
+			$1 == "COST" { oc[key(1)] = $NF }
+			END { for (i = 1; i <= n; i++) { f = order[i]
+				if (f in bc && f in oc) printf "%s\t%s\t%s\t%s\t%s\n", f, bu[f], ou[f], bc[f], oc[f] } }
+		' "$out/math-$name-bh.txt" "$out/math-$name-ocml.txt" >> "$cmp_rows"
+	done
+	{
+		echo "| function | barehip max ulp | ocml max ulp | barehip insns/call | ocml insns/call | ratio |"
+		echo "|---|---|---|---|---|---|"
+		awk -F'\t' '{ r = ($5 > 0) ? $4 / $5 : 0; f = $1; gsub(/\|/, "\\|", f)
+			printf "| %s | %s | %s | %s | %s | %.2f |\n", f, $2, $3, $4, $5, r }' "$cmp_rows"
+		# "inf" (a wrong special value) is worse than any number.
+		awk -F'\t' 'function u(x) { return x == "inf" ? 1e300 : x + 0 }
+			$5 > 0 { n++; if ($4 <= $5 && u($2) <= u($3)) w++ }
+			END { printf "\n%d of %d functions at ratio <= 1.0 with equal or better max ulp.\n", w, n }' \
+			"$cmp_rows"
+	} | tee "$out/math-vs-ocml.md"
+}
+if [ "${2:-}" = math-ocml ]; then
+	math_ocml
 	exit 0
 fi
 
@@ -199,49 +268,5 @@ echo
 math_accuracy
 
 echo
-echo "== device math vs ROCm's ocml (gfx90a; wave instructions per call, median over batches of 64)"
-# Debian's rocm-device-libs (5.2.3) is installed for this comparison
-# only; barehip never builds or runs against it.  The same test programs
-# are built a second time with ocml and its oclc controls linked into the
-# device code as ROCm links them (-mlink-builtin-bitcode), which defines
-# the __ocml_* names before barehip's firmware is searched.
-bc=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
-ocml_flags=""
-for f in ocml oclc_isa_version_90a oclc_abi_version_500 oclc_daz_opt_off oclc_unsafe_math_off \
-	oclc_finite_only_off oclc_correctly_rounded_sqrt_on oclc_wavefrontsize64_on; do
-	ocml_flags="$ocml_flags -Xarch_device -Xclang -Xarch_device -mlink-builtin-bitcode"
-	ocml_flags="$ocml_flags -Xarch_device -Xclang -Xarch_device $bc/$f.bc"
-done
-cmp_rows="$out/math-vs-ocml.rows"
-: > "$cmp_rows"
-for src in tests/math/*.hip; do
-	name=$(basename "$src" .hip)
-	# shellcheck disable=SC2086
-	"$cc" --offload-arch=gfx90a -o "$out/math-$name-bh" "$src" -lmpfr -lgmp
-	# shellcheck disable=SC2086
-	if ! "$cc" --offload-arch=gfx90a $ocml_flags -o "$out/math-$name-ocml" "$src" -lmpfr -lgmp \
-		> "$out/math-$name-ocml.log" 2>&1; then
-		echo "  $name: does not build against ocml 5.2.3 (see $out/math-$name-ocml.log)"
-		continue
-	fi
-	BAREHIP_SIM_GFX=gfx90a "$out/math-$name-bh" --n 20000 --rows --cost > "$out/math-$name-bh.txt" || true
-	BAREHIP_SIM_GFX=gfx90a "$out/math-$name-ocml" --n 20000 --rows --cost > "$out/math-$name-ocml.txt" || true
-	# name|bh ulp|ocml ulp|bh cost|ocml cost
-	awk -F'|' '
-		FNR == NR && $1 == "ROW" { bu[$2] = $3; next }
-		FNR == NR && $1 == "COST" { bc[$2] = $3; next }
-		$1 == "ROW" { ou[$2] = $3; order[++n] = $2; next }
-		$1 == "COST" { oc[$2] = $3 }
-		END { for (i = 1; i <= n; i++) { f = order[i]
-			if (f in bc && f in oc) print f "|" bu[f] "|" ou[f] "|" bc[f] "|" oc[f] } }
-	' "$out/math-$name-bh.txt" "$out/math-$name-ocml.txt" >> "$cmp_rows"
-done
-{
-	echo "| function | barehip max ulp | ocml max ulp | barehip insns/call | ocml insns/call | ratio |"
-	echo "|---|---|---|---|---|---|"
-	awk -F'|' '{ r = ($5 > 0) ? $4 / $5 : 0
-		printf "| %s | %s | %s | %s | %s | %.2f |\n", $1, $2, $3, $4, $5, r }' "$cmp_rows"
-	awk -F'|' '$5 > 0 { n++; if ($4 <= $5 && $2 <= $3) w++ }
-		END { printf "\n%d of %d functions at ratio <= 1.0 with equal or better max ulp.\n", w, n }' "$cmp_rows"
-} | tee "$out/math-vs-ocml.md"
+math_ocml
 

@@ -13,7 +13,9 @@
  *          grows with it: v_log's ulp and the product's rounding, times
  *          ln 2 and 2 ulp per relative 2^-23); a result within that
  *          error of the overflow threshold (|x^y| >= 2^127) may overflow
- * (tests/math/unsafe.hip checks them).  Unsafe math is not
+ * (tests/math/unsafe.hip checks them on the model, whose v_exp_f32 and
+ * v_log_f32 are correctly rounded; exp10 reaches its bound there, and
+ * hardware's 1-ulp instructions may add up to one ulp more).  Unsafe math is not
  * finite-only or DAZ: infinities, NaNs and denormals stay right.
  * v_exp_f32 flushes denormal results and v_log_f32 denormal inputs, so
  * those are moved 64 (exp) or 32 (log) binades into range and scaled
