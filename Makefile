@@ -6,6 +6,7 @@
 #   make run        build and run examples/saxpy.hip on the board
 #   make check      every test (unit, device; host code under ASan+UBSan)
 #   make bench      the tracked figures
+#   make sweep [FN=sinf]   all 2^32 inputs of the unary f32 math functions
 #   make fuzz       ten minutes of libFuzzer on code-object loading
 #   make install PREFIX=/opt/barehip
 #   make gfx90a | gfx942   make the sim board model that GPU
@@ -559,8 +560,54 @@ check: check-cross
 
 # ---------------------------------------------------------------- bench
 .PHONY: bench
-bench: all $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests/math/*.hip))
+bench: all $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests/math/*.hip)) \
+		$(BUILD)/sweep/sweep $(BUILD)/sweep/xcheck
 	$(Q)scripts/bench.sh $(BUILD)
+
+# ---------------------------------------------------------------- sweep
+# The exhaustive f32 sweep (tests/sweep/, scripts/sweep.sh): the device
+# math library's C built for the host with firmware/math/host.h for the
+# amdgcn builtins (the files with rounding-mode asm, rounded.h, left out),
+# cross-checked bit for bit against the model, then run on all 2^32
+# inputs of each unary f32 function against MPFR.  Not part of make
+# check; `make sweep FN=sinf` sweeps one function, make bench a strided
+# subset of all.  The device compile's contraction is clang's C default
+# (FW_CFLAGS set none); -mfma makes the host's llvm.fmuladd an FMA too.
+SWEEP_DIR := $(BUILD)/sweep
+SWEEP_FW := $(patsubst firmware/math/%.c,$(SWEEP_DIR)/fw/%.o,\
+	$(filter-out $(shell grep -l '"rounded.h"' firmware/math/*.c),$(wildcard firmware/math/*.c)))
+# Which firmware a binary was built from (scripts/sweep.sh requires the
+# host build and the device program to agree, and records it).
+SWEEP_FW_HASH = cat firmware/math/*.c firmware/math/*.h | sha256sum | cut -c1-12
+SWEEP_CFLAGS := --target=x86_64-linux-gnu -std=c11 $(WARN) -O2 -mfma -fvisibility=hidden
+$(SWEEP_DIR)/fw/%.o: firmware/math/%.c $(wildcard firmware/math/*.h)
+	$(Q)mkdir -p $(@D)
+	@echo "  SWEEP-CC $<"
+	$(Q)$(CLANG) $(SWEEP_CFLAGS) -DBH_MATH_HOST -Ifirmware -c $< -o $@
+$(SWEEP_DIR)/sweep: tests/sweep/sweep.c tests/sweep/fns.h firmware/math/host.h $(SWEEP_FW)
+	$(Q)mkdir -p $(@D)
+	@echo "  SWEEP-LD $@"
+	$(Q)$(CLANG) $(filter-out -mfma,$(SWEEP_CFLAGS)) -D_GNU_SOURCE -Ifirmware/math -Itests/sweep \
+		-o $@ $< $(SWEEP_FW) -lmpfr -lgmp -lm -lpthread
+	$(Q)$(SWEEP_FW_HASH) > $@.fw
+$(SWEEP_DIR)/xcheck: tests/sweep/xcheck.hip tests/sweep/fns.h $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -O2 -Itests/sweep -o $@ $<
+	$(Q)$(SWEEP_FW_HASH) > $@.fw
+.PHONY: sweep
+sweep: $(SWEEP_DIR)/sweep $(SWEEP_DIR)/xcheck
+	$(Q)scripts/sweep.sh $(BUILD) $(FN)
+# make check: the cross-check alone on 2000 inputs per function (< 1 s):
+# host.h and the model must not drift apart between sweeps.
+SWEEP_SMOKE := $(SWEEP_DIR)/xcheck-smoke
+$(SWEEP_SMOKE): $(SWEEP_DIR)/sweep $(SWEEP_DIR)/xcheck
+	$(Q)printf '#!/bin/sh\nset -e\nf="%s"\n"%s" --n 2000 "$$f.bin" > /dev/null\n%s\n' \
+		"$(abspath $(SWEEP_DIR)/smoke)" "$(abspath $(SWEEP_DIR)/xcheck)" \
+		'"$(abspath $(SWEEP_DIR)/sweep)" --xcheck "$$f.bin" > "$$f.txt" || { cat "$$f.txt"; exit 1; }; tail -1 "$$f.txt"' \
+		> $@ && chmod +x $@
+TOOL_TESTS += $(SWEEP_SMOKE)
+check-run: $(SWEEP_SMOKE)
 
 # -------------------------------------------------------------- install
 .PHONY: install

@@ -270,3 +270,9 @@ math_accuracy
 echo
 math_ocml
 
+echo
+echo "== exhaustive f32 sweep, every 257th input (scripts/sweep.sh; make sweep for all 2^32)"
+# docs/math-exhaustive.md; a full sweep of a function already on record
+# for this firmware is kept, not replaced by the strided one.
+scripts/sweep.sh "$build" --stride 257 ||
+	echo "sweep: a function is over its bound or not cross-checked (docs/math-exhaustive.md)"
