@@ -107,12 +107,10 @@ hipError_t bh_rt_max_active_blocks(const char *api, const struct bh_kernel *k, i
 	return bh_rt_success();
 }
 
-hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num_blocks, const void *f,
-								 int block_size,
-								 size_t dynamic_lds,
-								 unsigned int flags)
+/* Both forms: the kernel of @f, then the loader's count (@api names it). */
+static hipError_t max_active(const char *api, int *num_blocks, const void *f, int block_size,
+			     size_t dynamic_lds, unsigned int flags)
 {
-	static const char api[] = "hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags";
 	const struct bh_kernel *k;
 	struct bh_function *fn;
 	hipError_t e;
@@ -126,22 +124,20 @@ hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num_blocks
 	return bh_rt_max_active_blocks(api, k, block_size, dynamic_lds, flags, num_blocks);
 }
 
+hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *num_blocks, const void *f,
+								 int block_size,
+								 size_t dynamic_lds,
+								 unsigned int flags)
+{
+	return max_active("hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", num_blocks, f,
+			  block_size, dynamic_lds, flags);
+}
+
 hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *num_blocks, const void *f,
 							int block_size, size_t dynamic_lds)
 {
-	static const char api[] = "hipOccupancyMaxActiveBlocksPerMultiprocessor";
-	const struct bh_kernel *k;
-	struct bh_function *fn;
-	hipError_t e;
-
-	if (!num_blocks)
-		return bh_rt_error(hipErrorInvalidValue, "%s: numBlocks is NULL", api);
-	*num_blocks = 0;
-	e = kernel_of(api, f, &fn, &k);
-	if (e)
-		return e;
-	return bh_rt_max_active_blocks(api, k, block_size, dynamic_lds, hipOccupancyDefault,
-				       num_blocks);
+	return max_active("hipOccupancyMaxActiveBlocksPerMultiprocessor", num_blocks, f,
+			  block_size, dynamic_lds, hipOccupancyDefault);
 }
 
 /*
