@@ -1,7 +1,6 @@
 # The sim board's GPU model: sources and the generated decode tables.
 SIM_DIR := boards/sim/model
-SIM_MODEL_SRCS := $(addprefix $(SIM_DIR)/,sim.c mem.c cp.c dispatch.c decode.c \
-	operand.c fpmode.c aql.c exec_salu.c exec_valu.c exec_vpacked.c exec_mem.c trace.c)
+SIM_MODEL_SRCS := $(sort $(wildcard $(SIM_DIR)/*.c))
 SIM_GEN_HEADERS := $(BUILD)/gen/isa_gfx90a.h $(BUILD)/gen/isa_gfx942.h
 SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS)
 
