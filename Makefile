@@ -95,6 +95,8 @@ include $(CONFIG_MK)
 endif
 
 unquote = $(patsubst "%",%,$(1))
+comma := ,
+space := $(eval) $(eval)
 CLANG := $(call unquote,$(CONFIG_CLANG))
 LLD := $(call unquote,$(CONFIG_LLD))
 LLVM_MC := $(call unquote,$(CONFIG_LLVM_MC))
@@ -163,10 +165,23 @@ $(BUILD)/obj/%.o: %.c $(AUTOCONF)
 	@echo "  CC      $<"
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -c $< -o $@
 
-$(LIBBAREHIP): $(LIB_OBJS) | check-backends
+# The archive users link holds one object, partially linked from all of
+# LIB_OBJS, in which only the names of linker/public-host.syms stay global:
+# a program may define its own decode() or fail() (scripts/check-symbols.sh
+# checks it).  The tests that call internals link LIBBAREHIP_ALL.
+LIBBAREHIP_ALL := $(BUILD)/obj/libbarehip-all.a
+$(LIBBAREHIP_ALL): $(LIB_OBJS) | check-backends
 	$(Q)mkdir -p $(@D)
 	@echo "  AR      $@"
 	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $^
+PUBLIC_SYMS := linker/public-host.syms $(if $(filter 1,$(SANITIZE)),linker/public-sanitizer.syms)
+$(LIBBAREHIP): $(LIB_OBJS) $(PUBLIC_SYMS) | check-backends
+	$(Q)mkdir -p $(@D) $(BUILD)/obj
+	@echo "  AR      $@ (public names only)"
+	$(Q)$(LLD) -r -o $(BUILD)/obj/libbarehip.o $(LIB_OBJS)
+	$(Q)$(LLVM_OBJCOPY) --wildcard $(addprefix --keep-global-symbols=,$(PUBLIC_SYMS)) \
+		$(BUILD)/obj/libbarehip.o
+	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $(BUILD)/obj/libbarehip.o
 
 # Only the allowed headers may appear in the freestanding loader core.
 .PHONY: check-freestanding
@@ -211,6 +226,13 @@ $(BUILD)/lib/barehip/$(1)/libbhfw.a: $$(patsubst firmware/%.c,$(BUILD)/obj/firmw
 	$$(Q)rm -f $$@ && $$(LLVM_AR) rcs $$@ $$^
 endef
 $(foreach t,$(TARGETS),$(eval $(call fw_rules,$(t))))
+
+# Every installed archive defines only its documented public names
+# (linker/public-*.syms say which, and why).
+.PHONY: check-symbols
+check-symbols: $(LIBBAREHIP) $(FW_LIBS)
+	$(Q)scripts/check-symbols.sh $(LLVM_NM) $(subst $(space),$(comma),$(strip $(PUBLIC_SYMS))) $(LIBBAREHIP)
+	$(Q)scripts/check-symbols.sh $(LLVM_NM) linker/public-firmware.syms $(filter %.a,$(FW_LIBS))
 
 # ---------------------------------------------------------------- kit
 BAREHIP_CC := $(BUILD)/bin/barehip-cc
@@ -440,10 +462,10 @@ $(BUILD)/obj/tests/unit/%.o: tests/unit/%.c $(UNIT_LIST) $(SIM_TEST_GEN_HEADERS)
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -I$(BUILD)/gen -Itests/unit -Iloader/core -Ikit/runtime \
 		-DBH_TEST_GEN_DIR='"$(BUILD)/gen"' -include suites.h -c $< -o $@
 
-$(UNIT_BIN): $(UNIT_OBJS) $(LIBBAREHIP)
+$(UNIT_BIN): $(UNIT_OBJS) $(LIBBAREHIP_ALL)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@"
-	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP) $(HOST_LDFLAGS) -lcunit -lmpfr -lgmp -lm -o $@
+	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP_ALL) $(HOST_LDFLAGS) -lcunit -lmpfr -lgmp -lm -o $@
 
 # Code objects the unit tests load (real clang-19/ld.lld-19 output).
 UNIT_CO := $(foreach t,$(filter gfx90a gfx942,$(TARGETS)),$(BUILD)/gen/testk.$(t).co)
@@ -540,7 +562,7 @@ $(INFO_TEST): tests/tools/barehip-info-test.sh $(BUILD)/bin/barehip-info
 		"$(abspath $(BUILD)/bin/barehip-info)" > $@ && chmod +x $@
 TOOL_TESTS += $(INFO_TEST)
 
-check-run: check-freestanding check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGRAMS) $(MATH_TESTS) $(CORPUS) $(EXAMPLES) \
+check-run: check-freestanding check-symbols check-coverage $(UNIT_BIN) $(DEVICE_TESTS) $(PROGRAMS) $(MATH_TESTS) $(CORPUS) $(EXAMPLES) \
 		$(UNIT_CO) $(TOOL_TESTS) fuzz-short
 	$(Q)scripts/run-tests.sh $(BUILD) $(UNIT_BIN) -- $(DEVICE_RUNS) $(PROGRAM_RUNS) $(MATH_RUNS) $(CORPUS_RUNS) $(TOOL_TESTS) $(EXAMPLES) \
 		$(STATIC_EXAMPLES)

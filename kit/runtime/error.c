@@ -96,7 +96,7 @@ hipError_t hipPeekAtLastError(void)
 	return last_error ? last_error : sticky_error;
 }
 
-const char *bhGetLastErrorMessage(void)
+const char *bh_get_last_error_message(void)
 {
 	return last_message;	/* kept after hipGetLastError() resets the code */
 }

@@ -137,7 +137,7 @@ hipError_t bh_rt_managed_place(struct bh_managed *m)
 
 	if (e)
 		return bh_rt_error(e, "managed variable '%s' (%zu bytes) has no managed memory: %s",
-				   m->name, m->size, bhGetLastErrorMessage());
+				   m->name, m->size, bh_get_last_error_message());
 	memcpy(mem, m->home, m->size);
 	*m->pointer = mem;
 	m->on_device = true;

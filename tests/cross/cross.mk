@@ -75,14 +75,24 @@ $$(CROSS_OBJ_$(1))/%.o: %.c $$(AUTOCONF) | $$(CROSS_DEPS_STAMP) $$(SIM_GEN_HEADE
 	@echo "  CC      $$< ($(1))"
 	$$(Q)$$(CROSS_CC_$(1)) $$(CROSS_CFLAGS) -c $$< -o $$@
 
-$$(CROSS_LIB_$(1)): $$(CROSS_LIB_OBJS_$(1))
+# As natively: users get one object with only the public names global
+# (linker/public-host.syms); the unit tests, which call internals, the
+# plain archive.
+$$(CROSS_LIB_$(1)): $$(CROSS_LIB_OBJS_$(1)) linker/public-host.syms
+	$$(Q)mkdir -p $$(@D)
+	@echo "  AR      $$@ (public names only)"
+	$$(Q)$(1)-linux-gnu-ld -r -o $$(@:.a=.o) $$(CROSS_LIB_OBJS_$(1))
+	$$(Q)$(1)-linux-gnu-objcopy --wildcard --keep-global-symbols=linker/public-host.syms \
+		$$(@:.a=.o)
+	$$(Q)rm -f $$@ && $(1)-linux-gnu-ar rcs $$@ $$(@:.a=.o)
+$$(CROSS_LIB_$(1):.a=-all.a): $$(CROSS_LIB_OBJS_$(1))
 	$$(Q)mkdir -p $$(@D)
 	@echo "  AR      $$@"
 	$$(Q)rm -f $$@ && $(1)-linux-gnu-ar rcs $$@ $$^
 
-$$(CROSS_UNIT_$(1)): $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1))
+$$(CROSS_UNIT_$(1)): $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1):.a=-all.a)
 	@echo "  LD      $$@ (static)"
-	$$(Q)$$(CROSS_CC_$(1)) -static -o $$@ $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1)) \
+	$$(Q)$$(CROSS_CC_$(1)) -static -o $$@ $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1):.a=-all.a) \
 		-L$$(CROSS_USR_$(1))/lib/$(1)-linux-gnu -lcunit -lmpfr -lgmp -lm
 
 # HIP programs for this host: barehip-cc --host-target links the library
@@ -100,7 +110,9 @@ $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$(a))))
 
 # One run per target, each with its summary; any failure fails check.
 .PHONY: check-cross
-check-cross: $(foreach a,$(CROSS_ARCHES),$(CROSS_UNIT_$(a)) $(CROSS_PROGS_$(a))) $(UNIT_CO)
+check-cross: $(foreach a,$(CROSS_ARCHES),$(CROSS_LIB_$(a)) $(CROSS_UNIT_$(a)) $(CROSS_PROGS_$(a))) $(UNIT_CO)
+	$(Q)scripts/check-symbols.sh $(LLVM_NM) linker/public-host.syms \
+		$(foreach a,$(CROSS_ARCHES),$(CROSS_LIB_$(a)))
 	$(Q)status=0; $(foreach a,$(CROSS_ARCHES),tests/cross/run.sh $(a) $(CROSS_DIR)/$(a)/logs \
 		$(CROSS_UNIT_$(a)) $(foreach p,$(CROSS_PROGS_$(a)),$(addprefix $(p)@,$(CROSS_GFX))) \
 		|| status=1;) exit $$status

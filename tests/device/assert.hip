@@ -43,7 +43,7 @@ static int failures;
 static void expect(bool ok, const char* what)
 {
     if (!ok) {
-        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        std::printf("  FAILED: %s (last message: %s)\n", what, bh_get_last_error_message());
         ++failures;
     }
 }
@@ -103,9 +103,9 @@ int main()
     for (std::size_t at = 0; (at = out.find("Device-side", at)) != std::string::npos; ++at)
         ++count;
     expect(count == 1, "exactly one lane failed");
-    expect(std::strstr(bhGetLastErrorMessage(), "check_below") != nullptr,
+    expect(std::strstr(bh_get_last_error_message(), "check_below") != nullptr,
            "error names the kernel");
-    expect(std::strstr(bhGetLastErrorMessage(), "block (64,1,1)") != nullptr,
+    expect(std::strstr(bh_get_last_error_message(), "block (64,1,1)") != nullptr,
            "error names the dimensions");
 
     // The program goes on: reset, then the device works again.
@@ -136,7 +136,7 @@ int main()
     expect(hipMemcpy(flag, &one, sizeof(int), hipMemcpyHostToDevice) == hipSuccess, "copy");
     give_up<<<1, 1>>>(flag);
     expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "abort fails the launch");
-    expect(std::strstr(bhGetLastErrorMessage(), "trap") != nullptr, "abort is a trap");
+    expect(std::strstr(bh_get_last_error_message(), "trap") != nullptr, "abort is a trap");
     expect(hipDeviceReset() == hipSuccess, "hipDeviceReset");
 
     std::printf("assert: %s (failed assert reported with file, line, function, expression; "

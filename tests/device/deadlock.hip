@@ -26,7 +26,7 @@ static int failures;
 static void expect(bool ok, const char* what)
 {
     if (!ok) {
-        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        std::printf("  FAILED: %s (last message: %s)\n", what, bh_get_last_error_message());
         ++failures;
     }
 }
@@ -63,9 +63,9 @@ int main()
     expect(hipMemset(arrived, 0, 4) == hipSuccess, "hipMemset");
     grid_barrier<<<too_many, 64>>>(arrived, big);
     expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "deadlock reported");
-    expect(std::strstr(bhGetLastErrorMessage(), "grid_barrier") != nullptr, "names the kernel");
-    expect(std::strstr(bhGetLastErrorMessage(), "deadlock") != nullptr, "names the cause");
-    expect(std::strstr(bhGetLastErrorMessage(), "not started") != nullptr,
+    expect(std::strstr(bh_get_last_error_message(), "grid_barrier") != nullptr, "names the kernel");
+    expect(std::strstr(bh_get_last_error_message(), "deadlock") != nullptr, "names the cause");
+    expect(std::strstr(bh_get_last_error_message(), "not started") != nullptr,
            "says workgroups never started");
 
     // Recovery.

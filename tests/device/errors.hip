@@ -29,7 +29,7 @@ __global__ void trap_in_lane(int* p, int lane)
 static void expect(bool ok, const char* what)
 {
     if (!ok) {
-        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        std::printf("  FAILED: %s (last message: %s)\n", what, bh_get_last_error_message());
         ++failures;
     }
 }
@@ -42,9 +42,9 @@ int main()
     // Beyond __launch_bounds__(64): refused at launch, named.
     small_blocks<<<1, 128>>>(buf);
     expect(hipGetLastError() == hipErrorInvalidConfiguration, "launch bounds error code");
-    expect(std::strstr(bhGetLastErrorMessage(), "small_blocks") != nullptr, "names the kernel");
-    expect(std::strstr(bhGetLastErrorMessage(), "block (128,1,1)") != nullptr, "names the dims");
-    expect(std::strstr(bhGetLastErrorMessage(), "__launch_bounds__") != nullptr, "names the cause");
+    expect(std::strstr(bh_get_last_error_message(), "small_blocks") != nullptr, "names the kernel");
+    expect(std::strstr(bh_get_last_error_message(), "block (128,1,1)") != nullptr, "names the dims");
+    expect(std::strstr(bh_get_last_error_message(), "__launch_bounds__") != nullptr, "names the cause");
     expect(hipGetLastError() == hipSuccess, "hipGetLastError clears");
 
     // Too many threads per block and an empty grid.
@@ -68,8 +68,8 @@ int main()
     write_through<<<1, 1>>>(reinterpret_cast<int*>(0x10), 7);
     expect(hipGetLastError() == hipSuccess, "faulting launch is accepted");
     expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "fault reported");
-    expect(std::strstr(bhGetLastErrorMessage(), "write_through") != nullptr, "fault names the kernel");
-    expect(std::strstr(bhGetLastErrorMessage(), "memory violation") != nullptr, "fault names the cause");
+    expect(std::strstr(bh_get_last_error_message(), "write_through") != nullptr, "fault names the kernel");
+    expect(std::strstr(bh_get_last_error_message(), "memory violation") != nullptr, "fault names the cause");
 
     // Recovery.
     expect(hipDeviceReset() == hipSuccess, "hipDeviceReset");
@@ -83,8 +83,8 @@ int main()
     // reset the same kernel runs without trapping.
     trap_in_lane<<<1, 64>>>(buf, 3);
     expect(hipDeviceSynchronize() == hipErrorLaunchFailure, "trap reported");
-    expect(std::strstr(bhGetLastErrorMessage(), "trap_in_lane") != nullptr, "trap names the kernel");
-    expect(std::strstr(bhGetLastErrorMessage(), "trap") != nullptr, "trap names the cause");
+    expect(std::strstr(bh_get_last_error_message(), "trap_in_lane") != nullptr, "trap names the kernel");
+    expect(std::strstr(bh_get_last_error_message(), "trap") != nullptr, "trap names the cause");
     expect(hipDeviceReset() == hipSuccess, "hipDeviceReset after the trap");
     expect(hipMalloc(&buf, 4096) == hipSuccess, "hipMalloc after the trap");
     trap_in_lane<<<1, 64>>>(buf, 64);   // no lane 64: nobody traps

@@ -133,7 +133,7 @@ int main()
     if (hipMemcpy(&h_wrong, wrong, sizeof(int), hipMemcpyDeviceToHost) || h_wrong)
         return fail("grid.sync() on the largest resident grid");
     hipError_t e = hipLaunchCooperativeKernel(lds_heavy, dim3(blocks + 1), dim3(256), args2, 0, 0);
-    if (e != hipErrorCooperativeLaunchTooLarge || !std::strstr(bhGetLastErrorMessage(), "LDS"))
+    if (e != hipErrorCooperativeLaunchTooLarge || !std::strstr(bh_get_last_error_message(), "LDS"))
         return fail("a grid one block too large was not refused (naming LDS)");
     (void)hipGetLastError();
 

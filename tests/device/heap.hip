@@ -178,7 +178,7 @@ int main()
     // Freeing twice stops the kernel with an error naming it.
     double_free<<<1, 1>>>();
     if (hipDeviceSynchronize() != hipErrorLaunchFailure ||
-        !std::strstr(bhGetLastErrorMessage(), "double_free"))
+        !std::strstr(bh_get_last_error_message(), "double_free"))
         return fail("a double free was not reported");
 
     std::printf("heap: PASS (%d concurrent blocks without overlap, churn, exhaustion at "

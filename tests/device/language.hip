@@ -13,7 +13,7 @@ static int failures;
 static void expect(bool ok, const char* what)
 {
     if (!ok) {
-        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        std::printf("  FAILED: %s (last message: %s)\n", what, bh_get_last_error_message());
         ++failures;
     }
 }
@@ -166,17 +166,17 @@ int main()
     expect(hipGetSymbolSize(&size, coeffs) == hipSuccess && size == sizeof(c), "array size");
     expect(hipMemcpyToSymbol(coeffs, c, sizeof(c), 8) == hipErrorInvalidValue,
            "a copy past the end of the variable is refused");
-    expect(std::strstr(bhGetLastErrorMessage(), "coeffs") != nullptr, "error names it");
+    expect(std::strstr(bh_get_last_error_message(), "coeffs") != nullptr, "error names it");
     expect(hipMemcpyToSymbol(hx, c, 4) == hipErrorInvalidSymbol, "not a symbol is refused");
     // A copy in the wrong direction is refused by all four forms, naming the rule.
     int one = 1;
     expect(hipMemcpyToSymbol(calls, &one, sizeof(int), 0, hipMemcpyDeviceToHost) ==
                hipErrorInvalidMemcpyDirection &&
-               std::strstr(bhGetLastErrorMessage(), "HostToDevice") != nullptr,
+               std::strstr(bh_get_last_error_message(), "HostToDevice") != nullptr,
            "hipMemcpyToSymbol refuses DeviceToHost");
     expect(hipMemcpyFromSymbol(&one, calls, sizeof(int), 0, hipMemcpyHostToDevice) ==
                hipErrorInvalidMemcpyDirection &&
-               std::strstr(bhGetLastErrorMessage(), "DeviceToHost") != nullptr,
+               std::strstr(bh_get_last_error_message(), "DeviceToHost") != nullptr,
            "hipMemcpyFromSymbol refuses HostToDevice");
     expect(hipMemcpyToSymbolAsync(calls, &one, sizeof(int), 0, hipMemcpyDeviceToHost, 0) ==
                hipErrorInvalidMemcpyDirection, "hipMemcpyToSymbolAsync refuses DeviceToHost");
@@ -184,7 +184,7 @@ int main()
                hipErrorInvalidMemcpyDirection, "hipMemcpyFromSymbolAsync refuses HostToDevice");
     expect(hipMemcpyFromSymbolAsync(&one, calls, sizeof(int), 1, hipMemcpyDeviceToHost, 0) ==
                hipErrorInvalidValue &&
-               std::strstr(bhGetLastErrorMessage(), "4 bytes at offset 1") != nullptr,
+               std::strstr(bh_get_last_error_message(), "4 bytes at offset 1") != nullptr,
            "hipMemcpyFromSymbolAsync refuses a range past the end");
     (void)hipGetLastError();
 

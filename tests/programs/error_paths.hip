@@ -16,12 +16,12 @@ static int failures;
 static int checked;
 
 // @call must return @want; hipGetErrorString must describe it, and the
-// runtime's one-line message (barehip's bhGetLastErrorMessage) must name
+// runtime's one-line message (barehip's bh_get_last_error_message) must name
 // @needle -- the function, kernel or cause.
 static void expect_error(hipError_t got, hipError_t want, const char* needle, const char* what)
 {
     ++checked;
-    const char* message = bhGetLastErrorMessage();
+    const char* message = bh_get_last_error_message();
     if (got != want) {
         std::printf("  WRONG: %s: %s (%s), expected %s\n", what, hipGetErrorName(got),
                     hipGetErrorString(got), hipGetErrorName(want));
@@ -213,9 +213,9 @@ int main()
     expect_error(hipGetLastError(), hipSuccess, nullptr, "the faulting launch is accepted");
     expect_error(hipDeviceSynchronize(), hipErrorLaunchFailure, "store_through",
                  "the fault, at synchronisation");
-    expect(std::strstr(bhGetLastErrorMessage(), "memory violation") != nullptr,
+    expect(std::strstr(bh_get_last_error_message(), "memory violation") != nullptr,
            "the message names the memory violation");
-    expect(std::strstr(bhGetLastErrorMessage(), "address 0x10") != nullptr,
+    expect(std::strstr(bh_get_last_error_message(), "address 0x10") != nullptr,
            "and the address");
 
     // Sticky: the device stopped.  Every later wait or launch fails,

@@ -38,7 +38,7 @@ static void expect(bool ok, const char* what)
 {
     ++checks;
     if (!ok) {
-        std::printf("  FAILED: %s (last message: %s)\n", what, bhGetLastErrorMessage());
+        std::printf("  FAILED: %s (last message: %s)\n", what, bh_get_last_error_message());
         ++failures;
     }
 }

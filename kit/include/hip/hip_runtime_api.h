@@ -868,7 +868,7 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
  * thread's HIP calls produced (kernel, dimensions, cause), or "" if there
  * was none.  hipGetLastError() resets the code, not this message.
  */
-const char *bhGetLastErrorMessage(void);
+const char *bh_get_last_error_message(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

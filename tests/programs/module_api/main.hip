@@ -45,7 +45,7 @@ static void check(bool ok, const char* what)
 static void expect_error(hipError_t got, hipError_t want, const char* needle, const char* what)
 {
     checks++;
-    const char* msg = bhGetLastErrorMessage();
+    const char* msg = bh_get_last_error_message();
     if (got != want || (needle && !std::strstr(msg, needle))) {
         failures++;
         std::fprintf(stderr, "FAILED: %s: got %s (\"%s\"), want %s naming '%s'\n", what,
@@ -256,7 +256,7 @@ int main()
     check(reversed, "reverse_block: static LDS and __syncthreads in a module kernel");
     check(hipModuleLaunchKernel(f_reverse, 1, 1, 1, 256, 1, 1, 0, nullptr, rev_params,
                                 nullptr) != hipSuccess &&
-              std::strstr(bhGetLastErrorMessage(), "__launch_bounds__"),
+              std::strstr(bh_get_last_error_message(), "__launch_bounds__"),
           "a block larger than __launch_bounds__ is refused");
     (void)hipGetLastError();
 
@@ -264,7 +264,7 @@ int main()
     hipFunction_t f_none;
     expect_error(hipModuleGetFunction(&f_none, mod, "no_such_kernel"), hipErrorNotFound,
                  "no_such_kernel", "an unknown kernel name");
-    check(std::strstr(bhGetLastErrorMessage(), "scale") != nullptr,
+    check(std::strstr(bh_get_last_error_message(), "scale") != nullptr,
           "the unknown-kernel message lists the kernels there are");
     expect_error(hipModuleGetFunction(&f_none, mod, ""), hipErrorInvalidValue, "name",
                  "an empty kernel name");
@@ -311,7 +311,7 @@ int main()
                  "a corrupt image in memory");
     expect_error(hipModuleLoad(&bad, other_co), hipErrorNoBinaryForGpu, other,
                  "a bundle for the other target only");
-    check(std::strstr(bhGetLastErrorMessage(), gfx) != nullptr,
+    check(std::strstr(bh_get_last_error_message(), gfx) != nullptr,
           "the wrong-target message names the device's target");
     unsigned char* other_image = read_file(other_elf, &image_size);
     expect_error(hipModuleLoadData(&bad, other_image), hipErrorNoBinaryForGpu, other,

@@ -46,7 +46,7 @@ int main()
     hipError_t e = hipGetLastError();
 #ifdef ONLY_TARGET
     if (std::strcmp(gfx, ONLY_TARGET) != 0) {
-        const char* msg = bhGetLastErrorMessage();
+        const char* msg = bh_get_last_error_message();
         if (e != hipErrorNoBinaryForGpu || !std::strstr(msg, gfx) ||
             !std::strstr(msg, ONLY_TARGET)) {
             std::printf("multi_arch: FAILED: a launch on %s of a program built for %s "
