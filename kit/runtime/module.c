@@ -221,7 +221,7 @@ static hipError_t load_code(const char *api, struct ihipModule_t *m)
 				   hipErrorNotSupported : hipErrorInvalidImage,
 				   "%s: %s: %s", api, m->what, err.message);
 	/* The loader's message names the constructor kernel and the cause. */
-	if (bh_codeobj_run_init(m->fb.codeobj, bh_rt.queue, &err)) {
+	if (bh_queue_run_init_kernels(bh_rt.queue, m->fb.codeobj, &err)) {
 		e = bh_rt_loader_error(&err, hipErrorSharedObjectInitFailed);
 		bh_codeobj_unload(m->fb.codeobj, NULL);
 		m->fb.codeobj = NULL;
@@ -386,7 +386,7 @@ hipError_t hipModuleUnload(hipModule_t module)
 	if (m->fb.codeobj) {
 		/* Its kernels may still run on any stream. */
 		e = hipDeviceSynchronize();
-		if (!e && bh_codeobj_run_fini(m->fb.codeobj, bh_rt.queue, &err))
+		if (!e && bh_queue_run_fini_kernels(bh_rt.queue, m->fb.codeobj, &err))
 			e = bh_rt_loader_error(&err, hipErrorLaunchFailure);
 		bh_codeobj_unload(m->fb.codeobj, NULL);
 	}

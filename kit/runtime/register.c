@@ -233,7 +233,7 @@ void __hipUnregisterFatBinary(void **handle)
 	if (fb->codeobj && bh_rt.queue && !bh_queue_faulted(bh_rt.queue)) {
 		struct bh_error err;
 
-		bh_codeobj_run_fini(fb->codeobj, bh_rt.queue, &err);
+		bh_queue_run_fini_kernels(bh_rt.queue, fb->codeobj, &err);
 	}
 	if (fb->codeobj && bh_rt.dev)
 		bh_codeobj_unload(fb->codeobj, NULL);
@@ -258,7 +258,7 @@ void bh_rt_fini_all(void)
 		return;
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next)
 		if (fb->codeobj)
-			bh_codeobj_run_fini(fb->codeobj, bh_rt.queue, &err);
+			bh_queue_run_fini_kernels(bh_rt.queue, fb->codeobj, &err);
 }
 
 /* After the queue is gone (it unpins launches that never retired). */
@@ -371,7 +371,7 @@ static hipError_t load_fatbin(struct bh_fatbin *fb)
 		return bound;
 	}
 	/* Device global constructors run once, right after loading. */
-	if (bh_codeobj_run_init(fb->codeobj, bh_rt.queue, &err))
+	if (bh_queue_run_init_kernels(bh_rt.queue, fb->codeobj, &err))
 		return bh_rt_loader_error(&err, hipErrorInitializationError);
 	return hipSuccess;
 }

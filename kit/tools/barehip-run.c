@@ -260,7 +260,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	/* Device global constructors, as a HIP runtime runs them at load. */
-	if (bh_codeobj_run_init(co, q, &err)) {
+	if (bh_queue_run_init_kernels(q, co, &err)) {
 		fprintf(stderr, "%s: %s\n", prog, err.message);
 		goto out;
 	}
@@ -360,7 +360,8 @@ int main(int argc, char **argv)
 out:
 	/* Destructors before unloading (not after a GPU fault: the queue is
 	 * stopped). */
-	if (co && q && !want_list && !bh_queue_faulted(q) && bh_codeobj_run_fini(co, q, &err)) {
+	if (co && q && !want_list && !bh_queue_faulted(q) &&
+	    bh_queue_run_fini_kernels(q, co, &err)) {
 		fprintf(stderr, "%s: %s\n", prog, err.message);
 		status = 1;
 	}

@@ -447,16 +447,6 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 	return 0;
 }
 
-/* The format string of a printf record's hash, in any loaded code object. */
-const char *bh_device_printf_format(struct bh_device *dev, uint64_t hash)
-{
-	for (const struct bh_codeobj *co = dev->codeobjs; co; co = co->next)
-		for (unsigned i = 0; i < co->nprintf; i++)
-			if (co->printf_fmts[i].hash == hash)
-				return co->printf_fmts[i].fmt;
-	return NULL;
-}
-
 int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err)
 {
 	if (!co)
@@ -473,35 +463,6 @@ int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err)
 		}
 	codeobj_free(co);
 	return 0;
-}
-
-static int run_kind(struct bh_codeobj *co, struct bh_queue *q, int kind, struct bh_error *err)
-{
-	for (unsigned i = 0; i < co->nkernels; i++) {
-		const struct bh_kernel *k = &co->kernels[i];
-		struct bh_launch l = { .grid = { 1, 1, 1 }, .block = { 1, 1, 1 } };
-		uint64_t seq;
-		int ret;
-
-		if ((int)k->kind != kind)
-			continue;
-		ret = bh_queue_launch(q, k, &l, &seq, err);
-		if (!ret)
-			ret = bh_queue_wait(q, seq, err);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-int bh_codeobj_run_init(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err)
-{
-	return run_kind(co, q, BH_KERNEL_INIT, err);
-}
-
-int bh_codeobj_run_fini(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err)
-{
-	return run_kind(co, q, BH_KERNEL_FINI, err);
 }
 
 unsigned bh_codeobj_kernel_count(const struct bh_codeobj *co)

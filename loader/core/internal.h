@@ -44,7 +44,13 @@ typedef const char *(*bh_printf_find_fn)(void *ctx, uint64_t hash);
 typedef void (*bh_printf_out_fn)(void *ctx, const char *text, size_t len);
 int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, void *find_ctx,
 		     bh_printf_out_fn out, void *out_ctx);
-const char *bh_device_printf_format(struct bh_device *dev, uint64_t hash);
+/*
+ * printf.c: a queue's printf buffer (CONFIG_LOADER_PRINTF_KB, empty), and
+ * printing then emptying it, formats looked up in the device's loaded
+ * code objects.
+ */
+int bh_printf_buffer_alloc(struct bh_device *dev, struct bh_mem *buf, struct bh_error *err);
+void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf);
 
 struct bh_codeobj {
 	struct bh_device *dev;

@@ -17,7 +17,9 @@
  *
  * This file turns records back into text with the C library's own
  * formatting, one conversion at a time; every read is bounds-checked, a
- * malformed record ends decoding with a note, never a crash.
+ * malformed record ends decoding with a note, never a crash.  It also
+ * sets up a queue's buffer and drains it (queue.c says when: once the
+ * dispatches that write it have finished).
  */
 #include "internal.h"
 
@@ -299,4 +301,71 @@ int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, vo
 	}
 	flush(&o);
 	return ret;
+}
+
+/*
+ * The queue's printf buffer: the header says nothing is used yet and how
+ * many bytes of records fit after it.
+ */
+int bh_printf_buffer_alloc(struct bh_device *dev, struct bh_mem *buf, struct bh_error *err)
+{
+	int ret = bh_mem_alloc(dev, CONFIG_LOADER_PRINTF_KB * 1024ull, BH_MEM_HOST, buf, err);
+
+	if (ret)
+		return ret;
+	bh_wr32(buf->cpu, 0);
+	bh_wr32((uint8_t *)buf->cpu + 4, CONFIG_LOADER_PRINTF_KB * 1024u - 8);
+	return 0;
+}
+
+/*
+ * A record's format, in any code object loaded on the device: every
+ * load links itself into dev->codeobjs with its amdhsa.printf table, so
+ * a record of any of them decodes wherever its kernel ran.
+ */
+static const char *find_format(void *ctx, uint64_t hash)
+{
+	const struct bh_device *dev = ctx;
+
+	for (const struct bh_codeobj *co = dev->codeobjs; co; co = co->next)
+		for (unsigned i = 0; i < co->nprintf; i++)
+			if (co->printf_fmts[i].hash == hash)
+				return co->printf_fmts[i].fmt;
+	return NULL;
+}
+
+static void print_text(void *ctx, const char *text, size_t len)
+{
+	struct bh_platform *plat = ctx;
+
+	plat->print(plat, text, len);
+}
+
+/*
+ * Decode and print what the device wrote to @buf, then empty it.  The
+ * caller knows no dispatch is still appending.  Records print in buffer
+ * order, so one thread's lines keep their order.
+ */
+void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
+{
+	uint8_t *p = buf->cpu;
+	uint32_t used, cap;
+
+	if (!p)
+		return;
+	used = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
+	cap = bh_rd32(p + 4);
+	if (!used)
+		return;
+	bh_printf_decode(p + 8, BH_MIN(used, cap), find_format, dev, print_text, dev->plat);
+	if (used > cap) {
+		char note[128];
+		int n = bh_snprintf(note, sizeof(note), "[barehip: %u bytes of device printf "
+				    "output lost: the %u-byte buffer is full "
+				    "(CONFIG_LOADER_PRINTF_KB)]\n", used - cap, cap);
+
+		if (n > 0)
+			dev->plat->print(dev->plat, note, (size_t)n);
+	}
+	__atomic_store_n((uint32_t *)p, 0, __ATOMIC_RELEASE);
 }

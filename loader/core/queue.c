@@ -1,141 +1,15 @@
 // SPDX-License-Identifier: MIT
 /*
- * A PM4 compute queue: the ring, its fence, the kernarg slots and the
- * scratch buffer, and the launch that ties them together.  One launch
- * is the packet sequence below; read it top to bottom (ref/dispatch.md
- * §6.7 and §8 are the facts behind each packet).
+ * A PM4 compute queue's ring and fence: submissions take increasing
+ * fence values, each ending in a RELEASE_MEM of its value; waits retire
+ * them, report faults and time out; markers and WAIT_REG_MEMs order
+ * work within and between queues.  What a launch puts on the ring is
+ * dispatch.c's.
  */
-#include "internal.h"
-
-#include <bh/devabi.h>
-
-#define SLOT_BYTES	8192u		/* kernarg + fake AQL packet */
-#define AQL_PACKET_BYTES 64u
-#define CTL_RPTR	0		/* u32 the CP reports rptr into */
-#define CTL_FENCE	64		/* u64 the RELEASE_MEM writes */
-#define CTL_AMD_QUEUE	256		/* amd_queue_t-shaped block (256 B) */
-#define CTL_BYTES	4096
-#define MAX_INFLIGHT	1024	/* fence values not yet retired (launches and markers) */
-
-/*
- * A WAIT_REG_MEM the queue holds before a fence value: what a timeout
- * names when the queue is stuck behind it.
- */
-struct queue_wait {
-	uint64_t va;		/* 0: none */
-	uint32_t ref;
-	uint8_t func;		/* enum pm4_wait_function */
-};
-
-/* What a fence value stands for: a launch, or a marker (kernel NULL). */
-struct inflight {
-	const struct bh_kernel *kernel;
-	uint32_t grid[3], block[3];
-	struct queue_wait wait;	/* the last wait submitted before it */
-};
-
-/*
- * What the queue's SH registers hold after the packets already written
- * (COMPUTE_* 0x2e00..0x2e4f): the CP keeps them per queue between
- * dispatches, so a launch emits only the registers that change.  The
- * shadow starts empty and is dropped whenever the queue may have lost
- * its state (creation, a fault).
- */
-#define SHADOW_BASE	0x2e00u
-#define SHADOW_REGS	0x50u
-
-struct sh_shadow {
-	uint32_t v[SHADOW_REGS];
-	uint64_t valid[(SHADOW_REGS + 63) / 64];	/* bit k: v[k] is known */
-};
+#include "queue.h"
 
 _Static_assert((CONFIG_LOADER_RING_BYTES & (CONFIG_LOADER_RING_BYTES - 1)) == 0,
 	       "the ring size must be a power of two");
-
-/*
- * The shape of the queue's previous launch.  A launch of the same kernel
- * (the same load of it: pointers can be reused after an unload) in the
- * same shape finds every SH register but the user data already set, so
- * it skips computing and comparing them.  Dropped with the shadow and
- * when scratch moves.
- */
-struct launch_shape {
-	const struct bh_kernel *k;
-	uint64_t load_id;
-	uint32_t grid[3], block[3], dynamic_lds;
-};
-
-struct bh_queue {
-	struct bh_device *dev;
-	int qid;
-	struct bh_mem ring, ctl, kernargs, scratch;
-	struct bh_mem printf_buf;	/* { u32 used, u32 capacity } + records */
-	struct bh_mem coop;		/* a grid-sync record per kernarg slot */
-	uint32_t ring_dwords;
-	uint32_t nslots;
-	uint32_t scratch_wave_units;	/* TMPRING.WAVESIZE */
-	uint32_t scratch_waves;		/* TMPRING.WAVES */
-	uint64_t wptr;			/* dwords, monotonic */
-	uint64_t submitted;		/* last fence value emitted */
-	uint64_t retired;		/* last fence value seen */
-	uint64_t dropped_from, dropped_to;	/* launches a reset threw away */
-	bool faulted;
-	bool in_epoch;			/* starting a new fence epoch (begin_seq) */
-	struct queue_wait wait;		/* waits since the last fence value */
-	struct bh_queue *next_on_dev;	/* dev->queues */
-	uint64_t serial;		/* bh_queue_serial */
-	struct bh_queue_stats stats;
-	struct sh_shadow shadow;
-	struct launch_shape shape;	/* valid when shape.k != NULL */
-	uint32_t shape_dim[3], shape_initiator;
-	struct inflight inflight[MAX_INFLIGHT];
-};
-
-static bool shadow_known(const struct sh_shadow *s, uint32_t k)
-{
-	return s->valid[k / 64] >> (k % 64) & 1;
-}
-
-/* SET_SH_REG for the part of @v[0..n) at @reg that differs from the shadow. */
-static void set_sh_changed(struct bh_queue *q, struct pm4_builder *b, uint32_t reg,
-			   const uint32_t *v, uint32_t n)
-{
-	uint32_t k0 = reg - SHADOW_BASE, first = n, last = 0;
-
-	/* Common case first: every register known, nothing changed. */
-	if (k0 < SHADOW_REGS && n <= SHADOW_REGS - k0) {
-		uint32_t i = 0;
-
-		while (i < n && v[i] == q->shadow.v[k0 + i] && shadow_known(&q->shadow, k0 + i))
-			i++;
-		if (i == n)
-			return;
-		first = i;
-	}
-	for (uint32_t i = first == n ? 0 : first; i < n; i++) {
-		uint32_t k = k0 + i;
-
-		if (k >= SHADOW_REGS || !shadow_known(&q->shadow, k) || q->shadow.v[k] != v[i]) {
-			first = BH_MIN(first, i);
-			last = i;
-		}
-	}
-	pm4_set_sh_regs(b, reg + first, v + first, last - first + 1);
-	for (uint32_t i = first; i <= last; i++) {
-		uint32_t k = k0 + i;
-
-		if (k < SHADOW_REGS) {
-			q->shadow.v[k] = v[i];
-			q->shadow.valid[k / 64] |= 1ull << (k % 64);
-		}
-	}
-}
-
-void bh_queue_forget_state(struct bh_queue *q)
-{
-	memset(&q->shadow, 0, sizeof(q->shadow));
-	q->shape.k = NULL;
-}
 
 void bh_queue_get_stats(const struct bh_queue *q, struct bh_queue_stats *out)
 {
@@ -183,12 +57,7 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 		ret = bh_mem_alloc(dev, (uint64_t)q->nslots * SLOT_BYTES, BH_MEM_HOST,
 				   &q->kernargs, err);
 	if (!ret)
-		ret = bh_mem_alloc(dev, CONFIG_LOADER_PRINTF_KB * 1024ull, BH_MEM_HOST,
-				   &q->printf_buf, err);
-	if (!ret) {
-		bh_wr32(q->printf_buf.cpu, 0);
-		bh_wr32((uint8_t *)q->printf_buf.cpu + 4, CONFIG_LOADER_PRINTF_KB * 1024u - 8);
-	}
+		ret = bh_printf_buffer_alloc(dev, &q->printf_buf, err);
 	if (!ret) {
 		memset(q->ctl.cpu, 0, CTL_BYTES);
 		memset(q->ring.cpu, 0, CONFIG_LOADER_RING_BYTES);
@@ -293,48 +162,16 @@ static void describe_seq(const struct bh_queue *q, uint64_t seq, char *buf,
 			    f->wait.ref);
 }
 
-static const char *find_format(void *ctx, uint64_t hash)
-{
-	return bh_device_printf_format(ctx, hash);
-}
-
-static void print_text(void *ctx, const char *text, size_t len)
-{
-	struct bh_platform *plat = ctx;
-
-	plat->print(plat, text, len);
-}
-
 /*
- * Decode and print what the device wrote to the printf buffer, then
- * empty it.  Only with nothing in flight (a running dispatch may still
- * be appending) or after a fault stopped the queue: then the output
- * shows what led to it, e.g. a failed device assert's message.  Records print in buffer order, so one thread's lines
- * keep their order.
+ * Print and empty what the device wrote to the printf buffer.  Only with
+ * nothing in flight (a running dispatch may still be appending) or after
+ * a fault stopped the queue: then the output shows what led to it, e.g.
+ * a failed device assert's message.
  */
 static void drain_printf(struct bh_queue *q)
 {
-	uint8_t *buf = q->printf_buf.cpu;
-	uint32_t used, cap;
-
-	if (!buf || (q->retired != q->submitted && !q->faulted))
-		return;
-	used = __atomic_load_n((uint32_t *)buf, __ATOMIC_ACQUIRE);
-	cap = bh_rd32(buf + 4);
-	if (!used)
-		return;
-	bh_printf_decode(buf + 8, BH_MIN(used, cap), find_format, q->dev, print_text,
-			 q->dev->plat);
-	if (used > cap) {
-		char note[128];
-		int n = bh_snprintf(note, sizeof(note), "[barehip: %u bytes of device printf "
-				    "output lost: the %u-byte buffer is full "
-				    "(CONFIG_LOADER_PRINTF_KB)]\n", used - cap, cap);
-
-		if (n > 0)
-			q->dev->plat->print(q->dev->plat, note, (size_t)n);
-	}
-	__atomic_store_n((uint32_t *)buf, 0, __ATOMIC_RELEASE);
+	if (q->retired == q->submitted || q->faulted)
+		bh_printf_drain(q->dev, &q->printf_buf);
 }
 
 /*
@@ -467,7 +304,7 @@ int bh_queue_finish(struct bh_queue *q, struct bh_error *err)
 }
 
 /* Make room for @ndw dwords; the CP reports how far it has read. */
-static int ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err)
+int bh_queue_ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err)
 {
 	for (;;) {
 		uint32_t rptr = read_rptr(q) % q->ring_dwords;
@@ -487,7 +324,8 @@ static int ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err)
 	}
 }
 
-static void ring_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
+/* Append @dw[0..n) to the ring (space reserved) and ring the doorbell. */
+void bh_queue_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
 {
 	uint32_t *ring = q->ring.cpu;
 	uint32_t at = (uint32_t)q->wptr & (q->ring_dwords - 1);
@@ -497,6 +335,7 @@ static void ring_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
 	memcpy(ring + at, dw, head * 4);
 	memcpy(ring, dw + head, (n - head) * 4);
 	q->wptr += n;
+	q->stats.pm4_dwords += n;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
 }
@@ -531,7 +370,7 @@ static int new_epoch(struct bh_queue *q, struct bh_error *err)
 }
 
 /* Before a submission takes fence value q->submitted + 1. */
-static int begin_seq(struct bh_queue *q, struct bh_error *err)
+int bh_queue_begin_seq(struct bh_queue *q, struct bh_error *err)
 {
 	uint64_t seq = q->submitted + 1;
 
@@ -552,8 +391,8 @@ static int begin_seq(struct bh_queue *q, struct bh_error *err)
 }
 
 /* Fence value @seq now stands for launch @k (NULL: a marker). */
-static void record_seq(struct bh_queue *q, uint64_t seq, const struct bh_kernel *k,
-		       const struct bh_launch *l)
+void bh_queue_record_seq(struct bh_queue *q, uint64_t seq, const struct bh_kernel *k,
+			 const struct bh_launch *l)
 {
 	struct inflight *f = &q->inflight[seq % MAX_INFLIGHT];
 
@@ -580,9 +419,9 @@ int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out
 	if (timestamp_va % 8)
 		return bh_fail(err, BH_EINVAL, "timestamp address 0x%llx is not 8-byte aligned",
 			       (unsigned long long)timestamp_va);
-	ret = begin_seq(q, err);
+	ret = bh_queue_begin_seq(q, err);
 	if (!ret)
-		ret = ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
+		ret = bh_queue_ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
 	if (ret)
 		return ret;
 	uint64_t seq = q->submitted + 1;
@@ -593,9 +432,8 @@ int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out
 				RELEASE_INT_NONE, timestamp_va, 0, (uint32_t)q->qid);
 	pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
 			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
-	record_seq(q, seq, NULL, NULL);
-	q->stats.pm4_dwords += b.len;
-	ring_commit(q, pkt, b.len);
+	bh_queue_record_seq(q, seq, NULL, NULL);
+	bh_queue_commit(q, pkt, b.len);
 	if (seq_out)
 		*seq_out = seq;
 	return 0;
@@ -616,14 +454,13 @@ int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t ma
 			       "non-null, dword-aligned GPU address", (unsigned long long)va);
 	if (func < BH_WAIT_LT || func > BH_WAIT_GT)
 		return bh_fail(err, BH_EINVAL, "unknown wait function %d", (int)func);
-	ret = ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
+	ret = bh_queue_ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
 	if (ret)
 		return ret;
 	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
 	pm4_wait_reg_mem(&b, (enum pm4_wait_function)func, va, ref, mask);
 	q->wait = (struct queue_wait){ va, ref, (uint8_t)func };
-	q->stats.pm4_dwords += b.len;
-	ring_commit(q, pkt, b.len);
+	bh_queue_commit(q, pkt, b.len);
 	return 0;
 }
 
@@ -659,375 +496,5 @@ int bh_queue_set_next_seq(struct bh_queue *q, uint64_t seq, struct bh_error *err
 	q->submitted = q->retired = seq - 1;
 	q->dropped_from = q->dropped_to = 0;
 	__atomic_store_n(fence_ptr(q), seq - 1, __ATOMIC_RELEASE);
-	return 0;
-}
-
-/* Per-wave scratch for @k; grows (after draining the queue) on demand. */
-static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
-			   struct bh_error *err)
-{
-	const struct bh_device_info *di = &q->dev->info;
-	const struct bh_gfx *gfx = q->dev->gfx;
-	uint64_t lane = k->kd.private_segment_fixed_size;
-
-	if (k->uses_dynamic_stack || (k->kd.kernel_code_properties & KCP_USES_DYNAMIC_STACK))
-		lane += q->dev->stack_size;
-	if (lane == 0)
-		return 0;
-	uint64_t units = (lane * di->wave_size + gfx->tmpring_unit - 1) / gfx->tmpring_unit;
-
-	if (units > gfx->tmpring_wavesize_max)
-		return bh_fail(err, BH_ERANGE,
-			       "kernel '%s' needs %llu bytes of scratch per work-item, "
-			       "more than the hardware allows", k->name,
-			       (unsigned long long)lane);
-	if (units <= q->scratch_wave_units)
-		return 0;
-	int ret = bh_queue_finish(q, err);
-
-	if (ret)
-		return ret;
-	bh_mem_free(q->dev, &q->scratch);
-	q->scratch_wave_units = 0;
-	q->shape.k = NULL;		/* scratch registers change */
-	/* Enough slots for every wave the device can hold at once. */
-	uint32_t waves = BH_MIN(di->num_cus * di->simds_per_cu * di->max_waves_per_simd,
-				4095u);
-	ret = bh_mem_alloc(q->dev, (uint64_t)waves * units * gfx->tmpring_unit,
-			   BH_MEM_VRAM, &q->scratch, err);
-	if (ret)
-		return ret;
-	q->scratch_wave_units = (uint32_t)units;
-	q->scratch_waves = waves;
-	return 0;
-}
-
-static void write_aql_packet(uint8_t *p, const struct bh_kernel *k,
-			     const struct bh_launch *l, uint64_t kernarg_va,
-			     uint32_t dims)
-{
-	/* hsa_kernel_dispatch_packet_t (ref/dispatch.md §5.1). */
-	memset(p, 0, AQL_PACKET_BYTES);
-	bh_wr16(p + 0, 2);		/* HSA_PACKET_TYPE_KERNEL_DISPATCH */
-	bh_wr16(p + 2, (uint16_t)dims);	/* setup */
-	for (int d = 0; d < 3; d++) {
-		bh_wr16(p + 4 + 2 * d, (uint16_t)l->block[d]);
-		bh_wr32(p + 12 + 4 * d, l->grid[d]);
-	}
-	bh_wr32(p + 24, k->kd.private_segment_fixed_size);
-	bh_wr32(p + 28, k->group_segment_fixed_size + l->dynamic_lds);
-	bh_wr64(p + 32, k->kd_va);
-	bh_wr64(p + 40, kernarg_va);
-}
-
-struct user_sgprs {
-	uint32_t v[16];
-	uint32_t n;
-	bool overflow;
-};
-
-static void push(struct user_sgprs *u, uint32_t v)
-{
-	if (u->n < 16)
-		u->v[u->n++] = v;
-	else
-		u->overflow = true;
-}
-
-static void push64(struct user_sgprs *u, uint64_t v)
-{
-	push(u, (uint32_t)v);
-	push(u, (uint32_t)(v >> 32));
-}
-
-/* User SGPRs in the order the descriptor enables them (§3.1). */
-static int build_user_sgprs(struct bh_queue *q, const struct bh_kernel *k,
-			    uint64_t kernarg_va, const uint8_t *kernarg,
-			    uint64_t packet_va, uint64_t seq,
-			    struct user_sgprs *u, struct bh_error *err)
-{
-	uint16_t kcp = k->kd.kernel_code_properties;
-	uint32_t preload_len = k->kd.kernarg_preload & 0x7f;
-	uint32_t preload_off = k->kd.kernarg_preload >> 7;
-	uint32_t rsrc2_count = RSRC2_USER_SGPR(k->kd.compute_pgm_rsrc2);
-
-	memset(u, 0, sizeof(*u));
-	if (kcp & KCP_PRIVATE_SEGMENT_BUFFER) {
-		/* Swizzled scratch V#: base, SWIZZLE_ENABLE, size, format. */
-		push64(u, q->scratch.gpu_va | (q->scratch.size ? 1ull << 63 : 0));
-		push(u, (uint32_t)BH_MIN(q->scratch.size, 0xffffffffull));
-		push(u, q->dev->gfx->scratch_srd_word3);
-	}
-	if (kcp & KCP_DISPATCH_PTR)
-		push64(u, packet_va);
-	if (kcp & KCP_QUEUE_PTR)
-		push64(u, q->ctl.gpu_va + CTL_AMD_QUEUE);
-	if (kcp & KCP_KERNARG_SEGMENT_PTR)
-		push64(u, kernarg_va);
-	if (kcp & KCP_DISPATCH_ID)
-		push64(u, seq);
-	if (kcp & KCP_FLAT_SCRATCH_INIT)
-		push64(u, q->scratch.gpu_va);
-	if (preload_len) {
-		if ((preload_off + preload_len) * 4 > k->kernarg_size)
-			return bh_fail(err, BH_ENOEXEC,
-				       "kernel '%s': kernarg preload reads past the kernarg",
-				       k->name);
-		for (uint32_t i = 0; i < preload_len; i++)
-			push(u, bh_rd32(kernarg + 4 * (preload_off + i)));
-	}
-	if (kcp & KCP_PRIVATE_SEGMENT_SIZE)
-		push(u, k->kd.private_segment_fixed_size);
-	if (u->overflow || u->n > rsrc2_count)
-		return bh_fail(err, BH_ENOEXEC,
-			       "kernel '%s': descriptor enables %s%u user SGPRs but "
-			       "RSRC2.USER_SGPR_COUNT is %u", k->name,
-			       u->overflow ? "more than " : "", u->n, rsrc2_count);
-	/* gfx11 wave32 pads USER_SGPR_COUNT; the padding is never read. */
-	while (u->n < rsrc2_count)
-		push(u, 0);
-	return 0;
-}
-
-/*
- * A cooperative launch needs all its workgroups resident at once (grid
- * sync waits for every one of them): refuse grids the device cannot
- * hold, and give the launch its grid-sync record.
- */
-static int coop_prepare(struct bh_queue *q, const struct bh_kernel *k,
-			const struct bh_launch *l, uint32_t slot, uint64_t *record,
-			struct bh_error *err)
-{
-	struct bh_occupancy occ;
-	uint64_t groups = 1;
-	char what[256];
-	int ret;
-
-	for (int d = 0; d < 3; d++)
-		groups *= (l->grid[d] + l->block[d] - 1) / l->block[d];
-	ret = bh_kernel_occupancy(q->dev, k, l->block[0] * l->block[1] * l->block[2],
-				  l->dynamic_lds, &occ, err);
-	if (ret)
-		return ret;
-	uint64_t limit = occ.max_groups;
-	const char *why = occ.limit;
-
-	/* Waves that use scratch also need one of TMPRING's wave slots. */
-	if (q->scratch.size && q->scratch_waves / occ.waves_per_group < limit) {
-		limit = q->scratch_waves / occ.waves_per_group;
-		why = "scratch wave slots";
-	}
-	if (groups > limit || groups > UINT32_MAX) {
-		bh_describe_launch(what, sizeof(what), k, l);
-		return bh_fail(err, BH_ENOSPC, "%s: a cooperative launch of %llu workgroups "
-			       "cannot be resident at once; the device holds at most %llu "
-			       "(%u per CU x %u CUs, bound by %s)", what,
-			       (unsigned long long)groups, (unsigned long long)limit,
-			       occ.groups_per_cu, q->dev->info.num_cus, why);
-	}
-	if (!q->coop.size) {
-		ret = bh_mem_alloc(q->dev, (uint64_t)q->nslots * BH_COOP_RECORD_BYTES,
-				   BH_MEM_VRAM, &q->coop, err);
-		if (ret)
-			return ret;
-	}
-	*record = q->coop.gpu_va + (uint64_t)slot * BH_COOP_RECORD_BYTES;
-	return 0;
-}
-
-static uint32_t groups_of(const struct bh_launch *l, int d)
-{
-	return l->grid[d] / l->block[d] + (l->grid[d] % l->block[d] ? 1 : 0);
-}
-
-static uint32_t grid_dims(const struct bh_launch *l)
-{
-	return l->grid[2] > 1 || l->block[2] > 1 ? 3 :
-	       l->grid[1] > 1 || l->block[1] > 1 ? 2 : 1;
-}
-
-/*
- * Program, resources, scratch, group shape: every SH register of a launch
- * except the user data, sent where it changed.  Leaves the group counts
- * and the dispatch initiator in q->shape_dim/shape_initiator.
- */
-static void set_shape_regs(struct bh_queue *q, struct pm4_builder *b,
-			   const struct bh_kernel *k, const struct bh_launch *l)
-{
-	const struct bh_gfx *gfx = q->dev->gfx;
-	uint32_t num_thread[3], initiator = DISPATCH_COMPUTE_SHADER_EN |
-					    DISPATCH_FORCE_START_AT_000;
-
-	for (int d = 0; d < 3; d++) {
-		uint32_t rem = l->grid[d] % l->block[d];
-
-		q->shape_dim[d] = l->grid[d] / l->block[d] + (rem ? 1 : 0);
-		num_thread[d] = NUM_THREAD(l->block[d], rem);
-		if (rem)
-			initiator |= DISPATCH_PARTIAL_TG_EN;
-	}
-	if (gfx->order_mode)
-		initiator |= DISPATCH_ORDER_MODE;
-	q->shape_initiator = initiator;
-
-	uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
-	uint32_t rsrc2 = (k->kd.compute_pgm_rsrc2 & ~RSRC2_LDS_SIZE_MASK) |
-			 ((lds + gfx->lds_granule - 1) / gfx->lds_granule)
-				 << RSRC2_LDS_SIZE_SHIFT;
-	uint64_t entry = k->entry_va + ((k->kd.kernarg_preload & 0x7f) ? 256 : 0);
-	uint32_t start_and_threads[6] = { 0, 0, 0, num_thread[0], num_thread[1],
-					  num_thread[2] };
-	uint32_t pgm[2] = { (uint32_t)(entry >> 8), (uint32_t)(entry >> 40) };
-	uint32_t rsrc[2] = { k->kd.compute_pgm_rsrc1, rsrc2 };
-	uint32_t restart[3] = { 0, 0, 0 };
-	uint32_t scratch_base[2] = { (uint32_t)(q->scratch.gpu_va >> 8),
-				     (uint32_t)(q->scratch.gpu_va >> 40) };
-	uint32_t tmpring = q->scratch.size ? TMPRING_SIZE(q->scratch_waves,
-							  q->scratch_wave_units) : 0;
-	uint32_t zero = 0;
-
-	set_sh_changed(q, b, REG_COMPUTE_PGM_LO, pgm, 2);
-	set_sh_changed(q, b, REG_COMPUTE_PGM_RSRC1, rsrc, 2);
-	if (gfx->reg_pgm_rsrc3)
-		set_sh_changed(q, b, gfx->reg_pgm_rsrc3, &k->kd.compute_pgm_rsrc3, 1);
-	if (gfx->architected_scratch)
-		set_sh_changed(q, b, REG_COMPUTE_DISPATCH_SCRATCH_BASE_LO, scratch_base, 2);
-	set_sh_changed(q, b, REG_COMPUTE_TMPRING_SIZE, &tmpring, 1);
-	set_sh_changed(q, b, REG_COMPUTE_RESOURCE_LIMITS, &zero, 1);
-	set_sh_changed(q, b, REG_COMPUTE_START_X, start_and_threads, 6);
-	set_sh_changed(q, b, REG_COMPUTE_RESTART_X, restart, 3);
-}
-
-int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
-		    const struct bh_launch *l, uint64_t *seq_out,
-		    struct bh_error *err)
-{
-	const struct bh_gfx *gfx = q->dev->gfx;
-	struct user_sgprs u;
-	struct pm4_builder b;
-	uint32_t pkt[160];
-	int ret;
-
-	if (q->faulted)
-		return bh_fail(err, BH_EFAULT, "the queue stopped after a GPU fault; "
-			       "reset the device");
-	ret = bh_launch_validate(q->dev, k, l, err);
-	if (ret)
-		return ret;
-	if (k->codeobj->dev != q->dev)
-		return bh_fail(err, BH_EINVAL, "kernel '%s' is loaded on another device",
-			       k->name);
-	uint32_t packet_off = BH_ALIGN_UP(k->kernarg_size, AQL_PACKET_BYTES);
-
-	if (packet_off + AQL_PACKET_BYTES > SLOT_BYTES)
-		return bh_fail(err, BH_ERANGE, "kernel '%s': %u bytes of kernarg exceed "
-			       "the loader's %u-byte slots", k->name, k->kernarg_size,
-			       SLOT_BYTES - AQL_PACKET_BYTES);
-	if (l->flags & ~BH_LAUNCH_COOPERATIVE) {
-		char what[256];
-
-		bh_describe_launch(what, sizeof(what), k, l);
-		return bh_fail(err, BH_EINVAL, "%s: unknown launch flags 0x%x", what, l->flags);
-	}
-	ret = scratch_prepare(q, k, err);
-	if (ret)
-		return ret;
-
-	struct bh_hidden_ptrs hidden = {
-		.printf_buffer = q->printf_buf.gpu_va,
-		.queue_ptr = q->ctl.gpu_va + CTL_AMD_QUEUE,
-	};
-
-	if (k->arg_kinds & (1ull << BH_ARG_HIDDEN_HEAP_V1)) {
-		ret = bh_heap_prepare(q->dev, &hidden.heap, err);
-		if (ret)
-			return ret;
-	}
-	ret = begin_seq(q, err);
-	if (ret)
-		return ret;
-	uint64_t seq = q->submitted + 1;
-
-	/* The kernarg slot of seq is free once seq - nslots has retired. */
-	if (seq > q->nslots) {
-		ret = bh_queue_wait(q, seq - q->nslots, err);
-		if (ret)
-			return ret;
-	}
-	uint32_t slot = (uint32_t)(seq % q->nslots);
-	uint8_t *kernarg = (uint8_t *)q->kernargs.cpu + (uint64_t)slot * SLOT_BYTES;
-	uint64_t kernarg_va = q->kernargs.gpu_va + (uint64_t)slot * SLOT_BYTES;
-	uint64_t packet_va = kernarg_va + packet_off;
-
-	if (l->flags & BH_LAUNCH_COOPERATIVE) {
-		ret = coop_prepare(q, k, l, slot, &hidden.multigrid_sync, err);
-		if (ret)
-			return ret;
-	}
-	ret = bh_kernarg_build_ex(k, l, &hidden, kernarg, SLOT_BYTES - AQL_PACKET_BYTES, err);
-	if (ret)
-		return ret;
-	write_aql_packet(kernarg + packet_off, k, l, kernarg_va, grid_dims(l));
-	ret = build_user_sgprs(q, k, kernarg_va, kernarg, packet_va, seq, &u, err);
-	if (ret)
-		return ret;
-
-	struct launch_shape shape;
-
-	memset(&shape, 0, sizeof(shape));	/* padding too: compared bytewise */
-	shape.k = k;
-	shape.load_id = k->codeobj->load_id;
-	for (int d = 0; d < 3; d++) {
-		shape.grid[d] = l->grid[d];
-		shape.block[d] = l->block[d];
-	}
-	shape.dynamic_lds = l->dynamic_lds;
-	bool same_shape = q->shape.k && !memcmp(&shape, &q->shape, sizeof(shape));
-
-	/* Room for the longest launch first: once packets are built the
-	 * shadow says what the ring holds, so nothing may fail after. */
-	ret = ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
-	if (ret)
-		return ret;
-	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
-	if (hidden.multigrid_sync) {
-		/* Cooperative: the CUs to itself (earlier work finished), and a
-		 * fresh grid-sync record: nobody arrived, generation 0, one
-		 * grid of all the workgroups, which is its own multi-grid. */
-		uint32_t rec[BH_COOP_INIT_DWORDS] = {
-			[BH_COOP_OFF_NUM_GROUPS / 4] = groups_of(l, 0) * groups_of(l, 1) *
-							groups_of(l, 2),
-			[BH_COOP_OFF_NUM_GRIDS / 4] = 1,
-			[BH_COOP_OFF_MULTI / 4] = (uint32_t)hidden.multigrid_sync,
-			[BH_COOP_OFF_MULTI / 4 + 1] = (uint32_t)(hidden.multigrid_sync >> 32),
-		};
-
-		pm4_cs_partial_flush(&b);
-		pm4_write_data(&b, hidden.multigrid_sync, rec, BH_COOP_INIT_DWORDS);
-	}
-	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
-	if (!same_shape) {
-		set_shape_regs(q, &b, k, l);
-		q->shape = shape;
-	}
-	if (u.n)
-		set_sh_changed(q, &b, REG_COMPUTE_USER_DATA_0, u.v, u.n);
-	pm4_dispatch_direct(&b, q->shape_dim, q->shape_initiator);
-	pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
-			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
-	if (b.overflow) {		/* cannot happen: pkt holds the longest launch */
-		bh_queue_forget_state(q);
-		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");
-	}
-
-	record_seq(q, seq, k, l);
-	if (!q->stats.launches)
-		q->stats.first_launch_dwords = b.len;
-	q->stats.last_launch_dwords = b.len;
-	q->stats.launches++;
-	q->stats.pm4_dwords += b.len;
-	ring_commit(q, pkt, b.len);
-	if (seq_out)
-		*seq_out = seq;
 	return 0;
 }

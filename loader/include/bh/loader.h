@@ -212,13 +212,6 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 		    struct bh_codeobj **out, struct bh_error *err);
 /* Fails with BH_EBUSY while launches of its kernels are in flight. */
 int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err);
-/*
- * Run the code object's .kind init kernels (device global constructors;
- * after loading) or fini kernels (destructors; before unloading) on @q,
- * one work-item each, and wait for them.
- */
-int bh_codeobj_run_init(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err);
-int bh_codeobj_run_fini(struct bh_codeobj *co, struct bh_queue *q, struct bh_error *err);
 unsigned bh_codeobj_kernel_count(const struct bh_codeobj *co);
 const struct bh_kernel *bh_codeobj_kernel(const struct bh_codeobj *co,
 					  unsigned i);
@@ -303,6 +296,15 @@ void bh_queue_destroy(struct bh_queue *q);
 int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		    const struct bh_launch *l, uint64_t *seq,
 		    struct bh_error *err);
+/*
+ * Run @co's .kind init kernels (device global constructors; after
+ * loading) or fini kernels (destructors; before unloading) on @q, one
+ * work-item each, and wait for them.
+ */
+int bh_queue_run_init_kernels(struct bh_queue *q, const struct bh_codeobj *co,
+			      struct bh_error *err);
+int bh_queue_run_fini_kernels(struct bh_queue *q, const struct bh_codeobj *co,
+			      struct bh_error *err);
 /* Wait until fence value @seq has signalled (or a fault/timeout). */
 int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err);
 int bh_queue_finish(struct bh_queue *q, struct bh_error *err);
