@@ -38,7 +38,7 @@ BH_EXPORT uint32_t __ockl_multi_grid_thread_rank(void);
 /* Global memory (address space 1). */
 #define GLOBAL __attribute__((address_space(1)))
 
-/* Code object v5 implicit (hidden) kernel arguments, ref/devlib.md §2.1. */
+/* Code object v5 implicit (hidden) kernel arguments, docs/facts/devlib.md §2.1. */
 #define IMPLICITARG_BLOCK_COUNT_X	0	/* u32 × 3 */
 #define IMPLICITARG_GROUP_SIZE_X	12	/* u16 × 3 */
 #define IMPLICITARG_REMAINDER_X		18	/* u16 × 3 */

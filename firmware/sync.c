@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * __syncthreads: release fence at workgroup scope, s_barrier, acquire
- * fence (HIP's __barrier(__CLK_LOCAL_MEM_FENCE), ref/devlib.md §2.5).
+ * fence (HIP's __barrier(__CLK_LOCAL_MEM_FENCE), docs/facts/devlib.md §2.5).
  */
 #include "firmware.h"
 

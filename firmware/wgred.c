@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * Workgroup reductions under ockl's names, behind __syncthreads_count,
- * __syncthreads_and and __syncthreads_or (ref/devlib.md §2.5): a
+ * __syncthreads_and and __syncthreads_or (docs/facts/devlib.md §2.5): a
  * barrier that also combines one int from every thread of the block.
  *
  * Each wave first reduces its own lanes.  For 0/1 values (what the

@@ -3,7 +3,7 @@
  * Work-item built-ins behind threadIdx, blockIdx, blockDim and gridDim
  * (ockl's workitem ABI).  Code object v5: the group size and counts
  * come from the hidden kernel arguments; the last, partial group of a
- * dimension sees the remainder as its size (ref/devlib.md §2.1).
+ * dimension sees the remainder as its size (docs/facts/devlib.md §2.1).
  */
 #include "firmware.h"
 

@@ -46,7 +46,7 @@ math_accuracy_doc() { # rows file
 	echo "compared with MPFR's correctly rounded result.  Max ulp is the largest"
 	echo "distance in representable numbers from that result (inf: a wrong NaN,"
 	echo "infinity or sign of zero); the bound is CUDA's documented maximum"
-	echo "(ref/devlib.md §4), 0 for exact functions.  Rows whose name says"
+	echo "(docs/facts/devlib.md §4), 0 for exact functions.  Rows whose name says"
 	echo "\"abs\" give an absolute error where CUDA documents one (the Bessel"
 	echo "functions for large x, the fast sine and cosine); integer results"
 	echo "(lrint, ilogb, the classification functions) count the distance"

@@ -92,7 +92,7 @@ write_doc() {
 		echo "  (tests/sweep/sweep.c)."
 		echo "- Max ulp is the distance in f32 values from the correctly rounded result"
 		echo "  (tests/math/mtest.h's rule; NaN, infinities and signed zeros must match);"
-		echo "  the bound is CUDA's (ref/devlib.md §4).  Seconds are wall time on two"
+		echo "  the bound is CUDA's (docs/facts/devlib.md §4).  Seconds are wall time on two"
 		echo "  shared cores at nice 10."
 		echo "- \`make bench\` sweeps every 257th input only (16.7 million per function,"
 		echo "  about a minute for all); a full sweep takes 5-8 minutes per function"

@@ -2,7 +2,7 @@
 /*
  * The __ocml names of operations the hardware does in one instruction or
  * LLVM expands inline.  clang-19's __clang_hip_math.h calls the builtins
- * directly, but older clang headers call these names (ref/devlib.md §1:
+ * directly, but older clang headers call these names (docs/facts/devlib.md §1:
  * implement the union), so they exist, each as the builtin itself.
  */
 #include "ocml.h"

@@ -3,7 +3,7 @@
  * Shared definitions of barehip's device math library (firmware/math/).
  *
  * Every file implements one function of the __ocml_<fn>_f32/_f64 ABI
- * that clang-19's __clang_hip_math.h calls (ref/devlib.md §1), in both
+ * that clang-19's __clang_hip_math.h calls (docs/facts/devlib.md §1), in both
  * precisions: special cases first, then the computation.  The hardware's
  * exact helpers (v_ldexp, v_frexp_mant/exp, v_fract, v_rcp, v_rsq,
  * v_trig_preop) come in through the amdgcn builtins below.

@@ -1,6 +1,6 @@
 // Device math, the inverse trigonometric functions asin, acos, atan and
 // atan2 in float and double against MPFR with CUDA's bounds
-// (ref/devlib.md §4: asin/acos/atan 2/2, atan2 3/2) and C99 Annex F
+// (docs/facts/devlib.md §4: asin/acos/atan 2/2, atan2 3/2) and C99 Annex F
 // special values (MPFR follows them: asin(±0) = ±0, acos(1) = +0,
 // atan(±inf) = ±pi/2, atan2's table of signed zeros and infinities, which
 // the crossed specials of mtest.h cover pair by pair).  Besides the

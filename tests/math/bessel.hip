@@ -1,7 +1,7 @@
 // Device math, the Bessel functions: j0, j1, y0, y1 and
 // cyl_bessel_i0/i1, in float and double, against MPFR; and jn, yn,
 // which clang's header builds from j0/j1 and y0/y1 by the forward
-// recurrence.  Bounds (CUDA's, ref/devlib.md §4): j0, j1, y0, y1 9 ulp
+// recurrence.  Bounds (CUDA's, docs/facts/devlib.md §4): j0, j1, y0, y1 9 ulp
 // (f32) and 7 ulp (f64) below |x| = 8, beyond it an absolute error of
 // 2.2e-6 (f32) and 5e-12 (f64); cyl_bessel_i0/i1 6 ulp in both
 // precisions; jn for n = 128 (the case CUDA documents) and yn for x >

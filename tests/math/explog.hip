@@ -1,11 +1,11 @@
 // Device math, the exponential and logarithm family: exp, exp2, exp10,
 // expm1, log, log2, log10, log1p, pow and pown (powif/powi), in float
 // and double, against MPFR with CUDA's documented ulp bound
-// (ref/devlib.md §4) and C99 Annex F special values; the legacy
+// (docs/facts/devlib.md §4) and C99 Annex F special values; the legacy
 // __ocml_*_f32 names older clang headers call for expf & co.; and the
 // fast intrinsics (__expf, __exp10f, __logf, __log2f, __log10f, __powf,
 // and the __ocml_native_* functions), each input against the error
-// CUDA documents for it as a function of x (ref/devlib.md §4.1).
+// CUDA documents for it as a function of x (docs/facts/devlib.md §4.1).
 //
 // Where each one comes from with clang-19's headers: expf, exp2f and
 // log10f, __logf and __log10f are LLVM intrinsics the AMDGPU backend
@@ -398,7 +398,7 @@ int main(int argc, char** argv)
     check<float, std_pow_f, 2>("std::pow(f,f)", ref_pow, 4, Range{0, 4, true}, nullptr, pf);
     check_pown<float>("powif", 4);
 
-    printf("explog: fast float intrinsics (CUDA's documented error, ref/devlib.md 4.1)\n");
+    printf("explog: fast float intrinsics (CUDA's documented error, docs/facts/devlib.md §4.1)\n");
     std::vector<float> fexp_hard =
         join(uniform<float>(-10, 10, h, 12), around<float>({88.72283, -87.33654}));
     check_fast<fexp_f>("__expf", ref_exp, {2, 1.173, 0, "2+floor(|1.173x|)"}, Range{-104, 89, true},

@@ -1,6 +1,6 @@
 // Device math, the hyperbolic functions: sinh, cosh, tanh, asinh, acosh,
 // atanh, in float and double, against MPFR with CUDA's documented ulp
-// bound (ref/devlib.md §4) and C99 Annex F special values (sinh, tanh,
+// bound (docs/facts/devlib.md §4) and C99 Annex F special values (sinh, tanh,
 // asinh, atanh odd with signed zeros; cosh(±inf) = +inf; tanh(±inf) =
 // ±1; acosh(1) = +0 and NaN below 1; atanh(±1) = ±inf, NaN beyond),
 // which MPFR follows, so no fix hook is needed.  Extra inputs sit where

@@ -5,7 +5,7 @@
 // the format and so small that they underflow (the lengths do not),
 // and the special values: an infinite component makes the length +inf
 // (1/length +0) even next to a NaN, as hypot in C99 Annex F; an empty
-// vector has length 0.  ref/devlib.md §4 has no bound for these; barehip's
+// vector has length 0.  docs/facts/devlib.md §4 has no bound for these; barehip's
 // are within 1 ulp (firmware/math/lenn.h).  The vectors are read from
 // global memory and, in the "shared" rows, from __shared__ memory.
 // (A local array indexed by the runtime dim would be kept in VGPRs with

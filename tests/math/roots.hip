@@ -1,6 +1,6 @@
 // Device math, the root family: sqrt, rsqrt, cbrt, rcbrt, hypot,
 // rhypot, norm3d, norm4d, rnorm3d, rnorm4d, in float and double, each
-// against MPFR with CUDA's documented ulp bound (ref/devlib.md §4) and
+// against MPFR with CUDA's documented ulp bound (docs/facts/devlib.md §4) and
 // C99 Annex F special values (an infinite component makes a length +inf
 // even next to a NaN; rsqrt(-0) = -inf as IEEE 754 recommends).
 #include "mtest.h"

@@ -1,6 +1,6 @@
 // Device math, the special functions: erf, erfc, erfcx, erfinv, erfcinv,
 // normcdf, normcdfinv, lgamma, tgamma, in float and double, against MPFR
-// with CUDA's documented ulp bounds (ref/devlib.md §4) and C99 Annex F
+// with CUDA's documented ulp bounds (docs/facts/devlib.md §4) and C99 Annex F
 // special values (erfinv(±1) = ±inf, lgamma at the poles +inf, tgamma at
 // negative integers NaN and at ±0 ±inf).  MPFR has erf, erfc, lgamma
 // and gamma; erfcx, the inverses and normcdf are built here at 256 bits

@@ -1,5 +1,5 @@
 // Device math, sin, cos, tan and sincos in float and double against MPFR
-// with CUDA's bounds (ref/devlib.md §4: sin/cos 2/2, tan 4/2) over the
+// with CUDA's bounds (docs/facts/devlib.md §4: sin/cos 2/2, tan 4/2) over the
 // whole range: besides the specials and the random inputs (half of them
 // uniform bit patterns, so every exponent up to FLT_MAX/DBL_MAX), the
 // arguments of each binade that lie closest to a multiple of pi/2

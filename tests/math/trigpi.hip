@@ -1,5 +1,5 @@
 // Device math, sinpi, cospi and sincospi in float and double against
-// MPFR with CUDA's bounds (ref/devlib.md §4: sinpi/cospi 1 for float,
+// MPFR with CUDA's bounds (docs/facts/devlib.md §4: sinpi/cospi 1 for float,
 // 2 for double), over the whole range: the random inputs (half uniform
 // bit patterns) plus integers, half-integers and quarters with their
 // neighbours, and the values around 2^(p-1) and 2^p where the format

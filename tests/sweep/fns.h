@@ -4,7 +4,7 @@
  * by the device cross-check (xcheck.hip) and the host sweep (sweep.c).
  *
  * SWEEP_FNS: X(name, bound) -- __ocml_<name>_f32, swept over all 2^32
- * inputs against MPFR; bound in ulps is CUDA's (ref/devlib.md §4, the
+ * inputs against MPFR; bound in ulps is CUDA's (docs/facts/devlib.md §4, the
  * bounds tests/math asserts), 0 for the exact functions.
  * XCHECK_FNS: X(name) -- cross-checked host against model only: no
  * oracle in this program (MPFR has no erfcx, erfinv, ncdf, Bessel I;

@@ -1,7 +1,7 @@
 #!/bin/bash
 # barehip-info on the sim board for each modelled target, and its clear
 # refusals: a board name that does not exist, a kmod node that is not
-# there.  Expectations are the gfx9 facts of ref/dispatch.md (wave 64,
+# there.  Expectations are the gfx9 facts of docs/facts/dispatch.md §3.4 (wave 64,
 # 64 KiB LDS, 1024 threads) and each target's mach number.
 # Usage: barehip-info-test.sh BAREHIP_INFO
 set -u

@@ -2,7 +2,7 @@
 /*
  * A bare rig around the GPU model for unit tests: one gfx90a board, a
  * 1 KiB ring in GART memory, and dispatches of llvm-mc-assembled
- * programs with hand-written PM4 (layouts: ref/dispatch.md §6).  The
+ * programs with hand-written PM4 (layouts: docs/facts/dispatch.md §6).  The
  * program gets the data buffer (VRAM + OUT_OFF) in s[0:1].
  */
 #ifndef BH_TEST_MODEL_RIG_H

@@ -2,7 +2,7 @@
 /*
  * Launch validation and kernarg layout for args_kernel(char, double,
  * int*, pair) and bounded_kernel (__launch_bounds__(128)) from testk.hip.
- * Hidden values are hand-computed from ref/dispatch.md §4.
+ * Hidden values are hand-computed from docs/facts/dispatch.md §4.
  */
 #include <stdlib.h>
 #include <string.h>

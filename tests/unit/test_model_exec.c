@@ -2,7 +2,7 @@
 /*
  * The GPU model through its public face only (sim.h): kernels assembled
  * by llvm-mc-19 (tests/model/programs), PM4 written by hand from the
- * packet layouts in ref/dispatch.md §6, expectations computed by hand.
+ * packet layouts in docs/facts/dispatch.md §6, expectations computed by hand.
  */
 #include <math.h>
 #include <stdbool.h>

@@ -3,7 +3,7 @@
  * Real compiler output on the model: the HIP kernels in tests/model/kernels, built by
  * clang-19 / ld.lld-19 for gfx90a and gfx942 at -O0..-O3 (embedded by
  * tests/model/gen-kernels.py), loaded by a few lines of loader written
- * here from ref/dispatch.md §2-§4 (not the project's loader: the model
+ * here from docs/facts/dispatch.md §2-§4 (not the project's loader: the model
  * and the loader are meant to check each other), dispatched through the
  * model's public face only.  -O0 code keeps its locals in scratch, so
  * it exercises the private segment (PSB V# and flat scratch init on
@@ -114,7 +114,7 @@ static void set_sh(struct run *r, uint32_t reg, const uint32_t *v, unsigned n)
 }
 
 /*
- * User SGPRs in kernel_code_properties order (ref/dispatch.md §3.1).
+ * User SGPRs in kernel_code_properties order (docs/facts/dispatch.md §3.1).
  * Returns the count, or -1 for an enable this loader does not provide.
  */
 static int user_sgprs(const struct kd *kd, uint32_t scratch_bytes, uint32_t *u)

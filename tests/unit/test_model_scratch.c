@@ -6,7 +6,7 @@
  * (architected: FLAT_SCRATCH = DISPATCH_SCRATCH_BASE + wave offset).
  * Every view of a lane's private dword k must land on the same bytes:
  * slot_base + (k * 64 + lane) * 4 (AMDGPUUsage "Private Segment",
- * ref/dispatch.md §3.3), each wave in its own TMPRING slot.
+ * docs/facts/dispatch.md §3.3), each wave in its own TMPRING slot.
  */
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* PM4 encodings against the values in ref/dispatch.md §6. */
+/* PM4 encodings against the values in docs/facts/dispatch.md §6. */
 #include "gfx.h"
 #include "pm4.h"
 #include "testlib.h"

@@ -309,7 +309,8 @@ static void test_packet_stream(void)
 	launch(args_k, 1000, 256, 0, &seq);
 	CU_ASSERT_EQUAL(bh_queue_wait(q, seq, &err), 0);
 	CU_ASSERT_EQUAL(rec.bad_framing, 0);
-	/* The order of §6.7: caches, program, resources, user data, go, fence. */
+	/* The order of docs/facts/dispatch.md §6.7: caches, program,
+	 * resources, user data, go, fence. */
 	CU_ASSERT_EQUAL(rec.packets[0].op, PM4_ACQUIRE_MEM);
 	CU_ASSERT_EQUAL(rec.packets[rec.npackets - 2].op, PM4_DISPATCH_DIRECT);
 	CU_ASSERT_EQUAL(rec.packets[rec.npackets - 1].op, PM4_RELEASE_MEM);

@@ -93,7 +93,8 @@ static void test_encodings(void)
 	uint32_t dw[16];
 	struct pm4_builder b;
 
-	/* §6.3 WAIT_REG_MEM: 7 dwords, FUNCTION [2:0], MEM_SPACE [5:4] = 1. */
+	/* WAIT_REG_MEM (docs/facts/dispatch.md §6.3): 7 dwords, FUNCTION
+	 * [2:0], MEM_SPACE [5:4] = 1. */
 	pm4_init(&b, dw, 16);
 	pm4_wait_reg_mem(&b, PM4_WAIT_GE, 0x123456789abcull, 77, 0xffff0000u);
 	CU_ASSERT_EQUAL(b.len, 7);

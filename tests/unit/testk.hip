@@ -1,6 +1,6 @@
 // Kernels whose code objects the loader unit tests take apart.  The
 // expected metadata values in test_codeobj.c are worked out by hand from
-// the code object v5 ABI (ref/dispatch.md §1.3, §4).
+// the code object v5 ABI (docs/facts/dispatch.md §1.3, §4).
 #include <hip/hip_runtime.h>
 
 struct pair {

@@ -1,5 +1,5 @@
 // gfx90a private segment, three views of the same bytes (AMDGPUUsage
-// "Private Segment"; ref/dispatch.md §3.3).
+// "Private Segment"; docs/facts/dispatch.md §3.3).
 // s[0:3] = PSB V# (swizzled, ADD_TID), s[4:5] = flat scratch init,
 // s[6:7] = out, s8 = scratch wave offset (system SGPR).
 // Private dword 2 <- 100 + t through MUBUF, dword 3 <- 200 + t through

@@ -2,7 +2,7 @@
  * barehip: integer intrinsics, timers, memory fences and the
  * __syncthreads_count/_and/_or block reductions (seed "Integer
  * intrinsics", "Timer functions", "Memory fence instructions",
- * "Synchronization functions"; ref/devlib.md §2.5-2.7, §2.9).
+ * "Synchronization functions"; docs/facts/devlib.md §2.5-2.7, §2.9).
  *
  * Everything here is device code.  Most intrinsics are one or two
  * instructions: clang's generic bit builtins, or the amdgcn builtins
