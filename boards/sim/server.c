@@ -40,23 +40,9 @@
 
 _Static_assert(BHSIM_MAX_QUEUES == BH_SIM_MAX_QUEUES, "one doorbell slot per model queue");
 
-/* What the board reports for each GPU it can model (as loader/platform/sim.c). */
-struct target {
-	const char *name;
-	enum bh_sim_gfx gfx;
-	uint32_t mach, gfx_version;
-	bool architected_scratch;
-	uint64_t clock_hz;
-};
-
-static const struct target targets[] = {
-	{ "gfx90a", BH_SIM_GFX90A, 0x03f, 90010, false, 1700000000ull },
-	{ "gfx942", BH_SIM_GFX942, 0x04c, 90402, true, 2100000000ull },
-};
-
 struct server {
 	struct pci_board pci;
-	const struct target *target;
+	const struct bh_sim_target *target;	/* what the board reports (sim.h) */
 	struct bh_sim_config cfg;
 	struct bh_sim *sim;
 	struct bhsim_regs *regs;
@@ -296,11 +282,12 @@ static void on_ring(void *ctx, unsigned vector, uint64_t rings)
 	}
 }
 
-/* The identity registers: what the loader reads instead of asking a driver. */
+/* The identity registers: what the loader reads instead of asking a driver
+ * (the target's row, as the in-process board reports it). */
 static void write_identity(struct server *s)
 {
 	struct bhsim_regs *r = s->regs;
-	const struct target *t = s->target;
+	const struct bh_sim_target *t = s->target;
 
 	r->magic = BHSIM_REGS_MAGIC;
 	r->version = BHSIM_REGS_VERSION;
@@ -308,15 +295,15 @@ static void write_identity(struct server *s)
 	snprintf(r->name, sizeof(r->name), "barehip sim (%s)", t->name);
 	r->mach = t->mach;
 	r->gfx_version = t->gfx_version;
-	r->wave_size = 64;
+	r->wave_size = t->wave_size;
 	r->num_cus = s->cfg.num_cus;
-	r->simds_per_cu = 4;
-	r->max_waves_per_simd = 8;
-	r->lds_size = 65536;
-	r->max_workgroup_size = 1024;
+	r->simds_per_cu = t->simds_per_cu;
+	r->max_waves_per_simd = t->waves_per_simd;
+	r->lds_size = t->lds_per_workgroup;
+	r->max_workgroup_size = t->max_workgroup_size;
 	r->architected_scratch = t->architected_scratch;
-	r->xnack = 0;
-	r->sramecc = 1;
+	r->xnack = t->xnack;
+	r->sramecc = t->sramecc;
 	r->max_queues = BHSIM_MAX_QUEUES;
 	r->clock_hz = t->clock_hz;
 	r->timestamp_hz = bh_sim_clock_hz(s->sim);
@@ -366,19 +353,18 @@ int main(int argc, char **argv)
 	};
 	struct pci_board_options o;
 	uint64_t bar = 1;
-	char why[256];
+	char why[256], names[128], usage[256];
 	int rc;
 
-	rc = pci_board_options(argc, argv, "barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS] "
-			       "[--gfx gfx90a|gfx942] [--vram-mb N]", &o, extra_option, &x);
+	snprintf(usage, sizeof(usage), "barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS] "
+		 "[--gfx %s] [--vram-mb N]", bh_sim_target_names(names, sizeof(names), "|"));
+	rc = pci_board_options(argc, argv, usage, &o, extra_option, &x);
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
-		if (!strcmp(x.gfx, targets[i].name))
-			s.target = &targets[i];
+	s.target = bh_sim_target_by_name(x.gfx);
 	if (!s.target) {
-		fprintf(stderr, "barehip-sim: --gfx %s is not a modelled target (gfx90a, gfx942)\n",
-			x.gfx);
+		fprintf(stderr, "barehip-sim: --gfx %s is not a modelled target (%s)\n", x.gfx,
+			bh_sim_target_names(names, sizeof(names), ", "));
 		return 2;
 	}
 	s.cfg = (struct bh_sim_config){

@@ -17,8 +17,7 @@ struct bh_gfx {
 	bool order_mode;		/* DISPATCH_INITIATOR.ORDER_MODE */
 	uint32_t tmpring_unit;		/* WAVESIZE unit in bytes */
 	uint32_t tmpring_wavesize_max;	/* field maximum */
-	uint32_t acquire_mem_count;	/* PM4 COUNT of ACQUIRE_MEM */
-	uint32_t acquire_coher_cntl;	/* ACQUIRE_MEM dw1 */
+	uint32_t acquire_coher_cntl;	/* ACQUIRE_MEM dw1 (the GFX9 form, pm4.c) */
 	uint32_t release_mem_event;	/* RELEASE_MEM dw1 */
 	uint32_t lds_granule;		/* RSRC2.LDS_SIZE unit in bytes */
 	uint32_t scratch_srd_word3;	/* PSB V# dword 3 (absolute scratch) */

@@ -32,7 +32,7 @@
  * (granules of 16), 64 KiB of LDS, and 16 workgroup barrier slots.  The
  * SGPR file and the workgroup slots are not in our fact sheets: they
  * follow LLVM's AMDGPU occupancy rules (GCNSubtarget), and the sim
- * model's residency uses the same numbers (boards/sim/model/model.h).
+ * model's residency uses the same numbers (boards/sim/model/targets.c).
  */
 #define GFX9_OCCUPANCY .vgpr_granule = 8, .vgprs_per_simd = 512, .sgpr_granule = 16, \
 		       .sgprs_per_simd = 800, .lds_per_cu = 65536, .wgs_per_cu = 16
@@ -43,7 +43,7 @@ static const struct bh_gfx gfx9_table[] = {
 		.reg_pgm_rsrc3 = REG_COMPUTE_PGM_RSRC3_GFX90A,
 		.architected_scratch = false, .order_mode = true,
 		.tmpring_unit = 1024, .tmpring_wavesize_max = 0x1fff,
-		.acquire_mem_count = 5, .acquire_coher_cntl = GFX9_ACQUIRE,
+		.acquire_coher_cntl = GFX9_ACQUIRE,
 		.release_mem_event = GFX9_RELEASE_FENCE,
 		.lds_granule = 512, .scratch_srd_word3 = GFX9_SCRATCH_SRD_WORD3,
 		GFX9_OCCUPANCY,
@@ -53,7 +53,7 @@ static const struct bh_gfx gfx9_table[] = {
 		.reg_pgm_rsrc3 = REG_COMPUTE_PGM_RSRC3_GFX90A,
 		.architected_scratch = true, .order_mode = false,
 		.tmpring_unit = 1024, .tmpring_wavesize_max = 0x1fff,
-		.acquire_mem_count = 5, .acquire_coher_cntl = GFX9_ACQUIRE,
+		.acquire_coher_cntl = GFX9_ACQUIRE,
 		.release_mem_event = GFX9_RELEASE_FENCE,
 		.lds_granule = 512, .scratch_srd_word3 = GFX9_SCRATCH_SRD_WORD3,
 		GFX9_OCCUPANCY,

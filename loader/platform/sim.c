@@ -93,43 +93,33 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		}
 		cfg.deadlock_window = v;
 	}
-	bool gfx942;
-
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
 	 * so one binary (it carries code objects for every target) can be
-	 * tested on each model. */
-	if (!gfx || !*gfx) {
+	 * tested on each model.  What the target is: its bh_sim_targets[] row. */
 #if defined(CONFIG_SIM_GFX942)
-		gfx942 = true;
+	const char *name = "gfx942";
 #else
-		gfx942 = false;
+	const char *name = "gfx90a";
 #endif
-	} else if (!strcmp(gfx, "gfx942")) {
-		gfx942 = true;
-	} else if (!strcmp(gfx, "gfx90a")) {
-		gfx942 = false;
-	} else {
+	if (gfx && *gfx)
+		name = gfx;
+	const struct bh_sim_target *t = bh_sim_target_by_name(name);
+
+	if (!t) {
+		char names[128];
+
 		err->code = BH_EINVAL;
 		snprintf(err->message, sizeof(err->message),
-			 "sim board: BAREHIP_SIM_GFX='%.32s' is not a modelled target "
-			 "(gfx90a or gfx942)", gfx);
+			 "sim board: BAREHIP_SIM_GFX='%.32s' is not a modelled target (%s)", name,
+			 bh_sim_target_names(names, sizeof(names), " or "));
 		return BH_EINVAL;
 	}
-	if (gfx942) {
-		cfg.gfx = BH_SIM_GFX942;
-		snprintf(info->gfx, sizeof(info->gfx), "gfx942");
-		info->mach = 0x04c;
-		info->gfx_version = 90402;
-		info->architected_scratch = true;
-		info->clock_hz = 2100000000ull;
-	} else {
-		cfg.gfx = BH_SIM_GFX90A;
-		snprintf(info->gfx, sizeof(info->gfx), "gfx90a");
-		info->mach = 0x03f;
-		info->gfx_version = 90010;
-		info->architected_scratch = false;
-		info->clock_hz = 1700000000ull;
-	}
+	cfg.gfx = t->gfx;
+	snprintf(info->gfx, sizeof(info->gfx), "%s", t->name);
+	info->mach = t->mach;
+	info->gfx_version = t->gfx_version;
+	info->architected_scratch = t->architected_scratch;
+	info->clock_hz = t->clock_hz;
 	sp->sim = bh_sim_create(&cfg, why);
 	if (!sp->sim) {
 		err->code = BH_ENODEV;
@@ -138,16 +128,16 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		return BH_ENODEV;
 	}
 	snprintf(info->name, sizeof(info->name), "barehip sim (%s)", info->gfx);
-	info->wave_size = 64;
+	info->wave_size = t->wave_size;
 	info->num_cus = cfg.num_cus;
-	info->simds_per_cu = 4;
-	info->max_waves_per_simd = 8;
+	info->simds_per_cu = t->simds_per_cu;
+	info->max_waves_per_simd = t->waves_per_simd;
 	info->vram_size = cfg.vram_size;
-	info->lds_size = 65536;
-	info->max_workgroup_size = 1024;
+	info->lds_size = t->lds_per_workgroup;
+	info->max_workgroup_size = t->max_workgroup_size;
 	info->timestamp_hz = bh_sim_clock_hz(sp->sim);
-	info->xnack = 0;
-	info->sramecc = 1;
+	info->xnack = t->xnack;
+	info->sramecc = t->sramecc;
 	info->unified_memory = true;
 	bh_range_init(&sp->vram, BH_SIM_VRAM_BASE, cfg.vram_size, grow);
 	bh_range_init(&sp->gart, BH_SIM_GART_BASE, BH_SIM_GART_SIZE, grow);

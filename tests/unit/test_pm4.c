@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* PM4 encodings against the values in docs/facts/dispatch.md §6. */
+#include <string.h>
+
 #include "gfx.h"
 #include "pm4.h"
+#include "sim.h"
 #include "testlib.h"
 
 static void test_headers(void)
@@ -117,6 +120,40 @@ static void test_overflow_is_reported(void)
 	CU_ASSERT_EQUAL(b.len, 3);
 }
 
+/*
+ * The sim board's targets (boards/sim/model/targets.c) and the loader's
+ * PM4 rows (loader/gfx/gfx9.c) are two homes on purpose -- the model
+ * knows what a GPU is, the loader what to emit for it -- but the facts
+ * both hold must agree, and every modelled target needs a PM4 row.
+ */
+static void test_sim_targets_have_rows(void)
+{
+	char names[64];
+
+	for (unsigned i = 0; i < BH_SIM_GFX_COUNT; i++) {
+		const struct bh_sim_target *t = &bh_sim_targets[i];
+		const struct bh_gfx *g = bh_gfx_lookup(t->mach);
+
+		CU_ASSERT_EQUAL(t->gfx, (enum bh_sim_gfx)i);
+		CU_ASSERT_PTR_EQUAL(bh_sim_target_by_name(t->name), t);
+		CU_ASSERT_PTR_EQUAL(bh_sim_target_by_mach(t->mach), t);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+		CU_ASSERT_STRING_EQUAL(g->name, t->name);
+		CU_ASSERT_EQUAL(g->architected_scratch, t->architected_scratch);
+		CU_ASSERT_EQUAL(g->lds_granule, t->lds_granule);
+		CU_ASSERT_EQUAL(g->vgpr_granule, t->vgpr_granule);
+		CU_ASSERT_EQUAL(g->vgprs_per_simd, t->vgprs_per_simd);
+		CU_ASSERT_EQUAL(g->lds_per_cu, t->lds_per_cu);
+		CU_ASSERT_EQUAL(g->wgs_per_cu, t->wgs_per_cu);
+	}
+	CU_ASSERT_PTR_NULL(bh_sim_target_by_name("gfx900"));
+	CU_ASSERT_PTR_NULL(bh_sim_target_by_name(NULL));
+	CU_ASSERT_PTR_NULL(bh_sim_target_by_mach(0x02c));
+	CU_ASSERT_STRING_EQUAL(bh_sim_target_names(names, sizeof(names), " or "),
+			       "gfx90a or gfx942");
+	CU_ASSERT_STRING_EQUAL(bh_sim_target_names(names, 8, "|"), "gfx90a|");
+}
+
 CU_ErrorCode bh_tests_pm4(void)
 {
 	CU_pSuite s = CU_add_suite("pm4", NULL, NULL);
@@ -126,6 +163,7 @@ CU_ErrorCode bh_tests_pm4(void)
 	CU_add_test(s, "packet headers", test_headers);
 	CU_add_test(s, "SET_SH_REG offsets", test_set_sh_reg);
 	CU_add_test(s, "gfx9 table rows", test_gfx9_rows);
+	CU_add_test(s, "every sim target has an agreeing PM4 row", test_sim_targets_have_rows);
 	CU_add_test(s, "RELEASE_MEM and ACQUIRE_MEM", test_release_and_acquire);
 	CU_add_test(s, "builder overflow", test_overflow_is_reported);
 	return CU_get_error();

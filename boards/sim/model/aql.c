@@ -2,7 +2,8 @@
 /*
  * AQL queue mode: the command processor as an HSA packet processor.  The
  * KFD path on multi-die parts hands the GPU AQL queues rather than PM4
- * rings, so the model accepts both (bh_sim_queue_init_aql).
+ * rings, so the model accepts both (bh_sim_queue_init_aql; the queue
+ * front end, queue.c, runs this file's aql_run on a doorbell or poll).
  *
  * The ring holds 64-byte packets (HSA runtime spec, "Architected Queuing
  * Language"); the doorbell carries the 64-bit write index.  For each
@@ -140,6 +141,7 @@ static int program_dispatch(struct bh_sim *sim, struct sim_queue *q, uint64_t in
 			    uint64_t packet_va, const uint8_t *pk, uint32_t dim[3],
 			    uint32_t *initiator)
 {
+	const struct bh_sim_target *t = sim->target;
 	uint16_t setup = rd16(pk + 2);
 	unsigned dims = setup & 3;
 	uint64_t kd_va = rd64(pk + 32), kernarg = rd64(pk + 40);
@@ -161,9 +163,9 @@ static int program_dispatch(struct bh_sim *sim, struct sim_queue *q, uint64_t in
 					 "dimension %u, beyond setup's %u, is not 1", wg[d], grid[d],
 					 d, dims);
 	}
-	if ((uint64_t)wg[0] * wg[1] * wg[2] > 1024)
-		return aql_fault(sim, index, pk, "workgroup %u x %u x %u exceeds 1024 "
-				 "work-items", wg[0], wg[1], wg[2]);
+	if ((uint64_t)wg[0] * wg[1] * wg[2] > t->max_workgroup_size)
+		return aql_fault(sim, index, pk, "workgroup %u x %u x %u exceeds %u "
+				 "work-items", wg[0], wg[1], wg[2], t->max_workgroup_size);
 	if (!kd)
 		return aql_fault(sim, index, pk, "kernel_object 0x%llx is unmapped or not "
 				 "64-byte aligned", (unsigned long long)kd_va);
@@ -229,12 +231,12 @@ static int program_dispatch(struct bh_sim *sim, struct sim_queue *q, uint64_t in
 	if (n > count)
 		return aql_fault(sim, index, pk, "kernel descriptor enables %u user SGPRs, "
 				 "more than RSRC2.USER_SGPR_COUNT %u", n, count);
-	/* LDS: the packet's group segment (static + dynamic), 512-byte granules. */
-	uint32_t lds_blocks = (group + 511) / 512;
+	/* LDS: the packet's group segment (static + dynamic), in granules. */
+	uint32_t lds_blocks = (group + t->lds_granule - 1) / t->lds_granule;
 
-	if (group > 65536)
-		return aql_fault(sim, index, pk, "group_segment_size %u bytes exceeds 64 KiB",
-				 group);
+	if (group > t->lds_per_workgroup)
+		return aql_fault(sim, index, pk, "group_segment_size %u bytes exceeds %u KiB",
+				 group, t->lds_per_workgroup / 1024);
 	rsrc2 = (rsrc2 & ~(0x1ffu << 15)) | lds_blocks << 15;
 	set_sh(sim, mmCOMPUTE_PGM_LO, (uint32_t)(entry >> 8));
 	set_sh(sim, mmCOMPUTE_PGM_HI, (uint32_t)(entry >> 40));
@@ -281,12 +283,8 @@ static int barrier_ready(struct bh_sim *sim, uint64_t index, const uint8_t *pk, 
 	return any ? zero > 0 : zero == deps;
 }
 
-void aql_run(struct bh_sim *sim, unsigned qid)
+void aql_run(struct bh_sim *sim, struct sim_queue *q)
 {
-	struct sim_queue *q = &sim->queues[qid];
-
-	sim->cur_queue = qid;
-	sim->sh = q->sh;
 	q->stalled = false;
 	while (q->rptr < q->wptr) {
 		uint64_t index = q->rptr;

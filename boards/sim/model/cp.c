@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * The command processor: fetch PM4 type-3 packets from a queue's ring
+ * The PM4 packet processor: fetch PM4 type-3 packets from a queue's ring
  * (through GPU memory, wrapping at the ring's end), execute them, and
  * report the 32-bit rptr back.  Packet layouts: ref/dispatch.md §6.3;
- * the model's behaviour: §8.  Anything else is a BAD_PACKET fault.
+ * the model's behaviour: §8.  Anything else is a BAD_PACKET fault.  The
+ * queue itself (doorbell, stalls, faults, reset) is queue.c's.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +22,7 @@ struct stream {
 	uint64_t base;		/* ring or IB GPU VA */
 	uint32_t size;		/* dwords (ring: power of two) */
 	bool ring;
+	uint64_t rptr_va;	/* ring: where the 32-bit rptr is reported */
 	uint64_t pos;		/* dwords consumed */
 	uint64_t end;
 	unsigned chained;	/* CHAIN links followed from this IB */
@@ -60,14 +62,6 @@ static int write_mem(struct bh_sim *sim, uint64_t va, const void *data, unsigned
 	}
 	memcpy(p, data, len);
 	return 0;
-}
-
-void raise_irq(struct bh_sim *sim, uint32_t ctxid)
-{
-	if (sim->irq_count == IRQ_SLOTS)	/* IH ring overflow: drop oldest */
-		sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS, sim->irq_count--;
-	sim->irq[(sim->irq_head + sim->irq_count) % IRQ_SLOTS] = ctxid;
-	sim->irq_count++;
 }
 
 static int set_regs(struct bh_sim *sim, const uint32_t *pk, unsigned n, uint32_t base,
@@ -378,7 +372,7 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 		s->pos += n;
 		if (s->ring) {
 			uint32_t rptr = (uint32_t)(s->pos % s->size);
-			uint8_t *rp = mem_translate(sim, sim->queues[sim->cur_queue].rptr_va, 4);
+			uint8_t *rp = mem_translate(sim, s->rptr_va, 4);
 
 			if (rp)
 				memcpy(rp, &rptr, 4);
@@ -387,128 +381,16 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 	return 0;
 }
 
-/* Hand the fault of the run that just ended to queue @q. */
-static void park_fault(struct bh_sim *sim, struct sim_queue *q)
+void pm4_run(struct bh_sim *sim, struct sim_queue *q)
 {
-	if (!sim->fault_pending)
-		return;
-	if (!q->fault_held) {	/* else keep the first: it is the cause */
-		q->fault = sim->fault;
-		q->fault_held = true;
-	}
-	sim->fault_pending = false;
-}
-
-/* Run queue @qid from its rptr to its last doorbell. */
-static void run_queue(struct bh_sim *sim, unsigned qid)
-{
-	struct sim_queue *q = &sim->queues[qid];
-
-	sim->sh = q->sh;
-	if (q->aql) {
-		aql_run(sim, qid);
-		park_fault(sim, q);
-		return;
-	}
 	struct stream s = {
 		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
-		.pos = q->rptr, .end = q->wptr,
+		.rptr_va = q->rptr_va, .pos = q->rptr, .end = q->wptr,
 	};
-
-	sim->cur_queue = qid;
 	int r = run_stream(sim, &s, 0);
 
 	q->stalled = r == 2;
 	if (r < 0)
 		q->faulted = true;
 	q->rptr = s.pos;
-	park_fault(sim, q);
-}
-
-/* Retry stalled queues until none makes progress; how many still wait. */
-unsigned bh_sim_poll(struct bh_sim *sim)
-{
-	unsigned stalled;
-	bool moved;
-
-	do {
-		moved = false;
-		stalled = 0;
-		for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++) {
-			struct sim_queue *q = &sim->queues[i];
-
-			if (!q->active || q->faulted || !q->stalled)
-				continue;
-			uint64_t before = q->rptr;
-
-			run_queue(sim, i);
-			moved |= q->rptr != before;
-			stalled += q->stalled;
-		}
-	} while (moved && stalled);
-	return stalled;
-}
-
-void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
-{
-	if (qid >= BH_SIM_MAX_QUEUES)
-		return;
-	struct sim_queue *q = &sim->queues[qid];
-
-	if (!q->active || q->faulted)
-		return;		/* a stopped queue ignores its doorbell */
-	if (wptr < q->rptr || wptr - q->rptr > q->ring_dwords) {
-		uint32_t dw[2] = { (uint32_t)wptr, (uint32_t)(wptr >> 32) };
-
-		sim->cur_queue = qid;
-		sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, dw, 2, 0,
-			  "doorbell %s %llu is behind %s %llu or more than a ring ahead",
-			  q->aql ? "write index" : "wptr", (unsigned long long)wptr,
-			  q->aql ? "read index" : "rptr", (unsigned long long)q->rptr);
-		q->faulted = true;
-		park_fault(sim, q);
-		return;
-	}
-	q->wptr = wptr;
-	run_queue(sim, qid);
-	/* This queue's work may be what another queue's WAIT_REG_MEM polls. */
-	bh_sim_poll(sim);
-}
-
-enum bh_sim_queue_state bh_sim_queue_status(const struct bh_sim *sim, unsigned qid,
-					    uint64_t *rptr)
-{
-	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].active)
-		return BH_SIM_QUEUE_INACTIVE;
-	const struct sim_queue *q = &sim->queues[qid];
-
-	if (rptr)
-		*rptr = q->rptr;
-	return q->faulted ? BH_SIM_QUEUE_ERROR : q->stalled ? BH_SIM_QUEUE_STALLED
-			  : BH_SIM_QUEUE_IDLE;
-}
-
-int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid)
-{
-	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].active)
-		return -1;
-	struct sim_queue *q = &sim->queues[qid];
-	uint32_t rptr;
-	uint8_t *p;
-
-	q->faulted = q->stalled = false;
-	q->fault_held = false;	/* a reset queue starts clean */
-	if (q->wptr > q->rptr)
-		q->rptr = q->wptr;	/* drop what was not run */
-	if (q->aql) {		/* the 64-bit read index */
-		p = mem_translate(sim, q->rptr_va, 8);
-		if (p)
-			memcpy(p, &q->rptr, 8);
-		return 0;
-	}
-	rptr = (uint32_t)(q->rptr % q->ring_dwords);
-	p = mem_translate(sim, q->rptr_va, 4);
-	if (p)
-		memcpy(p, &rptr, 4);
-	return 0;
 }

@@ -19,27 +19,24 @@ static const struct opdesc gfx942_rows[] = {
 };
 #undef BH_INSN
 
-static const struct opdesc *tables[2][FMT_COUNT][OPKEYS];
-static bool tables_ready;
+static const struct opdesc *gfx90a_table[FMT_COUNT][OPKEYS], *gfx942_table[FMT_COUNT][OPKEYS];
+static bool gfx90a_ready, gfx942_ready;
 
-static void fill(unsigned t, const struct opdesc *rows, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		tables[t][rows[i].fmt][rows[i].key] = &rows[i];
-}
+const struct bh_sim_isa isa_gfx90a = {
+	gfx90a_rows, sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]), gfx90a_table, &gfx90a_ready,
+};
+const struct bh_sim_isa isa_gfx942 = {
+	gfx942_rows, sizeof(gfx942_rows) / sizeof(gfx942_rows[0]), gfx942_table, &gfx942_ready,
+};
 
-void decode_tables_init(void)
+const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]
 {
-	if (tables_ready)
-		return;
-	fill(0, gfx90a_rows, sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]));
-	fill(1, gfx942_rows, sizeof(gfx942_rows) / sizeof(gfx942_rows[0]));
-	tables_ready = true;
-}
-
-const struct opdesc *const (*decode_table(enum bh_sim_gfx gfx))[OPKEYS]
-{
-	return (const struct opdesc *const (*)[OPKEYS])tables[gfx == BH_SIM_GFX942];
+	if (!*isa->ready) {
+		for (size_t i = 0; i < isa->nrows; i++)
+			isa->table[isa->rows[i].fmt][isa->rows[i].key] = &isa->rows[i];
+		*isa->ready = true;
+	}
+	return (const struct opdesc *const (*)[OPKEYS])isa->table;
 }
 
 static int32_t sext(uint32_t v, unsigned bits)

@@ -35,27 +35,6 @@ struct launch {
 	uint64_t budget;		/* watchdog */
 };
 
-int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
-	       uint64_t addr, const char *fmt, ...)
-{
-	struct bh_sim *sim = w->sim;
-	char msg[200];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	if (!in)
-		in = w->cur;	/* a fault raised by an operand helper */
-	sim_fault(sim, kind, in ? in->pc : w->pc, in ? in->dw : NULL, in ? in->len : 0,
-		  addr, "%s%s%s", in && in->desc ? in->desc->name : "",
-		  in && in->desc ? ": " : "", msg);
-	for (int d = 0; d < 3; d++)
-		sim->fault.workgroup[d] = w->wg->id[d];
-	sim->fault.wave = w->index;
-	return -1;
-}
-
 static int bad_state(struct bh_sim *sim, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -73,6 +52,8 @@ static int bad_state(struct bh_sim *sim, const char *fmt, ...)
 
 static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 {
+	const struct bh_sim_target *t = sim->target;
+
 	memset(l, 0, sizeof(*l));
 	if (!(initiator & 1))
 		return bad_state(sim, "COMPUTE_SHADER_EN is clear");
@@ -83,7 +64,7 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	 * gfx9 parts run wave64 only. */
 	if (initiator & (1u << 15))
 		return bad_state(sim, "CS_W32_EN on a wave64-only gfx9 part");
-	l->wave_size = 64;
+	l->wave_size = t->wave_size;
 	l->pc = ((uint64_t)(SH(sim, mmCOMPUTE_PGM_HI) & 0xff) << 32 |
 		 SH(sim, mmCOMPUTE_PGM_LO)) << 8;
 	l->rsrc1 = SH(sim, mmCOMPUTE_PGM_RSRC1);
@@ -109,13 +90,12 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 		if (l->partial_en && l->partial[d] > l->full[d])
 			return bad_state(sim, "NUM_THREAD_%c: PARTIAL %u exceeds FULL %u",
 					 "XYZ"[d], l->partial[d], l->full[d]);
-	/* GFX9 LDS granule: 128 dwords. */
-	l->lds_size = ((l->rsrc2 >> 15) & 0x1ff) * 512;
-	if (l->lds_size > 65536)
-		return bad_state(sim, "RSRC2.LDS_SIZE asks for %u bytes, more than 64 KiB",
-				 l->lds_size);
-	/* gfx90a/gfx940: unified VGPR file, granule 8 (arch + acc). */
-	l->nvgprs = ((l->rsrc1 & 0x3f) + 1) * 8;
+	l->lds_size = ((l->rsrc2 >> 15) & 0x1ff) * t->lds_granule;
+	if (l->lds_size > t->lds_per_workgroup)
+		return bad_state(sim, "RSRC2.LDS_SIZE asks for %u bytes, more than %u KiB",
+				 l->lds_size, t->lds_per_workgroup / 1024);
+	/* gfx90a/gfx940: unified VGPR file (arch + acc). */
+	l->nvgprs = ((l->rsrc1 & 0x3f) + 1) * t->vgpr_granule;
 	if (l->nvgprs > MAX_VGPRS)
 		return bad_state(sim, "RSRC1 asks for %u VGPRs", l->nvgprs);
 	/* AccVGPRs follow the ArchVGPRs at ACCUM_OFFSET (RSRC3[5:0], in
@@ -134,7 +114,7 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 
 	l->tmp_waves = tmpring & 0xfff;
 	l->tmp_wave_bytes = ((tmpring >> 12) & 0x1fff) * 1024;
-	l->architected = sim->cfg.gfx == BH_SIM_GFX942;
+	l->architected = t->architected_scratch;
 	l->scratch_base = ((uint64_t)SH(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_HI) << 40) |
 			  ((uint64_t)SH(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_LO) << 8);
 	l->budget = sim->cfg.max_instructions;
@@ -472,18 +452,19 @@ static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, ui
  */
 static uint64_t resident_limit(struct bh_sim *sim, struct launch *l, unsigned waves)
 {
-	unsigned by_vgprs = VGPRS_PER_SIMD / l->nvgprs;
-	unsigned per_simd = by_vgprs < WAVES_PER_SIMD ? by_vgprs : WAVES_PER_SIMD;
-	unsigned per_cu = per_simd * SIMDS_PER_CU / waves;
+	const struct bh_sim_target *t = sim->target;
+	unsigned by_vgprs = t->vgprs_per_simd / l->nvgprs;
+	unsigned per_simd = by_vgprs < t->waves_per_simd ? by_vgprs : t->waves_per_simd;
+	unsigned per_cu = per_simd * t->simds_per_cu / waves;
 
-	if (l->lds_size && LDS_PER_CU / l->lds_size < per_cu)
-		per_cu = LDS_PER_CU / l->lds_size;
-	if (per_cu > WGS_PER_CU)
-		per_cu = WGS_PER_CU;
+	if (l->lds_size && t->lds_per_cu / l->lds_size < per_cu)
+		per_cu = t->lds_per_cu / l->lds_size;
+	if (per_cu > t->wgs_per_cu)
+		per_cu = t->wgs_per_cu;
 	if (!per_cu) {
 		bad_state(sim, "a workgroup of %u waves with %u VGPRs does not fit a CU "
 			  "(%u wave slots per SIMD, %u VGPRs each)", waves, l->nvgprs,
-			  WAVES_PER_SIMD, VGPRS_PER_SIMD);
+			  t->waves_per_simd, t->vgprs_per_simd);
 		return 0;
 	}
 	uint64_t limit = (uint64_t)per_cu * (sim->cfg.num_cus ? sim->cfg.num_cus : 1);

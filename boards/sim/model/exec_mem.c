@@ -112,7 +112,7 @@ static uint64_t lane_addr(struct wave *w, const struct insn *in, unsigned l)
 			a = w->v[in->addr][l] | (uint64_t)w->v[in->addr + 1][l] << 32;
 		break;
 	case SEG_SCRATCH: {	/* scratch: private offset from SGPR and/or VGPR */
-		bool use_v = w->sim->cfg.gfx == BH_SIM_GFX942 ? in->sve : in->saddr == SADDR_OFF;
+		bool use_v = w->sim->target->scratch_sve ? in->sve : in->saddr == SADDR_OFF;
 
 		a = (in->saddr != SADDR_OFF ? rd_s32(w, in, in->saddr) : 0) +
 		    (use_v ? w->v[in->addr][l] : 0);

@@ -2,9 +2,12 @@
 /*
  * Internals of the sim board's GPU model: the board (memory, queues, SH
  * registers, faults), waves and their registers, and decoded
- * instructions.  Each file owns one part: mem.c (address translation),
- * cp.c (PM4), dispatch.c (workgroups and waves), decode.c (encodings),
- * exec_*.c (instruction semantics).
+ * instructions.  Each file owns one part: sim.c (the board, faults),
+ * targets.c (the modelled targets: everything that differs between
+ * them), mem.c (address translation), queue.c (the queue front end:
+ * HQD state, doorbell, poll, reset, fault parking, interrupts), cp.c
+ * (PM4 packets) and aql.c (AQL packets), dispatch.c (workgroups and
+ * waves), decode.c (encodings), exec_*.c (instruction semantics).
  */
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
@@ -18,20 +21,7 @@
 #define NUM_SGPRS	102	/* gfx9 user-addressable SGPRs (s0..s101) */
 #define MAX_VGPRS	512	/* gfx90a/942: 256 ArchVGPRs + 256 AccVGPRs */
 #define MAX_WAVES_PER_WG 16	/* 1024 threads / 64 */
-/*
- * Occupancy limits of a gfx9 CU (gfx90a, gfx942), which decide how many
- * workgroups are resident at once: 4 SIMDs of 8 wave slots each (LLVM's
- * getMaxWavesPerEU for gfx90a-class parts), a unified file of 512 VGPRs
- * per SIMD lane shared by its waves, 64 KiB of LDS, and at most 16
- * workgroups (barrier resources; unverified for CDNA).  SGPRs are not a
- * limit in the model.  Programs that wait on workgroups that cannot be
- * resident together deadlock, here as on hardware, and are reported.
- */
-#define SIMDS_PER_CU		4
-#define WAVES_PER_SIMD		8
-#define VGPRS_PER_SIMD		512
-#define WGS_PER_CU		16
-#define LDS_PER_CU		65536
+/* The CU's occupancy limits are the target's (struct bh_sim_target). */
 /* Host memory the resident workgroups' VGPRs may take (the model's own
  * limit; a dispatch that would need more runs fewer groups at once). */
 #define RESIDENT_VGPR_BYTES	(512ull << 20)
@@ -42,6 +32,18 @@
 #define OPKEYS		1024	/* opcode keys per format (VOP3 space) */
 
 struct opdesc;
+
+/*
+ * A target's opcode table (decode.c): its rows (generated from llvm-mc
+ * encodings), indexed by format and opcode key on first use.
+ */
+struct bh_sim_isa {
+	const struct opdesc *rows;
+	size_t nrows;
+	const struct opdesc *(*table)[OPKEYS];	/* [FMT_COUNT], from rows */
+	bool *ready;				/* table is filled */
+};
+extern const struct bh_sim_isa isa_gfx90a, isa_gfx942;
 
 struct gart_map {
 	uint64_t va, size;
@@ -66,7 +68,8 @@ struct sim_queue {
 
 struct bh_sim {
 	struct bh_sim_config cfg;
-	const struct opdesc *const (*ops)[OPKEYS];	/* decode table of cfg.gfx */
+	const struct bh_sim_target *target;		/* the row of cfg.gfx */
+	const struct opdesc *const (*ops)[OPKEYS];	/* its decode table */
 	uint8_t *vram;
 	uint64_t vram_size;
 	struct gart_map gart[GART_SLOTS];
@@ -120,10 +123,18 @@ static inline uint64_t bitrev64(uint64_t v)
 	return (uint64_t)bitrev32((uint32_t)v) << 32 | bitrev32((uint32_t)(v >> 32));
 }
 
-/* Queue an interrupt for bh_sim_take_interrupt (cp.c). */
+/* ----------------------------------------------- queues (queue.c) */
+/* Queue an interrupt for bh_sim_take_interrupt. */
 void raise_irq(struct bh_sim *sim, uint32_t ctxid);
+/*
+ * The packet processors the front end runs a queue with: from q->rptr to
+ * q->wptr, advancing q->rptr (and publishing it), setting q->stalled or
+ * q->faulted (the fault raised with sim_fault) where they stop.
+ */
+void pm4_run(struct bh_sim *sim, struct sim_queue *q);	/* cp.c */
+void aql_run(struct bh_sim *sim, struct sim_queue *q);	/* aql.c */
 
-/* ---------------------------------------------------------- faults */
+/* ------------------------------------------------- faults (sim.c) */
 void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
 	       const uint32_t *dw, unsigned ndw, uint64_t addr, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
@@ -244,8 +255,8 @@ struct icache {
 
 /* Decode one instruction at @pc; 0, or -1 after raising a fault. */
 int decode(struct bh_sim *sim, uint64_t pc, struct insn *in);
-void decode_tables_init(void);
-const struct opdesc *const (*decode_table(enum bh_sim_gfx gfx))[OPKEYS];
+/* The opcode table of @isa, indexed on the first call. */
+const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS];
 
 /* ------------------------------------------------------------ trace */
 struct trace_snap {
@@ -263,8 +274,7 @@ void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);
-/* Process AQL queue @qid from its read index to its last doorbell (aql.c). */
-void aql_run(struct bh_sim *sim, unsigned qid);
+/* A fault of wave @w at @in (NULL: the instruction executing now); sim.c. */
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 

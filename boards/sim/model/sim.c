@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-/* The sim board's public face (sim.h): creation, memory, queues, faults. */
+/* The sim board's public face (sim.h): creation, memory, faults, clocks.
+ * Queues are queue.c's. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,9 +9,6 @@
 #include <time.h>
 
 #include "model.h"
-
-/* s_memrealtime / RELEASE_MEM timestamps: 100 MHz, as on MI200/MI300. */
-#define SIM_CLOCK_HZ 100000000ull
 
 static uint64_t now_ns(void)
 {
@@ -24,7 +22,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 {
 	struct bh_sim *sim;
 
-	if (cfg->gfx != BH_SIM_GFX90A && cfg->gfx != BH_SIM_GFX942) {
+	if ((unsigned)cfg->gfx >= BH_SIM_GFX_COUNT) {
 		if (why)
 			snprintf(why, 256, "unknown GPU %d", (int)cfg->gfx);
 		return NULL;
@@ -42,6 +40,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		return NULL;
 	}
 	sim->cfg = *cfg;
+	sim->target = &bh_sim_targets[cfg->gfx];
 	sim->vram_size = cfg->vram_size;
 	/* Reserved, not committed: pages appear as the GPU touches them. */
 	sim->vram = mmap(NULL, cfg->vram_size, PROT_READ | PROT_WRITE,
@@ -65,8 +64,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		return NULL;
 	}
 	sim->icache->generation = 1;
-	decode_tables_init();
-	sim->ops = decode_table(cfg->gfx);
+	sim->ops = decode_table(sim->target->isa);
 	sim->sh = sim->queues[0].sh;
 	sim->clock_base_ns = now_ns();
 	return sim;
@@ -114,47 +112,6 @@ int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t va)
 	return -1;
 }
 
-int bh_sim_queue_init(struct bh_sim *sim, unsigned qid, uint64_t ring_va,
-		      uint32_t ring_bytes, uint64_t rptr_va)
-{
-	/* The HQD rules (ref/dispatch.md §7.1): power of two, >= 1 KiB,
-	 * 256-byte aligned, and the ring must be in GPU memory. */
-	if (qid >= BH_SIM_MAX_QUEUES || ring_bytes < 1024 ||
-	    (ring_bytes & (ring_bytes - 1)) || ring_va % 256 || rptr_va % 4 ||
-	    !mem_translate(sim, ring_va, ring_bytes) || !mem_translate(sim, rptr_va, 4))
-		return -1;
-	sim->queues[qid] = (struct sim_queue){
-		.active = true, .ring_va = ring_va, .ring_dwords = ring_bytes / 4,
-		.rptr_va = rptr_va,
-	};
-	memset(mem_translate(sim, rptr_va, 4), 0, 4);
-	return 0;
-}
-
-int bh_sim_queue_init_aql(struct bh_sim *sim, unsigned qid, const struct bh_sim_aql_queue *aq)
-{
-	uint64_t bytes = (uint64_t)aq->packets * 64;
-
-	if (qid >= BH_SIM_MAX_QUEUES || aq->packets < 4 || (aq->packets & (aq->packets - 1)) ||
-	    aq->ring_va % 64 || aq->read_index_va % 8 || aq->scratch_va % 256 ||
-	    !mem_translate(sim, aq->ring_va, bytes) || !mem_translate(sim, aq->read_index_va, 8) ||
-	    (aq->scratch_bytes && !mem_translate(sim, aq->scratch_va, aq->scratch_bytes)))
-		return -1;
-	sim->queues[qid] = (struct sim_queue){
-		.active = true, .aql = true, .ring_va = aq->ring_va, .ring_dwords = aq->packets,
-		.rptr_va = aq->read_index_va, .aql_queue_va = aq->queue_va,
-		.aql_scratch_va = aq->scratch_va, .aql_scratch_bytes = aq->scratch_bytes,
-	};
-	memset(mem_translate(sim, aq->read_index_va, 8), 0, 8);
-	return 0;
-}
-
-void bh_sim_queue_fini(struct bh_sim *sim, unsigned qid)
-{
-	if (qid < BH_SIM_MAX_QUEUES)
-		sim->queues[qid].active = false;
-}
-
 void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
 	       const uint32_t *dw, unsigned ndw, uint64_t addr, const char *fmt, ...)
 {
@@ -177,26 +134,25 @@ void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
 		fprintf(stderr, "sim: FAULT %s\n", sim->fault.message);
 }
 
-int bh_sim_take_queue_fault(struct bh_sim *sim, unsigned qid, struct bh_sim_fault *out)
+int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
+	       uint64_t addr, const char *fmt, ...)
 {
-	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].fault_held)
-		return 0;
-	*out = sim->queues[qid].fault;
-	sim->queues[qid].fault_held = false;
-	return 1;
-}
+	struct bh_sim *sim = w->sim;
+	char msg[200];
+	va_list ap;
 
-int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out)
-{
-	if (sim->fault_pending) {	/* work run outside a queue */
-		*out = sim->fault;
-		sim->fault_pending = false;
-		return 1;
-	}
-	for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++)
-		if (bh_sim_take_queue_fault(sim, i, out))
-			return 1;
-	return 0;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!in)
+		in = w->cur;	/* a fault raised by an operand helper */
+	sim_fault(sim, kind, in ? in->pc : w->pc, in ? in->dw : NULL, in ? in->len : 0,
+		  addr, "%s%s%s", in && in->desc ? in->desc->name : "",
+		  in && in->desc ? ": " : "", msg);
+	for (int d = 0; d < 3; d++)
+		sim->fault.workgroup[d] = w->wg->id[d];
+	sim->fault.wave = w->index;
+	return -1;
 }
 
 const char *bh_sim_fault_name(enum bh_sim_fault_kind kind)
@@ -214,25 +170,14 @@ const char *bh_sim_fault_name(enum bh_sim_fault_kind kind)
 	return "fault";
 }
 
-int bh_sim_take_interrupt(struct bh_sim *sim, uint32_t *ctxid)
-{
-	if (!sim->irq_count)
-		return 0;
-	*ctxid = sim->irq[sim->irq_head];
-	sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS;
-	sim->irq_count--;
-	return 1;
-}
-
 uint64_t bh_sim_clock(const struct bh_sim *sim)
 {
-	return (now_ns() - sim->clock_base_ns) / (1000000000ull / SIM_CLOCK_HZ);
+	return (now_ns() - sim->clock_base_ns) / (1000000000ull / sim->target->timestamp_hz);
 }
 
 uint64_t bh_sim_clock_hz(const struct bh_sim *sim)
 {
-	(void)sim;
-	return SIM_CLOCK_HZ;
+	return sim->target->timestamp_hz;
 }
 
 /* A wave64 instruction occupies its SIMD's 16 lanes for four cycles. */

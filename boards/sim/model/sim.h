@@ -6,9 +6,10 @@
  * the same things it would have on hardware — GPU memory (VRAM and
  * GART-mapped system pages), a compute queue programmed like an HQD
  * (ring base/size, rptr report address, wptr), and a doorbell.  The
- * model's command processor (cp.c) reads PM4 packets from the ring
- * through the GPU address space, programs its SH register file, and
- * launches waves that execute the kernel's real machine code.
+ * model's command processor (queue.c, with the PM4 and AQL packet
+ * processors cp.c and aql.c) reads packets from the ring through the
+ * GPU address space, programs its SH register file, and launches waves
+ * that execute the kernel's real machine code.
  *
  * Nothing here knows about ELF, HIP or kernargs.  Everything the model
  * does not implement is reported as a fault; it never guesses.
@@ -16,6 +17,7 @@
 #ifndef BH_SIM_H
 #define BH_SIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,10 +25,60 @@
 extern "C" {
 #endif
 
+/* The modelled targets: each names its row of bh_sim_targets[]. */
 enum bh_sim_gfx {
-	BH_SIM_GFX90A,	/* CDNA2, wave64, absolute flat scratch (PSB V#) */
-	BH_SIM_GFX942,	/* CDNA3, wave64, architected flat scratch */
+	BH_SIM_GFX90A,	/* CDNA2 (MI200 class) */
+	BH_SIM_GFX942,	/* CDNA3 (MI300 class) */
+	BH_SIM_GFX_COUNT
 };
+
+struct bh_sim;
+struct bh_sim_isa;	/* a decode table: the model's own (model.h) */
+
+/*
+ * One modelled GPU, one row (targets.c): its identity, the clocks and
+ * CU limits the board reports, and the feature bits the model reads
+ * (sim->target->...) instead of comparing targets.  The sim backend
+ * (loader/platform/sim.c) and barehip-sim (boards/sim/server.c) report
+ * a row as the device; a new target is a new row, and a new generation
+ * adds its decode table and the instruction files that differ.
+ */
+struct bh_sim_target {
+	enum bh_sim_gfx gfx;		/* its index in bh_sim_targets[] */
+	const char *name;		/* code-object target, e.g. "gfx90a" */
+	uint32_t mach;			/* ELF e_flags EF_AMDGPU_MACH */
+	uint32_t gfx_version;		/* major*10000 + minor*100 + step */
+	uint64_t clock_hz;		/* shader clock the board reports */
+	uint64_t timestamp_hz;		/* s_memrealtime / RELEASE_MEM timestamps */
+	bool xnack, sramecc;		/* target features of the code it runs */
+	/* Feature bits. */
+	bool architected_scratch;	/* flat scratch from DISPATCH_SCRATCH_BASE:
+					 * no PSB V#, no scratch wave offset SGPR */
+	bool scratch_sve;		/* SCRATCH_* use the VGPR address when SVE is
+					 * set (gfx940), else when SADDR is off */
+	/* The CU, which bounds the workgroups resident at once. */
+	unsigned wave_size;		/* lanes (gfx9: wave64 only) */
+	unsigned simds_per_cu;
+	unsigned waves_per_simd;	/* wave slots per SIMD */
+	unsigned vgprs_per_simd;	/* per lane, shared by its waves */
+	unsigned vgpr_granule;		/* RSRC1.VGPRS unit (arch + acc) */
+	unsigned lds_per_cu;		/* bytes */
+	unsigned lds_per_workgroup;	/* bytes */
+	unsigned lds_granule;		/* RSRC2.LDS_SIZE unit, bytes */
+	unsigned wgs_per_cu;		/* workgroup (barrier) slots */
+	unsigned max_workgroup_size;	/* work-items */
+	const struct bh_sim_isa *isa;	/* the decoder's opcode table */
+};
+
+extern const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT];
+
+/* The row of target @name ("gfx942") or @mach; NULL if not modelled. */
+const struct bh_sim_target *bh_sim_target_by_name(const char *name);
+const struct bh_sim_target *bh_sim_target_by_mach(uint32_t mach);
+/* The modelled targets' names joined by @sep, in @buf (for messages). */
+const char *bh_sim_target_names(char *buf, size_t size, const char *sep);
+/* The target board @sim models. */
+const struct bh_sim_target *bh_sim_get_target(const struct bh_sim *sim);
 
 /*
  * Fixed board facts: where VRAM and the GART aperture sit in the GPU
@@ -45,7 +97,7 @@ enum bh_sim_gfx {
 #define BH_SIM_MAX_QUEUES	8
 
 struct bh_sim_config {
-	enum bh_sim_gfx gfx;
+	enum bh_sim_gfx gfx;		/* the target: a row of bh_sim_targets[] */
 	uint64_t vram_size;		/* bytes, multiple of 4096 */
 	unsigned num_cus;		/* reported, and bounds waves in flight */
 	uint64_t max_instructions;	/* per dispatch watchdog; 0 = none */
@@ -110,8 +162,6 @@ struct bh_sim_stats {
 	uint64_t lds_bytes;	/* moved by DS loads and stores (active lanes) */
 	uint64_t global_bytes;	/* moved by FLAT/GLOBAL loads and stores, not scratch */
 };
-
-struct bh_sim;
 
 /* Returns NULL and fills @why (if non-NULL, 256 bytes) on failure. */
 struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why);
@@ -207,8 +257,8 @@ const char *bh_sim_fault_name(enum bh_sim_fault_kind kind);
  */
 int bh_sim_take_interrupt(struct bh_sim *sim, uint32_t *ctxid);
 
-/* GPU timestamp (RELEASE_MEM DATA_SEL 3, s_memrealtime): host time at a
- * constant bh_sim_clock_hz(), counted from bh_sim_create. */
+/* GPU timestamp (RELEASE_MEM DATA_SEL 3, s_memrealtime): host time at the
+ * target's constant bh_sim_clock_hz(), counted from bh_sim_create. */
 uint64_t bh_sim_clock(const struct bh_sim *sim);
 uint64_t bh_sim_clock_hz(const struct bh_sim *sim);
 /*
