@@ -440,7 +440,7 @@ all: check-backends check-freestanding $(TOOLCHAIN) $(BUILD)/bin/barehip-info \
 
 .PHONY: run
 run: all
-	@echo "barehip: running examples/saxpy.hip on the $(BOARD) board ($(if $(CONFIG_SIM_GFX942),gfx942,gfx90a))"
+	@echo "barehip: running examples/saxpy.hip on the $(BOARD) board ($(call unquote,$(CONFIG_SIM_TARGET)))"
 	$(Q)$(BUILD)/examples/saxpy
 
 # ---------------------------------------------------------------- tests

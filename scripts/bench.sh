@@ -1,7 +1,8 @@
 #!/bin/bash
 # The figures barehip tracks (docs/benchmarks.md).  Deterministic counts
 # only: byte sizes and callgrind instruction counts.
-# Usage: scripts/bench.sh BUILD [math-accuracy | math-ocml]
+# Usage: scripts/bench.sh BUILD [core | math-accuracy | math-ocml]
+#   core: sizes, host instructions per launch and model throughput alone
 set -euo pipefail
 build=$1
 cc="$build/bin/barehip-cc"
@@ -263,6 +264,7 @@ model_rate() { # name binary args...
 "$cc" -O2 -o "$out/stream" tests/bench/stream.hip
 model_rate "ALU-bound (tests/bench/alu.hip)" "$out/alu" 5000
 model_rate "memory-bound (tests/bench/stream.hip)" "$out/stream" 16
+[ "${2:-}" = core ] && exit 0
 
 echo
 math_accuracy

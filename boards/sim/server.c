@@ -337,11 +337,7 @@ static int extra_option(void *ctx, const char *opt, const char *value)
 int main(int argc, char **argv)
 {
 	struct extra_options x = {
-#ifdef CONFIG_SIM_GFX942
-		.gfx = "gfx942",
-#else
-		.gfx = "gfx90a",
-#endif
+		.gfx = CONFIG_SIM_TARGET,
 		.vram_mb = CONFIG_SIM_VRAM_MB,
 	};
 	static struct server s;

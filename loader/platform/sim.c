@@ -96,11 +96,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
 	 * so one binary (it carries code objects for every target) can be
 	 * tested on each model.  What the target is: its bh_sim_targets[] row. */
-#if defined(CONFIG_SIM_GFX942)
-	const char *name = "gfx942";
-#else
-	const char *name = "gfx90a";
-#endif
+	const char *name = CONFIG_SIM_TARGET;
 	if (gfx && *gfx)
 		name = gfx;
 	const struct bh_sim_target *t = bh_sim_target_by_name(name);

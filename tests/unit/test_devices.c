@@ -14,11 +14,7 @@
 #include "internal.h"
 #include "testlib.h"
 
-#ifdef CONFIG_SIM_GFX942
-#define SIM_GFX "gfx942"
-#else
-#define SIM_GFX "gfx90a"
-#endif
+#define SIM_GFX CONFIG_SIM_TARGET
 
 #define NDEV 2
 

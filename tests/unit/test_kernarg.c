@@ -12,11 +12,7 @@
 #include "internal.h"
 #include "testlib.h"
 
-#ifdef CONFIG_SIM_GFX942
-#define SIM_GFX "gfx942"
-#else
-#define SIM_GFX "gfx90a"
-#endif
+#define SIM_GFX CONFIG_SIM_TARGET
 
 static struct bh_device *dev;
 static struct bh_codeobj *co;
