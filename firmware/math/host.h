@@ -6,7 +6,7 @@
  *
  * Each __builtin_amdgcn_* the firmware uses becomes a host function with
  * the sim model's semantics for that instruction (boards/sim/model/
- * exec_valu.c).  The model has no callable function per operation: its
+ * exec_valu_*.c).  The model has no callable function per operation: its
  * handlers are static VOP functions on a wave and a decoded instruction,
  * and their helpers (rcp_d, rev_trig, the 2/pi table) are static too.
  * So the expressions below repeat the model's host-libm expressions

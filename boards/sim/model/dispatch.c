@@ -284,18 +284,11 @@ static int step(struct wave *w, struct launch *l)
 	int ret;
 
 	if (in->dpp) {
-		/* DPP: lanes whose row/bank is masked, or whose source lane is
-		 * invalid without BOUND_CTRL, keep their old value. */
+		/* DPP narrows EXEC to the lanes that may write (exec_valu_src.c). */
 		uint64_t exec = w->exec;
 
-		/* Lanes read other lanes' src0: snapshot it, since the
-		 * destination may be the same register. */
-		if (!vgpr_ok(w, in->src[0] - 256, 1))
-			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-					  "DPP source beyond the kernel's VGPRs");
-		memcpy(w->dpp_src, w->v[in->src[0] - 256], sizeof(w->dpp_src));
-		w->dpp_exec = exec;
-		w->exec &= dpp_write_mask(w, in);
+		if (dpp_enter(w, in))
+			return -1;
 		ret = run(w, in);
 		w->exec = exec;
 	} else {

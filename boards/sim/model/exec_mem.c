@@ -12,10 +12,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "model.h"
+#include "valu.h"		/* VOP, FOR_LANES */
 
-#define VOP(name) int x_##name(struct wave *w, const struct insn *in)
-#define FOR_LANES(l) for (unsigned l = 0; l < WAVE_LANES; l++) if ((w->exec >> l) & 1)
 #define SADDR_OFF 0x7f
 
 /*

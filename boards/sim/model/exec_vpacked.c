@@ -20,63 +20,31 @@
 #include <math.h>
 #include <string.h>
 
-#include "fpmode.h"
-#include "model.h"
-
-#define VOP(name) int x_##name(struct wave *w, const struct insn *in)
-#define FOR_LANES(l) for (unsigned l = 0; l < WAVE_LANES; l++) if ((w->exec >> l) & 1)
-
-static float f32_of(uint32_t b) { float f; memcpy(&f, &b, 4); return f; }
-static uint32_t bits_of(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+#include "valu.h"
 
 static int bad(struct wave *w, const struct insn *in, const char *what)
 {
 	return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s is not modelled", what);
 }
 
-static bool dst_ok(struct wave *w, const struct insn *in, unsigned n)
-{
-	if (vgpr_ok(w, in->dst, n))
-		return true;
-	wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-		   "destination v%u beyond the kernel's %u VGPRs", in->dst, w->nvgprs);
-	return false;
-}
-
-static float clamp01(float f)
-{
-	return isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
-}
-
 /* ------------------------------------------------------------- VOP3 f16 */
-/* gfx9 v_fma_f16 with op_sel: bits 0-2 take the high half of a source,
- * bit 3 writes the high half; the other half of the destination is kept. */
+/* gfx9 v_fma_f16 with op_sel (valu.h: hsrc_op_sel, put_op_sel): bits 0-2
+ * take the high half of a source, bit 3 writes the high half; the other
+ * half of the destination is kept. */
 VOP(v_fma_f16)
 {
 	if (in->omod)
 		return bad(w, in, "omod on v_fma_f16");
-	if (!dst_ok(w, in, 1))
+	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
-		float s[3];
-
-		for (unsigned i = 0; i < 3; i++) {
-			uint32_t v = rd_v16f(w, in, in->src[i], l);
-			float f = h2f_in(w, (uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
-
-			if ((in->abs >> i) & 1)
-				f = fabsf(f);
-			if ((in->neg >> i) & 1)
-				f = -f;
-			s[i] = f;
-		}
-		uint16_t r = fma16_out(w, s[0], s[1], s[2]);
+		float a = hsrc_op_sel(w, in, 0, l), b = hsrc_op_sel(w, in, 1, l);
+		float c = hsrc_op_sel(w, in, 2, l);
+		uint16_t r = fma16_out(w, a, b, c);
 
 		if (in->clamp)
 			r = d2h(clamp01(h2f(r)));
-		uint32_t *d = &w->v[in->dst][l];
-
-		*d = in->op_sel & 8 ? (*d & 0xffff) | (uint32_t)r << 16 : (*d & 0xffff0000u) | r;
+		put_op_sel(w, in, l, r);
 	}
 	return w->sim->fault_pending ? -1 : 0;
 }
@@ -115,7 +83,7 @@ static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 {
 	if (in->src[0] == 255 || in->src[1] == 255 || (nsrc == 3 && in->src[2] == 255))
 		return bad(w, in, "a literal in packed f16 math");
-	if (!dst_ok(w, in, 1))
+	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
 		uint16_t r[2];
@@ -148,13 +116,11 @@ static uint16_t pk_raw(struct wave *w, const struct insn *in, unsigned i, unsign
 	return (uint16_t)(sel ? v >> 16 : v);
 }
 
-static bool snan16(uint16_t h) { return (h & 0x7e00) == 0x7c00 && (h & 0x1ff); }
-
 /* v_pk_max_f16 / v_pk_min_f16: IEEE-mode min/max per half (fpmode.h);
  * a signaling NaN is checked on the raw half, before widening. */
 static int pk_minmax_f16(struct wave *w, const struct insn *in, bool max)
 {
-	if (!dst_ok(w, in, 1))
+	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
 		uint16_t r[2];
@@ -163,9 +129,9 @@ static int pk_minmax_f16(struct wave *w, const struct insn *in, bool max)
 			float a = pk_half(w, in, 0, l, h), b = pk_half(w, in, 1, l, h);
 			uint16_t ra = pk_raw(w, in, 0, l, h), rb = pk_raw(w, in, 1, l, h);
 
-			if (snan16(ra) || snan16(rb))
-				r[h] = (uint16_t)(((snan16(ra) ? ra : rb) & 0x7fff) | 0x200 |
-						  (signbit(snan16(ra) ? a : b) ? 0x8000 : 0));
+			if (is_snan16(ra) || is_snan16(rb))
+				r[h] = (uint16_t)(((is_snan16(ra) ? ra : rb) & 0x7fff) | 0x200 |
+						  (signbit(is_snan16(ra) ? a : b) ? 0x8000 : 0));
 			else
 				r[h] = flush_out16(w, d2h(max ? max_ieee32(a, b) : min_ieee32(a, b)));
 			if (in->clamp)
@@ -231,7 +197,7 @@ static int pk_int(struct wave *w, const struct insn *in, int op)
 	for (unsigned i = 0; i < (three ? 3u : 2u); i++)
 		if (in->src[i] >= 240 && in->src[i] <= 248)
 			return bad(w, in, "an inline float constant in packed integer math");
-	if (!dst_ok(w, in, 1))
+	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
 		uint16_t r[2];
@@ -272,7 +238,7 @@ static float mix_src(struct wave *w, const struct insn *in, unsigned i, unsigned
 	if (f16)
 		f = h2f_in(w, (uint16_t)((in->op_sel >> i) & 1 ? v >> 16 : v));
 	else
-		f = flush_in32(w, f32_of(v));
+		f = flush_in32(w, f32(v));
 	if ((in->neg >> (i + 3)) & 1)	/* neg_hi is abs for the mix forms */
 		f = fabsf(f);
 	if ((in->neg >> i) & 1)
@@ -285,7 +251,7 @@ static int fma_mix(struct wave *w, const struct insn *in, int kind)
 {
 	if (in->src[0] == 255 || in->src[1] == 255 || in->src[2] == 255)
 		return bad(w, in, "a literal in v_fma_mix");
-	if (!dst_ok(w, in, 1))
+	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {
 		float a = mix_src(w, in, 0, l), b = mix_src(w, in, 1, l), c = mix_src(w, in, 2, l);
@@ -294,7 +260,7 @@ static int fma_mix(struct wave *w, const struct insn *in, int kind)
 		if (kind == 0) {
 			float r = flush_out32(w, fmaf(a, b, c));
 
-			*d = bits_of(in->clamp ? clamp01(r) : r);
+			*d = bits32(in->clamp ? clamp01(r) : r);
 			continue;
 		}
 		/* f32-exact inputs: one rounding to f16 through round-to-odd */
@@ -343,7 +309,7 @@ static uint64_t pk32_src(struct wave *w, const struct insn *in, unsigned i, unsi
 static float pk32_part(struct wave *w, const struct insn *in, uint64_t v, unsigned i, bool hi)
 {
 	bool sel = hi ? (in->op_sel_hi >> i) & 1 : (in->op_sel >> i) & 1;
-	float f = flush_in32(w, f32_of((uint32_t)(sel ? v >> 32 : v)));
+	float f = flush_in32(w, f32((uint32_t)(sel ? v >> 32 : v)));
 
 	if ((in->neg >> (i + (hi ? 3 : 0))) & 1)
 		f = -f;
@@ -352,7 +318,7 @@ static float pk32_part(struct wave *w, const struct insn *in, uint64_t v, unsign
 
 static int pk_f32(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 {
-	if (!dst_ok(w, in, 2))
+	if (!vdst_ok(w, in, 2))
 		return -1;
 	FOR_LANES(l) {
 		uint64_t s[3] = { 0, 0, 0 };
@@ -374,8 +340,8 @@ static int pk_f32(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 			if (in->clamp)
 				r[h] = clamp01(r[h]);
 		}
-		w->v[in->dst][l] = bits_of(r[0]);
-		w->v[in->dst + 1][l] = bits_of(r[1]);
+		w->v[in->dst][l] = bits32(r[0]);
+		w->v[in->dst + 1][l] = bits32(r[1]);
 	}
 	return 0;
 }

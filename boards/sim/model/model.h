@@ -7,7 +7,14 @@
  * them), mem.c (address translation), queue.c (the queue front end:
  * HQD state, doorbell, poll, reset, fault parking, interrupts), cp.c
  * (PM4 packets) and aql.c (AQL packets), dispatch.c (workgroups and
- * waves), decode.c (encodings), exec_*.c (instruction semantics).
+ * waves), decode.c (encodings), operand.[ch] (operands), fpmode.[ch]
+ * (MODE's FP controls), trace.c (the instruction trace), and the
+ * instruction semantics: exec_salu.c (scalar), exec_mem.c (vector
+ * memory) and the VALU by ISA section -- exec_valu_src.c (DPP, lane
+ * access, AccVGPRs), exec_valu_int.c, exec_valu_f32.c, exec_valu_f64.c,
+ * exec_valu_f16.c, exec_valu_cmp.c (VOPC), exec_valu_div.c (division
+ * support) and exec_vpacked.c (VOP3P, v_fma_f16), on the shared operand
+ * helpers of valu.h.
  */
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
@@ -284,7 +291,7 @@ void wave_set_mode(struct wave *w, uint32_t mode);
 /* Run a handler whose rounding the host must do in the wave's FP_ROUND. */
 int exec_host_rounded(struct wave *w, const struct insn *in);
 
-/* Operand access (exec_operand.c). */
+/* Operand access (operand.c). */
 uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code);
 void wr_s32(struct wave *w, unsigned code, uint32_t v);
 void wr_s64(struct wave *w, unsigned code, uint64_t v);
@@ -294,8 +301,9 @@ bool vgpr_ok(const struct wave *w, unsigned reg, unsigned count);
 uint32_t rd_v16f(struct wave *w, const struct insn *in, unsigned code, unsigned lane);
 #include "operand.h"	/* rd_s32 / rd_v32 fast paths */
 
-/* DPP (exec_valu.c): lanes that may write, and each lane's source lane. */
-uint64_t dpp_write_mask(const struct wave *w, const struct insn *in);
+/* Before a DPP instruction (exec_valu_src.c): snapshot src0 and narrow
+ * EXEC to the lanes that may write; the caller restores EXEC.  0 or -1. */
+int dpp_enter(struct wave *w, const struct insn *in);
 
 /* Memory for a lane's flat address (global, LDS or scratch aperture). */
 uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
