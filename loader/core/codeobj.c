@@ -2,7 +2,7 @@
 /*
  * Code-object loading: validate the ELF, copy PT_LOAD segments to device
  * memory at base + p_vaddr, apply the dynamic relocations, read the
- * symbol table and the metadata note (ref/dispatch.md §1).  The file is
+ * symbol table and the metadata note (docs/facts/dispatch.md §1).  The file is
  * untrusted: every offset and size is checked before use.
  */
 #include "elf.h"

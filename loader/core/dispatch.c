@@ -3,7 +3,7 @@
  * A launch on a PM4 compute queue: prepare everything it needs (scratch,
  * the heap, its kernarg slot and fake AQL packet, user SGPRs, the
  * cooperative checks), then emit its packets onto the ring.  Read
- * bh_queue_launch top to bottom (ref/dispatch.md §6.7 and §8 are the
+ * bh_queue_launch top to bottom (docs/facts/dispatch.md §6.7 and §8 are the
  * facts behind each packet).  The ring and fence are queue.c's.
  */
 #include "queue.h"
@@ -102,7 +102,7 @@ static void write_aql_packet(uint8_t *p, const struct bh_kernel *k,
 			     const struct bh_launch *l, uint64_t kernarg_va,
 			     uint32_t dims)
 {
-	/* hsa_kernel_dispatch_packet_t (ref/dispatch.md §5.1). */
+	/* hsa_kernel_dispatch_packet_t (docs/facts/dispatch.md §5.1). */
 	memset(p, 0, AQL_PACKET_BYTES);
 	bh_wr16(p + 0, 2);		/* HSA_PACKET_TYPE_KERNEL_DISPATCH */
 	bh_wr16(p + 2, (uint16_t)dims);	/* setup */

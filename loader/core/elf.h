@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The few ELF64 facts the code-object loader needs (ref/dispatch.md §1). */
+/* The few ELF64 facts the code-object loader needs (docs/facts/dispatch.md §1). */
 #ifndef BH_ELF_H
 #define BH_ELF_H
 

@@ -2,7 +2,7 @@
 /*
  * Launch validation and the kernarg segment: explicit arguments from
  * .args, then every hidden v5 argument the metadata lists, filled from
- * the launch (ref/dispatch.md §4).  Bytes no argument covers are zero.
+ * the launch (docs/facts/dispatch.md §4).  Bytes no argument covers are zero.
  */
 #include "internal.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * NT_AMDGPU_METADATA (code object v4/v5): the msgpack map with
- * amdhsa.version, amdhsa.target and amdhsa.kernels (ref/dispatch.md §1.3).
+ * amdhsa.version, amdhsa.target and amdhsa.kernels (docs/facts/dispatch.md §1.3).
  * Unknown keys are skipped; missing required keys and argument kinds the
  * loader cannot fill are errors.
  */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* PM4 packet builder (layouts: ref/dispatch.md §6.3). */
+/* PM4 packet builder (layouts: docs/facts/dispatch.md §6.3). */
 #include "pm4.h"
 
 void pm4_init(struct pm4_builder *b, uint32_t *buf, uint32_t cap)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * PM4 type-3 packets and the compute SH registers (ref/dispatch.md §6),
+ * PM4 type-3 packets and the compute SH registers (docs/facts/dispatch.md §6),
  * plus a tiny builder so that an emitter reads like the packet stream
  * it produces.
  */
@@ -99,7 +99,7 @@ enum pm4_wait_function {
 };
 #define WAIT_REG_MEM_FUNCTION(x)	((uint32_t)(x) & 7)
 #define WAIT_REG_MEM_SPACE_MEMORY	(1u << 4)
-/* POLL_INTERVAL: tinygrad's value (kfd-and-pm4-practice.md §2.3). */
+/* POLL_INTERVAL: tinygrad's value (docs/facts/kfd-and-pm4-practice.md §2.3). */
 #define WAIT_REG_MEM_POLL_INTERVAL	4
 
 /* RELEASE_MEM DATA_SEL */

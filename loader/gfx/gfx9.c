@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * GFX9 (CDNA) rows: gfx90a and gfx942.  Facts from ref/dispatch.md:
+ * GFX9 (CDNA) rows: gfx90a and gfx942.  Facts from docs/facts/dispatch.md:
  * RSRC3 at 0x2E2D on both (§6.4); gfx942 has architected flat scratch
  * (§3.3); Mesa leaves ORDER_MODE off on gfx940-class compute parts
  * (§6.5); the fence is Linux's gfx9 emit_fence (§6.6).
@@ -17,7 +17,7 @@
 
 /*
  * PSB V# dword 3 for the swizzled private segment, as ROCR's
- * InitScratchSRD builds it (ref/dispatch.md §3.3): DST_SEL X,Y,Z,W
+ * InitScratchSRD builds it (docs/facts/dispatch.md §3.3): DST_SEL X,Y,Z,W
  * (4,5,6,7 in [11:0]), NUM_FORMAT UINT (4 << 12), DATA_FORMAT 32
  * (4 << 15), ELEMENT_SIZE 4 bytes (1 << 19), INDEX_STRIDE 64 (3 << 21),
  * ADD_TID_ENABLE (1 << 23).  tinygrad's 0x20c14000 decodes to INDEX_STRIDE

@@ -2,7 +2,7 @@
 /*
  * The PM4 packet processor: fetch PM4 type-3 packets from a queue's ring
  * (through GPU memory, wrapping at the ring's end), execute them, and
- * report the 32-bit rptr back.  Packet layouts: ref/dispatch.md §6.3;
+ * report the 32-bit rptr back.  Packet layouts: docs/facts/dispatch.md §6.3;
  * the model's behaviour: §8.  Anything else is a BAD_PACKET fault.  The
  * queue itself (doorbell, stalls, faults, reset) is queue.c's.
  */

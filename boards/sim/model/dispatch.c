@@ -2,7 +2,7 @@
 /*
  * DISPATCH_DIRECT: the SPI's part.  Read the program, resources and
  * user data from the SH registers, form workgroups and wave64 waves with
- * the initial register state of the hardware ABI (ref/dispatch.md §3 and
+ * the initial register state of the hardware ABI (docs/facts/dispatch.md §3 and
  * §8.4), and run each workgroup's waves round-robin until all end.
  */
 #include <stdarg.h>

@@ -663,7 +663,7 @@ VOP(ds_bpermute_b32)
 /*
  * Only the private-segment form clang uses for scratch on gfx90a: a V#
  * with SWIZZLE_ENABLE, ADD_TID_ENABLE, INDEX_STRIDE 64 and ELEMENT_SIZE
- * 4, no index (ref/dispatch.md §3.3, ROCR's InitScratchSRD).  The index
+ * 4, no index (docs/facts/dispatch.md §3.3, ROCR's InitScratchSRD).  The index
  * is the lane id (< INDEX_STRIDE, so STRIDE never contributes), and the
  * MUBUF swizzle gives
  *   base + soffset + (offset / 4) * 4 * 64 + lane * 4 + offset % 4,

@@ -15,7 +15,7 @@
 int bh_sim_queue_init(struct bh_sim *sim, unsigned qid, uint64_t ring_va,
 		      uint32_t ring_bytes, uint64_t rptr_va)
 {
-	/* The HQD rules (ref/dispatch.md §7.1): power of two, >= 1 KiB,
+	/* The HQD rules (docs/facts/dispatch.md §7.1): power of two, >= 1 KiB,
 	 * 256-byte aligned, and the ring must be in GPU memory. */
 	if (qid >= BH_SIM_MAX_QUEUES || ring_bytes < 1024 ||
 	    (ring_bytes & (ring_bytes - 1)) || ring_va % 256 || rptr_va % 4 ||

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The model's own register and packet constants (ref/dispatch.md §6).
+ * The model's own register and packet constants (docs/facts/dispatch.md §6).
  * Deliberately not shared with the loader: the model is an independent
  * check of what the loader emits.
  */
