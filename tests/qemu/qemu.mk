@@ -133,3 +133,6 @@ check-qemu: $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board $(QEMU_DIR)/initra
 		tests/qemu/run.sh hiptest:$$gfx $(QEMU_DIR)/kernel/current/vmlinux \
 			$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM) $(QEMU_DIR) 300 || exit 1; \
 	done
+
+# make check runs it (outside the sanitized check-run).
+check: check-qemu

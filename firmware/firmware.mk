@@ -1,0 +1,38 @@
+# The firmware (firmware/*.c, firmware/math/*.c): the device library
+# barehip-cc links into every kernel, as LLVM bitcode archives, one per
+# target (lib/barehip/<gfx>/libbhfw.a), and the oclc_* math-mode files.
+FW_SRCS := $(wildcard firmware/*.c firmware/math/*.c)
+# -nostdlibinc rather than -ffreestanding: the latter marks every function
+# "no-builtins", which stops LTO from inlining the firmware into kernels.
+# -fdenormal-fp-math=dynamic: the firmware runs in whatever denormal mode
+# the kernel was built for; with the default ("ieee") the inliner refuses
+# to inline it into kernels built with -fgpu-flush-denormals-to-zero, and
+# every builtin became a real call.
+FW_CFLAGS = --target=amdgcn-amd-amdhsa -mcpu=$(1) -nogpulib -nostdlibinc -fvisibility=hidden \
+	-fdenormal-fp-math=dynamic \
+	-std=c11 $(WARN) -$(DEVICE_OPT) -emit-llvm -Ifirmware -Iloader/include -I$(BUILD)/include \
+	$(if $(CONFIG_DEVICE_DEBUG_INFO),-g) -mcode-object-version=$(CONFIG_DEVICE_CODE_OBJECT_VERSION)
+FW_LIBS := $(foreach t,$(TARGETS),$(BUILD)/lib/barehip/$(t)/libbhfw.a)
+FW_MODES := finite_only_opt unsafe_math_opt daz_opt correctly_rounded_sqrt32
+FW_LIBS += $(foreach t,$(TARGETS),$(foreach m,$(FW_MODES),$(foreach v,on off,\
+	$(BUILD)/lib/barehip/$(t)/oclc_$(m)-$(v).bc)))
+
+define fw_rules
+$(BUILD)/obj/firmware/$(1)/%.bc: firmware/%.c $$(wildcard firmware/*.h firmware/math/*.h) loader/include/bh/devabi.h \
+		$$(AUTOCONF)
+	$$(Q)mkdir -p $$(@D)
+	@echo "  FW-CC   $$< ($(1))"
+	$$(Q)$$(CLANG) $$(call FW_CFLAGS,$(1)) -c $$< -o $$@
+# The math modes (firmware/modes/mode.c): one bitcode file per control
+# and value, outside the archive; barehip-cc links one of each.
+$(BUILD)/lib/barehip/$(1)/oclc_%.bc: firmware/modes/mode.c $$(AUTOCONF)
+	$$(Q)mkdir -p $$(@D)
+	@echo "  FW-CC   $$@"
+	$$(Q)$$(CLANG) $$(call FW_CFLAGS,$(1)) -DMODE_NAME=__oclc_$$(word 1,$$(subst -, ,$$*)) \
+		-DMODE_VALUE=$$(if $$(filter on,$$(word 2,$$(subst -, ,$$*))),1,0) -c $$< -o $$@
+$(BUILD)/lib/barehip/$(1)/libbhfw.a: $$(patsubst firmware/%.c,$(BUILD)/obj/firmware/$(1)/%.bc,$$(FW_SRCS))
+	$$(Q)mkdir -p $$(@D)
+	@echo "  FW-AR   $$@"
+	$$(Q)rm -f $$@ && $$(LLVM_AR) rcs $$@ $$^
+endef
+$(foreach t,$(TARGETS),$(eval $(call fw_rules,$(t))))

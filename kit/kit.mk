@@ -1,0 +1,30 @@
+# The kit: the HIP runtime (kit/runtime/*.c, into libbarehip.a), the
+# headers, barehip-cc (kit/tools/barehip-cc.in) and the host tools
+# barehip-info and barehip-run; TOOLCHAIN is what a HIP build needs.
+KIT_SRCS := $(wildcard kit/runtime/*.c)
+LIB_SRCS += $(KIT_SRCS)
+BAREHIP_CC := $(BUILD)/bin/barehip-cc
+HEADERS := $(patsubst kit/include/%,$(BUILD)/include/%,$(shell find kit/include -type f))
+
+$(BUILD)/include/%: kit/include/%
+	$(Q)mkdir -p $(@D) && cp $< $@
+
+$(BAREHIP_CC): kit/tools/barehip-cc.in $(CONFIG_MK)
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)sed -e 's|@CLANG@|$(CLANG)|g' -e 's|@LLD@|$(LLD)|g' \
+		-e 's|@BUNDLER@|$(OFFLOAD_BUNDLER)|g' -e 's|@TARGETS@|$(strip $(TARGETS))|g' \
+		-e 's|@NM@|$(LLVM_NM)|g' \
+		-e 's|@OPT@|$(DEVICE_OPT)|g' -e 's|@COV@|$(CONFIG_DEVICE_CODE_OBJECT_VERSION)|g' \
+		-e 's|@DEBUG@|$(if $(CONFIG_DEVICE_DEBUG_INFO),-g)|g' $< > $@.tmp
+	$(Q)chmod +x $@.tmp && mv $@.tmp $@
+
+TOOLCHAIN := $(BAREHIP_CC) $(LIBBAREHIP) $(FW_LIBS) $(HEADERS)
+
+# Host tools: barehip-info (what the board reports), barehip-run (launch
+# one kernel of a code object from the command line, loader only).
+HOST_TOOLS := $(BUILD)/bin/barehip-info $(BUILD)/bin/barehip-run
+$(HOST_TOOLS): $(BUILD)/bin/%: kit/tools/%.c $(LIBBAREHIP) $(HEADERS)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@

@@ -1,0 +1,21 @@
+# The device tests (tests/device/*.hip): a HIP program per device feature,
+# each self-verifying ("PASS"), built at -O2 and at -O0 and run on every
+# modelled target.  A new test is a new .hip file here.
+$(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
+
+# Every device test also runs built at -O0: unoptimised code exercises
+# scratch (private segment buffer or architected flat scratch) and far
+# more of the ISA than -O2 does.
+$(BUILD)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-O0)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -O0 -o $@ $<
+
+DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
+DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
+DEVICE_RUNS := $(call on_modelled,$(DEVICE_TESTS))
+CHECK_BINS += $(DEVICE_TESTS)
+CHECK_RUNS += $(DEVICE_RUNS)

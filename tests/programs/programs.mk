@@ -1,0 +1,99 @@
+# Host API programs (tests/programs): small complete HIP programs in the
+# style of the public HIP samples, each self-verifying; a single-file one
+# (tests/programs/*.hip) is built once and run on each modelled target.
+$(BUILD)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
+
+# Host API programs of several files (tests/programs/<name>/), built the
+# way hipcc users build them: module_api loads --genco code objects at
+# run time (for every target, for each one alone, and bare ones);
+# rdc_lib links -fgpu-rdc objects and a static device library (an ar
+# archive of them, found with -L/-l); cxx_lang mixes a default .cpp
+# (HIP), -x hip, -x c++ and C; multi_arch takes several --offload-arch
+# (multi_arch_one one, and checks the other target's refusal).  They
+# need both gfx90a and gfx942 selected; each runs on both.
+# tests/tools/barehip-cc-test.sh checks the command line itself.
+PROG_DIR := $(BUILD)/tests/programs
+MULTI_PROGRAMS :=
+MULTI_PROGRAM_RUNS :=
+ifeq ($(filter gfx90a gfx942,$(TARGETS)),gfx90a gfx942)
+MODULE_CO_DIR := $(PROG_DIR)/module_api.d
+MODULE_COS := $(MODULE_CO_DIR)/kernels.co $(foreach t,gfx90a gfx942,\
+	$(MODULE_CO_DIR)/kernels-$(t).co $(MODULE_CO_DIR)/kernels-$(t).elf)
+$(MODULE_CO_DIR)/kernels.co: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  GENCO   $<"
+	$(Q)$(BAREHIP_CC) --genco -o $@ $<
+$(MODULE_CO_DIR)/kernels-%.co: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  GENCO   $< ($*)"
+	$(Q)$(BAREHIP_CC) --genco --offload-arch=$* -o $@ $<
+$(MODULE_CO_DIR)/kernels-%.elf: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< ($* code object)"
+	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -o $@ $<
+$(PROG_DIR)/module_api: tests/programs/module_api/main.hip $(MODULE_COS) $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -DMODULE_DIR='"$(abspath $(MODULE_CO_DIR))"' -o $@ $<
+
+RDC_DIR := $(PROG_DIR)/rdc_lib.d
+$(RDC_DIR)/%.o: tests/programs/rdc_lib/%.hip tests/programs/rdc_lib/rdc_lib.h $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-fgpu-rdc -c)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -fgpu-rdc -c -o $@ $<
+$(RDC_DIR)/librdcmath.a: $(RDC_DIR)/vector_ops.o $(RDC_DIR)/polynomial.o
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(LLVM_AR) rcsD $@ $^
+$(PROG_DIR)/rdc_lib: $(RDC_DIR)/main.o $(RDC_DIR)/librdcmath.a
+	@echo "  HIPLD   $@ (-fgpu-rdc)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -fgpu-rdc -o $@ $< -L$(RDC_DIR) -lrdcmath
+
+CXX_LANG_DIR := $(PROG_DIR)/cxx_lang.d
+CXX_LANG_DEPS := tests/programs/cxx_lang/cxx_lang.h $(TOOLCHAIN)
+$(CXX_LANG_DIR)/kernels.o: tests/programs/cxx_lang/kernels.cpp $(CXX_LANG_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-x hip)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -x hip -c -o $@ $<
+$(CXX_LANG_DIR)/host.o: tests/programs/cxx_lang/host.cpp $(CXX_LANG_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-x c++)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -x c++ -c -o $@ $<
+$(CXX_LANG_DIR)/c_api.o: tests/programs/cxx_lang/c_api.c $(CXX_LANG_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (C)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -c -o $@ $<
+$(PROG_DIR)/cxx_lang: tests/programs/cxx_lang/main.cpp $(addprefix $(CXX_LANG_DIR)/,\
+		kernels.o host.o c_api.o)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $< $(filter %.o,$^)
+
+$(PROG_DIR)/multi_arch: tests/programs/multi_arch/main.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx942 and gfx90a)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=gfx942 --offload-arch=gfx90a -o $@ $<
+$(PROG_DIR)/multi_arch_one: tests/programs/multi_arch/main.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx90a only)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=gfx90a -DONLY_TARGET='"gfx90a"' -o $@ $<
+
+CC_TOOL_TEST := $(BUILD)/tests/tools/barehip-cc-test
+$(CC_TOOL_TEST): tests/tools/barehip-cc-test.sh $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
+		"$(abspath $(BAREHIP_CC))" "$(OFFLOAD_BUNDLER)" "$(LLVM_READELF)" > $@ && chmod +x $@
+
+MULTI_PROGRAMS := $(addprefix $(PROG_DIR)/,module_api rdc_lib cxx_lang multi_arch multi_arch_one)
+MULTI_PROGRAM_RUNS := $(foreach t,$(MULTI_PROGRAMS),$(t)@gfx90a $(t)@gfx942) $(CC_TOOL_TEST)
+MULTI_PROGRAMS += $(CC_TOOL_TEST)
+endif
+
+PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
+PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS))
+# The multi-file programs (tests/programs/<name>/, above).
+PROGRAMS += $(MULTI_PROGRAMS)
+PROGRAM_RUNS += $(MULTI_PROGRAM_RUNS)
+CHECK_BINS += $(PROGRAMS)
+CHECK_RUNS += $(PROGRAM_RUNS)
