@@ -2,8 +2,9 @@
 /*
  * VALU sources that are not plain register reads: the DPP preamble and
  * write mask (the per-lane SDWA selection, DPP lane and abs/neg
- * modifiers themselves are inline in valu.h), reads and writes of
- * single lanes (v_readlane & co.), and the AccVGPR moves.
+ * modifiers themselves are inline in valu.h), the row helpers of valu.h
+ * beyond their inline fast paths, reads and writes of single lanes
+ * (v_readlane & co.), and the AccVGPR moves.
  */
 #include <math.h>
 #include <string.h>
@@ -123,4 +124,132 @@ VOP(v_accvgpr_mov_b32)
 		return -1;
 	put_lanes(w, w->acc_base + in->dst, w->v[w->acc_base + a]);
 	return 0;
+}
+
+/* ----------------------------------------------------- source rows */
+/*
+ * The row helpers of valu.h run once per instruction, so they live here
+ * out of line, one copy: inlined into every handler of the six VALU files
+ * they cost ~130 KB of host text for a model 2-3% faster (callgrind,
+ * tests/bench/alu.hip).  src_lanes' plain-VGPR case and put_lanes stay
+ * inline, which keeps the model as fast as before the split.
+ */
+/* src_lanes' other cases: scalar sources, DPP, SDWA, out-of-range VGPRs. */
+const uint32_t *src_lanes_slow(struct wave *w, const struct insn *in, unsigned i,
+			       uint32_t tmp[WAVE_LANES])
+{
+	unsigned code = in->src[i];
+
+	if (!(in->dpp && i == 0) && !(in->sdwa && i < 2) && code < 256) {
+		uint32_t v = rd_s32(w, in, code);
+
+		for (unsigned l = 0; l < WAVE_LANES; l++)
+			tmp[l] = v;
+		return tmp;
+	}
+	memset(tmp, 0, WAVE_LANES * sizeof(*tmp));
+	FOR_LANES(l)
+		tmp[l] = src(w, in, i, l);
+	return tmp;
+}
+
+
+void src64_lanes(struct wave *w, const struct insn *in, unsigned i,
+		 uint64_t out[WAVE_LANES])
+{
+	unsigned code = in->src[i];
+
+	if (code >= 256 && code - 256 + 2 <= w->nvgprs) {
+		const uint32_t *lo = w->v[code - 256], *hi = w->v[code - 255];
+
+		for (unsigned l = 0; l < WAVE_LANES; l++)
+			out[l] = lo[l] | (uint64_t)hi[l] << 32;
+		return;
+	}
+	memset(out, 0, WAVE_LANES * sizeof(*out));
+	if (code < 256) {
+		uint64_t v = rd_v64(w, in, code, 0, false);
+
+		FOR_LANES(l)
+			out[l] = v;
+		return;
+	}
+	FOR_LANES(l)
+		out[l] = src64(w, in, i, l, false);
+}
+
+void put64_lanes(struct wave *w, unsigned reg, const uint64_t r[WAVE_LANES])
+{
+	uint32_t *lo = w->v[reg], *hi = w->v[reg + 1];
+	uint64_t exec = w->exec;
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		bool on = (exec >> l) & 1;
+
+		lo[l] = on ? (uint32_t)r[l] : lo[l];
+		hi[l] = on ? (uint32_t)(r[l] >> 32) : hi[l];
+	}
+}
+
+void put_int(struct wave *w, const struct insn *in, const uint32_t r[WAVE_LANES])
+{
+	unsigned sel = (in->sdwa_word >> 8) & 7, unused = (in->sdwa_word >> 11) & 3;
+
+	if (!in->sdwa || sel >= 6) {
+		put_lanes(w, in->dst, r);
+		return;
+	}
+	unsigned shift = sel < 4 ? sel * 8 : (sel - 4) * 16, bits = sel < 4 ? 8 : 16;
+	uint32_t fmask = ((1u << bits) - 1) << shift, d[WAVE_LANES];
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		uint32_t f = (r[l] << shift) & fmask;
+
+		if (unused == 2)
+			d[l] = (w->v[in->dst][l] & ~fmask) | f;
+		else if (unused == 1 && (f >> (shift + bits - 1)) & 1)
+			d[l] = f | (shift + bits < 32 ? ~0u << (shift + bits) : 0);
+		else
+			d[l] = f;
+	}
+	put_lanes(w, in->dst, d);
+}
+
+void fsrc_lanes(struct wave *w, const struct insn *in, unsigned i,
+		float out[WAVE_LANES])
+{
+	uint32_t t[WAVE_LANES], andm, xorm;
+	const uint32_t *s = src_lanes(w, in, i, t);
+
+	src_mods(in, i, false, &andm, &xorm);
+	uint32_t keep = w->keep_in32;
+
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		uint32_t b = (s[l] & andm) ^ xorm;
+
+		/* a denormal (exponent 0) flushes to a signed zero */
+		b = (b & 0x7f800000) || keep ? b : b & 0x80000000;
+		memcpy(&out[l], &b, 4);
+	}
+}
+
+void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES])
+{
+	static const float omod[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
+	uint32_t bits[WAVE_LANES], keep = w->keep_out32;
+
+	if (in->enc == ENC_VOP3 && (in->omod || in->clamp)) {
+		for (unsigned l = 0; l < WAVE_LANES; l++) {
+			float f = isnan(r[l]) ? r[l] : r[l] * omod[in->omod];	/* as fdst */
+
+			r[l] = in->clamp ? (isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) : f;
+		}
+	}
+	for (unsigned l = 0; l < WAVE_LANES; l++) {
+		uint32_t b;
+
+		memcpy(&b, &r[l], 4);
+		bits[l] = (b & 0x7f800000) || keep ? b : b & 0x80000000;
+	}
+	put_lanes(w, in->dst, bits);
 }

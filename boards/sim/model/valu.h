@@ -141,26 +141,18 @@ static inline uint64_t src64(struct wave *w, const struct insn *in, unsigned i, 
  * (a VGPR beyond the allocation, a reserved DPP control) are raised as
  * per-lane reads would raise them.
  */
+const uint32_t *src_lanes_slow(struct wave *w, const struct insn *in, unsigned i,
+			       uint32_t tmp[WAVE_LANES]);
+
 static inline const uint32_t *src_lanes(struct wave *w, const struct insn *in, unsigned i,
 					uint32_t tmp[WAVE_LANES])
 {
 	unsigned code = in->src[i];
 
-	if (!(in->dpp && i == 0) && !(in->sdwa && i < 2)) {
-		if (code >= 256 && code - 256 < w->nvgprs)
-			return w->v[code - 256];
-		if (code < 256) {
-			uint32_t v = rd_s32(w, in, code);
-
-			for (unsigned l = 0; l < WAVE_LANES; l++)
-				tmp[l] = v;
-			return tmp;
-		}
-	}
-	memset(tmp, 0, WAVE_LANES * sizeof(*tmp));
-	FOR_LANES(l)
-		tmp[l] = src(w, in, i, l);
-	return tmp;
+	/* The common case, a plain VGPR, inline: the row is the register. */
+	if (!(in->dpp && i == 0) && !(in->sdwa && i < 2) && code >= 256 && code - 256 < w->nvgprs)
+		return w->v[code - 256];
+	return src_lanes_slow(w, in, i, tmp);
 }
 
 /* Write @r to VGPR @reg in the EXEC lanes (the caller checked @reg). */
@@ -178,43 +170,11 @@ static inline void put_lanes(struct wave *w, unsigned reg, const uint32_t r[WAVE
 }
 
 /* 64-bit integer source @i of every lane into @out (EXEC lanes; others 0). */
-static inline void src64_lanes(struct wave *w, const struct insn *in, unsigned i,
-			       uint64_t out[WAVE_LANES])
-{
-	unsigned code = in->src[i];
-
-	if (code >= 256 && code - 256 + 2 <= w->nvgprs) {
-		const uint32_t *lo = w->v[code - 256], *hi = w->v[code - 255];
-
-		for (unsigned l = 0; l < WAVE_LANES; l++)
-			out[l] = lo[l] | (uint64_t)hi[l] << 32;
-		return;
-	}
-	memset(out, 0, WAVE_LANES * sizeof(*out));
-	if (code < 256) {
-		uint64_t v = rd_v64(w, in, code, 0, false);
-
-		FOR_LANES(l)
-			out[l] = v;
-		return;
-	}
-	FOR_LANES(l)
-		out[l] = src64(w, in, i, l, false);
-}
+void src64_lanes(struct wave *w, const struct insn *in, unsigned i,
+		 uint64_t out[WAVE_LANES]);
 
 /* Write @r to the VGPR pair at @reg in the EXEC lanes. */
-static inline void put64_lanes(struct wave *w, unsigned reg, const uint64_t r[WAVE_LANES])
-{
-	uint32_t *lo = w->v[reg], *hi = w->v[reg + 1];
-	uint64_t exec = w->exec;
-
-	for (unsigned l = 0; l < WAVE_LANES; l++) {
-		bool on = (exec >> l) & 1;
-
-		lo[l] = on ? (uint32_t)r[l] : lo[l];
-		hi[l] = on ? (uint32_t)(r[l] >> 32) : hi[l];
-	}
-}
+void put64_lanes(struct wave *w, unsigned reg, const uint64_t r[WAVE_LANES]);
 
 /*
  * Write an integer result row, applying an SDWA destination select:
@@ -223,29 +183,7 @@ static inline void put64_lanes(struct wave *w, unsigned reg, const uint64_t r[WA
  * the field upwards and zeroes below it (1), or keeps the old bits (2)
  * (gfx9 ISA, SDWA).
  */
-static inline void put_int(struct wave *w, const struct insn *in, const uint32_t r[WAVE_LANES])
-{
-	unsigned sel = (in->sdwa_word >> 8) & 7, unused = (in->sdwa_word >> 11) & 3;
-
-	if (!in->sdwa || sel >= 6) {
-		put_lanes(w, in->dst, r);
-		return;
-	}
-	unsigned shift = sel < 4 ? sel * 8 : (sel - 4) * 16, bits = sel < 4 ? 8 : 16;
-	uint32_t fmask = ((1u << bits) - 1) << shift, d[WAVE_LANES];
-
-	for (unsigned l = 0; l < WAVE_LANES; l++) {
-		uint32_t f = (r[l] << shift) & fmask;
-
-		if (unused == 2)
-			d[l] = (w->v[in->dst][l] & ~fmask) | f;
-		else if (unused == 1 && (f >> (shift + bits - 1)) & 1)
-			d[l] = f | (shift + bits < 32 ? ~0u << (shift + bits) : 0);
-		else
-			d[l] = f;
-	}
-	put_lanes(w, in->dst, d);
-}
+void put_int(struct wave *w, const struct insn *in, const uint32_t r[WAVE_LANES]);
 
 /* ------------------------------------------------ modifier checks */
 /*
@@ -373,44 +311,10 @@ static inline void ddst(struct wave *w, const struct insn *in, unsigned l, doubl
  * same results as fsrc), and a result row with omod, clamp and the flush
  * applied (as fdst) and written to the EXEC lanes.
  */
-static inline void fsrc_lanes(struct wave *w, const struct insn *in, unsigned i,
-			      float out[WAVE_LANES])
-{
-	uint32_t t[WAVE_LANES], andm, xorm;
-	const uint32_t *s = src_lanes(w, in, i, t);
+void fsrc_lanes(struct wave *w, const struct insn *in, unsigned i,
+		float out[WAVE_LANES]);
 
-	src_mods(in, i, false, &andm, &xorm);
-	uint32_t keep = w->keep_in32;
-
-	for (unsigned l = 0; l < WAVE_LANES; l++) {
-		uint32_t b = (s[l] & andm) ^ xorm;
-
-		/* a denormal (exponent 0) flushes to a signed zero */
-		b = (b & 0x7f800000) || keep ? b : b & 0x80000000;
-		memcpy(&out[l], &b, 4);
-	}
-}
-
-static inline void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES])
-{
-	static const float omod[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
-	uint32_t bits[WAVE_LANES], keep = w->keep_out32;
-
-	if (in->enc == ENC_VOP3 && (in->omod || in->clamp)) {
-		for (unsigned l = 0; l < WAVE_LANES; l++) {
-			float f = isnan(r[l]) ? r[l] : r[l] * omod[in->omod];	/* as fdst */
-
-			r[l] = in->clamp ? (isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) : f;
-		}
-	}
-	for (unsigned l = 0; l < WAVE_LANES; l++) {
-		uint32_t b;
-
-		memcpy(&b, &r[l], 4);
-		bits[l] = (b & 0x7f800000) || keep ? b : b & 0x80000000;
-	}
-	put_lanes(w, in->dst, bits);
-}
+void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES]);
 
 /* Conversions: round toward zero, saturate, NaN -> 0 (ISA manual). */
 static inline int32_t cvt_i32(double d)
