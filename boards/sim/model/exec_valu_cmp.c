@@ -85,7 +85,6 @@ static unsigned class_bit(double x, bool snan, bool denorm)
 VOP(v_cmp_class_f32)
 {
 	uint64_t m = 0;
-
 	uint32_t andm = ~0u, xorm = 0;
 
 	if (no_sdwa(w, in))
@@ -108,7 +107,6 @@ VOP(v_cmp_class_f32)
 VOP(v_cmp_class_f64)
 {
 	uint64_t m = 0;
-
 	uint32_t andm = ~0u, xorm = 0;
 
 	if (no_sdwa(w, in))
@@ -132,7 +130,6 @@ VOP(v_cmp_class_f64)
 VOP(v_cmp_class_f16)
 {
 	uint64_t m = 0;
-
 	uint32_t andm = ~0u, xorm = 0;
 
 	if (f16_mods_ok(w, in))
