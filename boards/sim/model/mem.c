@@ -1,21 +1,97 @@
 // SPDX-License-Identifier: MIT
 /*
  * The GPU virtual address space of the board: VRAM at BH_SIM_VRAM_BASE
- * and GART-mapped host pages.  Everything else is unmapped: an access
- * there is a memory fault, never a host access.
+ * and host pages mapped in (the GART aperture, or anywhere in the
+ * 48-bit user range for the process VM a KFD gives).  Everything else is
+ * unmapped: an access there is a memory fault, never a host access.
  */
+#include <stdlib.h>
+
 #include "model.h"
+
+/* The index of the first map whose end lies above @va (nmaps if none). */
+static unsigned map_search(const struct bh_sim *sim, uint64_t va)
+{
+	unsigned lo = 0, hi = sim->nmaps;
+
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+		const struct gart_map *g = &sim->maps[mid];
+
+		if (va - g->va < g->size || va < g->va)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+static bool map_holds(const struct gart_map *g, uint64_t va, uint64_t len)
+{
+	return va >= g->va && va - g->va < g->size && len <= g->size - (va - g->va);
+}
 
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len)
 {
 	if (va >= BH_SIM_VRAM_BASE && va - BH_SIM_VRAM_BASE <= sim->vram_size &&
 	    len <= sim->vram_size - (va - BH_SIM_VRAM_BASE))
 		return sim->vram + (va - BH_SIM_VRAM_BASE);
-	for (unsigned i = 0; i < sim->ngart; i++) {
-		const struct gart_map *g = &sim->gart[i];
+	if (!sim->nmaps)
+		return NULL;
+	/* Most accesses hit the buffer the previous one did. */
+	if (sim->last_map < sim->nmaps && map_holds(&sim->maps[sim->last_map], va, len))
+		return sim->maps[sim->last_map].host + (va - sim->maps[sim->last_map].va);
+	unsigned i = map_search(sim, va);
 
-		if (va >= g->va && va - g->va <= g->size && len <= g->size - (va - g->va))
-			return g->host + (va - g->va);
+	if (i == sim->nmaps || !map_holds(&sim->maps[i], va, len))
+		return NULL;
+	sim->last_map = i;
+	return sim->maps[i].host + (va - sim->maps[i].va);
+}
+
+/* Whether [va, va+size) overlaps VRAM or a map. */
+static bool map_overlaps(const struct bh_sim *sim, uint64_t va, uint64_t size)
+{
+	uint64_t vram_end = BH_SIM_VRAM_BASE + sim->vram_size;
+
+	if (va < vram_end && BH_SIM_VRAM_BASE < va + size)
+		return true;
+	unsigned i = map_search(sim, va);
+
+	return i < sim->nmaps && sim->maps[i].va < va + size;
+}
+
+int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	if (!host || !size || (va | size) % 4096 || (uintptr_t)host % 4096 ||
+	    va + size < va || map_overlaps(sim, va, size) || sim->nmaps == MAP_SLOTS)
+		return -1;
+	if (sim->nmaps == sim->maps_cap) {
+		unsigned cap = sim->maps_cap ? sim->maps_cap * 2 : 64;
+		struct gart_map *m = realloc(sim->maps, cap * sizeof(*m));
+
+		if (!m)
+			return -1;
+		sim->maps = m;
+		sim->maps_cap = cap;
 	}
-	return NULL;
+	unsigned i = map_search(sim, va);
+
+	for (unsigned j = sim->nmaps; j > i; j--)
+		sim->maps[j] = sim->maps[j - 1];
+	sim->maps[i] = (struct gart_map){ va, size, host };
+	sim->nmaps++;
+	return 0;
+}
+
+int mem_unmap(struct bh_sim *sim, uint64_t va)
+{
+	unsigned i = map_search(sim, va);
+
+	if (i == sim->nmaps || sim->maps[i].va != va)
+		return -1;
+	for (; i + 1 < sim->nmaps; i++)
+		sim->maps[i] = sim->maps[i + 1];
+	sim->nmaps--;
+	return 0;
 }

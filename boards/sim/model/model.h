@@ -32,7 +32,9 @@
 /* Host memory the resident workgroups' VGPRs may take (the model's own
  * limit; a dispatch that would need more runs fewer groups at once). */
 #define RESIDENT_VGPR_BYTES	(512ull << 20)
-#define GART_SLOTS	256
+/* Host ranges mapped into the GPU address space (GART pages, and the
+ * process VM of the fake KFD): at most this many at once. */
+#define MAP_SLOTS	65536
 #define IRQ_SLOTS	64
 #define SH_REG_BASE	0x2c00
 #define SH_REG_COUNT	0x400
@@ -79,8 +81,9 @@ struct bh_sim {
 	const struct opdesc *const (*ops)[OPKEYS];	/* its decode table */
 	uint8_t *vram;
 	uint64_t vram_size;
-	struct gart_map gart[GART_SLOTS];
-	unsigned ngart;
+	struct gart_map *maps;		/* sorted by va, not overlapping */
+	unsigned nmaps, maps_cap;
+	unsigned last_map;		/* the map the last translation hit */
 	struct sim_queue queues[BH_SIM_MAX_QUEUES];
 	/* The running queue's SH register file (0x2c00..): compute SH state
 	 * belongs to each queue (the gfx9 MQD saves COMPUTE_PGM_*, USER_DATA
@@ -104,6 +107,9 @@ struct bh_sim {
 /* ----------------------------------------------------------- memory */
 /* The host bytes behind [va, va+len) in VRAM or GART, or NULL. */
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len);
+/* Map/unmap host pages at @va (checked: aligned, no overlap); 0 or -1. */
+int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size);
+int mem_unmap(struct bh_sim *sim, uint64_t va);
 
 /* Something another wave could be waiting for happened (deadlock detection). */
 static inline void sim_progress(struct bh_sim *sim)

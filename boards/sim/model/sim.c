@@ -75,6 +75,7 @@ void bh_sim_destroy(struct bh_sim *sim)
 	if (!sim)
 		return;
 	munmap(sim->vram, sim->vram_size);
+	free(sim->maps);
 	free(sim->icache);
 	free(sim->trace_snap);
 	free(sim);
@@ -92,24 +93,27 @@ uint64_t bh_sim_vram_size(const struct bh_sim *sim)
 
 int bh_sim_gart_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
 {
-	if (sim->ngart == GART_SLOTS || !host || !size || (va | size) % 4096 ||
-	    (uintptr_t)host % 4096 || va < BH_SIM_GART_BASE ||
-	    va - BH_SIM_GART_BASE > BH_SIM_GART_SIZE - size ||
-	    mem_translate(sim, va, 1))
+	if (va < BH_SIM_GART_BASE || size > BH_SIM_GART_SIZE ||
+	    va - BH_SIM_GART_BASE > BH_SIM_GART_SIZE - size)
 		return -1;
-	sim->gart[sim->ngart++] = (struct gart_map){ va, size, host };
-	return 0;
+	return mem_map(sim, va, host, size);
 }
 
 int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t va)
 {
-	for (unsigned i = 0; i < sim->ngart; i++) {
-		if (sim->gart[i].va == va) {
-			sim->gart[i] = sim->gart[--sim->ngart];
-			return 0;
-		}
-	}
-	return -1;
+	return mem_unmap(sim, va);
+}
+
+int bh_sim_vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	if (va < 4096 || size > BH_SIM_VM_LIMIT || va > BH_SIM_VM_LIMIT - size)
+		return -1;
+	return mem_map(sim, va, host, size);
+}
+
+int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t va)
+{
+	return mem_unmap(sim, va);
 }
 
 void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,

@@ -180,6 +180,16 @@ int bh_sim_gart_map(struct bh_sim *sim, uint64_t gpu_va, void *host,
 int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t gpu_va);
 
 /*
+ * The process VM a KFD gives (the fake KFD, barehip-kfdsim): host pages
+ * mapped at any 4 KiB-aligned GPU VA below BH_SIM_VM_LIMIT (the 47-bit
+ * user range, where GPU VA = CPU VA) that overlaps neither VRAM's window
+ * nor another mapping.  Returns 0 or -1.
+ */
+#define BH_SIM_VM_LIMIT	0x0000800000000000ull
+int bh_sim_vm_map(struct bh_sim *sim, uint64_t gpu_va, void *host, uint64_t size);
+int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t gpu_va);
+
+/*
  * Program compute queue @qid (what the driver does with an MQD):
  * ring at @ring_va of @ring_bytes (power of two, >= 1024, 256-byte
  * aligned), the CP writes its 32-bit dword rptr to @rptr_va.
