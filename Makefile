@@ -116,16 +116,16 @@ TARGETS := $(if $(CONFIG_TARGET_GFX90A),gfx90a) $(if $(CONFIG_TARGET_GFX942),gfx
 # A recipe, not $(error): a stale config.mk must not block its own remake.
 .PHONY: check-backends
 check-backends:
-	$(Q)if [ -n "$(CONFIG_BACKEND_KFD)" ]; then \
-		echo "barehip: the kfd backend is not written yet;" \
-			"disable it in 'make menuconfig' (Backends)"; exit 1; fi
+	$(Q)if [ -z "$(CONFIG_BACKEND_SIM)$(CONFIG_BACKEND_KMOD)$(CONFIG_BACKEND_KFD)" ]; then \
+		echo "barehip: no backend selected; enable one in 'make menuconfig'" \
+			"(Backends)"; exit 1; fi
 
 # ---------------------------------------------------------------- flags
 HOSTCC := $(CLANG)
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 HOST_CFLAGS := -std=c11 $(WARN) -O2 -g -D_GNU_SOURCE -I$(BUILD)/include \
-	-Iloader/include -Iboards/sim/model -Ikit/include -MMD -MP
+	-Iloader/include -Iboards/sim/model -Ikit/include -Iloader/platform/uapi -MMD -MP
 ifeq ($(SANITIZE),1)
 HOST_CFLAGS += $(SAN_FLAGS)
 HOST_LDFLAGS := $(SAN_FLAGS)

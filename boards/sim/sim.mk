@@ -3,7 +3,8 @@
 # tables.  The model's own test data: tests/model/model.mk.
 SIM_DIR := boards/sim/model
 SIM_MODEL_SRCS := $(sort $(wildcard $(SIM_DIR)/*.c))
-LIB_SRCS += $(SIM_MODEL_SRCS)
+# Only programs that can run the sim board carry the model.
+LIB_SRCS += $(if $(CONFIG_BACKEND_SIM),$(SIM_MODEL_SRCS))
 HOST_CFLAGS += -I$(BUILD)/gen -I$(SIM_DIR)
 SIM_GEN_HEADERS := $(BUILD)/gen/isa_gfx90a.h $(BUILD)/gen/isa_gfx942.h
 

@@ -450,8 +450,7 @@ static int launch_emit(struct bh_queue *q, const struct bh_kernel *k,
 	if (p->u.n)
 		set_sh_changed(q, &b, REG_COMPUTE_USER_DATA_0, p->u.v, p->u.n);
 	pm4_dispatch_direct(&b, q->shape_dim, q->shape_initiator);
-	pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
-			q->ctl.gpu_va + CTL_FENCE, p->seq, (uint32_t)q->qid);
+	bh_queue_emit_fence(q, &b, p->seq);
 	if (b.overflow) {		/* cannot happen: pkt holds the longest launch */
 		bh_queue_forget_state(q);
 		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");

@@ -66,6 +66,9 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 		if (ret >= 0) {
 			q->qid = ret;
 			ret = 0;
+			q->irq_mailbox = dev->plat->queue_signal &&
+				dev->plat->queue_signal(dev->plat, q->qid, &q->mailbox_va,
+							&q->mailbox_data) == 1;
 		}
 	}
 	if (ret) {
@@ -413,7 +416,7 @@ int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out
 {
 	const struct bh_gfx *gfx = q->dev->gfx;
 	struct pm4_builder b;
-	uint32_t pkt[16];
+	uint32_t pkt[8 + FENCE_DWORDS];
 	int ret;
 
 	if (timestamp_va % 8)
@@ -430,13 +433,30 @@ int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out
 	if (timestamp_va)	/* the GPU clock once earlier work is done (§6.3) */
 		pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_GPU_CLOCK,
 				RELEASE_INT_NONE, timestamp_va, 0, (uint32_t)q->qid);
-	pm4_release_mem(&b, gfx->release_mem_event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
-			q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
+	bh_queue_emit_fence(q, &b, seq);
 	bh_queue_record_seq(q, seq, NULL, NULL);
 	bh_queue_commit(q, pkt, b.len);
 	if (seq_out)
 		*seq_out = seq;
 	return 0;
+}
+
+void bh_queue_emit_fence(struct bh_queue *q, struct pm4_builder *b, uint64_t seq)
+{
+	uint32_t event = q->dev->gfx->release_mem_event;
+
+	if (!q->irq_mailbox) {
+		pm4_release_mem(b, event, RELEASE_DATA_64, RELEASE_INT_AFTER_WRITE,
+				q->ctl.gpu_va + CTL_FENCE, seq, (uint32_t)q->qid);
+		return;
+	}
+	/* KFD: the fence, then the signal event's slot, whose write the
+	 * interrupt handler checks before it wakes the waiter (the slot
+	 * must hold something other than "unsignaled"). */
+	pm4_release_mem(b, event, RELEASE_DATA_64, RELEASE_INT_NONE,
+			q->ctl.gpu_va + CTL_FENCE, seq, 0);
+	pm4_release_mem(b, event, RELEASE_DATA_32, RELEASE_INT_AFTER_WRITE, q->mailbox_va,
+			q->mailbox_data, q->mailbox_data);
 }
 
 int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,

@@ -79,6 +79,9 @@ struct bh_queue {
 	struct bh_queue *next_on_dev;	/* dev->queues */
 	uint64_t serial;		/* bh_queue_serial */
 	struct bh_queue_stats stats;
+	bool irq_mailbox;		/* fences interrupt through a mailbox write */
+	uint64_t mailbox_va;		/* (platform->queue_signal) */
+	uint32_t mailbox_data;
 
 	/* What launches use (allocated with the queue, used by dispatch.c). */
 	struct bh_mem kernargs, scratch;
@@ -101,6 +104,10 @@ struct bh_queue {
  * stands for, and commits.
  */
 int bh_queue_begin_seq(struct bh_queue *q, struct bh_error *err);
+/* The packets that end a submission: the RELEASE_MEM of fence value
+ * @seq and the interrupt that wakes a waiter (at most FENCE_DWORDS). */
+#define FENCE_DWORDS 16
+void bh_queue_emit_fence(struct bh_queue *q, struct pm4_builder *b, uint64_t seq);
 int bh_queue_ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err);
 void bh_queue_record_seq(struct bh_queue *q, uint64_t seq, const struct bh_kernel *k,
 			 const struct bh_launch *l);

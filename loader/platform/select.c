@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
- * Which backend a program runs on.  One static binary serves both: on a
- * development host it runs the in-process sim board, on a machine (or
- * QEMU guest) with barehip.ko it drives the board behind /dev/barehipN.
- * BAREHIP_BOARD chooses explicitly; without it, a barehip node decides.
+ * Which backend a program runs on.  One static binary serves them all: on
+ * a machine (or QEMU guest) with barehip.ko it drives the board behind
+ * /dev/barehipN, on a machine with amdgpu a GPU through /dev/kfd, and
+ * elsewhere the in-process sim board.  BAREHIP_BOARD chooses explicitly;
+ * without it, what the machine has decides, in that order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +22,20 @@ struct bh_platform *bh_platform_new(struct bh_error *err)
 	struct bh_platform *p = NULL;
 	const char *want;
 
-	if (!board || !*board)
-		board = access(KMOD_FIRST_NODE, F_OK) == 0 ? "kmod" : "sim";
+	if (!board || !*board) {
+		board = "sim";
+		if (access(KMOD_FIRST_NODE, F_OK) == 0)
+			board = "kmod";
+#ifdef CONFIG_BACKEND_KFD
+		else if (bh_platform_kfd_present())
+			board = "kfd";
+#endif
+#ifndef CONFIG_BACKEND_SIM
+		/* A board without the model: name the missing GPU, not the model. */
+		else
+			board = "kfd";
+#endif
+	}
 	if (!strcmp(board, "sim")) {
 		want = "sim";
 #ifdef CONFIG_BACKEND_SIM
@@ -35,11 +48,17 @@ struct bh_platform *bh_platform_new(struct bh_error *err)
 		p = bh_platform_kmod_new(board[4] == ':' ? board + 5 : NULL);
 		want = NULL;
 #endif
+	} else if (!strcmp(board, "kfd")) {
+		want = "kfd";
+#ifdef CONFIG_BACKEND_KFD
+		p = bh_platform_kfd_new();
+		want = NULL;
+#endif
 	} else {
 		err->code = BH_EINVAL;
 		snprintf(err->message, sizeof(err->message),
-			 "BAREHIP_BOARD='%.64s' names no board: use sim, kmod or kmod:/dev/barehipN",
-			 board);
+			 "BAREHIP_BOARD='%.64s' names no board: use sim, kfd, kmod or "
+			 "kmod:/dev/barehipN", board);
 		return NULL;
 	}
 	if (want) {
@@ -62,6 +81,12 @@ void bh_platform_delete(struct bh_platform *p)
 #ifdef CONFIG_BACKEND_KMOD
 	if (!strcmp(p->name, "kmod")) {
 		bh_platform_kmod_delete(p);
+		return;
+	}
+#endif
+#ifdef CONFIG_BACKEND_KFD
+	if (!strcmp(p->name, "kfd")) {
+		bh_platform_kfd_delete(p);
 		return;
 	}
 #endif

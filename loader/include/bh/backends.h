@@ -17,10 +17,17 @@ void bh_platform_sim_delete(struct bh_platform *p);
 struct bh_platform *bh_platform_kmod_new(const char *node);
 void bh_platform_kmod_delete(struct bh_platform *p);
 
+/* A GPU of the stock amdgpu driver through /dev/kfd (loader/platform/kfd.c). */
+struct bh_platform *bh_platform_kfd_new(void);
+void bh_platform_kfd_delete(struct bh_platform *p);
+/* Whether /dev/kfd is there with a GPU this barehip runs. */
+bool bh_platform_kfd_present(void);
+
 /*
  * The backend this program runs on, from BAREHIP_BOARD: "sim" (the
- * in-process sim board), "kmod" (/dev/barehip0) or "kmod:/dev/barehipN".
- * Unset or empty: kmod if /dev/barehip0 exists, else sim.  NULL with
+ * in-process sim board), "kmod" (/dev/barehip0), "kmod:/dev/barehipN" or
+ * "kfd" (the stock amdgpu driver).  Unset or empty: kmod if /dev/barehip0
+ * exists, else kfd if /dev/kfd has a GPU this barehip runs, else sim.  NULL with
  * @err filled if that backend is not built in or the name is bad.
  */
 struct bh_platform *bh_platform_new(struct bh_error *err);

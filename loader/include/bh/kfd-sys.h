@@ -30,10 +30,11 @@ struct bh_kfd_sys {
 };
 
 /*
- * Defined (non-NULL) only by the fake KFD.  Weak here so a program
- * without it links and uses the C library.
+ * Defined only by the fake KFD.  Weak here so a program without it links
+ * and uses the C library: test its address (&bh_kfd_sys_override), which
+ * is NULL when nothing defines it.
  */
-extern const struct bh_kfd_sys *const bh_kfd_sys_override __attribute__((weak));
+extern const struct bh_kfd_sys bh_kfd_sys_override __attribute__((weak));
 
 #ifdef __cplusplus
 }

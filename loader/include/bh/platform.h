@@ -48,6 +48,16 @@ struct bh_platform {
 	 * new work again; the CP reports rptr = wptr.  0, or -1 if it cannot
 	 * (then the queue stays stopped until the device is reset). */
 	int (*queue_reset)(struct bh_platform *p, int qid);
+	/*
+	 * Optional: how a fence on queue @qid wakes a waiter sleeping in
+	 * wait_interrupt.  If present and it returns 1, a fence's own
+	 * RELEASE_MEM raises no interrupt; a second RELEASE_MEM writes @*data
+	 * (32 bits) to @*mailbox_va and interrupts with context id @*data (a
+	 * KFD signal event: its slot in the event page, and its id).  Absent
+	 * or 0: the fence's RELEASE_MEM interrupts with the queue id.
+	 */
+	int (*queue_signal)(struct bh_platform *p, int qid, uint64_t *mailbox_va,
+			    uint32_t *data);
 	/* Write the 64-bit dword wptr to the queue's doorbell. */
 	void (*doorbell)(struct bh_platform *p, int qid, uint64_t wptr);
 

@@ -1,0 +1,1130 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kfd backend: a real AMD GPU through the stock amdgpu driver's KFD
+ * interface (/dev/kfd, <linux/kfd_ioctl.h>), as a ROCm-free runtime
+ * drives it (docs/facts/kfd-and-pm4-practice.md §1): the topology in
+ * sysfs, a process VM acquired on the render node, buffer objects at
+ * GPU VA = CPU VA, PM4 user queues with 64-bit doorbells, and signal
+ * events a waiter sleeps on.  Only the kernel's UAPI header: no libdrm,
+ * no libhsakmt, no ROCm.
+ *
+ * Every system call goes through a struct bh_kfd_sys (bh/kfd-sys.h), the
+ * C library's unless a test build linked the fake KFD in.
+ */
+#define _DEFAULT_SOURCE		/* MAP_ANONYMOUS, MAP_NORESERVE */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <linux/kfd_ioctl.h>
+
+#include <bh/backends.h>
+#include <bh/kfd-sys.h>
+#include "generated/autoconf.h"
+#include "../core/gfx.h"
+#include "../core/klib.h"
+
+#define TOPOLOGY "/sys/devices/virtual/kfd/kfd/topology"
+#define KFD_NODE "/dev/kfd"
+#define MAX_GPUS 64
+#define MAX_QUEUES 32
+/* The event page: KFD_SIGNAL_EVENT_LIMIT 8-byte slots (amdkfd). */
+#define EVENT_PAGE_BYTES (4096 * 8)
+/* What amdkfd writes to a slot nobody has signalled. */
+#define SLOT_UNSIGNALED 0xffffffffffffffffull
+/* The doorbells of a process on one GPU: 1024 64-bit slots (gfx9+). */
+#define DOORBELL_BYTES 8192
+/* This backend uses ioctls of KFD 1.x up to AVAILABLE_MEMORY (1.9). */
+#define KFD_MIN_MINOR 9
+/* AMDKFD_IOC_RUNTIME_ENABLE (KFD 1.14, Linux 6.5): newer than the
+ * 6.1 UAPI header Debian 12 ships, so its number and layout here. */
+struct kfd_runtime_enable_args {
+	__u64 r_debug;
+	__u32 mode_mask;
+	__u32 capabilities_mask;
+};
+#define KFD_IOC_RUNTIME_ENABLE AMDKFD_IOWR(0x25, struct kfd_runtime_enable_args)
+
+/* The GPU a topology node describes: what its properties file says. */
+struct kfd_node {
+	unsigned node;
+	uint32_t gpu_id;
+	uint32_t gfx_target_version;
+	unsigned simd_count, simd_per_cu, array_count, simd_arrays_per_engine;
+	unsigned cu_per_simd_array, max_waves_per_simd, lds_size_in_kb, wave_front_size;
+	unsigned drm_render_minor, num_xcc, max_engine_clk_fcompute, cpu_cores_count;
+	uint32_t location_id, domain, capability;
+	uint64_t vram_size;
+	unsigned mem_clk_max, mem_width;
+	char name[32];
+};
+
+/* A buffer object: the handle KFD gave and how it is mapped here. */
+struct kfd_bo {
+	uint64_t handle;
+	uint64_t va, size;
+	void *cpu;
+	unsigned domain;
+};
+
+struct kfd_queue {
+	bool used;
+	uint32_t queue_id;
+	volatile uint64_t *doorbell;
+	volatile uint64_t *wptr;	/* the CP polls it (write_pointer_address) */
+	uint64_t wptr_va;
+	uint64_t ring_va, ring_size, rptr_va;
+	uint32_t *ring;
+	uint64_t wptr_base;		/* loader wptr where the HQD's is 0 (resets) */
+	struct kfd_bo eop, cwsr;
+	uint32_t event_id, event_slot;
+};
+
+struct kfd_platform {
+	struct bh_platform ops;
+	const struct bh_kfd_sys *sys;
+	int kfd_fd, drm_fd;
+	struct kfd_node gpu;
+	unsigned gpu_index, ngpus;	/* among the visible GPUs */
+	uint64_t gpuvm_base, gpuvm_limit;
+	uint32_t eop_size, ctl_stack_size, cwsr_size, debug_size;
+	struct kfd_bo events_bo, wptr_bo;
+	uint8_t *doorbells;
+	uint32_t mem_event, hw_event;
+	bool fault_seen;		/* a VM fault evicted this process's queues */
+	uint64_t fault_va;		/* its address (0: a hardware exception) */
+	char fault_detail[256];
+	struct kfd_queue q[MAX_QUEUES];
+};
+
+static struct kfd_platform *to_kfd(struct bh_platform *p)
+{
+	return (struct kfd_platform *)p;
+}
+
+/* ---------------------------------------------------------- system calls */
+static int libc_open(const char *path, int flags, mode_t mode)
+{
+	return open(path, flags, mode);
+}
+
+static int libc_ioctl(int fd, unsigned long request, void *arg)
+{
+	return ioctl(fd, request, arg);
+}
+
+static const struct bh_kfd_sys libc_sys = {
+	.open = libc_open,
+	.close = close,
+	.read = read,
+	.ioctl = libc_ioctl,
+	.mmap = mmap,
+	.munmap = munmap,
+};
+
+/* An ioctl, restarted when a signal interrupts it (as libhsakmt does). */
+static int kfd_ioctl(struct kfd_platform *kp, unsigned long req, void *arg)
+{
+	int ret;
+
+	do
+		ret = kp->sys->ioctl(kp->kfd_fd, req, arg);
+	while (ret == -1 && (errno == EINTR || errno == EAGAIN));
+	return ret;
+}
+
+static int fail(struct bh_error *err, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct bh_error *err, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->message, sizeof(err->message), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static void kfd_logf(struct kfd_platform *kp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void kfd_logf(struct kfd_platform *kp, const char *fmt, ...)
+{
+	char line[BH_ERROR_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	kp->ops.log(&kp->ops, line);
+}
+
+/* --------------------------------------------------------------- topology */
+/* Reads a small sysfs file whole; its length, or -1 with errno. */
+static ssize_t read_file(struct kfd_platform *kp, const char *path, char *buf, size_t size)
+{
+	int fd = kp->sys->open(path, O_RDONLY | O_CLOEXEC, 0);
+	size_t len = 0;
+
+	if (fd < 0)
+		return -1;
+	while (len + 1 < size) {
+		ssize_t n = kp->sys->read(fd, buf + len, size - 1 - len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	kp->sys->close(fd);
+	buf[len] = 0;
+	return (ssize_t)len;
+}
+
+/* The value of "key value" line @key in @text, or @dflt. */
+static uint64_t prop(const char *text, const char *key, uint64_t dflt)
+{
+	size_t klen = strlen(key);
+
+	for (const char *l = text; l && *l; l = strchr(l, '\n'), l = l ? l + 1 : NULL)
+		if (!strncmp(l, key, klen) && l[klen] == ' ')
+			return strtoull(l + klen + 1, NULL, 10);
+	return dflt;
+}
+
+/* Node @n's description; 0 (a GPU), 1 (a CPU-only node), -1 (no node). */
+static int read_node(struct kfd_platform *kp, unsigned n, struct kfd_node *out)
+{
+	char path[160], text[4096];
+
+	snprintf(path, sizeof(path), TOPOLOGY "/nodes/%u/gpu_id", n);
+	if (read_file(kp, path, text, sizeof(text)) < 0)
+		return -1;
+	memset(out, 0, sizeof(*out));
+	out->node = n;
+	out->gpu_id = (uint32_t)strtoul(text, NULL, 10);
+	if (!out->gpu_id)
+		return 1;
+	snprintf(path, sizeof(path), TOPOLOGY "/nodes/%u/name", n);
+	if (read_file(kp, path, out->name, sizeof(out->name)) > 0)
+		out->name[strcspn(out->name, "\n")] = 0;
+	snprintf(path, sizeof(path), TOPOLOGY "/nodes/%u/properties", n);
+	if (read_file(kp, path, text, sizeof(text)) <= 0)
+		return -1;
+	out->gfx_target_version = (uint32_t)prop(text, "gfx_target_version", 0);
+	out->simd_count = (unsigned)prop(text, "simd_count", 0);
+	out->simd_per_cu = (unsigned)prop(text, "simd_per_cu", 4);
+	out->array_count = (unsigned)prop(text, "array_count", 1);
+	out->simd_arrays_per_engine = (unsigned)prop(text, "simd_arrays_per_engine", 1);
+	out->cu_per_simd_array = (unsigned)prop(text, "cu_per_simd_array", 0);
+	out->max_waves_per_simd = (unsigned)prop(text, "max_waves_per_simd", 8);
+	out->lds_size_in_kb = (unsigned)prop(text, "lds_size_in_kb", 64);
+	out->wave_front_size = (unsigned)prop(text, "wave_front_size", 64);
+	out->drm_render_minor = (unsigned)prop(text, "drm_render_minor", 0);
+	out->num_xcc = (unsigned)prop(text, "num_xcc", 1);
+	out->max_engine_clk_fcompute = (unsigned)prop(text, "max_engine_clk_fcompute", 0);
+	out->cpu_cores_count = (unsigned)prop(text, "cpu_cores_count", 0);
+	out->location_id = (uint32_t)prop(text, "location_id", 0);
+	out->domain = (uint32_t)prop(text, "domain", 0);
+	out->capability = (uint32_t)prop(text, "capability", 0);
+	if (!out->num_xcc)
+		out->num_xcc = 1;
+	if (!out->simd_per_cu)
+		out->simd_per_cu = 4;
+	/* Memory: the banks that are the GPU's own (heap types 1 public and
+	 * 2 private frame buffer); an APU has only system memory. */
+	for (unsigned b = 0;; b++) {
+		snprintf(path, sizeof(path), TOPOLOGY "/nodes/%u/mem_banks/%u/properties", n, b);
+		if (read_file(kp, path, text, sizeof(text)) <= 0)
+			break;
+		uint64_t heap = prop(text, "heap_type", 0);
+
+		if (heap == 1 || heap == 2) {
+			out->vram_size += prop(text, "size_in_bytes", 0);
+			out->mem_clk_max = (unsigned)prop(text, "mem_clk_max", 0);
+			out->mem_width = (unsigned)prop(text, "width", 0);
+		}
+	}
+	return 0;
+}
+
+/* The code-object target of gfx_target_version (90010 -> gfx90a). */
+static void target_name(uint32_t v, char *buf, size_t size)
+{
+	snprintf(buf, size, "gfx%u%x%x", v / 10000, (v / 100) % 100, v % 100);
+}
+
+/* EF_AMDGPU_MACH of the targets a KFD may report (LLVM AMDGPUUsage). */
+static uint32_t target_mach(uint32_t v)
+{
+	static const struct {
+		uint32_t version, mach;
+	} t[] = {
+		{ 90008, 0x30 }, { 90010, 0x3f }, { 90400, 0x40 }, { 90401, 0x4b },
+		{ 90402, 0x4c }, { 90500, 0x4f }, { 100300, 0x36 }, { 110000, 0x41 },
+		{ 110001, 0x42 }, { 110002, 0x43 }, { 110003, 0x44 }, { 110500, 0x46 },
+		{ 110501, 0x4a }, { 120000, 0x48 }, { 120001, 0x4e },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (t[i].version == v)
+			return t[i].mach;
+	return 0;
+}
+
+/*
+ * Which GPUs the program may use, as ROCm: ROCR_VISIBLE_DEVICES picks
+ * among all of them, then HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES)
+ * among those.  A list of indices; the first bad entry ends it, and an
+ * empty list hides every GPU.  Fills @map with the visible GPUs' indices
+ * into the full list; returns how many.
+ */
+static unsigned apply_visible(const char *var, unsigned *map, unsigned n)
+{
+	const char *v = getenv(var);
+	unsigned out[MAX_GPUS], k = 0;
+
+	if (!v)
+		return n;
+	for (const char *s = v; *s && k < MAX_GPUS;) {
+		char *end;
+		long i = strtol(s, &end, 10);
+
+		if (end == s || i < 0 || i >= (long)n || (*end && *end != ','))
+			break;
+		bool dup = false;
+
+		for (unsigned j = 0; j < k; j++)
+			dup |= out[j] == map[i];
+		if (dup)
+			break;
+		out[k++] = map[i];
+		s = *end ? end + 1 : end;
+	}
+	memcpy(map, out, k * sizeof(*map));
+	return k;
+}
+
+static int discover(struct kfd_platform *kp, struct bh_error *err)
+{
+	struct kfd_node nodes[MAX_GPUS];
+	unsigned map[MAX_GPUS], n = 0, visible;
+	char names[256] = "";
+
+	for (unsigned i = 0; n < MAX_GPUS; i++) {
+		int r = read_node(kp, i, &nodes[n]);
+
+		if (r < 0)
+			break;
+		if (r == 0) {
+			map[n] = n;
+			n++;
+		}
+	}
+	if (!n)
+		return fail(err, BH_ENODEV, "kfd backend: " TOPOLOGY " lists no GPU "
+			    "(/dev/kfd exists, but amdgpu found no GPU it can run compute on)");
+	visible = apply_visible("ROCR_VISIBLE_DEVICES", map, n);
+	visible = apply_visible(getenv("HIP_VISIBLE_DEVICES") ? "HIP_VISIBLE_DEVICES"
+							       : "CUDA_VISIBLE_DEVICES", map, visible);
+	if (!visible)
+		return fail(err, BH_ENODEV, "kfd backend: the machine has %u GPU%s, but "
+			    "ROCR_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES hide%s them all", n,
+			    n == 1 ? "" : "s", n == 1 ? "s" : "");
+	kp->ngpus = visible;
+	kp->gpu_index = map[0];
+	kp->gpu = nodes[map[0]];
+	for (unsigned i = 0; i < visible; i++) {
+		char t[16];
+
+		target_name(nodes[map[i]].gfx_target_version, t, sizeof(t));
+		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+			 i ? ", " : "", t);
+	}
+	if (visible > 1)
+		kfd_logf(kp, "kfd backend: %u visible GPUs (%s); this program uses the first "
+			 "(node %u); HIP_VISIBLE_DEVICES picks another", visible, names,
+			 kp->gpu.node);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- memory */
+/* Reserves @size bytes of address space aligned to @align (GPU VA = CPU VA). */
+static uint64_t reserve_va(struct kfd_platform *kp, uint64_t size, uint64_t align)
+{
+	uint8_t *p = kp->sys->mmap(NULL, size + align, PROT_NONE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+
+	if (p == MAP_FAILED)
+		return 0;
+	uint64_t va = ((uint64_t)(uintptr_t)p + align - 1) & ~(align - 1);
+
+	if (va > (uintptr_t)p)
+		kp->sys->munmap(p, va - (uintptr_t)p);
+	if ((uintptr_t)p + size + align > va + size)
+		kp->sys->munmap((void *)(uintptr_t)(va + size),
+				(uintptr_t)p + size + align - (va + size));
+	return va;
+}
+
+static int map_to_gpu(struct kfd_platform *kp, uint64_t handle)
+{
+	uint32_t id = kp->gpu.gpu_id;
+	struct kfd_ioctl_map_memory_to_gpu_args m = {
+		.handle = handle,
+		.device_ids_array_ptr = (uint64_t)(uintptr_t)&id,
+		.n_devices = 1,
+	};
+
+	return kfd_ioctl(kp, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m) || m.n_success != 1 ? -1 : 0;
+}
+
+static void bo_free(struct kfd_platform *kp, struct kfd_bo *bo)
+{
+	uint32_t id = kp->gpu.gpu_id;
+	struct kfd_ioctl_unmap_memory_from_gpu_args u = {
+		.handle = bo->handle,
+		.device_ids_array_ptr = (uint64_t)(uintptr_t)&id,
+		.n_devices = 1,
+	};
+	struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = bo->handle };
+
+	if (!bo->size)
+		return;
+	if (kfd_ioctl(kp, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &u))
+		kfd_logf(kp, "kfd backend: unmapping 0x%llx from the GPU: %s",
+			 (unsigned long long)bo->va, strerror(errno));
+	kp->sys->munmap((void *)(uintptr_t)bo->va, bo->size);
+	if (kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f))
+		kfd_logf(kp, "kfd backend: freeing 0x%llx: %s", (unsigned long long)bo->va,
+			 strerror(errno));
+	memset(bo, 0, sizeof(*bo));
+}
+
+/*
+ * A buffer object of @size bytes, mapped for the GPU at a VA that is also
+ * its CPU address.  VRAM is CPU-visible (KFD's PUBLIC flag, which needs
+ * the BAR to cover it); HOST is uncached GTT (rings, fences, signals and
+ * pinned host memory: coherent with the CPU); SHARED is the process's own
+ * pages registered as USERPTR.  0, or -1 with errno and a log line.
+ */
+static int bo_alloc(struct kfd_platform *kp, uint64_t size, uint64_t align, unsigned domain,
+		    struct kfd_bo *bo)
+{
+	const uint32_t base = KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
+			      KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
+			      KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE;
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = { .size = size, .gpu_id = kp->gpu.gpu_id };
+	void *cpu;
+	int e;
+
+	memset(bo, 0, sizeof(*bo));
+	size = (size + 4095) & ~4095ull;
+	a.size = size;
+	if (align < 4096)
+		align = 4096;
+	if (domain == BH_MEM_SHARED) {
+		/* Userptr: ordinary pages, registered where they already are. */
+		uint64_t va = reserve_va(kp, size, align);
+
+		if (!va)
+			return -1;
+		cpu = kp->sys->mmap((void *)(uintptr_t)va, size, PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		if (cpu == MAP_FAILED) {
+			e = errno;
+			kp->sys->munmap((void *)(uintptr_t)va, size);
+			errno = e;
+			return -1;
+		}
+		a.va_addr = va;
+		a.mmap_offset = va;
+		a.flags = base | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR;
+		if (kfd_ioctl(kp, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a)) {
+			e = errno;
+			kfd_logf(kp, "kfd backend: registering %llu bytes of host memory: %s",
+				 (unsigned long long)size, strerror(e));
+			kp->sys->munmap(cpu, size);
+			errno = e;
+			return -1;
+		}
+	} else {
+		uint64_t va = reserve_va(kp, size, align);
+
+		if (!va)
+			return -1;
+		a.va_addr = va;
+		if (domain == BH_MEM_VRAM)
+			a.flags = base | KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC;
+		else
+			a.flags = base | KFD_IOC_ALLOC_MEM_FLAGS_GTT |
+				  KFD_IOC_ALLOC_MEM_FLAGS_COHERENT | KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED;
+		if (kfd_ioctl(kp, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a)) {
+			e = errno;
+			if (domain == BH_MEM_VRAM && e == EINVAL)
+				kfd_logf(kp, "kfd backend: cannot allocate %llu bytes of CPU-visible "
+					 "VRAM (EINVAL): enable resizable BAR (\"Re-Size BAR "
+					 "support\" and \"Above 4G decoding\" in the firmware setup)",
+					 (unsigned long long)size);
+			else
+				kfd_logf(kp, "kfd backend: allocating %llu bytes of %s: %s%s",
+					 (unsigned long long)size,
+					 domain == BH_MEM_VRAM ? "VRAM" : "GTT", strerror(e),
+					 e == ENOMEM ? " (out of GPU memory)" : "");
+			kp->sys->munmap((void *)(uintptr_t)va, size);
+			errno = e;
+			return -1;
+		}
+		cpu = kp->sys->mmap((void *)(uintptr_t)va, size, PROT_READ | PROT_WRITE,
+				    MAP_SHARED | MAP_FIXED, kp->drm_fd, (off_t)a.mmap_offset);
+		if (cpu == MAP_FAILED) {
+			struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = a.handle };
+
+			e = errno;
+			kfd_logf(kp, "kfd backend: mapping a %llu-byte buffer for the CPU: %s",
+				 (unsigned long long)size, strerror(e));
+			kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f);
+			kp->sys->munmap((void *)(uintptr_t)va, size);
+			errno = e;
+			return -1;
+		}
+	}
+	bo->handle = a.handle;
+	bo->va = a.va_addr;
+	bo->size = size;
+	bo->cpu = cpu;
+	bo->domain = domain;
+	if (map_to_gpu(kp, a.handle)) {
+		struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = a.handle };
+
+		e = errno;
+		kfd_logf(kp, "kfd backend: mapping 0x%llx (%llu bytes) for the GPU: %s",
+			 (unsigned long long)bo->va, (unsigned long long)size, strerror(e));
+		kp->sys->munmap(cpu, size);
+		kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f);
+		memset(bo, 0, sizeof(*bo));
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+static int kfd_mem_alloc(struct bh_platform *p, uint64_t size, uint64_t align, unsigned domain,
+			 struct bh_mem *out)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_bo *bo = malloc(sizeof(*bo));
+
+	if (!bo)
+		return -1;
+	if (bo_alloc(kp, size, align, domain, bo)) {
+		free(bo);
+		return -1;
+	}
+	out->gpu_va = bo->va;
+	out->cpu = bo->cpu;
+	out->size = bo->size;
+	out->domain = domain;
+	out->priv = bo;
+	return 0;
+}
+
+static void kfd_mem_free(struct bh_platform *p, struct bh_mem *mem)
+{
+	struct kfd_bo *bo = mem->priv;
+
+	if (!bo)
+		return;
+	bo_free(to_kfd(p), bo);
+	free(bo);
+	mem->priv = NULL;
+}
+
+/* ------------------------------------------------------------------ open */
+/*
+ * The context save area amdkfd requires of a user queue (kfd_queue.c,
+ * kfd_queue_ctx_save_restore_size), from the node's properties: a
+ * workgroup's worth of registers and LDS per CU, a control stack per
+ * wave, and debugger bytes per wave; the EOP buffer's size per target.
+ */
+static void queue_sizes(struct kfd_platform *kp)
+{
+	const struct kfd_node *n = &kp->gpu;
+	uint32_t v = n->gfx_target_version;
+	uint32_t vgpr = v == 90008 || v == 90010 || v / 100 == 904 || v / 100 == 905 ? 0x80000
+			: v == 110000 || v == 110001 || v == 110501 || v / 10000 == 12 ? 0x60000
+			: 0x40000;
+	uint32_t per_cu = vgpr + 0x4000 /* SGPRs */ + 0x10000 /* LDS */ + 0x1000 /* HWREG */;
+	uint32_t cus = n->simd_count / n->simd_per_cu / n->num_xcc;
+	uint32_t waves = v < 100100 ? BH_MIN(cus * 40, n->array_count /
+					     BH_MAX(n->simd_arrays_per_engine, 1u) * 512)
+				    : cus * 32;
+	uint32_t wg = (cus * per_cu + 4095) & ~4095u;
+	uint32_t ctl = waves * (v >= 100100 ? 12 : 8) + 8;
+
+	ctl = (40 /* save area header */ + ctl + 4095) & ~4095u;
+	if (v / 10000 == 10)
+		ctl = BH_MIN(ctl, 0x7000u);
+	kp->ctl_stack_size = ctl;
+	kp->cwsr_size = ctl + wg;
+	kp->debug_size = (waves * 32 + 63) & ~63u;
+	kp->eop_size = v / 100 == 904 ? 4096 : 2048;
+}
+
+static int create_event(struct kfd_platform *kp, uint32_t type, bool auto_reset, uint32_t *id,
+			uint32_t *slot, struct bh_error *err)
+{
+	struct kfd_ioctl_create_event_args e = {
+		.event_type = type,
+		.auto_reset = auto_reset,
+		.node_id = kp->gpu.node,
+	};
+
+	/* The first signal event tells KFD where its slots live. */
+	if (type == KFD_IOC_EVENT_SIGNAL)
+		e.event_page_offset = kp->events_bo.handle;
+	if (kfd_ioctl(kp, AMDKFD_IOC_CREATE_EVENT, &e))
+		return fail(err, BH_ENODEV, "kfd backend: creating a %s event: %s",
+			    type == KFD_IOC_EVENT_SIGNAL ? "signal" : "fault", strerror(errno));
+	*id = e.event_id;
+	if (slot)
+		*slot = e.event_slot_index;
+	return 0;
+}
+
+static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct bh_error *err)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_ioctl_get_version_args ver = { 0 };
+	char path[64], gfx[16];
+	int ret;
+
+	kp->kfd_fd = kp->sys->open(KFD_NODE, O_RDWR | O_CLOEXEC, 0);
+	if (kp->kfd_fd < 0) {
+		int e = errno;
+
+		if (e == ENOENT)
+			return fail(err, BH_ENODEV, "kfd backend: no " KFD_NODE ": the amdgpu "
+				    "kernel driver is not loaded, or found no GPU (modprobe amdgpu; "
+				    "dmesg | grep amdgpu)");
+		if (e == EACCES || e == EPERM)
+			return fail(err, BH_ENODEV, "kfd backend: " KFD_NODE ": permission "
+				    "denied: add the user to the 'render' and 'video' groups "
+				    "(sudo usermod -aG render,video $USER, then log in again)");
+		return fail(err, BH_ENODEV, "kfd backend: cannot open " KFD_NODE ": %s",
+			    strerror(e));
+	}
+	if (kfd_ioctl(kp, AMDKFD_IOC_GET_VERSION, &ver)) {
+		ret = fail(err, BH_ENODEV, "kfd backend: " KFD_NODE ": GET_VERSION: %s",
+			   strerror(errno));
+		goto out;
+	}
+	if (ver.major_version != 1 || ver.minor_version < KFD_MIN_MINOR) {
+		ret = fail(err, BH_ENOTSUP, "kfd backend: the kernel's KFD interface is version "
+			   "%u.%u; this barehip was written for 1.%u and later 1.x (Linux 5.14 "
+			   "or newer)", ver.major_version, ver.minor_version, KFD_MIN_MINOR);
+		goto out;
+	}
+	ret = discover(kp, err);
+	if (ret)
+		goto out;
+	target_name(kp->gpu.gfx_target_version, gfx, sizeof(gfx));
+	info->mach = target_mach(kp->gpu.gfx_target_version);
+	if (!info->mach || !bh_gfx_lookup(info->mach)) {
+		ret = fail(err, BH_ENOTSUP, "kfd backend: GPU %u (KFD node %u, %s) is a %s; this "
+			   "barehip runs gfx90a and gfx942 GPUs", kp->gpu_index, kp->gpu.node,
+			   kp->gpu.name, gfx);
+		goto out;
+	}
+	snprintf(path, sizeof(path), "/dev/dri/renderD%u", kp->gpu.drm_render_minor);
+	kp->drm_fd = kp->sys->open(path, O_RDWR | O_CLOEXEC, 0);
+	if (kp->drm_fd < 0) {
+		ret = fail(err, BH_ENODEV, "kfd backend: cannot open %s: %s%s", path,
+			   strerror(errno), errno == EACCES ? " (add the user to the 'render' "
+			   "group)" : "");
+		goto out;
+	}
+	struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)kp->drm_fd,
+						.gpu_id = kp->gpu.gpu_id };
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_ACQUIRE_VM, &vm)) {
+		ret = fail(err, BH_ENODEV, "kfd backend: acquiring the GPU VM of %s: %s", path,
+			   strerror(errno));
+		goto out;
+	}
+	struct kfd_process_device_apertures ap[MAX_GPUS];
+	struct kfd_ioctl_get_process_apertures_new_args apa = {
+		.kfd_process_device_apertures_ptr = (uint64_t)(uintptr_t)ap,
+		.num_of_nodes = MAX_GPUS,
+	};
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &apa)) {
+		ret = fail(err, BH_ENODEV, "kfd backend: process apertures: %s", strerror(errno));
+		goto out;
+	}
+	for (unsigned i = 0; i < apa.num_of_nodes && i < MAX_GPUS; i++)
+		if (ap[i].gpu_id == kp->gpu.gpu_id) {
+			kp->gpuvm_base = ap[i].gpuvm_base;
+			kp->gpuvm_limit = ap[i].gpuvm_limit;
+		}
+	if (ver.minor_version >= 14) {
+		struct kfd_runtime_enable_args re = { 0 };
+
+		/* Tells KFD a runtime is up (debugger support); older kernels
+		 * do not have it and need nothing. */
+		if (kfd_ioctl(kp, KFD_IOC_RUNTIME_ENABLE, &re) && errno != EBUSY) {
+			ret = fail(err, BH_ENODEV, "kfd backend: RUNTIME_ENABLE: %s",
+				   strerror(errno));
+			goto out;
+		}
+	}
+	queue_sizes(kp);
+	/* The signal event page and one page of queue write pointers. */
+	if (bo_alloc(kp, EVENT_PAGE_BYTES, 4096, BH_MEM_HOST, &kp->events_bo) ||
+	    bo_alloc(kp, 4096, 4096, BH_MEM_HOST, &kp->wptr_bo)) {
+		ret = fail(err, BH_ENOMEM, "kfd backend: cannot allocate the event and "
+			   "write-pointer pages: %s", strerror(errno));
+		goto out;
+	}
+	memset(kp->wptr_bo.cpu, 0, 4096);
+	ret = create_event(kp, KFD_IOC_EVENT_MEMORY, false, &kp->mem_event, NULL, err);
+	if (!ret)
+		ret = create_event(kp, KFD_IOC_EVENT_HW_EXCEPTION, false, &kp->hw_event, NULL,
+				   err);
+	if (ret)
+		goto out;
+
+	const struct kfd_node *n = &kp->gpu;
+
+	snprintf(info->gfx, sizeof(info->gfx), "%s", gfx);
+	snprintf(info->name, sizeof(info->name), "%s%s(%s)", n->name, *n->name ? " " : "",
+		 gfx);
+	info->gfx_version = (n->gfx_target_version / 10000) * 10000 +
+			    ((n->gfx_target_version / 100) % 100) * 100 + n->gfx_target_version % 100;
+	info->wave_size = n->wave_front_size;
+	info->simds_per_cu = n->simd_per_cu;
+	info->num_cus = n->simd_count / n->simd_per_cu;
+	info->max_waves_per_simd = n->max_waves_per_simd;
+	info->vram_size = n->vram_size;
+	info->lds_size = n->lds_size_in_kb * 1024;
+	info->max_workgroup_size = 1024;
+	info->clock_hz = (uint64_t)n->max_engine_clk_fcompute * 1000000;
+	/* s_memrealtime and RELEASE_MEM's GPU clock count the 100 MHz SOC
+	 * reference clock on gfx9 (the model does the same). */
+	info->timestamp_hz = 100000000;
+	info->architected_scratch = n->gfx_target_version >= 90400;
+	/* HSA_CAP_SRAM_EDCSUPPORTED: ECC on the SRAMs, so the code's
+	 * sramecc feature must be on. */
+	info->sramecc = (n->capability & 0x00080000) != 0;
+	struct kfd_ioctl_set_xnack_mode_args xn = { .xnack_enabled = -1 };
+
+	info->xnack = !kfd_ioctl(kp, AMDKFD_IOC_SET_XNACK_MODE, &xn) && xn.xnack_enabled > 0;
+	info->unified_memory = true;
+	info->pci_domain = (uint16_t)n->domain;
+	info->pci_bus = (uint8_t)(n->location_id >> 8);
+	info->pci_device = (uint8_t)((n->location_id >> 3) & 0x1f);
+	info->pci_function = (uint8_t)(n->location_id & 7);
+	info->memory_clock_hz = (uint64_t)n->mem_clk_max * 1000000;
+	info->memory_bus_width = n->mem_width;
+	info->integrated = n->cpu_cores_count > 0;
+	return 0;
+out:
+	p->close(p);
+	return ret;
+}
+
+static void queue_free(struct kfd_platform *kp, struct kfd_queue *q)
+{
+	bo_free(kp, &q->eop);
+	bo_free(kp, &q->cwsr);
+	if (q->event_id) {
+		struct kfd_ioctl_destroy_event_args d = { .event_id = q->event_id };
+
+		kfd_ioctl(kp, AMDKFD_IOC_DESTROY_EVENT, &d);
+	}
+	memset(q, 0, sizeof(*q));
+}
+
+static void kfd_close(struct bh_platform *p)
+{
+	struct kfd_platform *kp = to_kfd(p);
+
+	if (kp->kfd_fd < 0)
+		return;
+	for (unsigned i = 0; i < MAX_QUEUES; i++)
+		if (kp->q[i].used)
+			p->queue_destroy(p, (int)i);
+	for (uint32_t *ev = &kp->mem_event; ev <= &kp->hw_event; ev++)
+		if (*ev) {
+			struct kfd_ioctl_destroy_event_args d = { .event_id = *ev };
+
+			kfd_ioctl(kp, AMDKFD_IOC_DESTROY_EVENT, &d);
+			*ev = 0;
+		}
+	bo_free(kp, &kp->wptr_bo);
+	bo_free(kp, &kp->events_bo);
+	if (kp->doorbells)
+		kp->sys->munmap(kp->doorbells, DOORBELL_BYTES);
+	kp->doorbells = NULL;
+	if (kp->drm_fd >= 0)
+		kp->sys->close(kp->drm_fd);
+	kp->sys->close(kp->kfd_fd);
+	kp->kfd_fd = kp->drm_fd = -1;
+}
+
+/* ---------------------------------------------------------------- queues */
+static int hqd_create(struct kfd_platform *kp, struct kfd_queue *q, unsigned idx,
+		      struct bh_error *err)
+{
+	struct kfd_ioctl_create_queue_args c = {
+		.ring_base_address = q->ring_va,
+		.ring_size = (uint32_t)q->ring_size,
+		.write_pointer_address = q->wptr_va,
+		.read_pointer_address = q->rptr_va,
+		.gpu_id = kp->gpu.gpu_id,
+		.queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE,
+		.queue_percentage = KFD_MAX_QUEUE_PERCENTAGE,
+		.queue_priority = 7,
+		.eop_buffer_address = q->eop.va,
+		.eop_buffer_size = kp->eop_size,
+		.ctx_save_restore_address = q->cwsr.va,
+		.ctx_save_restore_size = kp->cwsr_size,
+		.ctl_stack_size = kp->ctl_stack_size,
+	};
+
+	(void)idx;
+	*q->wptr = 0;
+	if (kfd_ioctl(kp, AMDKFD_IOC_CREATE_QUEUE, &c))
+		return fail(err, BH_ENODEV, "kfd backend: creating a compute queue: %s",
+			    strerror(errno));
+	q->queue_id = c.queue_id;
+	/* The process's doorbell pages, mapped once; the queue's slot is the
+	 * offset's low bits. */
+	if (!kp->doorbells) {
+		void *d = kp->sys->mmap(NULL, DOORBELL_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+					kp->kfd_fd,
+					(off_t)(c.doorbell_offset & ~(uint64_t)(DOORBELL_BYTES - 1)));
+
+		if (d == MAP_FAILED) {
+			struct kfd_ioctl_destroy_queue_args dq = { .queue_id = c.queue_id };
+
+			kfd_ioctl(kp, AMDKFD_IOC_DESTROY_QUEUE, &dq);
+			return fail(err, BH_ENODEV, "kfd backend: mapping the doorbells: %s",
+				    strerror(errno));
+		}
+		kp->doorbells = d;
+	}
+	q->doorbell = (volatile uint64_t *)(kp->doorbells +
+					    (c.doorbell_offset & (DOORBELL_BYTES - 1)));
+	return 0;
+}
+
+static int kfd_queue_create(struct bh_platform *p, const struct bh_mem *ring, uint64_t rptr_va,
+			    struct bh_error *err)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	unsigned i;
+	int ret;
+
+	for (i = 0; i < MAX_QUEUES && kp->q[i].used; i++)
+		;
+	if (i == MAX_QUEUES)
+		return fail(err, BH_ERANGE, "kfd backend: %d compute queues in use, no more",
+			    MAX_QUEUES);
+	struct kfd_queue *q = &kp->q[i];
+
+	memset(q, 0, sizeof(*q));
+	q->ring_va = ring->gpu_va;
+	q->ring_size = ring->size;
+	q->ring = ring->cpu;
+	q->rptr_va = rptr_va;
+	q->wptr_va = kp->wptr_bo.va + 8 * i;
+	q->wptr = (volatile uint64_t *)((uint8_t *)kp->wptr_bo.cpu + 8 * i);
+	if (bo_alloc(kp, kp->eop_size, 4096, BH_MEM_VRAM, &q->eop) ||
+	    bo_alloc(kp, (uint64_t)(kp->cwsr_size + kp->debug_size) * kp->gpu.num_xcc, 4096,
+		     BH_MEM_VRAM, &q->cwsr)) {
+		ret = fail(err, BH_ENOMEM, "kfd backend: cannot allocate a queue's EOP buffer "
+			   "and context save area (%u bytes): %s",
+			   (kp->cwsr_size + kp->debug_size) * kp->gpu.num_xcc, strerror(errno));
+		queue_free(kp, q);
+		return ret;
+	}
+	ret = create_event(kp, KFD_IOC_EVENT_SIGNAL, true, &q->event_id, &q->event_slot, err);
+	if (!ret)
+		ret = hqd_create(kp, q, i, err);
+	if (ret) {
+		queue_free(kp, q);
+		return ret;
+	}
+	q->used = true;
+	return (int)i;
+}
+
+static void kfd_queue_destroy(struct bh_platform *p, int qid)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_queue *q = &kp->q[qid];
+	struct kfd_ioctl_destroy_queue_args d = { .queue_id = q->queue_id };
+
+	if (!q->used)
+		return;
+	if (kfd_ioctl(kp, AMDKFD_IOC_DESTROY_QUEUE, &d))
+		kfd_logf(kp, "kfd backend: destroying queue %u: %s", q->queue_id,
+			 strerror(errno));
+	queue_free(kp, q);
+}
+
+static int kfd_queue_signal(struct bh_platform *p, int qid, uint64_t *mailbox_va,
+			    uint32_t *data)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_queue *q = &kp->q[qid];
+
+	*mailbox_va = kp->events_bo.va + 8ull * q->event_slot;
+	*data = q->event_id;
+	return 1;
+}
+
+/*
+ * A new HQD starts at ring offset 0 with its own write pointer at 0, while
+ * the loader's write pointer keeps counting: from now on the HQD's is the
+ * loader's minus wptr_base, a multiple of the ring size, and the part of
+ * the ring before the loader's position becomes a NOP the CP skips.
+ */
+static int kfd_queue_reset(struct bh_platform *p, int qid)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_queue *q = &kp->q[qid];
+	struct kfd_ioctl_destroy_queue_args d = { .queue_id = q->queue_id };
+	struct bh_error err;
+	uint64_t ring_dw = q->ring_size / 4;
+	uint64_t w = q->wptr_base + *q->wptr;
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_DESTROY_QUEUE, &d))
+		return -1;
+	q->wptr_base = w - w % ring_dw;
+	uint64_t skip = w % ring_dw;
+
+	if (skip == 1)
+		q->ring[0] = 0xffff1000u;	/* PACKET3(NOP, 0x3fff): one dword */
+	else if (skip > 1)
+		q->ring[0] = 0xc0001000u | (uint32_t)((skip - 2) << 16);
+	if (hqd_create(kp, q, (unsigned)qid, &err)) {
+		kfd_logf(kp, "%s", err.message);
+		q->used = false;
+		return -1;
+	}
+	if (skip) {
+		*q->wptr = skip;
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+		*q->doorbell = skip;
+	}
+	return 0;
+}
+
+static void kfd_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
+{
+	struct kfd_queue *q = &to_kfd(p)->q[qid];
+
+	*q->wptr = wptr - q->wptr_base;
+	/* The packets and the write pointer reach memory before the CP is
+	 * told to fetch them. */
+	__atomic_thread_fence(__ATOMIC_RELEASE);
+	*q->doorbell = wptr - q->wptr_base;
+}
+
+/* ---------------------------------------------------- waits and faults */
+static int wait_events(struct kfd_platform *kp, struct kfd_event_data *ev, unsigned n,
+		       uint32_t timeout_ms)
+{
+	struct kfd_ioctl_wait_events_args w = {
+		.events_ptr = (uint64_t)(uintptr_t)ev,
+		.num_events = n,
+		.wait_for_all = 0,
+		.timeout = timeout_ms,
+	};
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_WAIT_EVENTS, &w))
+		return -1;
+	return w.wait_result == KFD_IOC_WAIT_RESULT_COMPLETE;
+}
+
+/* Whether a fault event fired; fills kp->fault_detail once. */
+static bool poll_faults(struct kfd_platform *kp)
+{
+	struct kfd_event_data ev = { .event_id = kp->mem_event };
+
+	if (kp->fault_seen)
+		return true;
+	if (wait_events(kp, &ev, 1, 0) == 1) {
+		const struct kfd_hsa_memory_exception_data *m = &ev.memory_exception_data;
+
+		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
+			 "GPU memory fault at address 0x%llx (%s%s%s%s); KFD stopped every queue "
+			 "of this process on the GPU", (unsigned long long)m->va,
+			 m->failure.NotPresent ? "page not present" : "",
+			 m->failure.ReadOnly ? " write to a read-only page" : "",
+			 m->failure.NoExecute ? " execute from a no-execute page" : "",
+			 m->failure.imprecise ? ", imprecise" : "");
+		kp->fault_va = m->va;
+		kp->fault_seen = true;
+		return true;
+	}
+	ev = (struct kfd_event_data){ .event_id = kp->hw_event };
+	if (wait_events(kp, &ev, 1, 0) == 1) {
+		const struct kfd_hsa_hw_exception_data *h = &ev.hw_exception_data;
+
+		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
+			 "GPU hardware exception (reset type %u, cause %u%s); KFD stopped the "
+			 "process's queues", h->reset_type, h->reset_cause,
+			 h->memory_lost ? ", VRAM contents lost" : "");
+		kp->fault_seen = true;
+		return true;
+	}
+	return false;
+}
+
+static int kfd_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *out)
+{
+	struct kfd_platform *kp = to_kfd(p);
+
+	(void)qid;
+	if (!poll_faults(kp))
+		return 0;
+	memset(out, 0, sizeof(*out));
+	out->kind = "fault reported by KFD";
+	snprintf(out->detail, sizeof(out->detail), "%s (KFD reports no pc or wave)",
+		 kp->fault_detail);
+	if (kp->fault_va) {
+		out->kind = "memory violation";
+		out->address = kp->fault_va;
+	}
+	return 1;
+}
+
+/* Sleep in WAIT_EVENTS on every queue's signal event and the fault events. */
+static void kfd_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_event_data ev[MAX_QUEUES + 2];
+	unsigned n = 0;
+	uint64_t ms = (timeout_ns + 999999) / 1000000;
+
+	for (unsigned i = 0; i < MAX_QUEUES; i++)
+		if (kp->q[i].used)
+			ev[n++] = (struct kfd_event_data){ .event_id = kp->q[i].event_id };
+	ev[n++] = (struct kfd_event_data){ .event_id = kp->mem_event };
+	ev[n++] = (struct kfd_event_data){ .event_id = kp->hw_event };
+	/* The fault events are not auto-reset: once one fired, waiting on it
+	 * returns at once, and take_fault reports it. */
+	if (kp->fault_seen)
+		n -= 2;
+	wait_events(kp, ev, n, (uint32_t)BH_MIN(ms ? ms : 1, 1000u));
+}
+
+static uint64_t kfd_now_ns(struct bh_platform *p)
+{
+	struct timespec ts;
+
+	(void)p;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void *kfd_host_alloc(struct bh_platform *p, size_t size)
+{
+	(void)p;
+	return malloc(size);
+}
+
+static void kfd_host_free(struct bh_platform *p, void *ptr)
+{
+	(void)p;
+	free(ptr);
+}
+
+static void kfd_log(struct bh_platform *p, const char *line)
+{
+	(void)p;
+	fprintf(stderr, "barehip: %s\n", line);
+}
+
+static void kfd_print(struct bh_platform *p, const char *text, size_t len)
+{
+	(void)p;
+	fwrite(text, 1, len, stdout);
+	fflush(stdout);
+}
+
+struct bh_platform *bh_platform_kfd_new(void)
+{
+	struct kfd_platform *kp = calloc(1, sizeof(*kp));
+
+	if (!kp)
+		return NULL;
+	kp->sys = &bh_kfd_sys_override ? &bh_kfd_sys_override : &libc_sys;
+	kp->kfd_fd = kp->drm_fd = -1;
+	kp->ops = (struct bh_platform){
+		.name = "kfd",
+		.ctx = kp,
+		.open = kfd_open,
+		.close = kfd_close,
+		.mem_alloc = kfd_mem_alloc,
+		.mem_free = kfd_mem_free,
+		.queue_create = kfd_queue_create,
+		.queue_destroy = kfd_queue_destroy,
+		.queue_reset = kfd_queue_reset,
+		.queue_signal = kfd_queue_signal,
+		.doorbell = kfd_doorbell,
+		.take_fault = kfd_take_fault,
+		.wait_interrupt = kfd_wait_interrupt,
+		.now_ns = kfd_now_ns,
+		.host_alloc = kfd_host_alloc,
+		.host_free = kfd_host_free,
+		.log = kfd_log,
+		.print = kfd_print,
+	};
+	return &kp->ops;
+}
+
+void bh_platform_kfd_delete(struct bh_platform *p)
+{
+	free(p);
+}
+
+/*
+ * Whether this machine has a KFD with a GPU this barehip runs (the
+ * automatic board choice): a topology node with a supported target, and
+ * /dev/kfd (also when it refuses us: kfd_open then names the fix).
+ */
+bool bh_platform_kfd_present(void)
+{
+	struct kfd_platform kp = { .sys = &bh_kfd_sys_override ? &bh_kfd_sys_override : &libc_sys };
+	struct kfd_node n;
+	bool supported = false;
+
+	for (unsigned i = 0; !supported && i < MAX_GPUS; i++) {
+		int r = read_node(&kp, i, &n);
+
+		if (r < 0)
+			break;
+		supported = r == 0 && target_mach(n.gfx_target_version) &&
+			    bh_gfx_lookup(target_mach(n.gfx_target_version));
+	}
+	if (!supported)
+		return false;
+	int fd = kp.sys->open(KFD_NODE, O_RDWR | O_CLOEXEC, 0);
+
+	if (fd < 0)
+		return errno == EACCES || errno == EPERM;
+	kp.sys->close(fd);
+	return true;
+}
