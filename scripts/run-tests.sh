@@ -29,15 +29,27 @@ elif [ $status -ne 0 ]; then
 	failures+=("unit-tests")
 fi
 
+total=$#
+start=$SECONDS
+i=0
 for t in "$@"; do
-	# "prog@gfx942": run prog on the sim board modelling that target.
+	# "prog@gfx942": run prog on the sim board modelling that target;
+	# "prog@kfd-gfx942": on the kfd backend, through the fake KFD linked
+	# into test builds (barehip-cc --kfdsim) emulating that target.
 	gfx=
+	board=
 	case "$t" in *@*) gfx=${t##*@}; t=${t%@*} ;; esac
-	name=$(basename "$t")${gfx:+ on $gfx}
+	case "$gfx" in kfd-*) board=kfd; gfx=${gfx#kfd-} ;; ?*) board=sim ;; esac
+	i=$((i + 1))
+	name=$(basename "$t")${gfx:+ on $gfx}${board:+ ($board)}
 	case "$t" in */check/*) ;; *) name="$name (static)" ;; esac
-	echo "== device test: $name"
+	echo "== device test $i of $total ($((SECONDS - start)) s): $name"
 	log="$log_dir/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' _).log"
-	BAREHIP_SIM_GFX=$gfx "$t" > "$log" 2>&1
+	if [ "$board" = kfd ]; then
+		BAREHIP_BOARD=kfd BAREHIP_KFDSIM_GFX=$gfx "$t" > "$log" 2>&1
+	else
+		BAREHIP_SIM_GFX=$gfx "$t" > "$log" 2>&1
+	fi
 	status=$?
 	sed 's/^/   /' "$log"
 	if [ $status -eq 0 ] && grep -q 'PASS' "$log"; then
