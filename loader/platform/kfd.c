@@ -241,7 +241,7 @@ static int read_node(struct kfd_platform *kp, unsigned n, struct kfd_node *out)
 		out->simd_per_cu = 4;
 	/* Memory: the banks that are the GPU's own (heap types 1 public and
 	 * 2 private frame buffer); an APU has only system memory. */
-	for (unsigned b = 0;; b++) {
+	for (unsigned b = 0; b < 16; b++) {
 		snprintf(path, sizeof(path), TOPOLOGY "/nodes/%u/mem_banks/%u/properties", n, b);
 		if (read_file(kp, path, text, sizeof(text)) <= 0)
 			break;
@@ -781,8 +781,7 @@ static void kfd_close(struct bh_platform *p)
 }
 
 /* ---------------------------------------------------------------- queues */
-static int hqd_create(struct kfd_platform *kp, struct kfd_queue *q, unsigned idx,
-		      struct bh_error *err)
+static int hqd_create(struct kfd_platform *kp, struct kfd_queue *q, struct bh_error *err)
 {
 	struct kfd_ioctl_create_queue_args c = {
 		.ring_base_address = q->ring_va,
@@ -800,7 +799,6 @@ static int hqd_create(struct kfd_platform *kp, struct kfd_queue *q, unsigned idx
 		.ctl_stack_size = kp->ctl_stack_size,
 	};
 
-	(void)idx;
 	*q->wptr = 0;
 	if (kfd_ioctl(kp, AMDKFD_IOC_CREATE_QUEUE, &c))
 		return fail(err, BH_ENODEV, "kfd backend: creating a compute queue: %s",
@@ -859,7 +857,7 @@ static int kfd_queue_create(struct bh_platform *p, const struct bh_mem *ring, ui
 	}
 	ret = create_event(kp, KFD_IOC_EVENT_SIGNAL, true, &q->event_id, &q->event_slot, err);
 	if (!ret)
-		ret = hqd_create(kp, q, i, err);
+		ret = hqd_create(kp, q, err);
 	if (ret) {
 		queue_free(kp, q);
 		return ret;
@@ -913,11 +911,18 @@ static int kfd_queue_reset(struct bh_platform *p, int qid)
 	q->wptr_base = w - w % ring_dw;
 	uint64_t skip = w % ring_dw;
 
-	if (skip == 1)
-		q->ring[0] = 0xffff1000u;	/* PACKET3(NOP, 0x3fff): one dword */
-	else if (skip > 1)
-		q->ring[0] = 0xc0001000u | (uint32_t)((skip - 2) << 16);
-	if (hqd_create(kp, q, (unsigned)qid, &err)) {
+	/* NOPs over [0, skip): PACKET3(NOP, n) spans n + 2 dwords (n < 0x3fff);
+	 * PACKET3(NOP, 0x3fff) is one dword. */
+	for (uint64_t at = 0; at < skip;) {
+		uint64_t n = BH_MIN(skip - at, 0x3000u);
+
+		if (n == 1)
+			q->ring[at] = 0xffff1000u;
+		else
+			q->ring[at] = 0xc0001000u | (uint32_t)((n - 2) << 16);
+		at += n;
+	}
+	if (hqd_create(kp, q, &err)) {
 		kfd_logf(kp, "%s", err.message);
 		q->used = false;
 		return -1;
