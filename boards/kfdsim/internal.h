@@ -61,6 +61,7 @@ struct kfdsim_bo {
 	void *kmap;			/* the fake's view (USERPTR: user pages) */
 	uint64_t drm_offset;		/* render-node mmap offset */
 	uint32_t mapped;		/* bit per GPU index: in that model's VM */
+	uint32_t gone;			/* USERPTR: taken out again by munmap */
 	unsigned queue_refs;		/* queues using it (kfd_queue.c) */
 	bool shared_kmap;		/* kmap belongs to someone else */
 };
@@ -88,7 +89,8 @@ struct kfdsim_pgpu {
 	uint64_t scratch_va;
 	int doorbell_fd;		/* memfd of the doorbell slice, -1 until needed */
 	volatile uint64_t *doorbells;
-	int mmio_fd;			/* the MMIO remap page */
+	int mmio_fd;			/* the MMIO remap page (HDP flush) */
+	void *mmio;
 	struct kfdsim_queue *hwq[KFDSIM_QUEUES_PER_GPU];
 };
 

@@ -89,7 +89,7 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 static void bo_release(struct kfdsim_proc *p, struct kfdsim_bo *bo)
 {
 	for (unsigned i = 0; i < kfdsim_ngpus; i++)
-		if (bo->mapped & (1u << i))
+		if (bo->mapped & ~bo->gone & (1u << i))
 			bh_sim_vm_unmap(p->gpu[i].sim, bo->va);
 	if (bo->memfd >= 0 && !bo->shared_kmap) {
 		munmap(bo->kmap, bo->size);
@@ -118,8 +118,10 @@ void kfdsim_proc_teardown(struct kfdsim_proc *p)
 			munmap((void *)g->doorbells, KFDSIM_DOORBELL_SLICE);
 			close(g->doorbell_fd);
 		}
-		if (g->mmio_fd >= 0)
+		if (g->mmio_fd >= 0) {
+			munmap(g->mmio, KFDSIM_PAGE);
 			close(g->mmio_fd);
+		}
 		pthread_mutex_destroy(&g->lock);
 	}
 	kfdsim_events_fini(p);
@@ -157,16 +159,12 @@ static int doorbells(struct kfdsim_pgpu *g)
 	return 0;
 }
 
+/* The MMIO remap page: writes to it (HDP flushes) have nothing to do here. */
 static int mmio_page(struct kfdsim_pgpu *g)
 {
-	void *m;
-
 	if (g->mmio_fd >= 0)
 		return 0;
-	if (backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &m))
-		return -ENOMEM;
-	munmap(m, KFDSIM_PAGE);
-	return 0;
+	return backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &g->mmio) ? -ENOMEM : 0;
 }
 
 /*
@@ -342,8 +340,9 @@ static int alloc_memory(struct kfdsim_proc *p, struct kfd_ioctl_alloc_memory_of_
 		bo->shared_kmap = true;
 	} else if (flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
 		err = mmio_page(g);
-		if (!err)
-			err = backing(KFDSIM_PAGE, "kfdsim-mmio-bo", &bo->memfd, &bo->kmap);
+		bo->memfd = g->mmio_fd;
+		bo->kmap = g->mmio;
+		bo->shared_kmap = true;
 	} else {
 		err = -EINVAL;	/* no domain */
 	}
@@ -443,8 +442,10 @@ static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gp
 			if (!(bo->mapped & bit))
 				err = -EINVAL;	/* not attached to that GPU */
 			else {
-				bh_sim_vm_unmap(pg->sim, bo->va);
+				if (!(bo->gone & bit))
+					bh_sim_vm_unmap(pg->sim, bo->va);
 				bo->mapped &= ~bit;
+				bo->gone &= ~bit;
 			}
 		}
 		pthread_mutex_unlock(&pg->lock);
@@ -1022,11 +1023,36 @@ void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
 }
 
 /*
- * Nothing to do: amdkfd keeps no state per user mapping either (the
- * pages stay the BO's until FREE), and the fake's own views are separate.
+ * VRAM and GTT BOs need nothing: the fake keeps its own view of their
+ * pages until FREE, as amdkfd keeps the BO.  USERPTR BOs are the user's
+ * pages themselves: amdgpu's MMU notifier invalidates them when they go,
+ * and so does this, by taking them out of the models' VMs (the GPU then
+ * faults on them instead of the board touching unmapped memory).  The
+ * BO stays mapped as far as the ioctls are concerned; amdkfd would
+ * restore it if the range came back, which is not modelled.
  */
 void kfdsim_munmap_notify(void *addr, size_t len)
 {
-	(void)addr;
-	(void)len;
+	struct kfdsim_proc *p = kfdsim_process();
+	uint64_t a = (uint64_t)(uintptr_t)addr;
+
+	if (!p || p->pid != getpid())
+		return;
+	pthread_mutex_lock(&p->lock);
+	for (struct kfdsim_bo *bo = p->bos; bo; bo = bo->next) {
+		uint64_t u = (uint64_t)(uintptr_t)bo->kmap;
+
+		if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) || a >= u + bo->size ||
+		    u >= a + len)
+			continue;
+		for (unsigned i = 0; i < kfdsim_ngpus; i++) {
+			if (!(bo->mapped & ~bo->gone & (1u << i)))
+				continue;
+			pthread_mutex_lock(&p->gpu[i].lock);
+			bh_sim_vm_unmap(p->gpu[i].sim, bo->va);
+			pthread_mutex_unlock(&p->gpu[i].lock);
+			bo->gone |= 1u << i;
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
 }

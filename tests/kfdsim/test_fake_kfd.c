@@ -26,6 +26,7 @@
 #define OP_WRITE_DATA	0x37
 #define OP_RELEASE_MEM	0x49
 #define WRITE_DATA_MEM	(5u << 8 | 1u << 20)	/* DST_SEL memory, WR_CONFIRM */
+#define KFD_MMAP_MMIO_TEST	(0ull << 62)
 #define EOP_TS_EVENT	(0x14u | 5u << 8)	/* CACHE_FLUSH_AND_INV_TS, EVENT_INDEX 5 */
 
 static const struct bh_kfd_sys *sys;
@@ -568,6 +569,41 @@ int main(void)
 	check(wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
 	      ((uint32_t *)data.cpu)[12] == 0x5a5a, "the recreated queue runs");
 
+	/* ---- USERPTR pages unmapped by the user leave the GPU's VM */
+	sys->munmap(host.cpu, host.size);
+	write_data(&q, host.va + 4, 2);
+	submit(&q);
+	err = wait_event(kfd, mem.event_id, 5000, &md);
+	check(err == KFD_IOC_WAIT_RESULT_COMPLETE && md.memory_exception_data.va == host.va,
+	      "GPU write to munmapped USERPTR pages: MEMORY event at 0x%llx",
+	      (unsigned long long)md.memory_exception_data.va);
+	host.cpu = sys->mmap(host.cpu, host.size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	/* ---- MMIO remap and doorbell BOs */
+	struct kfd_ioctl_alloc_memory_of_gpu_args mmio = {
+		.va_addr = 0x300000000ull, .size = PAGE, .gpu_id = g[0].id,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP,
+	};
+	check(kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &mmio) == 0 &&
+	      mmio.mmap_offset == (KFD_MMAP_MMIO_TEST | (uint64_t)g[0].id << 46),
+	      "ALLOC MMIO_REMAP: offset 0x%llx", (unsigned long long)mmio.mmap_offset);
+	void *hdp = sys->mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
+			      (off_t)mmio.mmap_offset);
+
+	check(hdp != MAP_FAILED, "mmap the MMIO remap page through /dev/kfd");
+	if (hdp != MAP_FAILED) {
+		*(volatile uint32_t *)hdp = 1;	/* an HDP flush */
+		sys->munmap(hdp, PAGE);
+	}
+	struct kfd_ioctl_alloc_memory_of_gpu_args dbm = {
+		.va_addr = 0x300100000ull, .size = PAGE, .gpu_id = g[0].id,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL,
+	};
+	err = kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &dbm);
+	check(err == EINVAL, "ALLOC DOORBELL of one page: EINVAL (got %s)", strerror(err));
+	dbm.size = 8192;
+	check(kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &dbm) == 0, "ALLOC DOORBELL of the 8 KiB slice");
+
 	/* ---- teardown */
 	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq) == 0, "DESTROY_QUEUE");
 	check(unmap(kfd, &g[0], &data) == 0 && free_bo(kfd, &data) == 0, "UNMAP and FREE VRAM");
@@ -578,6 +614,19 @@ int main(void)
 	kfd = sys->open("/dev/kfd", O_RDWR, 0);
 	err = alloc(kfd, &g[0], PAGE, gtt, &early);
 	check(err == ENODEV, "a new process needs ACQUIRE_VM again: ENODEV (got %s)", strerror(err));
+	err = create_event(kfd, KFD_IOC_EVENT_SIGNAL, 0, &sig);
+	check(err == 0 && sig.event_page_offset == 2ull << 62,
+	      "CREATE_EVENT without a page: the fake's, offset 0x%llx",
+	      (unsigned long long)sig.event_page_offset);
+	void *evp = sys->mmap(NULL, 4096, PROT_READ, MAP_SHARED, kfd, (off_t)sig.event_page_offset);
+
+	check(evp == MAP_FAILED && errno == EINVAL, "mmap of 4 KiB of the event page: EINVAL");
+	evp = sys->mmap(NULL, KFD_SIGNAL_EVENT_LIMIT * 8, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
+			(off_t)sig.event_page_offset);
+	check(evp != MAP_FAILED && ((uint64_t *)evp)[sig.event_slot_index] == ~0ull,
+	      "mmap the event page: slot %u unsignalled", sig.event_slot_index);
+	if (evp != MAP_FAILED)
+		sys->munmap(evp, KFD_SIGNAL_EVENT_LIMIT * 8);
 	sys->close(kfd);
 	for (unsigned i = 0; i < 2; i++)
 		sys->close(g[i].render);
