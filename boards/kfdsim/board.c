@@ -181,7 +181,9 @@ static void *board_main(void *arg)
 			busy |= service(p, i, &stalled);
 		idle = busy ? 0 : idle + 1;
 
-		long us = stalled || idle < 64 || someone_waits(p) ? 20 : idle < 2048 ? 200 : 2000;
+		/* 20 us while busy or awaited, then 0.1 ms, 1 ms, and 5 ms after ~1 s idle. */
+		long us = stalled || idle < 64 || someone_waits(p) ? 20 :
+			  idle < 512 ? 100 : idle < 1536 ? 1000 : 5000;
 		struct timespec t;
 
 		clock_gettime(CLOCK_MONOTONIC, &t);
