@@ -480,6 +480,52 @@ int main(void)
 	}
 	check(rounds == 200, "200 submit/wait round trips (%u)", rounds);
 
+	/* ---- an AQL queue: a barrier packet whose completion signal interrupts */
+	struct bo aring, aq, asig;
+
+	check(alloc(kfd, &g[0], 4096, gtt, &aring) == 0 && alloc(kfd, &g[0], 4096, gtt, &aq) == 0 &&
+	      alloc(kfd, &g[0], 4096, gtt, &asig) == 0, "GTT AQL ring, amd_queue_t, signal");
+	struct kfd_ioctl_create_queue_args qa = q.args;
+
+	qa.queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
+	qa.ring_base_address = aring.va;
+	qa.write_pointer_address = aq.va + 56;	/* amd_queue_t.write_dispatch_id */
+	qa.read_pointer_address = aq.va + 128;	/* amd_queue_t.read_dispatch_id */
+	check(kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &qa) == 0 && qa.queue_id != q.args.queue_id &&
+	      (qa.doorbell_offset & 0x1fff) == (dboff & 0x1fff) + 8,
+	      "CREATE_QUEUE AQL: id %u, the next doorbell", qa.queue_id);
+	volatile uint64_t *adb = (volatile uint64_t *)((char *)dbpage + (qa.doorbell_offset & 0x1fff));
+	uint64_t *sigp = asig.cpu;
+	unsigned aql_ok = 0;
+
+	memset(aring.cpu, 0, 4096);
+	for (unsigned i = 0; i < 64; i++)	/* every slot INVALID */
+		((uint16_t *)aring.cpu)[i * 32] = 1;
+	for (uint64_t idx = 0; idx < 3; idx++) {
+		uint8_t *pk = (uint8_t *)aring.cpu + (idx % 64) * 64;
+		uint64_t sigva = asig.va;
+
+		sigp[0] = 0;			/* kind */
+		sigp[1] = 1;			/* value */
+		sigp[2] = slot;			/* event_mailbox_ptr */
+		sigp[3] = sig.event_id;		/* event_id */
+		memset(pk + 2, 0, 62);
+		memcpy(pk + 56, &sigva, 8);	/* completion_signal */
+		/* BARRIER_AND, barrier bit, system-scope fences; the header last. */
+		__atomic_store_n((uint16_t *)pk, (uint16_t)(3 | 1 << 8 | 2 << 9 | 2 << 11),
+				 __ATOMIC_RELEASE);
+		__atomic_store_n((uint64_t *)((char *)aq.cpu + 56), idx + 1, __ATOMIC_RELEASE);
+		*adb = idx;			/* ROCr rings with the packet's index */
+		if (wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
+		    sigp[1] == 0 && *(uint64_t *)((char *)aq.cpu + 128) == idx + 1)
+			aql_ok++;
+	}
+	check(aql_ok == 3, "AQL barrier packets completed, signalled, read index published (%u/3)",
+	      aql_ok);
+	struct kfd_ioctl_destroy_queue_args dqa = { .queue_id = qa.queue_id };
+
+	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dqa) == 0, "DESTROY_QUEUE AQL");
+
 	/* ---- errors on memory */
 	err = free_bo(kfd, &data);
 	check(err == EBUSY, "FREE of a mapped BO: EBUSY (got %s)", strerror(err));
@@ -630,7 +676,7 @@ int main(void)
 	sys->close(kfd);
 	for (unsigned i = 0; i < 2; i++)
 		sys->close(g[i].render);
-	struct bo *user[] = { &data, &host, &ring, &ptrs, &eop, &ctx, &events };
+	struct bo *user[] = { &data, &host, &ring, &ptrs, &eop, &ctx, &events, &aring, &aq, &asig };
 
 	for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++)
 		sys->munmap(user[i]->cpu, user[i]->size);
