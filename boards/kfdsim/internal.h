@@ -133,6 +133,7 @@ struct kfdsim_proc {
 	uint64_t signal_mapped_size;
 	uint64_t signal_handle;		/* user BO given as the page, 0 none */
 	int own_page_fd;		/* the fake's event page, -1 none */
+	int signal_fd;			/* what an EVENTS mmap maps: either page, -1 none */
 	unsigned signal_count;
 	struct kfdsim_wait *waits;
 	uint32_t next_other_id;
@@ -169,7 +170,7 @@ void kfdsim_proc_teardown(struct kfdsim_proc *p);
 int kfdsim_events_init(struct kfdsim_proc *p);
 void kfdsim_events_fini(struct kfdsim_proc *p);
 int kfdsim_event_create(struct kfdsim_proc *p, struct kfd_ioctl_create_event_args *a,
-			void *user_page, uint64_t user_size, uint64_t handle);
+			void *user_page, uint64_t user_size, uint64_t handle, int fd);
 int kfdsim_event_destroy(struct kfdsim_proc *p, uint32_t id);
 int kfdsim_event_set(struct kfdsim_proc *p, uint32_t id);
 int kfdsim_event_reset(struct kfdsim_proc *p, uint32_t id);

@@ -398,36 +398,31 @@ static int free_memory(struct kfdsim_proc *p, struct kfd_ioctl_free_memory_of_gp
 	return 0;
 }
 
-static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
-			bool map)
+/*
+ * kfd_ioctl_map_memory_to_gpu / _unmap_memory_from_gpu: from device
+ * n_success on, n_success counting the GPUs done.  Unmapping binds no
+ * device (it needs no VM to take a mapping away).
+ */
+static int map_devices(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
+		       bool map, const uint32_t *ids)
 {
-	uint32_t ids[KFDSIM_MAX_GPUS];
 	struct kfdsim_bo *bo;
 	int gi, err;
 
-	if (!a->n_devices)
-		return -EINVAL;	/* "Device IDs array empty" */
-	if (a->n_success > a->n_devices)
-		return -EINVAL;
-	/* More ids than GPUs cannot all be valid: check the first ones. */
-	uint32_t n = a->n_devices < KFDSIM_MAX_GPUS ? a->n_devices : KFDSIM_MAX_GPUS;
-
-	if (kfdsim_copy_from_user(ids, a->device_ids_array_ptr, n * sizeof(ids[0])))
-		return -EFAULT;
 	gi = kfdsim_gpu_index((uint32_t)(a->handle >> 32));
 	if (gi < 0)
 		return -EINVAL;
-	if ((err = bind(p, gi)))
+	if (map && (err = bind(p, gi)))
 		return err;
 	bo = bo_by_handle(p, a->handle);
 	if (!bo)
-		return -EINVAL;
+		return -ENOMEM;	/* sic: amdkfd's answer for an unknown handle */
 	for (uint32_t i = a->n_success; i < a->n_devices; i++) {
-		int pi = i < n ? kfdsim_gpu_index(ids[i]) : -1;
+		int pi = kfdsim_gpu_index(ids[i]);
 
 		if (pi < 0)
 			return -EINVAL;
-		if ((err = bind(p, pi)))
+		if (map && (err = bind(p, pi)))
 			return err;
 		struct kfdsim_pgpu *pg = &p->gpu[pi];
 		uint32_t bit = 1u << pi;
@@ -456,6 +451,26 @@ static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gp
 	return 0;
 }
 
+static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
+			bool map)
+{
+	uint32_t *ids;
+	int err;
+
+	if (!a->n_devices)
+		return -EINVAL;	/* "Device IDs array empty" */
+	if (a->n_success > a->n_devices)
+		return -EINVAL;	/* "n_success exceeds n_devices" */
+	ids = malloc(a->n_devices * sizeof(*ids));
+	if (!ids)
+		return -ENOMEM;
+	err = kfdsim_copy_from_user(ids, a->device_ids_array_ptr, a->n_devices * sizeof(*ids));
+	if (!err)
+		err = map_devices(p, a, map, ids);
+	free(ids);
+	return err;
+}
+
 static int available_memory(struct kfdsim_proc *p, struct kfd_ioctl_get_available_memory_args *a)
 {
 	int gi = pdd_by_id(a->gpu_id);
@@ -474,7 +489,7 @@ static bool access_ok(uint64_t addr)
 	return addr < (1ull << 47);
 }
 
-static int queue_properties(const struct kfd_ioctl_create_queue_args *a)
+static int queue_properties(struct kfd_ioctl_create_queue_args *a)
 {
 	if ((a->queue_percentage & 0xff) > MAX_QUEUE_PERCENTAGE)
 		return -EINVAL;
@@ -485,7 +500,7 @@ static int queue_properties(const struct kfd_ioctl_create_queue_args *a)
 	if (a->ring_size & (a->ring_size - 1))
 		return -EINVAL;		/* "Ring size must be a power of 2 or 0" */
 	if (a->ring_size < MIN_QUEUE_RING_SIZE)
-		return -EINVAL;
+		a->ring_size = MIN_QUEUE_RING_SIZE;	/* clamped, and told back */
 	if (!access_ok(a->read_pointer_address) || !access_ok(a->write_pointer_address))
 		return -EFAULT;
 	if (a->eop_buffer_address && !access_ok(a->eop_buffer_address))
@@ -635,6 +650,8 @@ static int update_queue(struct kfdsim_proc *p, struct kfd_ioctl_update_queue_arg
 		return -EFAULT;
 	if (a->ring_size & (a->ring_size - 1))
 		return -EINVAL;
+	if (a->ring_size < MIN_QUEUE_RING_SIZE)
+		a->ring_size = MIN_QUEUE_RING_SIZE;
 	/* pqm_update_queue_properties: "No queue %d exists for update operation" */
 	if (!queue_by_id(p, a->queue_id))
 		return -EFAULT;
@@ -644,28 +661,45 @@ static int update_queue(struct kfdsim_proc *p, struct kfd_ioctl_update_queue_arg
 
 /* ------------------------------------------------------------ events */
 
+/*
+ * kfd_ioctl_create_event: the first call may hand over a GTT BO as the
+ * event page (kfd_kmap_event_page's checks, in its order).
+ */
 static int create_event(struct kfdsim_proc *p, struct kfd_ioctl_create_event_args *a)
 {
-	void *page = NULL;
 	uint64_t size = 0, handle = a->event_page_offset;
-	int err;
+	void *page = NULL;
+	int err = 0, fd = -1;
 
+	pthread_mutex_lock(&p->ev_lock);
 	if (handle) {
+		int gi = kfdsim_gpu_index((uint32_t)(handle >> 32));
 		struct kfdsim_bo *bo;
 
-		if (kfdsim_gpu_index((uint32_t)(handle >> 32)) < 0)
-			return -EINVAL;
-		bo = bo_by_handle(p, handle);
-		if (!bo)
-			return -EINVAL;
-		/* amdgpu_amdkfd_gpuvm_map_gtt_bo_to_kernel: GTT BOs only */
-		if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT))
-			return -EINVAL;
-		page = bo->kmap;
-		size = bo->size;
+		if (p->slots)
+			err = -EINVAL;	/* "Event page is already set" */
+		else if (gi < 0)
+			err = -EINVAL;
+		else if ((err = bind(p, gi)))
+			;
+		else if (!(bo = bo_by_handle(p, handle)))
+			err = -EINVAL;	/* "Can't find BO" */
+		/*
+		 * amdgpu_amdkfd_gpuvm_map_gtt_bo_to_kernel refuses USERPTR and
+		 * pins the BO in GTT; the fake takes GTT BOs only, and only
+		 * ones that hold the whole page amdkfd then initialises.
+		 */
+		else if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
+			 bo->size < KFDSIM_EVENT_PAGE_SIZE)
+			err = -EINVAL;
+		else {
+			page = bo->kmap;
+			size = bo->size;
+			fd = bo->memfd;
+		}
 	}
-	pthread_mutex_lock(&p->ev_lock);
-	err = kfdsim_event_create(p, a, page, size, handle);
+	if (!err)
+		err = kfdsim_event_create(p, a, page, size, handle, fd);
 	pthread_mutex_unlock(&p->ev_lock);
 	return err;
 }
@@ -707,7 +741,7 @@ static int set_scratch_backing_va(struct kfdsim_proc *p,
 	if (gi < 0)
 		return -EINVAL;
 	if (bind(p, gi))
-		return -ESRCH;
+		return -ENODEV;
 	p->gpu[gi].scratch_va = a->va_addr;
 	return 0;
 }
@@ -782,6 +816,9 @@ static int runtime_enable(struct kfdsim_proc *p, struct kfdsim_runtime_enable_ar
 	}
 	if (p->runtime_enabled)
 		return -EBUSY;
+	for (unsigned i = 0; i < KFDSIM_MAX_QUEUES; i++)
+		if (p->queues[i].used)
+			return -EEXIST;	/* queues made before the runtime */
 	p->runtime_enabled = true;
 	a->capabilities_mask = 0;
 	return 0;
@@ -833,42 +870,62 @@ static int dispatch(struct kfdsim_proc *p, unsigned nr, void *k)
 	}
 }
 
-/* Argument sizes of the kernel's own table (it trusts its size over the caller's). */
-static unsigned kernel_size(unsigned nr)
+/*
+ * The kernel's own command for each number: kfd_ioctl takes the
+ * direction and the larger size from it, never from the caller's.
+ * The 1.11 header stops at AVAILABLE_MEMORY (0x23); the newer commands
+ * are spelled here with the sizes of their argument structs.
+ */
+static unsigned long kernel_cmd(unsigned nr)
 {
-	switch (nr) {
-	case 0x01: return sizeof(struct kfd_ioctl_get_version_args);
-	case 0x02: return sizeof(struct kfd_ioctl_create_queue_args);
-	case 0x03: return sizeof(struct kfd_ioctl_destroy_queue_args);
-	case 0x04: return sizeof(struct kfd_ioctl_set_memory_policy_args);
-	case 0x05: return sizeof(struct kfd_ioctl_get_clock_counters_args);
-	case 0x06: return sizeof(struct kfd_ioctl_get_process_apertures_args);
-	case 0x07: return sizeof(struct kfd_ioctl_update_queue_args);
-	case 0x08: return sizeof(struct kfd_ioctl_create_event_args);
-	case 0x09: return sizeof(struct kfd_ioctl_destroy_event_args);
-	case 0x0a: return sizeof(struct kfd_ioctl_set_event_args);
-	case 0x0b: return sizeof(struct kfd_ioctl_reset_event_args);
-	case 0x0c: return sizeof(struct kfd_ioctl_wait_events_args);
-	case 0x11: return sizeof(struct kfd_ioctl_set_scratch_backing_va_args);
-	case 0x12: return sizeof(struct kfd_ioctl_get_tile_config_args);
-	case 0x13: return sizeof(struct kfd_ioctl_set_trap_handler_args);
-	case 0x14: return sizeof(struct kfd_ioctl_get_process_apertures_new_args);
-	case 0x15: return sizeof(struct kfd_ioctl_acquire_vm_args);
-	case 0x16: return sizeof(struct kfd_ioctl_alloc_memory_of_gpu_args);
-	case 0x17: return sizeof(struct kfd_ioctl_free_memory_of_gpu_args);
-	case 0x18: case 0x19: return sizeof(struct kfd_ioctl_map_memory_to_gpu_args);
-	case 0x1a: return sizeof(struct kfd_ioctl_set_cu_mask_args);
-	case 0x21: return sizeof(struct kfd_ioctl_set_xnack_mode_args);
-	case 0x23: return sizeof(struct kfd_ioctl_get_available_memory_args);
-	case KFDSIM_IOC_RUNTIME_ENABLE: return sizeof(struct kfdsim_runtime_enable_args);
-	default: return 64;
-	}
+	static const unsigned long cmds[KFDSIM_IOCTL_COUNT] = {
+		[0x01] = AMDKFD_IOC_GET_VERSION,
+		[0x02] = AMDKFD_IOC_CREATE_QUEUE,
+		[0x03] = AMDKFD_IOC_DESTROY_QUEUE,
+		[0x04] = AMDKFD_IOC_SET_MEMORY_POLICY,
+		[0x05] = AMDKFD_IOC_GET_CLOCK_COUNTERS,
+		[0x06] = AMDKFD_IOC_GET_PROCESS_APERTURES,
+		[0x07] = AMDKFD_IOC_UPDATE_QUEUE,
+		[0x08] = AMDKFD_IOC_CREATE_EVENT,
+		[0x09] = AMDKFD_IOC_DESTROY_EVENT,
+		[0x0a] = AMDKFD_IOC_SET_EVENT,
+		[0x0b] = AMDKFD_IOC_RESET_EVENT,
+		[0x0c] = AMDKFD_IOC_WAIT_EVENTS,
+		[0x0d] = AMDKFD_IOC_DBG_REGISTER_DEPRECATED,
+		[0x0e] = AMDKFD_IOC_DBG_UNREGISTER_DEPRECATED,
+		[0x0f] = AMDKFD_IOC_DBG_ADDRESS_WATCH_DEPRECATED,
+		[0x10] = AMDKFD_IOC_DBG_WAVE_CONTROL_DEPRECATED,
+		[0x11] = AMDKFD_IOC_SET_SCRATCH_BACKING_VA,
+		[0x12] = AMDKFD_IOC_GET_TILE_CONFIG,
+		[0x13] = AMDKFD_IOC_SET_TRAP_HANDLER,
+		[0x14] = AMDKFD_IOC_GET_PROCESS_APERTURES_NEW,
+		[0x15] = AMDKFD_IOC_ACQUIRE_VM,
+		[0x16] = AMDKFD_IOC_ALLOC_MEMORY_OF_GPU,
+		[0x17] = AMDKFD_IOC_FREE_MEMORY_OF_GPU,
+		[0x18] = AMDKFD_IOC_MAP_MEMORY_TO_GPU,
+		[0x19] = AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU,
+		[0x1a] = AMDKFD_IOC_SET_CU_MASK,
+		[0x1b] = AMDKFD_IOC_GET_QUEUE_WAVE_STATE,
+		[0x1c] = AMDKFD_IOC_GET_DMABUF_INFO,
+		[0x1d] = AMDKFD_IOC_IMPORT_DMABUF,
+		[0x1e] = AMDKFD_IOC_ALLOC_QUEUE_GWS,
+		[0x1f] = AMDKFD_IOC_SMI_EVENTS,
+		[0x20] = AMDKFD_IOC_SVM,
+		[0x21] = AMDKFD_IOC_SET_XNACK_MODE,
+		[0x22] = AMDKFD_IOC_CRIU_OP,
+		[0x23] = AMDKFD_IOC_AVAILABLE_MEMORY,
+		[0x24] = _IOC(_IOC_READ | _IOC_WRITE, 'K', 0x24, 16),	/* EXPORT_DMABUF */
+		[KFDSIM_IOC_RUNTIME_ENABLE] = _IOWR('K', KFDSIM_IOC_RUNTIME_ENABLE,
+						   struct kfdsim_runtime_enable_args),
+		[0x26] = _IOC(_IOC_READ | _IOC_WRITE, 'K', 0x26, 32),	/* DBG_TRAP */
+	};
+
+	return cmds[nr];
 }
 
 int kfdsim_ioctl(int fd, unsigned long request, void *arg)
 {
-	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), dir = _IOC_DIR(request);
-	unsigned asize = kernel_size(nr);
+	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), asize, dir;
 	uint64_t kdata[64];		/* the largest argument is 400 bytes */
 	struct kfdsim_proc *p;
 	int kind = kfdsim_file_of(fd, NULL, NULL), ret;
@@ -887,6 +944,8 @@ int kfdsim_ioctl(int fd, unsigned long request, void *arg)
 		errno = ENOTTY;
 		return -1;
 	}
+	dir = _IOC_DIR(kernel_cmd(nr));
+	asize = _IOC_SIZE(kernel_cmd(nr));
 	/* Only the process that opened /dev/kfd may use it. */
 	if (!p || p->pid != getpid()) {
 		errno = EBADF;
