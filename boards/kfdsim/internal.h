@@ -151,9 +151,13 @@ extern struct kfdsim_gpu kfdsim_gpus[KFDSIM_MAX_GPUS];
 extern unsigned kfdsim_ngpus;
 int kfdsim_gpu_index(uint32_t gpu_id);		/* -1 if none */
 enum kfdsim_file { KFDSIM_FILE_KFD = 1, KFDSIM_FILE_RENDER };
-/* What @fd is (0 if not ours); the GPU of a render file and its serial. */
-int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial);
-/* The process of the caller's /dev/kfd (NULL: none open). */
+/*
+ * What @fd is (0 if not ours); the GPU of a render file, its serial,
+ * and the process a /dev/kfd file belongs to (in a forked child, still
+ * the parent's: its pid tells).
+ */
+int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial, struct kfdsim_proc **proc);
+/* The calling process's kfd process (NULL: it has no /dev/kfd open). */
 struct kfdsim_proc *kfdsim_process(void);
 int kfdsim_copy_from_user(void *dst, uint64_t src, size_t len);
 int kfdsim_copy_to_user(uint64_t dst, const void *src, size_t len);
@@ -161,6 +165,8 @@ int kfdsim_copy_to_user(uint64_t dst, const void *src, size_t len);
 void kfdsim_cwsr_sizes(unsigned i, uint32_t *ctl_stack, uint32_t *cwsr, uint32_t *debug,
 		       uint32_t *eop);
 unsigned kfdsim_num_xcc(unsigned i);
+/* Shader arrays (array_count; one per shader engine): MI210 8, MI300X 4 per XCC. */
+unsigned kfdsim_array_count(const struct kfdsim_gpu *g);
 
 /* kfd.c */
 int kfdsim_proc_setup(struct kfdsim_proc *p);

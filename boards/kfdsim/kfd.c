@@ -253,7 +253,7 @@ static int acquire_vm(struct kfdsim_proc *p, struct kfd_ioctl_acquire_vm_args *a
 {
 	uint64_t serial;
 	unsigned rgpu;
-	int kind = kfdsim_file_of((int)a->drm_fd, &rgpu, &serial);
+	int kind = kfdsim_file_of((int)a->drm_fd, &rgpu, &serial, NULL);
 	int gi;
 
 	/* fget of a descriptor that is not open */
@@ -927,8 +927,8 @@ int kfdsim_ioctl(int fd, unsigned long request, void *arg)
 {
 	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), asize, dir;
 	uint64_t kdata[64];		/* the largest argument is 400 bytes */
-	struct kfdsim_proc *p;
-	int kind = kfdsim_file_of(fd, NULL, NULL), ret;
+	struct kfdsim_proc *p = NULL;
+	int kind = kfdsim_file_of(fd, NULL, NULL, &p), ret;
 
 	if (!kind) {
 		errno = EBADF;
@@ -939,7 +939,6 @@ int kfdsim_ioctl(int fd, unsigned long request, void *arg)
 		errno = ENOTTY;
 		return -1;
 	}
-	p = kfdsim_process();
 	if (nr >= KFDSIM_IOCTL_COUNT || nr < 0x01) {
 		errno = ENOTTY;
 		return -1;
@@ -1064,10 +1063,10 @@ static void *render_mmap(struct kfdsim_proc *p, unsigned gi, uint64_t serial, vo
 
 void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
+	struct kfdsim_proc *p = NULL;
 	uint64_t serial;
 	unsigned gi;
-	int kind = kfdsim_file_of(fd, &gi, &serial);
-	struct kfdsim_proc *p = kfdsim_process();
+	int kind = kfdsim_file_of(fd, &gi, &serial, &p);
 
 	if (!kind)
 		return fail_map(EBADF);
@@ -1078,7 +1077,8 @@ void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
 			return fail_map(EBADF);
 		return kfd_mmap(p, addr, len, prot, flags, (uint64_t)offset);
 	}
-	return render_mmap(p, gi, serial, addr, len, prot, flags, (uint64_t)offset);
+	return render_mmap(kfdsim_process(), gi, serial, addr, len, prot, flags,
+			   (uint64_t)offset);
 }
 
 /*

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
@@ -323,6 +324,27 @@ int main(void)
 	vm.gpu_id = 0x1234;
 	err = kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm);
 	check(err == EINVAL, "ACQUIRE_VM bad gpu_id: EINVAL (got %s)", strerror(err));
+
+	/* ---- a forked child: the parent's /dev/kfd is not its own */
+	pid_t child = fork();
+
+	if (child == 0) {
+		int bad = sys->ioctl(kfd, AMDKFD_IOC_GET_VERSION, &ver) ? errno : 0;
+		int own = sys->open("/dev/kfd", O_RDWR, 0);
+		struct kfd_ioctl_acquire_vm_args cvm = { .drm_fd = (uint32_t)g[0].render,
+							 .gpu_id = g[0].id };
+		int ok = own >= 0 && !kio(own, AMDKFD_IOC_GET_VERSION, &ver) &&
+			 !kio(own, AMDKFD_IOC_ACQUIRE_VM, &cvm);
+
+		_exit(bad == EBADF && ok ? 0 : 1);
+	}
+	int status = -1;
+
+	waitpid(child, &status, 0);
+	check(child > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "fork: the child gets EBADF on the parent's /dev/kfd, a process of its own on a new one");
+	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
+	      "the child's exit left the sysfs tree");
 
 	/* ---- apertures */
 	struct kfd_ioctl_get_process_apertures_new_args ap = { 0 };
