@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,6 +249,22 @@ static int create_event(int kfd, uint32_t type, uint64_t page, struct kfd_ioctl_
 	e->auto_reset = 1;
 	e->event_page_offset = page;
 	return kio(kfd, AMDKFD_IOC_CREATE_EVENT, e);
+}
+
+struct destroyer {
+	int kfd;
+	uint32_t id;
+};
+
+/* DESTROY_EVENT from another thread while the main thread waits on it. */
+static void *destroy_later(void *arg)
+{
+	struct destroyer *d = arg;
+	struct kfd_ioctl_destroy_event_args de = { .event_id = d->id };
+
+	usleep(50 * 1000);
+	kio(d->kfd, AMDKFD_IOC_DESTROY_EVENT, &de);
+	return NULL;
 }
 
 int main(void)
@@ -638,6 +655,60 @@ int main(void)
 	submit(&q);
 	check(wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
 	      ((uint32_t *)data.cpu)[12] == 0x5a5a, "the recreated queue runs");
+
+	/* ---- a packet the CP cannot run: HW_EXCEPTION, that queue stops */
+	uint32_t junk[] = { PKT3(0x99, 1), 0 };
+	struct kfd_event_data hd;
+
+	emit(&q, junk, 2);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	err = wait_event(kfd, hw.event_id, 5000, &hd);
+	check(err == KFD_IOC_WAIT_RESULT_COMPLETE && hd.hw_exception_data.gpu_id == g[0].id &&
+	      hd.hw_exception_data.reset_cause == KFD_HW_EXCEPTION_GPU_HANG,
+	      "bad PM4 packet: HW_EXCEPTION event for gpu 0x%x", hd.hw_exception_data.gpu_id);
+	check(wait_event(kfd, sig.event_id, 20, NULL) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "the queue stopped at the bad packet");
+	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq) == 0 &&
+	      (memset(ring.cpu, 0, 4096), memset(ptrs.cpu, 0, 4096), q.put = 0,
+	       kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &q.args)) == 0, "DESTROY and CREATE_QUEUE again");
+	dq.queue_id = q.args.queue_id;
+
+	/* ---- waits on several events; a destroyed event fails a wait */
+	struct kfd_ioctl_create_event_args e2;
+	struct kfd_event_data two[2] = { { .event_id = sig.event_id } };
+
+	check(create_event(kfd, KFD_IOC_EVENT_SIGNAL, 0, &e2) == 0 && e2.event_id == 2,
+	      "CREATE_EVENT a second signal event: id %u", e2.event_id);
+	two[1].event_id = e2.event_id;
+	struct kfd_ioctl_wait_events_args wa = {
+		.events_ptr = (uint64_t)(uintptr_t)two, .num_events = 2, .wait_for_all = 1,
+		.timeout = 10,
+	};
+	se.event_id = e2.event_id;
+	kio(kfd, AMDKFD_IOC_SET_EVENT, &se);
+	err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &wa);
+	check(err == 0 && wa.wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "wait_for_all with one of two set: TIMEOUT");
+	/* That wait consumed e2 (auto reset, a woken waiter): set it again. */
+	kio(kfd, AMDKFD_IOC_SET_EVENT, &se);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	wa.timeout = 5000;
+	err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &wa);
+	check(err == 0 && wa.wait_result == KFD_IOC_WAIT_RESULT_COMPLETE,
+	      "wait_for_all once the GPU set the other: COMPLETE");
+	struct destroyer d = { kfd, e2.event_id };
+	pthread_t t;
+
+	pthread_create(&t, NULL, destroy_later, &d);
+	wa.num_events = 1;
+	wa.events_ptr = (uint64_t)(uintptr_t)&two[1];
+	wa.timeout = 5000;
+	err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &wa);
+	pthread_join(t, NULL);
+	check(err == EIO && wa.wait_result == KFD_IOC_WAIT_RESULT_FAIL,
+	      "an event destroyed during the wait: EIO, FAIL (got %s)", strerror(err));
 
 	/* ---- USERPTR pages unmapped by the user leave the GPU's VM */
 	sys->munmap(host.cpu, host.size);
