@@ -295,10 +295,12 @@ static int alloc_memory(struct kfdsim_proc *p, struct kfd_ioctl_alloc_memory_of_
 		return -EINVAL;
 	/*
 	 * The VA is checked here, not at the first map as amdgpu_vm_bo_map
-	 * does: the model maps whole pages below the 47-bit limit.
+	 * does: the model maps whole pages below the 47-bit limit.  VRAM
+	 * without a VA (0: for export) is allowed, and cannot be mapped.
 	 */
-	if (a->va_addr % KFDSIM_PAGE || a->va_addr < KFDSIM_PAGE || a->va_addr > GPUVM_LIMIT ||
-	    size > GPUVM_LIMIT + 1 - a->va_addr)
+	if (!(a->va_addr == 0 && (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)) &&
+	    (a->va_addr % KFDSIM_PAGE || a->va_addr < KFDSIM_PAGE || a->va_addr > GPUVM_LIMIT ||
+	     size > GPUVM_LIMIT + 1 - a->va_addr))
 		return -EINVAL;
 	bo = calloc(1, sizeof(*bo));
 	if (!bo)
@@ -429,7 +431,7 @@ static int map_devices(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu
 
 		pthread_mutex_lock(&pg->lock);
 		if (map && !(bo->mapped & bit)) {
-			if (bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size))
+			if (!bo->va || bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size))
 				err = -EINVAL;	/* overlaps a mapping */
 			else
 				bo->mapped |= bit;
