@@ -267,11 +267,41 @@ static void *destroy_later(void *arg)
 	return NULL;
 }
 
-int main(void)
+/* A bad configuration: the devices are not there, stderr names the variable. */
+static int init_error_mode(void)
+{
+	int fd = bh_kfd_sys_override->open("/dev/kfd", O_RDWR, 0);
+
+	printf("open: %s\n", fd < 0 ? strerror(errno) : "opened");
+	return fd < 0 ? 3 : 0;
+}
+
+static void check_init_error(const char *self, const char *env, const char *name)
+{
+	char cmd[512], out[1024] = "";
+	size_t n = 0;
+	FILE *f;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "%s %s --init-error 2>&1", env, self);
+	f = popen(cmd, "r");
+	if (f) {
+		n = fread(out, 1, sizeof(out) - 1, f);
+		out[n] = 0;
+	}
+	status = f ? pclose(f) : -1;
+	check(WIFEXITED(status) && WEXITSTATUS(status) == 3 && strstr(out, name),
+	      "%s: refused, naming %s", env, name);
+}
+
+int main(int argc, char **argv)
 {
 	struct gpu g[2] = { 0 };
 	char path[64], buf[256];
 	int kfd, err;
+
+	if (argc > 1 && !strcmp(argv[1], "--init-error"))
+		return init_error_mode();
 
 	if (!&bh_kfd_sys_override || !(sys = bh_kfd_sys_override)) {
 		printf("FAIL no bh_kfd_sys_override\n");
@@ -286,6 +316,10 @@ int main(void)
 	setenv("BAREHIP_KFDSIM_GPUS", "2", 0);
 	gfx = getenv("BAREHIP_KFDSIM_GFX");
 	unsigned want_gfxv = gfx && !strcmp(gfx, "gfx942") ? 90402 : 90010;
+
+	/* ---- configuration errors (in a child process each) */
+	check_init_error(argv[0], "BAREHIP_KFDSIM_GPUS=9", "BAREHIP_KFDSIM_GPUS");
+	check_init_error(argv[0], "BAREHIP_KFDSIM_GFX=gfx1100", "BAREHIP_KFDSIM_GFX");
 
 	/* ---- topology */
 	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
