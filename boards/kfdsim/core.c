@@ -141,12 +141,45 @@ static void do_init(void)
 	kfdsim_ngpus = count;
 }
 
+/*
+ * Reentrancy.  Under an LD_PRELOAD interposer the fake's own libc calls
+ * (fopen while writing the tree, munmap under the process lock) come
+ * back to it through the interposer.  While this thread is inside the
+ * initialisation, the fake does not exist yet (every path is the real
+ * one); while it is inside an ioctl, mmap, open or close, a munmap
+ * notification is the fake's own and ignored.
+ */
+static __thread int initialising;
+static __thread int inside;
+
+void kfdsim_enter(void)
+{
+	inside++;
+}
+
+void kfdsim_leave(void)
+{
+	inside--;
+}
+
 int kfdsim_init(char *why)
 {
+	if (initialising) {
+		if (why)
+			snprintf(why, 256, "barehip-kfdsim is initialising");
+		return -1;
+	}
+	initialising = 1;
 	pthread_once(&init_once, do_init);
+	initialising = 0;
 	if (init_result && why)
 		memcpy(why, init_why, sizeof(init_why));
 	return init_result;
+}
+
+bool kfdsim_inside(void)
+{
+	return inside > 0;
 }
 
 static bool ready(void)
@@ -324,7 +357,19 @@ static struct kfdsim_proc *proc_create(void)
 	return p;
 }
 
+static int open_device(const char *path, int flags);
+
 int kfdsim_open(const char *path, int flags)
+{
+	int fd;
+
+	kfdsim_enter();
+	fd = open_device(path, flags);
+	kfdsim_leave();
+	return fd;
+}
+
+static int open_device(const char *path, int flags)
 {
 	enum kfdsim_file kind;
 	unsigned gpu = 0;
@@ -440,7 +485,9 @@ int kfdsim_close(int fd)
 	pthread_mutex_unlock(&files_lock);
 	/* The release (kfd_process_notifier_release): queues, events, memory. */
 	if (dead) {
+		kfdsim_enter();
 		kfdsim_proc_teardown(dead);
+		kfdsim_leave();
 		free(dead);
 	}
 	return close(fd);

@@ -159,6 +159,10 @@ enum kfdsim_file { KFDSIM_FILE_KFD = 1, KFDSIM_FILE_RENDER };
 int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial, struct kfdsim_proc **proc);
 /* The calling process's kfd process (NULL: it has no /dev/kfd open). */
 struct kfdsim_proc *kfdsim_process(void);
+/* This thread is inside the fake (its own munmaps are not the user's). */
+void kfdsim_enter(void);
+void kfdsim_leave(void);
+bool kfdsim_inside(void);
 int kfdsim_copy_from_user(void *dst, uint64_t src, size_t len);
 int kfdsim_copy_to_user(uint64_t dst, const void *src, size_t len);
 /* CWSR and EOP sizes of GPU @i, as kfd_queue_ctx_save_restore_size. */

@@ -925,7 +925,19 @@ static unsigned long kernel_cmd(unsigned nr)
 	return cmds[nr];
 }
 
+static int do_ioctl(int fd, unsigned long request, void *arg);
+
 int kfdsim_ioctl(int fd, unsigned long request, void *arg)
+{
+	int r;
+
+	kfdsim_enter();
+	r = do_ioctl(fd, request, arg);
+	kfdsim_leave();
+	return r;
+}
+
+static int do_ioctl(int fd, unsigned long request, void *arg)
 {
 	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), asize, dir;
 	uint64_t kdata[64];		/* the largest argument is 400 bytes */
@@ -1063,7 +1075,22 @@ static void *render_mmap(struct kfdsim_proc *p, unsigned gi, uint64_t serial, vo
 	return err ? fail_map(err) : m;
 }
 
+static void *do_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
+
 void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+	void *m;
+	int err;
+
+	kfdsim_enter();
+	m = do_mmap(addr, len, prot, flags, fd, offset);
+	err = errno;
+	kfdsim_leave();
+	errno = err;
+	return m;
+}
+
+static void *do_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
 	struct kfdsim_proc *p = NULL;
 	uint64_t serial;
@@ -1094,9 +1121,12 @@ void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
  */
 void kfdsim_munmap_notify(void *addr, size_t len)
 {
-	struct kfdsim_proc *p = kfdsim_process();
+	struct kfdsim_proc *p;
 	uint64_t a = (uint64_t)(uintptr_t)addr;
 
+	if (kfdsim_inside())
+		return;		/* the fake's own views, maybe under its locks */
+	p = kfdsim_process();
 	if (!p || p->pid != getpid())
 		return;
 	pthread_mutex_lock(&p->lock);
