@@ -4,7 +4,9 @@
  * it: only through bh_kfd_sys_override.  Topology, the VM, memory of
  * each kind, a PM4 compute queue whose RELEASE_MEM signals an event,
  * a GPU memory fault and its MEMORY event, and amdkfd's errnos.
- * One line per case, a summary, PASS if all passed.
+ * One line per case, a summary, PASS if all passed.  It wants two GPUs
+ * or more (BAREHIP_KFDSIM_GPUS, 2 unless set) and takes the target from
+ * BAREHIP_KFDSIM_GFX, else from make check's BAREHIP_SIM_GFX.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -399,10 +401,16 @@ int main(int argc, char **argv)
 
 	/* ---- apertures */
 	struct kfd_ioctl_get_process_apertures_new_args ap = { 0 };
-	struct kfd_process_device_apertures pa[2];
+	struct kfd_process_device_apertures pa[8];
+	unsigned ngpus = 0;
 
-	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && ap.num_of_nodes == 2,
-	      "APERTURES_NEW with 0 nodes: count %u", ap.num_of_nodes);
+	for (unsigned n = 1; n <= 8; n++) {
+		snprintf(path, sizeof(path), "/sys/class/kfd/kfd/topology/nodes/%u/gpu_id", n);
+		if (read_file(path, buf, sizeof(buf)) == 0)
+			ngpus++;
+	}
+	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && ap.num_of_nodes == ngpus,
+	      "APERTURES_NEW with 0 nodes: count %u, one per GPU node", ap.num_of_nodes);
 	ap.kfd_process_device_apertures_ptr = (uint64_t)(uintptr_t)pa;
 	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && pa[0].gpu_id == g[0].id &&
 	      pa[0].lds_base == 0x1000000000000000ull && pa[0].scratch_base == 0x2000000000000000ull &&
