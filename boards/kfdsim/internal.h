@@ -62,7 +62,7 @@ struct kfdsim_bo {
 	uint64_t drm_offset;		/* render-node mmap offset */
 	uint32_t mapped;		/* bit per GPU index: in that model's VM */
 	uint32_t gone;			/* USERPTR: taken out again by munmap */
-	unsigned queue_refs;		/* queues using it (kfd_queue.c) */
+	unsigned queue_refs[KFDSIM_MAX_GPUS];	/* per GPU VM: queues using it (kfd_queue.c) */
 	bool shared_kmap;		/* kmap belongs to someone else */
 };
 

@@ -385,8 +385,8 @@ static int free_memory(struct kfdsim_proc *p, struct kfd_ioctl_free_memory_of_gp
 	bo = bo_by_handle(p, a->handle);
 	if (!bo)
 		return -EINVAL;
-	/* Still mapped, or a queue's buffer: amdgpu_amdkfd_gpuvm_free_memory_of_gpu */
-	if (bo->mapped || bo->queue_refs)
+	/* Still mapped (a queue's buffer always is): amdgpu_amdkfd_gpuvm_free_memory_of_gpu */
+	if (bo->mapped)
 		return -EBUSY;
 	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
 		p->gpu[bo->gpu].vram_used -= bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM ?
@@ -438,6 +438,8 @@ static int map_devices(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu
 		} else if (!map) {
 			if (!(bo->mapped & bit))
 				err = -EINVAL;	/* not attached to that GPU */
+			else if (bo->queue_refs[pi])
+				err = -EBUSY;	/* unmap_bo_from_gpuvm: a queue's buffer */
 			else {
 				if (!(bo->gone & bit))
 					bh_sim_vm_unmap(pg->sim, bo->va);
@@ -615,7 +617,7 @@ static int create_queue(struct kfdsim_proc *p, struct kfd_ioctl_create_queue_arg
 	for (unsigned i = 0; i < 5; i++) {
 		q->bos[i] = bos[i];
 		if (bos[i])
-			bos[i]->queue_refs++;
+			bos[i]->queue_refs[gi]++;
 	}
 	q->used = true;
 	a->queue_id = q->id;
@@ -638,7 +640,7 @@ static int destroy_queue(struct kfdsim_proc *p, struct kfd_ioctl_destroy_queue_a
 	kfdsim_board_queue_stop(p, q);
 	for (unsigned i = 0; i < 5; i++)
 		if (q->bos[i])
-			q->bos[i]->queue_refs--;
+			q->bos[i]->queue_refs[q->gpu]--;
 	q->used = false;
 	return 0;
 }

@@ -610,6 +610,8 @@ int main(int argc, char **argv)
 	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dqa) == 0, "DESTROY_QUEUE AQL");
 
 	/* ---- errors on memory */
+	err = unmap(kfd, &g[0], &ring);
+	check(err == EBUSY, "UNMAP of a live queue's ring: EBUSY (got %s)", strerror(err));
 	err = free_bo(kfd, &data);
 	check(err == EBUSY, "FREE of a mapped BO: EBUSY (got %s)", strerror(err));
 	err = free_bo(kfd, &events);
