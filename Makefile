@@ -140,6 +140,9 @@ test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 # The targets the sim board models; a test "prog@gfx942" runs prog on it.
 MODELLED := $(filter gfx90a gfx942,$(TARGETS))
 on_modelled = $(foreach t,$(1),$(foreach g,$(MODELLED),$(t)@$(g)))
+# "prog@kfd-gfx942": prog on the kfd backend, driving the fake KFD (linked
+# into every test build, boards/kfdsim) emulating that target.
+on_kfd = $(if $(KFDSIM_LIB),$(foreach t,$(1),$(foreach g,$(MODELLED),$(t)@kfd-$(g))))
 
 # ------------------------------------------------- per-directory rules
 # Each directory's rules are in a fragment beside it, <dir>/<dir>.mk, in
@@ -160,6 +163,11 @@ include loader/loader.mk
 include kit/kit.mk
 ifdef NEED_CONFIG
 include boards/sim/sim.mk
+ifneq ($(CONFIG_BACKEND_SIM),)
+ifneq ($(CONFIG_BACKEND_KFD),)
+include boards/kfdsim/kfdsim.mk
+endif
+endif
 include tests/model/model.mk
 endif
 
