@@ -574,9 +574,9 @@ static void queue_sizes(struct kfd_platform *kp)
 	if (v / 10000 == 10)
 		ctl = BH_MIN(ctl, 0x7000u);
 	kp->ctl_stack_size = ctl;
-	kp->cwsr_size = ctl + wg;
+	kp->cwsr_size = (ctl + wg + 4095) & ~4095u;
 	kp->debug_size = (waves * 32 + 63) & ~63u;
-	kp->eop_size = v / 100 == 904 ? 4096 : 2048;
+	kp->eop_size = v == 80002 ? 0x8000 : 4096;	/* Tonga's is larger */
 }
 
 static int create_event(struct kfd_platform *kp, uint32_t type, bool auto_reset, uint32_t *id,
