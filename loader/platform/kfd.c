@@ -770,7 +770,11 @@ static void kfd_close(struct bh_platform *p)
 			*ev = 0;
 		}
 	bo_free(kp, &kp->wptr_bo);
-	bo_free(kp, &kp->events_bo);
+	/* amdkfd refuses to free the signal page (EPERM): it goes with the
+	 * process, when /dev/kfd closes below. */
+	if (kp->events_bo.size)
+		kp->sys->munmap(kp->events_bo.cpu, kp->events_bo.size);
+	memset(&kp->events_bo, 0, sizeof(kp->events_bo));
 	if (kp->doorbells)
 		kp->sys->munmap(kp->doorbells, DOORBELL_BYTES);
 	kp->doorbells = NULL;
