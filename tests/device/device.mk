@@ -16,6 +16,8 @@ $(BUILD)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN)
 
 DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
 DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
-DEVICE_RUNS := $(call on_modelled,$(DEVICE_TESTS))
+# ... and on the kfd backend, through the fake KFD (make check's builds
+# link it: boards/kfdsim/kfdsim.mk), on each target.
+DEVICE_RUNS := $(call on_modelled,$(DEVICE_TESTS)) $(call on_kfd,$(DEVICE_TESTS))
 CHECK_BINS += $(DEVICE_TESTS)
 CHECK_RUNS += $(DEVICE_RUNS)

@@ -91,7 +91,7 @@ MULTI_PROGRAMS += $(CC_TOOL_TEST)
 endif
 
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
-PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS))
+PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)
 PROGRAM_RUNS += $(MULTI_PROGRAM_RUNS)
