@@ -419,8 +419,9 @@ static void bo_free(struct kfd_platform *kp, struct kfd_bo *bo)
 static int bo_alloc(struct kfd_platform *kp, uint64_t size, uint64_t align, unsigned domain,
 		    struct kfd_bo *bo)
 {
-	const uint32_t base = KFD_IOC_ALLOC_MEM_FLAGS_WRITABLE |
-			      KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
+	/* WRITABLE is (1 << 31) in the UAPI header: an int overflow, so
+	 * spelled unsigned here. */
+	const uint32_t base = 0x80000000u | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
 			      KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE;
 	struct kfd_ioctl_alloc_memory_of_gpu_args a = { .size = size, .gpu_id = kp->gpu.gpu_id };
 	void *cpu;
