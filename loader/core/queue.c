@@ -243,9 +243,13 @@ int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 				       "the queue stopped after an earlier GPU fault");
 		/* The CP runs in order: the oldest unretired launch faulted. */
 		describe_seq(q, q->retired + 1, what, sizeof(what));
+		memset(&f, 0, sizeof(f));
 		if (plat->take_fault(plat, q->qid, &f)) {
 			q->faulted = true;
 			drain_printf(q);
+			if (f.unlocated)
+				return bh_fail(err, BH_EFAULT, "%s: GPU %s: %s", what, f.kind,
+					       f.detail);
 			return bh_fail(err, BH_EFAULT,
 				       "%s: GPU %s at pc 0x%llx [%08x %08x] address 0x%llx, "
 				       "workgroup (%u,%u,%u) wave %u: %s", what, f.kind,

@@ -99,7 +99,8 @@ struct kfd_platform {
 	uint8_t *doorbells;
 	uint32_t mem_event, hw_event;
 	bool fault_seen;		/* a VM fault evicted this process's queues */
-	uint64_t fault_va;		/* its address (0: a hardware exception) */
+	bool fault_memory;		/* a memory fault (else a hardware exception) */
+	uint64_t fault_va;		/* its address */
 	char fault_detail[256];
 	struct kfd_queue q[MAX_QUEUES];
 };
@@ -985,6 +986,7 @@ static bool poll_faults(struct kfd_platform *kp)
 			 m->failure.NoExecute ? " execute from a no-execute page" : "",
 			 m->failure.imprecise ? ", imprecise" : "");
 		kp->fault_va = m->va;
+		kp->fault_memory = true;
 		kp->fault_seen = true;
 		return true;
 	}
@@ -992,9 +994,13 @@ static bool poll_faults(struct kfd_platform *kp)
 	if (wait_events(kp, &ev, 1, 0) == 1) {
 		const struct kfd_hsa_hw_exception_data *h = &ev.hw_exception_data;
 
+		/* KFD does not say what stopped the wave: a trap (abort, a
+		 * failed assert), an illegal instruction, a bad packet or a
+		 * hang the driver reset. */
 		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
-			 "GPU hardware exception (reset type %u, cause %u%s); KFD stopped the "
-			 "process's queues", h->reset_type, h->reset_cause,
+			 "GPU hardware exception: a trap, an illegal instruction or a hang "
+			 "(KFD reset type %u, cause %u%s); KFD stopped the process's queues",
+			 h->reset_type, h->reset_cause,
 			 h->memory_lost ? ", VRAM contents lost" : "");
 		kp->fault_seen = true;
 		return true;
@@ -1010,13 +1016,10 @@ static int kfd_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *o
 	if (!poll_faults(kp))
 		return 0;
 	memset(out, 0, sizeof(*out));
-	out->kind = "fault reported by KFD";
-	snprintf(out->detail, sizeof(out->detail), "%s (KFD reports no pc or wave)",
-		 kp->fault_detail);
-	if (kp->fault_va) {
-		out->kind = "memory violation";
-		out->address = kp->fault_va;
-	}
+	out->kind = kp->fault_memory ? "memory violation" : "hardware exception";
+	out->address = kp->fault_va;
+	out->unlocated = true;	/* KFD reports no pc, wave or workgroup */
+	snprintf(out->detail, sizeof(out->detail), "%s", kp->fault_detail);
 	return 1;
 }
 

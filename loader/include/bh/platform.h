@@ -21,6 +21,7 @@ struct bh_gpu_fault {
 	uint64_t address;
 	unsigned workgroup[3];
 	unsigned wave;
+	bool unlocated;		/* pc, dwords, workgroup and wave unknown */
 	char detail[256];
 };
 
