@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "generated/autoconf.h"
 #include "internal.h"
 #include "sim.h"
 
@@ -35,7 +37,20 @@ struct kfdsim_runtime_enable_args {
 int kfdsim_proc_setup(struct kfdsim_proc *p)
 {
 	char why[256];
+	uint64_t window = CONFIG_SIM_DEADLOCK_WINDOW;
+	const char *w = getenv("BAREHIP_SIM_DEADLOCK_WINDOW");
 
+	/* The sim board's test knob for its deadlock window works here too. */
+	if (w && *w) {
+		char *end;
+
+		window = strtoull(w, &end, 10);
+		if (*end || *w == '-') {
+			fprintf(stderr, "barehip-kfdsim: BAREHIP_SIM_DEADLOCK_WINDOW='%.32s' is not "
+				"a count of wave instructions\n", w);
+			return -1;
+		}
+	}
 	pthread_mutex_init(&p->lock, NULL);
 	p->next_drm_offset = KFDSIM_DRM_OFFSET_BASE;
 	kfdsim_events_init(p);
@@ -47,8 +62,9 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 			 * window is one page nobody maps. */
 			.vram_size = KFDSIM_PAGE,
 			.num_cus = kfdsim_gpus[i].num_cus,
-			.max_instructions = 0,
-			.deadlock_window = 1ull << 28,
+			/* The sim board's watchdog and deadlock detection. */
+			.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
+			.deadlock_window = window,
 		};
 
 		pthread_mutex_init(&g->lock, NULL);
