@@ -979,8 +979,8 @@ static bool poll_faults(struct kfd_platform *kp)
 		const struct kfd_hsa_memory_exception_data *m = &ev.memory_exception_data;
 
 		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
-			 "GPU memory fault at address 0x%llx (%s%s%s%s); KFD stopped every queue "
-			 "of this process on the GPU", (unsigned long long)m->va,
+			 "address 0x%llx (%s%s%s%s); KFD stopped every queue of this process "
+			 "on the GPU", (unsigned long long)m->va,
 			 m->failure.NotPresent ? "page not present" : "",
 			 m->failure.ReadOnly ? " write to a read-only page" : "",
 			 m->failure.NoExecute ? " execute from a no-execute page" : "",
@@ -998,8 +998,8 @@ static bool poll_faults(struct kfd_platform *kp)
 		 * failed assert), an illegal instruction, a bad packet or a
 		 * hang the driver reset. */
 		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
-			 "GPU hardware exception: a trap, an illegal instruction or a hang "
-			 "(KFD reset type %u, cause %u%s); KFD stopped the process's queues",
+			 "a trap, an illegal instruction or a hang (KFD reset type %u, cause "
+			 "%u%s); KFD stopped the process's queues",
 			 h->reset_type, h->reset_cause,
 			 h->memory_lost ? ", VRAM contents lost" : "");
 		kp->fault_seen = true;
