@@ -96,6 +96,7 @@ struct kfd_platform {
 	uint64_t gpuvm_base, gpuvm_limit;
 	uint32_t eop_size, ctl_stack_size, cwsr_size, debug_size;
 	struct kfd_bo events_bo, wptr_bo;
+	bool event_page_set;		/* KFD has events_bo as its signal page */
 	uint8_t *doorbells;
 	uint32_t mem_event, hw_event;
 	bool fault_seen;		/* a VM fault evicted this process's queues */
@@ -590,13 +591,16 @@ static int create_event(struct kfd_platform *kp, uint32_t type, bool auto_reset,
 		.node_id = kp->gpu.node,
 	};
 
-	/* The first signal event tells KFD where its slots live. */
-	if (type == KFD_IOC_EVENT_SIGNAL)
+	/* The first signal event tells KFD where its slots live (later ones
+	 * may not: amdkfd refuses a second event page). */
+	if (type == KFD_IOC_EVENT_SIGNAL && !kp->event_page_set)
 		e.event_page_offset = kp->events_bo.handle;
 	if (kfd_ioctl(kp, AMDKFD_IOC_CREATE_EVENT, &e))
 		return fail(err, BH_ENODEV, "kfd backend: creating a %s event: %s",
 			    type == KFD_IOC_EVENT_SIGNAL ? "signal" : "fault", strerror(errno));
 	*id = e.event_id;
+	if (type == KFD_IOC_EVENT_SIGNAL)
+		kp->event_page_set = true;
 	if (slot)
 		*slot = e.event_slot_index;
 	return 0;
@@ -771,6 +775,7 @@ static void kfd_close(struct bh_platform *p)
 			kfd_ioctl(kp, AMDKFD_IOC_DESTROY_EVENT, &d);
 			*ev = 0;
 		}
+	kp->event_page_set = false;
 	bo_free(kp, &kp->wptr_bo);
 	/* amdkfd refuses to free the signal page (EPERM): it goes with the
 	 * process, when /dev/kfd closes below. */
@@ -979,8 +984,8 @@ static bool poll_faults(struct kfd_platform *kp)
 		const struct kfd_hsa_memory_exception_data *m = &ev.memory_exception_data;
 
 		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
-			 "address 0x%llx (%s%s%s%s); KFD stopped every queue of this process "
-			 "on the GPU", (unsigned long long)m->va,
+			 "in the page at 0x%llx (%s%s%s%s; KFD reports pages, not addresses); "
+			 "KFD stopped every queue of this process on the GPU", (unsigned long long)m->va,
 			 m->failure.NotPresent ? "page not present" : "",
 			 m->failure.ReadOnly ? " write to a read-only page" : "",
 			 m->failure.NoExecute ? " execute from a no-execute page" : "",
