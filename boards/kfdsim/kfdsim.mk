@@ -38,5 +38,23 @@ ifeq ($(SANITIZE),1)
 CC_FLAGS += --kfdsim
 endif
 
-CHECK_BINS += $(KFDSIM_TEST)
-CHECK_RUNS += $(KFDSIM_TEST)@kfd-gfx90a $(KFDSIM_TEST)@kfd-gfx942
+# The kfd backend through the loader alone, on the fake: ring wrap, more
+# queues than the GPU gives, a hang and the queue's re-creation, a memory
+# fault and recovery (tests/kfdsim/backend_test.c, its kernels in
+# backendk.hip).
+KFD_BACKEND_TEST := $(BUILD)/tests/kfdsim/backend_test
+KFD_BACKEND_COS := $(foreach t,$(MODELLED),$(BUILD)/tests/kfdsim/backendk.$(t).co)
+$(BUILD)/tests/kfdsim/backendk.%.co: tests/kfdsim/backendk.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< ($*)"
+	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -O2 -o $@ $<
+$(BUILD)/obj/tests/kfdsim/backend_test.o: HOST_CFLAGS += \
+	-DBACKENDK_DIR='"$(abspath $(BUILD)/tests/kfdsim)"'
+$(KFD_BACKEND_TEST): $(BUILD)/obj/tests/kfdsim/backend_test.o $(KFDSIM_LIB) $(LIBBAREHIP) \
+		$(KFD_BACKEND_COS)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $< $(KFDSIM_LINK) $(LIBBAREHIP) $(HOST_LDFLAGS) -lpthread -lm -o $@
+
+CHECK_BINS += $(KFDSIM_TEST) $(KFD_BACKEND_TEST)
+CHECK_RUNS += $(call on_kfd,$(KFDSIM_TEST) $(KFD_BACKEND_TEST))

@@ -101,6 +101,7 @@ struct kfd_platform {
 	uint32_t mem_event, hw_event;
 	bool fault_seen;		/* a VM fault evicted this process's queues */
 	bool fault_memory;		/* a memory fault (else a hardware exception) */
+	bool fault_told;		/* take_fault reported it once */
 	uint64_t fault_va;		/* its address */
 	char fault_detail[256];
 	struct kfd_queue q[MAX_QUEUES];
@@ -1024,7 +1025,12 @@ static int kfd_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *o
 	out->kind = kp->fault_memory ? "memory violation" : "hardware exception";
 	out->address = kp->fault_va;
 	out->unlocated = true;	/* KFD reports no pc, wave or workgroup */
-	snprintf(out->detail, sizeof(out->detail), "%s", kp->fault_detail);
+	/* KFD does not say which queue faulted: the first waiter hears of
+	 * it as its own, the others as what stopped them. */
+	snprintf(out->detail, sizeof(out->detail), "%s%s",
+		 kp->fault_told ? "stopped by an earlier fault of this process: " : "",
+		 kp->fault_detail);
+	kp->fault_told = true;
 	return 1;
 }
 

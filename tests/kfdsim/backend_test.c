@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The kfd backend (loader/platform/kfd.c) through the loader alone, on
+ * the fake KFD linked in (BAREHIP_KFDSIM_GFX picks the target):
+ *   - the ring wraps many times, every fence retiring in order;
+ *   - more queues than the GPU gives: a clear error, and a freed queue
+ *     is given again;
+ *   - a hung kernel: the wait times out naming the kernel, the queue is
+ *     destroyed and re-created (its ring rebased) and runs new work;
+ *   - a memory fault mid-stream: the kernel and the page are named, the
+ *     process's queues stop, and reopening the device recovers.
+ * Usage: backend_test [CODE_OBJECT_DIR] (holding backendk.<gfx>.co; the
+ * build's by default).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <bh/backends.h>
+#include <bh/loader.h>
+#include "generated/autoconf.h"
+
+#define RING_DWORDS (CONFIG_LOADER_RING_BYTES / 4)
+
+static int failures;
+
+#define CHECK(cond, ...)                                                        \
+	do {                                                                    \
+		if (cond) {                                                     \
+			printf("  ok: ");                                       \
+		} else {                                                        \
+			printf("  FAILED: ");                                   \
+			failures++;                                             \
+		}                                                               \
+		printf(__VA_ARGS__);                                            \
+		printf("\n");                                                   \
+	} while (0)
+
+struct gpu {
+	struct bh_platform *plat;
+	struct bh_device *dev;
+	struct bh_codeobj *co;
+	const struct bh_kernel *fill, *spin, *store;
+};
+
+static void *read_all(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	void *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
+		buf = malloc((size_t)n);
+		if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*size = (size_t)n;
+	}
+	fclose(f);
+	return buf;
+}
+
+static int gpu_open(struct gpu *g, const char *dir)
+{
+	struct bh_error err = { 0 };
+	char path[512];
+	size_t size = 0;
+
+	memset(g, 0, sizeof(*g));
+	g->plat = bh_platform_kfd_new();
+	if (!g->plat || bh_device_open(&g->dev, g->plat, &err)) {
+		printf("  FAILED: opening the kfd backend: %s\n", err.message);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/backendk.%s.co", dir, bh_device_get_info(g->dev)->gfx);
+	void *img = read_all(path, &size);
+
+	if (!img || bh_codeobj_load(g->dev, img, size, &g->co, &err)) {
+		printf("  FAILED: loading %s: %s\n", path, img ? err.message : "cannot read");
+		free(img);
+		return -1;
+	}
+	free(img);
+	g->fill = bh_codeobj_find_kernel(g->co, "_Z4fillPii");
+	g->spin = bh_codeobj_find_kernel(g->co, "_Z10spin_untilPViPi");
+	g->store = bh_codeobj_find_kernel(g->co, "_Z13store_throughPi");
+	return g->fill && g->spin && g->store ? 0 : -1;
+}
+
+static void gpu_close(struct gpu *g)
+{
+	struct bh_error err;
+
+	if (g->co)
+		bh_codeobj_unload(g->co, &err);
+	bh_device_close(g->dev);
+	bh_platform_kfd_delete(g->plat);
+	memset(g, 0, sizeof(*g));
+}
+
+static int launch1(struct bh_queue *q, const struct bh_kernel *k, unsigned groups, void **args,
+		   uint64_t *seq, struct bh_error *err)
+{
+	struct bh_launch l = { .grid = { groups * 64, 1, 1 }, .block = { 64, 1, 1 }, .args = args };
+
+	return bh_queue_launch(q, k, &l, seq, err);
+}
+
+static void ring_wrap(struct gpu *g)
+{
+	struct bh_error err = { 0 };
+	struct bh_queue *q;
+	struct bh_mem buf;
+	struct bh_queue_stats st;
+	uint64_t seq = 0;
+	int bad = 0, n = 20000;
+
+	if (bh_queue_create(g->dev, &q, &err) ||
+	    bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &buf, &err)) {
+		CHECK(0, "queue and buffer: %s", err.message);
+		return;
+	}
+	for (int i = 0; i < n && !bad; i++) {
+		uint64_t va = buf.gpu_va;
+		int v = i;
+		void *args[] = { &va, &v };
+
+		bad = launch1(q, g->fill, 1, args, &seq, &err);
+		if (!bad && i % 1000 == 999)
+			bad = bh_queue_wait(q, seq, &err);
+	}
+	if (!bad)
+		bad = bh_queue_wait(q, seq, &err);
+	bh_queue_get_stats(q, &st);
+	CHECK(!bad && ((int *)buf.cpu)[63] == n - 1,
+	      "%d launches, the last value landed (%s)", n, bad ? err.message : "no error");
+	CHECK(st.pm4_dwords > 4ull * RING_DWORDS, "the %u-dword ring wrapped %llu times",
+	      RING_DWORDS, (unsigned long long)(st.pm4_dwords / RING_DWORDS));
+	bh_mem_free(g->dev, &buf);
+	bh_queue_destroy(q);
+}
+
+static void many_queues(struct gpu *g)
+{
+	struct bh_error err = { 0 };
+	struct bh_queue *q[64];
+	int n = 0;
+
+	while (n < 64 && !bh_queue_create(g->dev, &q[n], &err))
+		n++;
+	CHECK(n >= 4 && n < 64, "%d queues, then: %s", n, err.message);
+	CHECK(strstr(err.message, "compute queue") != NULL, "the error says what ran out");
+	if (n) {
+		bh_queue_destroy(q[--n]);
+		CHECK(!bh_queue_create(g->dev, &q[n], &err), "a freed queue is given again");
+		n++;
+	}
+	/* Every one of them runs work. */
+	struct bh_mem buf;
+	int ok = !bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &buf, &err);
+
+	for (int i = 0; i < n && ok; i++) {
+		uint64_t va = buf.gpu_va + 256ull * (unsigned)i, seq;
+		int v = 100 + i;
+		void *args[] = { &va, &v };
+
+		ok = !launch1(q[i], g->fill, 1, args, &seq, &err) && !bh_queue_wait(q[i], seq, &err) &&
+		     ((int *)buf.cpu)[64 * i] == 100 + i;
+	}
+	CHECK(ok, "each of the %d queues ran a kernel (%s)", n, ok ? "" : err.message);
+	if (buf.cpu)
+		bh_mem_free(g->dev, &buf);
+	while (n)
+		bh_queue_destroy(q[--n]);
+}
+
+struct opener {
+	volatile int *flag;
+	unsigned ms;
+};
+
+static void *open_later(void *arg)
+{
+	struct opener *o = arg;
+	struct timespec ts = { o->ms / 1000, (long)(o->ms % 1000) * 1000000 };
+
+	nanosleep(&ts, NULL);
+	__atomic_store_n(o->flag, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void hang_and_reset(struct gpu *g)
+{
+	struct bh_error err = { 0 };
+	struct bh_queue *q;
+	struct bh_mem flag, out;
+	uint64_t seq, seq2;
+	pthread_t t;
+
+	if (bh_queue_create(g->dev, &q, &err) ||
+	    bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &flag, &err) ||
+	    bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &out, &err)) {
+		CHECK(0, "queue and buffers: %s", err.message);
+		return;
+	}
+	memset(flag.cpu, 0, 4096);
+	memset(out.cpu, 0, 4096);
+	/* A launch first, so the ring is not at its start when it resets. */
+	uint64_t ova = out.gpu_va + 1024, fva = flag.gpu_va, o2 = out.gpu_va;
+	int v = 5;
+	void *fargs[] = { &ova, &v }, *sargs[] = { &fva, &o2 };
+
+	launch1(q, g->fill, 1, fargs, &seq, &err);
+	bh_queue_wait(q, seq, &err);
+	CHECK(!launch1(q, g->spin, 1, sargs, &seq, &err), "a kernel that waits for the host");
+	/* The host lets it finish only after the wait gave up: the queue's
+	 * destruction waits for the running dispatch, as a preemption does. */
+	struct opener o = { (volatile int *)flag.cpu, 1000 };
+
+	pthread_create(&t, NULL, open_later, &o);
+	int r = bh_queue_wait_for(q, seq, 300000000ull, true, &err);
+
+	CHECK(r == BH_ETIMEDOUT && strstr(err.message, "spin_until") &&
+	      strstr(err.message, "the queue was reset"),
+	      "the wait times out naming the kernel: %s", err.message);
+	pthread_join(t, NULL);
+	v = 9;
+	ova = out.gpu_va + 2048;
+	r = launch1(q, g->fill, 2, fargs, &seq2, &err);
+	if (!r)
+		r = bh_queue_wait(q, seq2, &err);
+	CHECK(!r && ((int *)out.cpu)[512] == 9 && ((int *)out.cpu)[512 + 127] == 9,
+	      "the re-created queue runs new work (%s)", r ? err.message : "values landed");
+	bh_mem_free(g->dev, &flag);
+	bh_mem_free(g->dev, &out);
+	bh_queue_destroy(q);
+}
+
+static void fault_and_recover(struct gpu *g, const char *dir)
+{
+	struct bh_error err = { 0 };
+	struct bh_queue *q, *other;
+	struct bh_mem buf;
+	uint64_t seq, bad_va = 0x1230;
+
+	if (bh_queue_create(g->dev, &q, &err) || bh_queue_create(g->dev, &other, &err) ||
+	    bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &buf, &err)) {
+		CHECK(0, "queues and buffer: %s", err.message);
+		return;
+	}
+	uint64_t va = buf.gpu_va;
+	int v = 3;
+	void *fargs[] = { &va, &v }, *bargs[] = { &bad_va };
+
+	launch1(q, g->fill, 1, fargs, &seq, &err);
+	launch1(q, g->store, 1, bargs, &seq, &err);
+	launch1(q, g->fill, 1, fargs, &seq, &err);
+	int r = bh_queue_wait(q, seq, &err);
+
+	CHECK(r == BH_EFAULT && strstr(err.message, "store_through") &&
+	      strstr(err.message, "memory violation") && strstr(err.message, "page at 0x1000"),
+	      "the fault names the kernel and the page: %s", err.message);
+	r = launch1(other, g->fill, 1, fargs, &seq, &err);
+	if (!r)
+		r = bh_queue_wait(other, seq, &err);
+	CHECK(r == BH_EFAULT && strstr(err.message, "stopped by an earlier fault"),
+	      "KFD stopped the process's other queue too: %s", err.message);
+	bh_mem_free(g->dev, &buf);
+	bh_queue_destroy(other);
+	bh_queue_destroy(q);
+	gpu_close(g);
+	/* Recovery: a new KFD process. */
+	if (gpu_open(g, dir)) {
+		CHECK(0, "reopening the device after the fault");
+		return;
+	}
+	r = bh_queue_create(g->dev, &q, &err) || bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &buf, &err);
+	va = buf.gpu_va;
+	v = 11;
+	if (!r)
+		r = launch1(q, g->fill, 1, fargs, &seq, &err) || bh_queue_wait(q, seq, &err);
+	CHECK(!r && ((int *)buf.cpu)[0] == 11, "after reopening, the GPU runs work (%s)",
+	      r ? err.message : "value landed");
+	if (!r) {
+		bh_mem_free(g->dev, &buf);
+		bh_queue_destroy(q);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct gpu g;
+	const char *dir = argc > 1 ? argv[1] : BACKENDK_DIR;
+
+	if (argc > 2) {
+		fprintf(stderr, "usage: %s [CODE_OBJECT_DIR]\n", argv[0]);
+		return 2;
+	}
+	/* The spinning kernel makes no progress the model could see: only the
+	 * loader's timeout may end it here. */
+	setenv("BAREHIP_SIM_DEADLOCK_WINDOW", "0", 1);
+	if (gpu_open(&g, dir))
+		return 1;
+	printf("kfd backend on %s\n", bh_device_get_info(g.dev)->name);
+	ring_wrap(&g);
+	many_queues(&g);
+	hang_and_reset(&g);
+	fault_and_recover(&g, dir);
+	gpu_close(&g);
+	printf("backend_test: %s (%d failed)\n", failures ? "FAIL" : "PASS", failures);
+	return failures ? 1 : 0;
+}
