@@ -1,7 +1,7 @@
 #!/bin/bash
 # The figures barehip tracks (docs/benchmarks.md).  Deterministic counts
 # only: byte sizes and callgrind instruction counts.
-# Usage: scripts/bench.sh BUILD [core | math-accuracy | math-ocml]
+# Usage: scripts/bench.sh BUILD [core | kfd | math-accuracy | math-ocml]
 #   core: sizes, host instructions per launch and model throughput alone
 set -euo pipefail
 build=$1
@@ -170,6 +170,72 @@ if [ "${2:-}" = math-ocml ]; then
 	exit 0
 fi
 
+# The kfd backend: the launch path to the doorbell store, on the fake KFD
+# (barehip-cc --kfdsim; the GPU model runs on the fake's board thread,
+# outside what bh_queue_launch counts), beside the sim backend's figures
+# above; and the binary a user ships for it (the amdgpu-kfd board, no
+# model inside) beside ROCm's user space.  "scripts/bench.sh BUILD kfd"
+# runs this section alone.
+kfd_bench() {
+	echo "== the kfd backend (through the fake KFD; callgrind)"
+	"$cc" --kfdsim -O2 -o "$out/launch-kfd" tests/bench/launch.hip
+	strip --strip-debug "$out/launch-kfd"
+	local n a
+	for a in 2 8 32; do
+		for n in 100 1000; do
+			BAREHIP_BOARD=kfd valgrind --tool=callgrind \
+				--callgrind-out-file="$out/kfd.$n.$a.cg" "$out/launch-kfd" "$n" "$a" \
+				> "$out/kfd.$n.$a.log" 2>&1
+			grep -q PASS "$out/kfd.$n.$a.log" || { cat "$out/kfd.$n.$a.log"; exit 1; }
+			callgrind_annotate --inclusive=yes "$out/kfd.$n.$a.cg" > "$out/kfd.$n.$a.txt"
+		done
+		local l1 l2 a1 a2
+		l1=$(incl "$out/kfd.100.$a.txt" bh_queue_launch); l2=$(incl "$out/kfd.1000.$a.txt" bh_queue_launch)
+		a1=$(incl "$out/kfd.100.$a.txt" hipLaunchKernel); a2=$(incl "$out/kfd.1000.$a.txt" hipLaunchKernel)
+		printf "%-44s %10s\n" "kfd loader, $a args: steady per launch" "$(( (l2 - l1) / 900 ))"
+		printf "%-44s %10s\n" "kfd API (hipLaunchKernel), $a args: steady" "$(( (a2 - a1) / 900 ))"
+	done
+	local stats
+	stats=$(BAREHIP_BOARD=kfd BAREHIP_LOADER_STATS=1 "$out/launch-kfd" 1000 2 2>&1 >/dev/null |
+		grep '^loader stats:')
+	printf "%-44s %10s\n" "kfd PM4 dwords: first launch" \
+		"$(echo "$stats" | sed 's/.*first_launch_dwords \([0-9]*\).*/\1/')"
+	printf "%-44s %10s\n" "kfd PM4 dwords: steady state" \
+		"$(echo "$stats" | sed 's/.*last_launch_dwords \([0-9]*\).*/\1/')"
+
+	echo "== sizes: the amdgpu-kfd board (no GPU model) beside ROCm 5.2.3's user space (bytes)"
+	# The board is another configuration: build it in a copy of this tree.
+	local tree="$out/kfd-board"
+	rm -rf "$tree" && mkdir -p "$tree"
+	git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$tree"
+	(cd "$tree" && make -s amdgpu-kfd_defconfig >/dev/null && make -s -j2 all >/dev/null) ||
+		{ echo "the amdgpu-kfd board did not build"; exit 1; }
+	strip -o "$out/saxpy-kfd.stripped" "$tree/build/examples/saxpy"
+	printf "%-44s %10s\n" "static saxpy, amdgpu-kfd board, stripped" "$(size_of "$out/saxpy-kfd.stripped")"
+	printf "%-44s %10s\n" "static saxpy, sim board, stripped" "$(size_of "$out/saxpy.stripped")"
+	# What the same program needs of ROCm (Debian's packages, their
+	# Installed-Size in KiB); libc, libstdc++ and the like not counted.
+	local total=0 p kib
+	for p in libamdhip64-5 libhsa-runtime64-1 libhsakmt1 libamd-comgr2 libllvm15; do
+		kib=$(apt-cache show "$p" 2>/dev/null | sed -n 's/^Installed-Size: //p' | head -1)
+		printf "%-44s %10s\n" "ROCm 5.2.3: $p (installed)" "$(( ${kib:-0} * 1024 ))"
+		total=$(( total + ${kib:-0} * 1024 ))
+	done
+	printf "%-44s %10s\n" "ROCm 5.2.3 user space, total" "$total"
+	printf "%-44s %10s\n" "  ratio to the amdgpu-kfd saxpy (x)" \
+		"$(( total / $(size_of "$out/saxpy-kfd.stripped") ))"
+}
+if [ "${2:-}" = kfd ]; then
+	incl() { # inclusive Ir of a function in an annotate report
+		local v
+		v=$(grep -E "[ :*]$2( |$)" "$1" | head -1 | awk '{gsub(",","",$1); print $1}')
+		echo "${v:-0}"
+	}
+	size_of() { stat -c %s "$1"; }
+	strip -o "$out/saxpy.stripped" "$build/examples/saxpy"
+	kfd_bench
+	exit 0
+fi
 echo "== sizes (bytes)"
 size_of() { stat -c %s "$1"; }
 printf "%-44s %10s\n" "static saxpy executable" "$(size_of "$build/examples/saxpy")"
@@ -224,6 +290,8 @@ printf "%-44s %10s\n" "whole program, 1000 launches (2 args)" "$t1"
 stats=$(BAREHIP_LOADER_STATS=1 "$out/launch" 1000 2 2>&1 >/dev/null | grep '^loader stats:')
 printf "%-44s %10s\n" "PM4 dwords: first launch" "$(echo "$stats" | sed 's/.*first_launch_dwords \([0-9]*\).*/\1/')"
 printf "%-44s %10s\n" "PM4 dwords: steady state" "$(echo "$stats" | sed 's/.*last_launch_dwords \([0-9]*\).*/\1/')"
+
+kfd_bench
 
 echo "== code sizes (size -t of the objects in libbarehip.a: text / data / bss)"
 part() { # name objects...
