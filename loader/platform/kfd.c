@@ -728,9 +728,9 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	 * reference clock on gfx9 (the model does the same). */
 	info->timestamp_hz = 100000000;
 	info->architected_scratch = n->gfx_target_version >= 90400;
-	/* HSA_CAP_SRAM_EDCSUPPORTED: ECC on the SRAMs, so the code's
-	 * sramecc feature must be on. */
-	info->sramecc = (n->capability & 0x00080000) != 0;
+	/* HSA_CAP_SRAM_EDCSUPPORTED (bit 26; bit 19 is its retired place):
+	 * ECC on the SRAMs, so the code's sramecc feature must be on. */
+	info->sramecc = (n->capability & 0x04000000) != 0;
 	struct kfd_ioctl_set_xnack_mode_args xn = { .xnack_enabled = -1 };
 
 	info->xnack = !kfd_ioctl(kp, AMDKFD_IOC_SET_XNACK_MODE, &xn) && xn.xnack_enabled > 0;
