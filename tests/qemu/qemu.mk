@@ -68,7 +68,10 @@ $(BAREHIP_SIM): boards/sim/server.c boards/sim/server-regs.h $(SIM_PCI_SRCS) $(S
 	@echo "  LD      $@"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) boards/sim/server.c $(SIM_PCI_SRCS) \
 		$(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
+# Only a configuration with the model has it (not the amdgpu-kfd board).
+ifneq ($(CONFIG_BACKEND_SIM),)
 all: $(BAREHIP_SIM)
+endif
 
 # Guest side: static, the guest has no libc.
 KMODTEST_SRCS := $(wildcard tests/qemu/guest/k*.c tests/qemu/guest/t_*.c)
