@@ -213,6 +213,39 @@ kfd_bench() {
 	strip -o "$out/saxpy-kfd.stripped" "$tree/build/examples/saxpy"
 	printf "%-44s %10s\n" "static saxpy, amdgpu-kfd board, stripped" "$(size_of "$out/saxpy-kfd.stripped")"
 	printf "%-44s %10s\n" "static saxpy, sim board, stripped" "$(size_of "$out/saxpy.stripped")"
+	# saxpy's <iostream> brings libstdc++'s locales; a program that prints
+	# with printf (tests/bench/launch.hip) shows what barehip itself costs,
+	# and the link map says whose bytes they are.
+	"$tree/build/bin/barehip-cc" -O2 -o "$out/launch-kfdboard" tests/bench/launch.hip \
+		-Wl,-Map="$out/launch-kfdboard.map"
+	strip -o "$out/launch-kfdboard.stripped" "$out/launch-kfdboard"
+	printf "%-44s %10s\n" "printf-only program (launch.hip), stripped" \
+		"$(size_of "$out/launch-kfdboard.stripped")"
+	python3 - "$out/launch-kfdboard.map" <<'PY'
+# A GNU ld map: " .section addr size file", the section name alone on
+# its own line when it is long.
+import re, sys, collections
+size = collections.Counter()
+pending = None
+for line in open(sys.argv[1]):
+    m = re.match(r"^ (\.\S+)\s*$", line)
+    if m:
+        pending = m.group(1)
+        continue
+    m = re.match(r"^ (\.\S+)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)", line)
+    name = (m.group(1) if m and m.group(1) else pending) if m else None
+    pending = None
+    if not m or not name or not re.match(r"\.(text|rodata|data|eh_frame|gcc_except|hip_fatbin)", name):
+        continue
+    if int(m.group(2), 16) == 0:
+        continue    # discarded
+    f = m.group(4)
+    key = "code objects (.hip_fatbin)" if name.startswith(".hip_fatbin") else \
+        re.sub(r"\(.*", "", f).split("/")[-1]
+    size[key] += int(m.group(3), 16)
+for key in ("libbarehip.a", "code objects (.hip_fatbin)", "libc.a"):
+    print("%-44s %10d" % ("  of which " + key, size[key]))
+PY
 	# What the same program needs of ROCm (Debian's packages, their
 	# Installed-Size in KiB); libc, libstdc++ and the like not counted.
 	local total=0 p kib
