@@ -1027,7 +1027,7 @@ static int kfd_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *o
 	out->unlocated = true;	/* KFD reports no pc, wave or workgroup */
 	/* KFD does not say which queue faulted: the first waiter hears of
 	 * it as its own, the others as what stopped them. */
-	snprintf(out->detail, sizeof(out->detail), "%s%s",
+	snprintf(out->detail, sizeof(out->detail), "%s%.200s",
 		 kp->fault_told ? "stopped by an earlier fault of this process: " : "",
 		 kp->fault_detail);
 	kp->fault_told = true;
