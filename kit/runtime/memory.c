@@ -830,15 +830,13 @@ hipError_t hipHostUnregister(void *host_ptr)
 hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
 {
 	const struct bh_device_info *i;
-	uint64_t used;
 	hipError_t e = bh_rt_init();
 
 	if (e)
 		return e;
 	i = bh_device_get_info(bh_rt.dev);
-	used = bh_device_vram_used(bh_rt.dev);
 	if (free_bytes)
-		*free_bytes = (size_t)(i->vram_size - (used < i->vram_size ? used : i->vram_size));
+		*free_bytes = (size_t)bh_device_vram_free(bh_rt.dev);
 	if (total)
 		*total = (size_t)i->vram_size;
 	return bh_rt_success();

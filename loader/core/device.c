@@ -119,6 +119,15 @@ uint64_t bh_device_vram_used(const struct bh_device *dev)
 	return dev->vram_used;
 }
 
+uint64_t bh_device_vram_free(const struct bh_device *dev)
+{
+	uint64_t bytes;
+
+	if (dev->plat->mem_available && !dev->plat->mem_available(dev->plat, &bytes))
+		return BH_MIN(bytes, dev->info.vram_size);
+	return dev->info.vram_size - BH_MIN(dev->vram_used, dev->info.vram_size);
+}
+
 struct bh_platform *bh_device_platform(const struct bh_device *dev)
 {
 	return dev->plat;

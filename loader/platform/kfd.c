@@ -552,6 +552,18 @@ static void kfd_mem_free(struct bh_platform *p, struct bh_mem *mem)
 	mem->priv = NULL;
 }
 
+/* AMDKFD_IOC_GET_AVAILABLE_MEMORY (KFD 1.9): what amdgpu would still give. */
+static int kfd_mem_available(struct bh_platform *p, uint64_t *bytes)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_ioctl_get_available_memory_args a = { .gpu_id = kp->gpu.gpu_id };
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_AVAILABLE_MEMORY, &a))
+		return -1;
+	*bytes = a.available;
+	return 0;
+}
+
 /* ------------------------------------------------------------------ open */
 /*
  * The context save area amdkfd requires of a user queue (kfd_queue.c,
@@ -1103,6 +1115,7 @@ struct bh_platform *bh_platform_kfd_new(void)
 		.close = kfd_close,
 		.mem_alloc = kfd_mem_alloc,
 		.mem_free = kfd_mem_free,
+		.mem_available = kfd_mem_available,
 		.queue_create = kfd_queue_create,
 		.queue_destroy = kfd_queue_destroy,
 		.queue_reset = kfd_queue_reset,

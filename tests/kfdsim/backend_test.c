@@ -3,6 +3,7 @@
  * The kfd backend (loader/platform/kfd.c) through the loader alone, on
  * the fake KFD linked in (BAREHIP_KFDSIM_GFX picks the target):
  *   - the ring wraps many times, every fence retiring in order;
+ *   - free VRAM as KFD counts it follows allocations;
  *   - more queues than the GPU gives: a clear error, and a freed queue
  *     is given again;
  *   - a hung kernel: the wait times out naming the kernel, the queue is
@@ -180,6 +181,27 @@ static void many_queues(struct gpu *g)
 		bh_queue_destroy(q[--n]);
 }
 
+/* Free VRAM as KFD counts it (GET_AVAILABLE_MEMORY) follows allocations. */
+static void vram_free(struct gpu *g)
+{
+	struct bh_error err = { 0 };
+	struct bh_mem m;
+	uint64_t before = bh_device_vram_free(g->dev), after, total;
+
+	total = bh_device_get_info(g->dev)->vram_size;
+	if (bh_mem_alloc(g->dev, 64ull << 20, BH_MEM_VRAM, &m, &err)) {
+		CHECK(0, "64 MiB of VRAM: %s", err.message);
+		return;
+	}
+	after = bh_device_vram_free(g->dev);
+	CHECK(before <= total && before - after >= 64ull << 20,
+	      "free VRAM %llu MiB of %llu, %llu MiB after allocating 64 MiB",
+	      (unsigned long long)(before >> 20), (unsigned long long)(total >> 20),
+	      (unsigned long long)(after >> 20));
+	bh_mem_free(g->dev, &m);
+	CHECK(bh_device_vram_free(g->dev) == before, "and back after freeing it");
+}
+
 struct opener {
 	volatile int *flag;
 	unsigned ms;
@@ -309,6 +331,7 @@ int main(int argc, char **argv)
 		return 1;
 	printf("kfd backend on %s\n", bh_device_get_info(g.dev)->name);
 	ring_wrap(&g);
+	vram_free(&g);
 	many_queues(&g);
 	hang_and_reset(&g);
 	fault_and_recover(&g, dir);

@@ -105,6 +105,9 @@ void bh_mem_free(struct bh_device *dev, struct bh_mem *mem);
 /* Bytes of VRAM allocated through bh_mem_alloc (code objects, scratch,
  * the heap and what the runtime allocates) and not yet freed. */
 uint64_t bh_device_vram_used(const struct bh_device *dev);
+/* VRAM bytes still free: the driver's count where the backend has one
+ * (KFD's), else the board's size minus what bh_mem_alloc handed out. */
+uint64_t bh_device_vram_free(const struct bh_device *dev);
 /*
  * The device heap behind device-side malloc/free (hidden_heap_v1).  It is
  * allocated at the first launch of a kernel that uses it, with the size

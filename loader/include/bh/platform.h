@@ -37,6 +37,9 @@ struct bh_platform {
 	int (*mem_alloc)(struct bh_platform *p, uint64_t size, uint64_t align,
 			 unsigned domain, struct bh_mem *out);
 	void (*mem_free)(struct bh_platform *p, struct bh_mem *mem);
+	/* Optional: VRAM bytes still free for this process, as the driver
+	 * counts them (other processes' use included).  0, or -1 if unknown. */
+	int (*mem_available)(struct bh_platform *p, uint64_t *bytes);
 
 	/*
 	 * A compute queue over @ring (PM4), the CP reporting its rptr at
