@@ -1,0 +1,64 @@
+# The fake amdkfd for any dynamically linked program (boards/kfdsim):
+# libbarehip-kfdsim.so (LD_PRELOAD, preload.c) holding the fake
+# (core, kfd, board, topology) and the GPU model, all built -fPIC in an
+# object dir of their own, never sanitized (an LD_PRELOAD library cannot
+# carry ASan into a program built without it); and the wrapper command
+# barehip-kfdsim that runs a program with it.  Their tests run Debian's
+# rocminfo, libhsakmt and ROCr (scripts/deps.sh check) on the fake.
+# Until the fake itself (kfdsim.mk's core.c ...) is in the tree, nothing.
+ifneq ($(wildcard boards/kfdsim/core.c),)
+KFDSIM_PRELOAD := $(BUILD)/lib/libbarehip-kfdsim.so
+KFDSIM_WRAPPER := $(BUILD)/bin/barehip-kfdsim
+KFDSIM_PIC_SRCS := boards/kfdsim/preload.c $(addprefix boards/kfdsim/,core.c kfd.c board.c topology.c) \
+	$(SIM_MODEL_SRCS)
+KFDSIM_PIC_OBJS := $(patsubst %.c,$(BUILD)/obj-pic/%.o,$(KFDSIM_PIC_SRCS))
+KFDSIM_PIC_CFLAGS := $(filter-out $(SAN_FLAGS),$(HOST_CFLAGS)) -fPIC -fvisibility=hidden \
+	-Iboards/kfdsim
+
+$(KFDSIM_PIC_OBJS): | $(SIM_GEN_HEADERS)
+$(BUILD)/obj-pic/%.o: %.c $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $< (PIC)"
+	$(Q)$(HOSTCC) $(KFDSIM_PIC_CFLAGS) -c $< -o $@
+
+$(KFDSIM_PRELOAD): $(KFDSIM_PIC_OBJS) boards/kfdsim/preload.map
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) -shared -fPIC -Wl,--version-script=boards/kfdsim/preload.map \
+		-Wl,-z,defs -Wl,-soname,libbarehip-kfdsim.so $(KFDSIM_PIC_OBJS) -ldl -lpthread -lm -o $@
+
+$(KFDSIM_WRAPPER): boards/kfdsim/barehip-kfdsim.c $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $< $(HOST_LDFLAGS) -o $@
+
+KFDSIM_TOOLS := $(KFDSIM_PRELOAD) $(KFDSIM_WRAPPER)
+all: $(KFDSIM_TOOLS)
+
+-include $(shell find $(BUILD)/obj-pic -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- tests
+# Scripts run through a generated launcher naming the build's files (as
+# tests/tools does); programs linked against Debian's libraries, without
+# sanitizers (they run under LD_PRELOAD).
+KFDSIM_TEST_DIR := $(BUILD)/tests/kfdsim
+KFDSIM_ROCMINFO_TESTS := $(KFDSIM_TEST_DIR)/rocminfo-gfx90a $(KFDSIM_TEST_DIR)/rocminfo-gfx942
+$(KFDSIM_ROCMINFO_TESTS): $(KFDSIM_TEST_DIR)/rocminfo-%: tests/kfdsim/rocminfo.sh $(KFDSIM_TOOLS)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" %s\n' "$(abspath $<)" \
+		"$(abspath $(KFDSIM_WRAPPER))" "$*" > $@ && chmod +x $@
+
+KFDSIM_HSAKMT_BIN := $(KFDSIM_TEST_DIR)/hsakmt_test
+$(KFDSIM_HSAKMT_BIN): tests/kfdsim/hsakmt_test.c
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(filter-out $(SAN_FLAGS) -MMD -MP,$(HOST_CFLAGS)) $< -lhsakmt -o $@
+KFDSIM_HSAKMT_TESTS := $(KFDSIM_TEST_DIR)/hsakmt-gfx90a $(KFDSIM_TEST_DIR)/hsakmt-gfx942
+$(KFDSIM_HSAKMT_TESTS): $(KFDSIM_TEST_DIR)/hsakmt-%: $(KFDSIM_HSAKMT_BIN) $(KFDSIM_TOOLS)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" --gfx %s -- "%s"\n' "$(abspath $(KFDSIM_WRAPPER))" \
+		"$*" "$(abspath $(KFDSIM_HSAKMT_BIN))" > $@ && chmod +x $@
+
+CHECK_BINS += $(KFDSIM_TOOLS) $(KFDSIM_HSAKMT_BIN)
+TOOL_TESTS += $(KFDSIM_ROCMINFO_TESTS) $(KFDSIM_HSAKMT_TESTS)
+endif
