@@ -160,6 +160,7 @@ include loader/loader.mk
 include kit/kit.mk
 ifdef NEED_CONFIG
 include boards/sim/sim.mk
+include boards/kfdsim/kfdsim.mk
 include boards/kfdsim/preload.mk
 include tests/model/model.mk
 endif

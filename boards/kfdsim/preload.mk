@@ -5,15 +5,13 @@
 # carry ASan into a program built without it); and the wrapper command
 # barehip-kfdsim that runs a program with it.  Their tests run Debian's
 # rocminfo, libhsakmt and ROCr (scripts/deps.sh check) on the fake.
-# Until the fake itself (kfdsim.mk's core.c ...) is in the tree, nothing.
-ifneq ($(wildcard boards/kfdsim/core.c),)
 KFDSIM_PRELOAD := $(BUILD)/lib/libbarehip-kfdsim.so
 KFDSIM_WRAPPER := $(BUILD)/bin/barehip-kfdsim
-KFDSIM_PIC_SRCS := boards/kfdsim/preload.c $(addprefix boards/kfdsim/,core.c kfd.c board.c topology.c) \
+KFDSIM_PIC_SRCS := boards/kfdsim/preload.c $(addprefix boards/kfdsim/,core.c kfd.c event.c board.c topology.c) \
 	$(SIM_MODEL_SRCS)
 KFDSIM_PIC_OBJS := $(patsubst %.c,$(BUILD)/obj-pic/%.o,$(KFDSIM_PIC_SRCS))
 KFDSIM_PIC_CFLAGS := $(filter-out $(SAN_FLAGS),$(HOST_CFLAGS)) -fPIC -fvisibility=hidden \
-	-Iboards/kfdsim
+	-Iboards/kfdsim -Iboards/kfdsim/uapi
 
 $(KFDSIM_PIC_OBJS): | $(SIM_GEN_HEADERS)
 $(BUILD)/obj-pic/%.o: %.c $(AUTOCONF)
@@ -61,4 +59,3 @@ $(KFDSIM_HSAKMT_TESTS): $(KFDSIM_TEST_DIR)/hsakmt-%: $(KFDSIM_HSAKMT_BIN) $(KFDS
 
 CHECK_BINS += $(KFDSIM_TOOLS) $(KFDSIM_HSAKMT_BIN)
 TOOL_TESTS += $(KFDSIM_ROCMINFO_TESTS) $(KFDSIM_HSAKMT_TESTS)
-endif

@@ -1,0 +1,594 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The fake amdkfd (boards/kfdsim), driven as the kfd backend will drive
+ * it: only through bh_kfd_sys_override.  Topology, the VM, memory of
+ * each kind, a PM4 compute queue whose RELEASE_MEM signals an event,
+ * a GPU memory fault and its MEMORY event, and amdkfd's errnos.
+ * One line per case, a summary, PASS if all passed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <linux/kfd_ioctl.h>
+
+#include "bh/kfd-sys.h"
+
+#define PAGE 4096ull
+#define PKT3(op, ndw)	((3u << 30) | (((uint32_t)(ndw) - 1) & 0x3fff) << 16 | ((op) & 0xff) << 8)
+#define OP_WRITE_DATA	0x37
+#define OP_RELEASE_MEM	0x49
+#define WRITE_DATA_MEM	(5u << 8 | 1u << 20)	/* DST_SEL memory, WR_CONFIRM */
+#define EOP_TS_EVENT	(0x14u | 5u << 8)	/* CACHE_FLUSH_AND_INV_TS, EVENT_INDEX 5 */
+
+static const struct bh_kfd_sys *sys;
+static unsigned passed, failed;
+
+__attribute__((format(printf, 2, 3)))
+static void check(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%s ", ok ? "ok  " : "FAIL");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+/* ioctl's errno (0 on success). */
+static int kio(int fd, unsigned long req, void *arg)
+{
+	return sys->ioctl(fd, req, arg) ? errno : 0;
+}
+
+static int read_file(const char *path, char *buf, size_t size)
+{
+	int fd = sys->open(path, O_RDONLY, 0);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = sys->read(fd, buf, size - 1);
+	sys->close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = 0;
+	return 0;
+}
+
+static unsigned long long prop(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *s = text; s && *s; s = strchr(s, '\n'), s = s ? s + 1 : s)
+		if (!strncmp(s, key, n) && s[n] == ' ')
+			return strtoull(s + n + 1, NULL, 10);
+	return ~0ull;
+}
+
+struct gpu {
+	uint32_t id;
+	unsigned minor, gfxv, simd, simd_per_cu, arrays, arrays_per_se, xcc;
+	int render;
+};
+
+static int topology(unsigned node, struct gpu *g)
+{
+	char path[128], buf[8192];
+
+	snprintf(path, sizeof(path), "/sys/devices/virtual/kfd/kfd/topology/nodes/%u/gpu_id", node);
+	if (read_file(path, buf, sizeof(buf)))
+		return -1;
+	g->id = (uint32_t)strtoul(buf, NULL, 10);
+	snprintf(path, sizeof(path), "/sys/class/kfd/kfd/topology/nodes/%u/properties", node);
+	if (read_file(path, buf, sizeof(buf)))
+		return -1;
+	g->minor = (unsigned)prop(buf, "drm_render_minor");
+	g->gfxv = (unsigned)prop(buf, "gfx_target_version");
+	g->simd = (unsigned)prop(buf, "simd_count");
+	g->simd_per_cu = (unsigned)prop(buf, "simd_per_cu");
+	g->arrays = (unsigned)prop(buf, "array_count");
+	g->arrays_per_se = (unsigned)prop(buf, "simd_arrays_per_engine");
+	g->xcc = (unsigned)prop(buf, "num_xcc");
+	return 0;
+}
+
+/* kfd_queue_ctx_save_restore_size on gfx9, from the node's properties. */
+static void cwsr_sizes(const struct gpu *g, uint32_t *ctl, uint32_t *cwsr, uint64_t *total)
+{
+	uint32_t cu = g->simd / g->simd_per_cu / g->xcc;
+	uint32_t waves = cu * 40, lim = g->arrays / g->arrays_per_se * 512;
+	uint32_t wg, dbg;
+
+	if (waves > lim)
+		waves = lim;
+	wg = (uint32_t)((cu * (0x80000u + 0x4000 + 0x10000 + 0x1000) + PAGE - 1) & ~(PAGE - 1));
+	*ctl = (uint32_t)((40 + waves * 8 + 8 + PAGE - 1) & ~(PAGE - 1));
+	*cwsr = *ctl + wg;
+	dbg = (waves * 32 + 63) & ~63u;
+	*total = ((uint64_t)(*cwsr + dbg) * g->xcc + PAGE - 1) & ~(PAGE - 1);
+}
+
+struct bo {
+	uint64_t handle, va, size, offset;
+	void *cpu;
+};
+
+/* Reserve VA, allocate there, map on the GPU and (not USERPTR) into the CPU. */
+static int alloc(int kfd, struct gpu *g, uint64_t size, uint32_t flags, struct bo *b)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = { 0 };
+	struct kfd_ioctl_map_memory_to_gpu_args m = { 0 };
+	void *va;
+	int err;
+
+	va = sys->mmap(NULL, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (va == MAP_FAILED)
+		return ENOMEM;
+	if (flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) {
+		sys->munmap(va, size);
+		va = sys->mmap(va, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		a.mmap_offset = (uint64_t)(uintptr_t)va;
+	}
+	a.va_addr = (uint64_t)(uintptr_t)va;
+	a.size = size;
+	a.gpu_id = g->id;
+	/* The header's WRITABLE is (1 << 31), an int overflow: spelled here. */
+	a.flags = flags | 0x80000000u | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE;
+	if ((err = kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a))) {
+		sys->munmap(va, size);
+		return err;
+	}
+	b->handle = a.handle;
+	b->va = a.va_addr;
+	b->size = size;
+	b->offset = a.mmap_offset;
+	b->cpu = va;
+	if (!(flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) &&
+	    sys->mmap(va, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, g->render,
+		      (off_t)a.mmap_offset) != va)
+		return errno;
+	m.handle = a.handle;
+	m.device_ids_array_ptr = (uint64_t)(uintptr_t)&g->id;
+	m.n_devices = 1;
+	return kio(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m);
+}
+
+static int unmap(int kfd, struct gpu *g, struct bo *b)
+{
+	struct kfd_ioctl_unmap_memory_from_gpu_args m = {
+		.handle = b->handle,
+		.device_ids_array_ptr = (uint64_t)(uintptr_t)&g->id,
+		.n_devices = 1,
+	};
+
+	return kio(kfd, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &m);
+}
+
+static int free_bo(int kfd, struct bo *b)
+{
+	struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = b->handle };
+
+	return kio(kfd, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f);
+}
+
+/* A PM4 compute queue and what it writes. */
+struct queue {
+	struct kfd_ioctl_create_queue_args args;
+	uint32_t *ring;
+	uint64_t *rptr, *wptr;
+	volatile uint64_t *doorbell;
+	uint64_t put;
+};
+
+static void emit(struct queue *q, const uint32_t *dw, unsigned n)
+{
+	uint32_t mask = q->args.ring_size / 4 - 1;
+
+	for (unsigned i = 0; i < n; i++)
+		q->ring[(q->put + i) & mask] = dw[i];
+	q->put += n;
+}
+
+static void submit(struct queue *q)
+{
+	__atomic_store_n(q->wptr, q->put, __ATOMIC_RELAXED);
+	atomic_thread_fence(memory_order_release);
+	*q->doorbell = q->put;
+}
+
+static void write_data(struct queue *q, uint64_t addr, uint32_t value)
+{
+	uint32_t p[] = { PKT3(OP_WRITE_DATA, 4), WRITE_DATA_MEM, (uint32_t)addr,
+			 (uint32_t)(addr >> 32), value };
+
+	emit(q, p, 5);
+}
+
+/* RELEASE_MEM: the event id into its slot, then interrupt with ctxid = id. */
+static void signal_event(struct queue *q, uint64_t slot, uint32_t id)
+{
+	uint32_t p[] = { PKT3(OP_RELEASE_MEM, 7), EOP_TS_EVENT, 2u << 29 | 2u << 24,
+			 (uint32_t)slot, (uint32_t)(slot >> 32), id, 0, id };
+
+	emit(q, p, 8);
+}
+
+static int wait_event(int kfd, uint32_t id, uint32_t ms, struct kfd_event_data *out)
+{
+	struct kfd_event_data d = { .event_id = id };
+	struct kfd_ioctl_wait_events_args w = {
+		.events_ptr = (uint64_t)(uintptr_t)&d, .num_events = 1, .timeout = ms,
+	};
+	int err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &w);
+
+	if (out)
+		*out = d;
+	return err ? -err : (int)w.wait_result;
+}
+
+static int create_event(int kfd, uint32_t type, uint64_t page, struct kfd_ioctl_create_event_args *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->event_type = type;
+	e->auto_reset = 1;
+	e->event_page_offset = page;
+	return kio(kfd, AMDKFD_IOC_CREATE_EVENT, e);
+}
+
+int main(void)
+{
+	struct gpu g[2] = { 0 };
+	char path[64], buf[256];
+	int kfd, err;
+
+	if (!&bh_kfd_sys_override || !(sys = bh_kfd_sys_override)) {
+		printf("FAIL no bh_kfd_sys_override\n");
+		return 1;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* make check's "prog@gfx942" names the model's target in BAREHIP_SIM_GFX. */
+	const char *gfx = getenv("BAREHIP_SIM_GFX");
+
+	if (gfx && *gfx)
+		setenv("BAREHIP_KFDSIM_GFX", gfx, 0);
+	setenv("BAREHIP_KFDSIM_GPUS", "2", 0);
+	gfx = getenv("BAREHIP_KFDSIM_GFX");
+	unsigned want_gfxv = gfx && !strcmp(gfx, "gfx942") ? 90402 : 90010;
+
+	/* ---- topology */
+	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
+	      "topology: generation_id readable");
+	check(read_file("/sys/devices/virtual/kfd/kfd/topology/nodes/0/properties", buf,
+			sizeof(buf)) == 0,
+	      "topology: CPU node 0");
+	for (unsigned i = 0; i < 2; i++) {
+		check(topology(i + 1, &g[i]) == 0 && g[i].id && g[i].gfxv == want_gfxv,
+		      "topology: node %u gpu_id 0x%x gfx_target_version %u render minor %u", i + 1,
+		      g[i].id, g[i].gfxv, g[i].minor);
+		snprintf(path, sizeof(path), "/sys/class/drm/renderD%u/device/vendor", g[i].minor);
+		check(read_file(path, buf, sizeof(buf)) == 0 && !strcmp(buf, "0x1002\n"),
+		      "sysfs: %s is AMD's", path);
+	}
+
+	/* ---- open, version, VM */
+	kfd = sys->open("/dev/kfd", O_RDWR | O_CLOEXEC, 0);
+	check(kfd >= 0, "open /dev/kfd");
+	for (unsigned i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "/dev/dri/renderD%u", g[i].minor);
+		g[i].render = sys->open(path, O_RDWR | O_CLOEXEC, 0);
+		check(g[i].render >= 0, "open %s", path);
+	}
+	struct kfd_ioctl_get_version_args ver = { 0 };
+
+	check(kio(kfd, AMDKFD_IOC_GET_VERSION, &ver) == 0 && ver.major_version == 1 &&
+	      ver.minor_version == KFD_IOCTL_MINOR_VERSION, "GET_VERSION %u.%u",
+	      ver.major_version, ver.minor_version);
+
+	struct bo early;
+
+	err = alloc(kfd, &g[0], PAGE, KFD_IOC_ALLOC_MEM_FLAGS_GTT, &early);
+	check(err == ENODEV, "ALLOC before ACQUIRE_VM: ENODEV (got %s)", strerror(err));
+
+	struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)kfd, .gpu_id = g[0].id };
+
+	err = kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm);
+	check(err == EINVAL, "ACQUIRE_VM with /dev/kfd as the DRM fd: EINVAL (got %s)", strerror(err));
+	vm.drm_fd = (uint32_t)g[1].render;
+	err = kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm);
+	check(err == EINVAL, "ACQUIRE_VM with another GPU's render node: EINVAL (got %s)", strerror(err));
+	vm.drm_fd = (uint32_t)g[0].render;
+	check(kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) == 0, "ACQUIRE_VM gpu 0");
+	check(kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) == 0, "ACQUIRE_VM again with the same file: 0");
+	snprintf(path, sizeof(path), "/dev/dri/renderD%u", g[0].minor);
+	int other = sys->open(path, O_RDWR, 0);
+
+	vm.drm_fd = (uint32_t)other;
+	err = kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm);
+	check(err == EBUSY, "ACQUIRE_VM with a second file: EBUSY (got %s)", strerror(err));
+	sys->close(other);
+	vm.gpu_id = 0x1234;
+	err = kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm);
+	check(err == EINVAL, "ACQUIRE_VM bad gpu_id: EINVAL (got %s)", strerror(err));
+
+	/* ---- apertures */
+	struct kfd_ioctl_get_process_apertures_new_args ap = { 0 };
+	struct kfd_process_device_apertures pa[2];
+
+	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && ap.num_of_nodes == 2,
+	      "APERTURES_NEW with 0 nodes: count %u", ap.num_of_nodes);
+	ap.kfd_process_device_apertures_ptr = (uint64_t)(uintptr_t)pa;
+	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && pa[0].gpu_id == g[0].id &&
+	      pa[0].lds_base == 0x1000000000000000ull && pa[0].scratch_base == 0x2000000000000000ull &&
+	      pa[0].gpuvm_base == PAGE && pa[0].gpuvm_limit == (1ull << 47) - 1,
+	      "APERTURES_NEW: lds 0x%" PRIx64 " scratch 0x%" PRIx64 " gpuvm 0x%" PRIx64 "..0x%" PRIx64,
+	      (uint64_t)pa[0].lds_base, (uint64_t)pa[0].scratch_base, (uint64_t)pa[0].gpuvm_base,
+	      (uint64_t)pa[0].gpuvm_limit);
+
+	/* ---- memory */
+	const uint32_t gtt = KFD_IOC_ALLOC_MEM_FLAGS_GTT | KFD_IOC_ALLOC_MEM_FLAGS_COHERENT |
+			     KFD_IOC_ALLOC_MEM_FLAGS_UNCACHED;
+	const uint32_t vram = KFD_IOC_ALLOC_MEM_FLAGS_VRAM | KFD_IOC_ALLOC_MEM_FLAGS_PUBLIC;
+	struct bo data, host, ring, ptrs, eop, ctx, events;
+	struct kfd_ioctl_get_available_memory_args avail = { .gpu_id = g[0].id };
+	uint64_t before;
+
+	kio(kfd, AMDKFD_IOC_AVAILABLE_MEMORY, &avail);
+	before = avail.available;
+	check(alloc(kfd, &g[0], 1 << 20, vram, &data) == 0, "VRAM 1 MiB at 0x%" PRIx64, data.va);
+	kio(kfd, AMDKFD_IOC_AVAILABLE_MEMORY, &avail);
+	check(before - avail.available == 1 << 20, "AVAILABLE_MEMORY drops by 1 MiB");
+	check(alloc(kfd, &g[0], 64 * 1024, KFD_IOC_ALLOC_MEM_FLAGS_USERPTR, &host) == 0,
+	      "USERPTR 64 KiB at 0x%" PRIx64, host.va);
+	check(alloc(kfd, &g[0], 4096, gtt, &ring) == 0, "GTT ring");
+	check(alloc(kfd, &g[0], 4096, gtt, &ptrs) == 0, "GTT rptr/wptr page");
+	check(alloc(kfd, &g[0], 4096, vram, &eop) == 0, "VRAM EOP buffer");
+	uint32_t ctl, cwsr;
+	uint64_t total;
+
+	cwsr_sizes(&g[0], &ctl, &cwsr, &total);
+	check(alloc(kfd, &g[0], total, vram, &ctx) == 0, "VRAM CWSR area %" PRIu64 " KiB", total >> 10);
+	check(alloc(kfd, &g[0], KFD_SIGNAL_EVENT_LIMIT * 8, gtt, &events) == 0, "GTT event page");
+	((uint32_t *)data.cpu)[0] = 1;
+	check(((uint32_t *)data.cpu)[0] == 1, "VRAM BO is CPU-writable through the render mmap");
+
+	/* ---- events */
+	struct kfd_ioctl_create_event_args sig, mem, hw;
+
+	check(create_event(kfd, KFD_IOC_EVENT_SIGNAL, events.handle, &sig) == 0 &&
+	      sig.event_slot_index == sig.event_id, "CREATE_EVENT signal in the user page: id %u",
+	      sig.event_id);
+	check(create_event(kfd, KFD_IOC_EVENT_MEMORY, 0, &mem) == 0 && mem.event_id >= 4096,
+	      "CREATE_EVENT memory: id %u", mem.event_id);
+	check(create_event(kfd, KFD_IOC_EVENT_HW_EXCEPTION, 0, &hw) == 0,
+	      "CREATE_EVENT hw exception: id %u", hw.event_id);
+	struct kfd_ioctl_create_event_args again;
+
+	err = create_event(kfd, KFD_IOC_EVENT_SIGNAL, events.handle, &again);
+	check(err == EINVAL, "a second event page: EINVAL (got %s)", strerror(err));
+	check(wait_event(kfd, sig.event_id, 10, NULL) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "WAIT_EVENTS 10 ms on a quiet event: TIMEOUT");
+	struct kfd_ioctl_set_event_args se = { .event_id = sig.event_id };
+
+	check(kio(kfd, AMDKFD_IOC_SET_EVENT, &se) == 0 &&
+	      wait_event(kfd, sig.event_id, 0, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
+	      wait_event(kfd, sig.event_id, 0, NULL) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "SET_EVENT, then one WAIT completes (auto reset)");
+	se.event_id = mem.event_id;
+	err = kio(kfd, AMDKFD_IOC_SET_EVENT, &se);
+	check(err == EINVAL, "SET_EVENT on a memory event: EINVAL (got %s)", strerror(err));
+
+	/* ---- queue */
+	struct queue q = { 0 };
+
+	q.args = (struct kfd_ioctl_create_queue_args){
+		.ring_base_address = ring.va, .ring_size = 4096,
+		.write_pointer_address = ptrs.va, .read_pointer_address = ptrs.va + 64,
+		.gpu_id = g[0].id, .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE,
+		.queue_percentage = 100, .queue_priority = 7,
+		.eop_buffer_address = eop.va, .eop_buffer_size = 4096,
+		.ctx_save_restore_address = ctx.va, .ctx_save_restore_size = cwsr,
+		.ctl_stack_size = ctl,
+	};
+	struct kfd_ioctl_create_queue_args bad = q.args;
+
+	bad.queue_type = KFD_IOC_QUEUE_TYPE_SDMA;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == 524, "CREATE_QUEUE SDMA: ENOTSUPP (524) (got %d)", err);
+	bad = q.args;
+	bad.queue_type = 7;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == 524, "CREATE_QUEUE type 7: ENOTSUPP (524) (got %d)", err);
+	bad = q.args;
+	bad.ring_size = 3000;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == EINVAL, "CREATE_QUEUE ring size 3000: EINVAL (got %s)", strerror(err));
+	bad = q.args;
+	bad.ctl_stack_size += 4096;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == EINVAL, "CREATE_QUEUE wrong control stack size: EINVAL (got %s)", strerror(err));
+	bad = q.args;
+	bad.ring_size = 8192;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == EINVAL, "CREATE_QUEUE ring larger than its BO: EINVAL (got %s)", strerror(err));
+	bad = q.args;
+	bad.read_pointer_address = data.va + PAGE;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == EINVAL, "CREATE_QUEUE rptr not at the start of a 1-page BO: EINVAL (got %s)",
+	      strerror(err));
+	bad = q.args;
+	bad.gpu_id = g[1].id;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == ESRCH, "CREATE_QUEUE on a GPU without VM: ESRCH (got %s)", strerror(err));
+	bad = q.args;
+	bad.queue_priority = 16;
+	err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &bad);
+	check(err == EINVAL, "CREATE_QUEUE priority 16: EINVAL (got %s)", strerror(err));
+
+	check(kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &q.args) == 0, "CREATE_QUEUE PM4: id %u doorbell 0x%llx",
+	      q.args.queue_id, (unsigned long long)q.args.doorbell_offset);
+	uint64_t dboff = q.args.doorbell_offset;
+	void *dbpage = sys->mmap(NULL, 8192, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
+				 (off_t)(dboff & ~0x1fffull));
+
+	check(dbpage != MAP_FAILED, "mmap the doorbell page");
+	q.ring = ring.cpu;
+	q.wptr = ptrs.cpu;
+	q.rptr = (uint64_t *)((char *)ptrs.cpu + 64);
+	q.doorbell = (volatile uint64_t *)((char *)dbpage + (dboff & 0x1fff));
+
+	/* ---- work: a value into VRAM, then the event */
+	uint64_t slot = events.va + 8ull * sig.event_slot_index;
+
+	write_data(&q, data.va + 16, 0xc0ffee);
+	write_data(&q, host.va + 8, 0xbeef);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	err = wait_event(kfd, sig.event_id, 5000, NULL);
+	check(err == KFD_IOC_WAIT_RESULT_COMPLETE, "WAIT_EVENTS on the queue's event: %d", err);
+	check(((uint32_t *)data.cpu)[4] == 0xc0ffee, "WRITE_DATA landed in VRAM: 0x%x",
+	      ((uint32_t *)data.cpu)[4]);
+	check(((uint32_t *)host.cpu)[2] == 0xbeef, "WRITE_DATA landed in USERPTR memory: 0x%x",
+	      ((uint32_t *)host.cpu)[2]);
+	check(*(uint32_t *)q.rptr == q.put, "rptr reports %u dwords", *(uint32_t *)q.rptr);
+	check(((uint64_t *)events.cpu)[sig.event_slot_index] == ~0ull,
+	      "the slot is rearmed after the interrupt");
+
+	/* Many round trips: the board notices each doorbell. */
+	unsigned rounds = 0;
+
+	for (unsigned i = 0; i < 200; i++) {
+		write_data(&q, data.va + 32, i);
+		signal_event(&q, slot, sig.event_id);
+		submit(&q);
+		if (wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
+		    ((uint32_t *)data.cpu)[8] == i)
+			rounds++;
+	}
+	check(rounds == 200, "200 submit/wait round trips (%u)", rounds);
+
+	/* ---- errors on memory */
+	err = free_bo(kfd, &data);
+	check(err == EBUSY, "FREE of a mapped BO: EBUSY (got %s)", strerror(err));
+	err = free_bo(kfd, &events);
+	check(err == EPERM, "FREE of the event page BO: EPERM (got %s)", strerror(err));
+	struct kfd_ioctl_alloc_memory_of_gpu_args am = {
+		.va_addr = 0x200000000ull, .size = 0, .gpu_id = g[0].id, .flags = gtt,
+	};
+	err = kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &am);
+	check(err == EINVAL, "ALLOC size 0: EINVAL (got %s)", strerror(err));
+	am.size = PAGE;
+	am.gpu_id = 0xdead;
+	err = kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &am);
+	check(err == EINVAL, "ALLOC bad gpu_id: EINVAL (got %s)", strerror(err));
+	am.gpu_id = g[0].id;
+	am.size = 1ull << 40;
+	am.flags = vram;
+	err = kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &am);
+	check(err == ENOMEM, "ALLOC 1 TiB of VRAM: ENOMEM (got %s)", strerror(err));
+	struct kfd_ioctl_map_memory_to_gpu_args mm = {
+		.handle = data.handle, .device_ids_array_ptr = (uint64_t)(uintptr_t)&g[1].id,
+		.n_devices = 1,
+	};
+	err = kio(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &mm);
+	check(err == ENODEV && mm.n_success == 0, "MAP to a GPU without VM: ENODEV (got %s)",
+	      strerror(err));
+	uint32_t nobody = 77;
+
+	mm.device_ids_array_ptr = (uint64_t)(uintptr_t)&nobody;
+	err = kio(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &mm);
+	check(err == EINVAL, "MAP to an unknown gpu_id: EINVAL (got %s)", strerror(err));
+	mm.n_devices = 0;
+	err = kio(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &mm);
+	check(err == EINVAL, "MAP with no devices: EINVAL (got %s)", strerror(err));
+	mm.n_devices = 1;
+	mm.device_ids_array_ptr = 8;
+	err = kio(kfd, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &mm);
+	check(err == EFAULT, "MAP with a bad device array: EFAULT (got %s)", strerror(err));
+	err = sys->ioctl(kfd, AMDKFD_IOC_GET_VERSION, (void *)8) ? errno : 0;
+	check(err == EFAULT, "an ioctl argument at a bad address: EFAULT (got %s)", strerror(err));
+	err = kio(kfd, _IOWR('K', 0x7f, struct kfd_ioctl_get_version_args), &ver);
+	check(err == ENOTTY, "ioctl number 0x7f: ENOTTY (got %s)", strerror(err));
+	err = kio(kfd, _IOWR('K', 0x00, struct kfd_ioctl_get_version_args), &ver);
+	check(err == ENOTTY, "ioctl number 0: ENOTTY (got %s)", strerror(err));
+	struct kfd_ioctl_destroy_queue_args dq = { .queue_id = 999 };
+
+	err = kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq);
+	check(err == EINVAL, "DESTROY_QUEUE unknown id: EINVAL (got %s)", strerror(err));
+	struct kfd_ioctl_destroy_event_args de = { .event_id = 3000 };
+
+	err = kio(kfd, AMDKFD_IOC_DESTROY_EVENT, &de);
+	check(err == EINVAL, "DESTROY_EVENT unknown id: EINVAL (got %s)", strerror(err));
+	void *bad_map = sys->mmap(NULL, 4096, PROT_READ, MAP_SHARED, g[1].render, (off_t)data.offset);
+
+	check(bad_map == MAP_FAILED && errno == EACCES,
+	      "render mmap of a BO through another GPU's file: EACCES");
+
+	/* ---- a GPU memory fault */
+	const uint64_t hole = 0x100000000ull + 0x1230;
+
+	write_data(&q, hole, 1);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	struct kfd_event_data md;
+
+	err = wait_event(kfd, mem.event_id, 5000, &md);
+	check(err == KFD_IOC_WAIT_RESULT_COMPLETE && md.memory_exception_data.gpu_id == g[0].id &&
+	      md.memory_exception_data.va == (hole & ~(PAGE - 1)) &&
+	      md.memory_exception_data.failure.NotPresent,
+	      "MEMORY event: gpu 0x%x va 0x%llx not-present %u", md.memory_exception_data.gpu_id,
+	      (unsigned long long)md.memory_exception_data.va,
+	      md.memory_exception_data.failure.NotPresent);
+	check(wait_event(kfd, sig.event_id, 20, NULL) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "the faulted queue stops: its later RELEASE_MEM never runs");
+
+	/* ---- destroy and recreate: the queue runs again */
+	dq.queue_id = q.args.queue_id;
+	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq) == 0, "DESTROY_QUEUE");
+	memset(ring.cpu, 0, 4096);
+	memset(ptrs.cpu, 0, 4096);
+	q.put = 0;
+	check(kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &q.args) == 0 && q.args.doorbell_offset == dboff,
+	      "CREATE_QUEUE again, same doorbell");
+	write_data(&q, data.va + 48, 0x5a5a);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	check(wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
+	      ((uint32_t *)data.cpu)[12] == 0x5a5a, "the recreated queue runs");
+
+	/* ---- teardown */
+	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq) == 0, "DESTROY_QUEUE");
+	check(unmap(kfd, &g[0], &data) == 0 && free_bo(kfd, &data) == 0, "UNMAP and FREE VRAM");
+	err = unmap(kfd, &g[0], &data);
+	check(err == EINVAL, "UNMAP of a freed handle: EINVAL (got %s)", strerror(err));
+	sys->munmap(dbpage, 8192);
+	check(sys->close(kfd) == 0, "close /dev/kfd: the process goes");
+	kfd = sys->open("/dev/kfd", O_RDWR, 0);
+	err = alloc(kfd, &g[0], PAGE, gtt, &early);
+	check(err == ENODEV, "a new process needs ACQUIRE_VM again: ENODEV (got %s)", strerror(err));
+	sys->close(kfd);
+	for (unsigned i = 0; i < 2; i++)
+		sys->close(g[i].render);
+	struct bo *user[] = { &data, &host, &ring, &ptrs, &eop, &ctx, &events };
+
+	for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++)
+		sys->munmap(user[i]->cpu, user[i]->size);
+
+	printf("%u passed, %u failed\n", passed, failed);
+	if (failed)
+		return 1;
+	printf("PASS\n");
+	return 0;
+}
