@@ -154,11 +154,18 @@ int main(void)
 	qf.ui32.AQLQueueMemory = 0;
 	const HSAuint64 qsize = 64u << 10;
 	void *ring = alloc_mapped("queue ring", 0, qsize, qf);
+	/* The read and write pointers the caller provides (ROCr: in its
+	 * amd_queue_t), in one page of their own. */
+	const HSAuint64 psize = 4096;
+	void *ptrs = alloc_mapped("queue pointers", 0, psize, qf);
 	HsaQueueResource qr;
 	int have_queue = 0;
 	memset(&qr, 0, sizeof(qr));
-	if (ring) {
+	if (ring && ptrs) {
 		memset(ring, 0, qsize);
+		memset(ptrs, 0, psize);
+		qr.Queue_read_ptr_aql = (HSAuint64 *)ptrs;
+		qr.Queue_write_ptr_aql = (HSAuint64 *)ptrs + 8;
 		have_queue = check("hsaKmtCreateQueue(AQL compute)",
 				   hsaKmtCreateQueue(gpu, HSA_QUEUE_COMPUTE_AQL, 100,
 						     HSA_QUEUE_PRIORITY_NORMAL, ring, qsize, NULL,
@@ -186,6 +193,7 @@ int main(void)
 
 	if (have_queue)
 		check("hsaKmtDestroyQueue", hsaKmtDestroyQueue(qr.QueueId));
+	unmap_free("queue pointers", ptrs, psize);
 	unmap_free("queue ring", ring, qsize);
 	unmap_free("system", sysmem, ssize);
 	unmap_free("VRAM", vram, vsize);
