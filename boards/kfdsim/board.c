@@ -27,7 +27,8 @@
  *    process's queues on that GPU; they stay stopped until destroyed;
  *  - watchdog or deadlock (a hang): what follows a GPU reset, i.e.
  *    kfd_signal_reset_event: HW_EXCEPTION events with reset_cause
- *    GPU_HANG, and every queue on the GPU gone;
+ *    GPU_HANG and memory_lost (though the fake loses none), and every
+ *    queue on the GPU stopped;
  *  - illegal instruction, s_trap, a bad packet, bad register state: on
  *    hardware the wave or CP halts the queue and, without a debugger,
  *    the runtime learns it only through a hang report.  So: the queue
@@ -89,7 +90,7 @@ static void fault(struct kfdsim_pgpu *g, unsigned gi, unsigned h, const struct b
 		pe->hw = (struct kfd_hsa_hw_exception_data){
 			.reset_type = KFD_HW_EXCEPTION_WHOLE_GPU_RESET,
 			.reset_cause = KFD_HW_EXCEPTION_GPU_HANG,
-			.memory_lost = 0,
+			.memory_lost = 1,	/* as kfd_signal_reset_event says */
 			.gpu_id = gpu_id,
 		};
 		stop_all(g);
@@ -181,7 +182,9 @@ static void *board_main(void *arg)
 			busy |= service(p, i, &stalled);
 		idle = busy ? 0 : idle + 1;
 
-		long us = stalled || idle < 64 || someone_waits(p) ? 20 : idle < 2048 ? 200 : 2000;
+		/* 20 us while busy or awaited, then 0.1 ms, 1 ms, and 5 ms after ~1 s idle. */
+		long us = stalled || idle < 64 || someone_waits(p) ? 20 :
+			  idle < 512 ? 100 : idle < 1536 ? 1000 : 5000;
 		struct timespec t;
 
 		clock_gettime(CLOCK_MONOTONIC, &t);

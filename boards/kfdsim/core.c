@@ -37,6 +37,7 @@ struct file_entry {
 	enum kfdsim_file kind;
 	unsigned gpu;
 	uint64_t serial;		/* never reused, unlike fd numbers */
+	struct kfdsim_proc *proc;	/* /dev/kfd: its process */
 };
 static pthread_mutex_t files_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct file_entry *files;
@@ -52,9 +53,12 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return remove(path);
 }
 
+static pid_t owner;			/* the process that made the tree */
+
+/* At exit; a forked child that exits leaves its parent's tree alone. */
 static void remove_tree(void)
 {
-	if (root[0])
+	if (root[0] && getpid() == owner)
 		nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
@@ -124,6 +128,7 @@ static void do_init(void)
 		init_result = fail(why, "cannot make the sysfs directory: %s%s", strerror(errno), "");
 		return;
 	}
+	owner = getpid();
 	atexit(remove_tree);
 	char sys[PATH_MAX];
 
@@ -136,12 +141,45 @@ static void do_init(void)
 	kfdsim_ngpus = count;
 }
 
+/*
+ * Reentrancy.  Under an LD_PRELOAD interposer the fake's own libc calls
+ * (fopen while writing the tree, munmap under the process lock) come
+ * back to it through the interposer.  While this thread is inside the
+ * initialisation, the fake does not exist yet (every path is the real
+ * one); while it is inside an ioctl, mmap, open or close, a munmap
+ * notification is the fake's own and ignored.
+ */
+static __thread int initialising;
+static __thread int inside;
+
+void kfdsim_enter(void)
+{
+	inside++;
+}
+
+void kfdsim_leave(void)
+{
+	inside--;
+}
+
 int kfdsim_init(char *why)
 {
+	if (initialising) {
+		if (why)
+			snprintf(why, 256, "barehip-kfdsim is initialising");
+		return -1;
+	}
+	initialising = 1;
 	pthread_once(&init_once, do_init);
+	initialising = 0;
 	if (init_result && why)
 		memcpy(why, init_why, sizeof(init_why));
 	return init_result;
+}
+
+bool kfdsim_inside(void)
+{
+	return inside > 0;
 }
 
 static bool ready(void)
@@ -172,13 +210,18 @@ unsigned kfdsim_num_xcc(unsigned i)
 	return kfdsim_gpus[i].target->gfx == BH_SIM_GFX942 ? 8 : 1;
 }
 
+unsigned kfdsim_array_count(const struct kfdsim_gpu *g)
+{
+	return g->target->gfx == BH_SIM_GFX942 ? 8 * 4 : 8;
+}
+
 /* kfd_queue.c's kfd_queue_ctx_save_restore_size for gfx9 (both targets). */
 void kfdsim_cwsr_sizes(unsigned i, uint32_t *ctl_stack, uint32_t *cwsr, uint32_t *debug,
 		       uint32_t *eop)
 {
 	const struct kfdsim_gpu *g = &kfdsim_gpus[i];
 	uint32_t cu = g->num_cus / kfdsim_num_xcc(i);
-	uint32_t arrays = kfdsim_num_xcc(i) * 4;	/* array_count / simd_arrays_per_engine */
+	uint32_t arrays = kfdsim_array_count(g);	/* / simd_arrays_per_engine (1) */
 	uint32_t waves = cu * 40 < arrays * 512 ? cu * 40 : arrays * 512;
 	uint32_t wg = cu * (0x80000 + 0x4000 + 0x10000 + 0x1000);	/* VGPR SGPR LDS HWREG */
 	uint32_t ctl = (uint32_t)((40 + waves * 8 + 8 + KFDSIM_PAGE - 1) & ~(KFDSIM_PAGE - 1));
@@ -314,7 +357,19 @@ static struct kfdsim_proc *proc_create(void)
 	return p;
 }
 
+static int open_device(const char *path, int flags);
+
 int kfdsim_open(const char *path, int flags)
+{
+	int fd;
+
+	kfdsim_enter();
+	fd = open_device(path, flags);
+	kfdsim_leave();
+	return fd;
+}
+
+static int open_device(const char *path, int flags)
 {
 	enum kfdsim_file kind;
 	unsigned gpu = 0;
@@ -347,11 +402,16 @@ int kfdsim_open(const char *path, int flags)
 		cap_files = cap;
 	}
 	if (kind == KFDSIM_FILE_KFD) {
+		/* A forked child's copy of its parent's process is not its
+		 * own: like amdkfd, give the child a process of its own. */
+		if (proc && proc->pid != getpid())
+			proc = NULL;
 		if (!proc && !(proc = proc_create()))
 			goto nomem;
 		proc->refs++;
 	}
-	files[nfiles++] = (struct file_entry){ fd, kind, gpu, next_serial++ };
+	files[nfiles++] = (struct file_entry){ fd, kind, gpu, next_serial++,
+					       kind == KFDSIM_FILE_KFD ? proc : NULL };
 	pthread_mutex_unlock(&files_lock);
 	return fd;
 nomem:
@@ -373,7 +433,7 @@ bool kfdsim_owns(int fd)
 	return r;
 }
 
-int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial)
+int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial, struct kfdsim_proc **pp)
 {
 	struct file_entry *f;
 	int kind = 0;
@@ -386,6 +446,8 @@ int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial)
 			*gpu = f->gpu;
 		if (serial)
 			*serial = f->serial;
+		if (pp)
+			*pp = f->proc;
 	}
 	pthread_mutex_unlock(&files_lock);
 	return kind;
@@ -396,7 +458,7 @@ struct kfdsim_proc *kfdsim_process(void)
 	struct kfdsim_proc *p;
 
 	pthread_mutex_lock(&files_lock);
-	p = proc;
+	p = proc && proc->pid == getpid() ? proc : NULL;
 	pthread_mutex_unlock(&files_lock);
 	return p;
 }
@@ -413,7 +475,9 @@ int kfdsim_close(int fd)
 		errno = EBADF;
 		return -1;
 	}
-	if (f->kind == KFDSIM_FILE_KFD && proc && --proc->refs == 0) {
+	/* A child closing what it inherited leaves the parent's process be. */
+	if (f->kind == KFDSIM_FILE_KFD && f->proc == proc && proc->pid == getpid() &&
+	    --proc->refs == 0) {
 		dead = proc;
 		proc = NULL;
 	}
@@ -421,7 +485,9 @@ int kfdsim_close(int fd)
 	pthread_mutex_unlock(&files_lock);
 	/* The release (kfd_process_notifier_release): queues, events, memory. */
 	if (dead) {
+		kfdsim_enter();
 		kfdsim_proc_teardown(dead);
+		kfdsim_leave();
 		free(dead);
 	}
 	return close(fd);

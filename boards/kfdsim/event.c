@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * Events, as kfd_events.c has them.  Signal events own a 64-bit slot of
- * the event page (ids 0..4095, bounded by the part of the page user mode
- * has mapped); the others take ids from 4096 up.  A slot reads
+ * the event page (ids 1..4095, bounded by the part of the page user mode
+ * has mapped; id 0 is reserved, as amdkfd reserves it to drop the CP's
+ * interrupts without a context id); the others take ids from 4096 up.  A slot reads
  * UNSIGNALED (~0) until the GPU writes it; the interrupt that follows
  * sets the event and rearms the slot (kfd_signal_event_interrupt).
  * set_event auto-resets only if it woke a waiter, as amdkfd's does.
@@ -29,7 +30,9 @@ int kfdsim_events_init(struct kfdsim_proc *p)
 	pthread_cond_init(&p->ev_cond, &ca);
 	pthread_condattr_destroy(&ca);
 	p->own_page_fd = -1;
+	p->signal_fd = -1;
 	p->next_other_id = FIRST_NONSIGNAL_ID;
+	p->signal_count = 1;	/* kfd_event_init_process: id 0 is taken */
 	return 0;
 }
 
@@ -94,32 +97,32 @@ static int own_page(struct kfdsim_proc *p)
 	}
 	memset(m, 0xff, KFDSIM_EVENT_PAGE_SIZE);
 	p->own_page_fd = fd;
+	p->signal_fd = fd;
 	p->slots = m;
 	/* "Oldest user mode expects 256 event slots" */
 	p->signal_mapped_size = 256 * 8;
 	return 0;
 }
 
+/* The caller (kfd.c) has checked the BO as kfd_kmap_event_page does. */
 int kfdsim_event_create(struct kfdsim_proc *p, struct kfd_ioctl_create_event_args *a,
-			void *user_page, uint64_t user_size, uint64_t handle)
+			void *user_page, uint64_t user_size, uint64_t handle, int fd)
 {
 	struct kfdsim_event *ev;
 	uint32_t id = 0;
 	int err;
 
-	if (user_page) {	/* kfd_kmap_event_page */
-		if (p->slots) {
-			/* "Event page is already set" */
-			return -EINVAL;
-		}
-		if (user_size < KFDSIM_EVENT_PAGE_SIZE)
-			return -EINVAL;	/* "Event page is too small" */
+	if (user_page) {	/* kfd_event_page_set */
+		memset(user_page, 0xff, KFDSIM_EVENT_PAGE_SIZE);
 		p->slots = user_page;
+		/* amdkfd takes the BO's size; ids past 4095 would not be
+		 * signal ids, so the fake stops at the page. */
 		p->signal_mapped_size = user_size > KFDSIM_EVENT_PAGE_SIZE ?
 					KFDSIM_EVENT_PAGE_SIZE : user_size;
 		p->signal_handle = handle;
-		/* amdkfd initialises the slots it hands out, not the page. */
+		p->signal_fd = fd;
 	}
+	a->event_page_offset = 0;
 	ev = calloc(1, sizeof(*ev));
 	if (!ev)
 		return -ENOMEM;
@@ -132,11 +135,16 @@ int kfdsim_event_create(struct kfdsim_proc *p, struct kfd_ioctl_create_event_arg
 		}
 		uint32_t limit = (uint32_t)(p->signal_mapped_size / 8);
 
-		/* idr_alloc(&p->event_idr, ev, 0, signal_mapped_size / 8) */
-		for (id = 0; id < limit; id++)
+		/* create_signal_event: full when every mapped slot is taken */
+		if (p->signal_count == limit) {
+			free(ev);
+			return -ENOSPC;
+		}
+		/* idr_alloc(&p->event_idr, ev, 0, signal_mapped_size / 8); 0 is taken */
+		for (id = 1; id < limit; id++)
 			if (!lookup(p, id))
 				break;
-		if (id == limit) {
+		if (id >= limit) {
 			free(ev);
 			return -ENOSPC;
 		}
@@ -217,7 +225,8 @@ int kfdsim_event_reset(struct kfdsim_proc *p, uint32_t id)
 {
 	struct kfdsim_event *ev = lookup(p, id);
 
-	if (!ev)
+	/* Like SET_EVENT, only for events the CPU may signal. */
+	if (!ev || ev->type != KFD_IOC_EVENT_SIGNAL)
 		return -EINVAL;
 	ev->signaled = false;
 	return 0;
@@ -311,7 +320,9 @@ static int copy_out(struct kfdsim_wait *w, uint64_t events)
 		struct kfdsim_event *ev = w->w[i].ev;
 		uint64_t dst = events + i * sizeof(struct kfd_event_data);
 
-		if (!w->w[i].activated || !ev)
+		if (!ev)
+			return -EINVAL;	/* destroyed after it fired */
+		if (!w->w[i].activated)
 			continue;
 		if (ev->type == KFD_IOC_EVENT_MEMORY &&
 		    kfdsim_copy_to_user(dst, &ev->mem, sizeof(ev->mem)))
@@ -382,6 +393,11 @@ int kfdsim_event_wait(struct kfdsim_proc *p, struct kfd_ioctl_wait_events_args *
 out:
 	pthread_mutex_unlock(&p->ev_lock);
 	free(w.w);
+	/* An error fails the wait; a destroyed event fails it with EIO. */
+	if (ret)
+		a->wait_result = KFD_IOC_WAIT_RESULT_FAIL;
+	else if (a->wait_result == KFD_IOC_WAIT_RESULT_FAIL)
+		ret = -EIO;
 	return ret;
 }
 
@@ -389,14 +405,14 @@ int kfdsim_event_mmap_fd(struct kfdsim_proc *p, size_t len)
 {
 	int fd;
 
-	/* kfd_event_mmap: the mapping's order must be that of 4096 slots. */
-	if (len <= KFDSIM_EVENT_PAGE_SIZE / 2 || len > KFDSIM_EVENT_PAGE_SIZE)
+	/* kfd_event_mmap: no larger (in page order) than 4096 slots. */
+	if (len > KFDSIM_EVENT_PAGE_SIZE)
 		return -EINVAL;
 	pthread_mutex_lock(&p->ev_lock);
-	fd = p->own_page_fd;
+	fd = p->signal_fd;
 	if (fd >= 0)
 		p->signal_mapped_size = len;
 	pthread_mutex_unlock(&p->ev_lock);
-	/* No page yet, or the page is a user BO: "Signal page could not be found" */
+	/* No page yet: "Signal page could not be found" */
 	return fd >= 0 ? fd : -EINVAL;
 }

@@ -61,7 +61,8 @@ struct kfdsim_bo {
 	void *kmap;			/* the fake's view (USERPTR: user pages) */
 	uint64_t drm_offset;		/* render-node mmap offset */
 	uint32_t mapped;		/* bit per GPU index: in that model's VM */
-	unsigned queue_refs;		/* queues using it (kfd_queue.c) */
+	uint32_t gone;			/* USERPTR: taken out again by munmap */
+	unsigned queue_refs[KFDSIM_MAX_GPUS];	/* per GPU VM: queues using it (kfd_queue.c) */
 	bool shared_kmap;		/* kmap belongs to someone else */
 };
 
@@ -88,7 +89,8 @@ struct kfdsim_pgpu {
 	uint64_t scratch_va;
 	int doorbell_fd;		/* memfd of the doorbell slice, -1 until needed */
 	volatile uint64_t *doorbells;
-	int mmio_fd;			/* the MMIO remap page */
+	int mmio_fd;			/* the MMIO remap page (HDP flush) */
+	void *mmio;
 	struct kfdsim_queue *hwq[KFDSIM_QUEUES_PER_GPU];
 };
 
@@ -131,6 +133,7 @@ struct kfdsim_proc {
 	uint64_t signal_mapped_size;
 	uint64_t signal_handle;		/* user BO given as the page, 0 none */
 	int own_page_fd;		/* the fake's event page, -1 none */
+	int signal_fd;			/* what an EVENTS mmap maps: either page, -1 none */
 	unsigned signal_count;
 	struct kfdsim_wait *waits;
 	uint32_t next_other_id;
@@ -148,16 +151,26 @@ extern struct kfdsim_gpu kfdsim_gpus[KFDSIM_MAX_GPUS];
 extern unsigned kfdsim_ngpus;
 int kfdsim_gpu_index(uint32_t gpu_id);		/* -1 if none */
 enum kfdsim_file { KFDSIM_FILE_KFD = 1, KFDSIM_FILE_RENDER };
-/* What @fd is (0 if not ours); the GPU of a render file and its serial. */
-int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial);
-/* The process of the caller's /dev/kfd (NULL: none open). */
+/*
+ * What @fd is (0 if not ours); the GPU of a render file, its serial,
+ * and the process a /dev/kfd file belongs to (in a forked child, still
+ * the parent's: its pid tells).
+ */
+int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial, struct kfdsim_proc **proc);
+/* The calling process's kfd process (NULL: it has no /dev/kfd open). */
 struct kfdsim_proc *kfdsim_process(void);
+/* This thread is inside the fake (its own munmaps are not the user's). */
+void kfdsim_enter(void);
+void kfdsim_leave(void);
+bool kfdsim_inside(void);
 int kfdsim_copy_from_user(void *dst, uint64_t src, size_t len);
 int kfdsim_copy_to_user(uint64_t dst, const void *src, size_t len);
 /* CWSR and EOP sizes of GPU @i, as kfd_queue_ctx_save_restore_size. */
 void kfdsim_cwsr_sizes(unsigned i, uint32_t *ctl_stack, uint32_t *cwsr, uint32_t *debug,
 		       uint32_t *eop);
 unsigned kfdsim_num_xcc(unsigned i);
+/* Shader arrays (array_count; one per shader engine): MI210 8, MI300X 4 per XCC. */
+unsigned kfdsim_array_count(const struct kfdsim_gpu *g);
 
 /* kfd.c */
 int kfdsim_proc_setup(struct kfdsim_proc *p);
@@ -167,7 +180,7 @@ void kfdsim_proc_teardown(struct kfdsim_proc *p);
 int kfdsim_events_init(struct kfdsim_proc *p);
 void kfdsim_events_fini(struct kfdsim_proc *p);
 int kfdsim_event_create(struct kfdsim_proc *p, struct kfd_ioctl_create_event_args *a,
-			void *user_page, uint64_t user_size, uint64_t handle);
+			void *user_page, uint64_t user_size, uint64_t handle, int fd);
 int kfdsim_event_destroy(struct kfdsim_proc *p, uint32_t id);
 int kfdsim_event_set(struct kfdsim_proc *p, uint32_t id);
 int kfdsim_event_reset(struct kfdsim_proc *p, uint32_t id);

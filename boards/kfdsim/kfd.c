@@ -89,7 +89,7 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 static void bo_release(struct kfdsim_proc *p, struct kfdsim_bo *bo)
 {
 	for (unsigned i = 0; i < kfdsim_ngpus; i++)
-		if (bo->mapped & (1u << i))
+		if (bo->mapped & ~bo->gone & (1u << i))
 			bh_sim_vm_unmap(p->gpu[i].sim, bo->va);
 	if (bo->memfd >= 0 && !bo->shared_kmap) {
 		munmap(bo->kmap, bo->size);
@@ -118,8 +118,10 @@ void kfdsim_proc_teardown(struct kfdsim_proc *p)
 			munmap((void *)g->doorbells, KFDSIM_DOORBELL_SLICE);
 			close(g->doorbell_fd);
 		}
-		if (g->mmio_fd >= 0)
+		if (g->mmio_fd >= 0) {
+			munmap(g->mmio, KFDSIM_PAGE);
 			close(g->mmio_fd);
+		}
 		pthread_mutex_destroy(&g->lock);
 	}
 	kfdsim_events_fini(p);
@@ -157,16 +159,12 @@ static int doorbells(struct kfdsim_pgpu *g)
 	return 0;
 }
 
+/* The MMIO remap page: writes to it (HDP flushes) have nothing to do here. */
 static int mmio_page(struct kfdsim_pgpu *g)
 {
-	void *m;
-
 	if (g->mmio_fd >= 0)
 		return 0;
-	if (backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &m))
-		return -ENOMEM;
-	munmap(m, KFDSIM_PAGE);
-	return 0;
+	return backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &g->mmio) ? -ENOMEM : 0;
 }
 
 /*
@@ -255,7 +253,7 @@ static int acquire_vm(struct kfdsim_proc *p, struct kfd_ioctl_acquire_vm_args *a
 {
 	uint64_t serial;
 	unsigned rgpu;
-	int kind = kfdsim_file_of((int)a->drm_fd, &rgpu, &serial);
+	int kind = kfdsim_file_of((int)a->drm_fd, &rgpu, &serial, NULL);
 	int gi;
 
 	/* fget of a descriptor that is not open */
@@ -297,10 +295,12 @@ static int alloc_memory(struct kfdsim_proc *p, struct kfd_ioctl_alloc_memory_of_
 		return -EINVAL;
 	/*
 	 * The VA is checked here, not at the first map as amdgpu_vm_bo_map
-	 * does: the model maps whole pages below the 47-bit limit.
+	 * does: the model maps whole pages below the 47-bit limit.  VRAM
+	 * without a VA (0: for export) is allowed, and cannot be mapped.
 	 */
-	if (a->va_addr % KFDSIM_PAGE || a->va_addr < KFDSIM_PAGE || a->va_addr > GPUVM_LIMIT ||
-	    size > GPUVM_LIMIT + 1 - a->va_addr)
+	if (!(a->va_addr == 0 && (flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)) &&
+	    (a->va_addr % KFDSIM_PAGE || a->va_addr < KFDSIM_PAGE || a->va_addr > GPUVM_LIMIT ||
+	     size > GPUVM_LIMIT + 1 - a->va_addr))
 		return -EINVAL;
 	bo = calloc(1, sizeof(*bo));
 	if (!bo)
@@ -342,8 +342,9 @@ static int alloc_memory(struct kfdsim_proc *p, struct kfd_ioctl_alloc_memory_of_
 		bo->shared_kmap = true;
 	} else if (flags & KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP) {
 		err = mmio_page(g);
-		if (!err)
-			err = backing(KFDSIM_PAGE, "kfdsim-mmio-bo", &bo->memfd, &bo->kmap);
+		bo->memfd = g->mmio_fd;
+		bo->kmap = g->mmio;
+		bo->shared_kmap = true;
 	} else {
 		err = -EINVAL;	/* no domain */
 	}
@@ -384,8 +385,8 @@ static int free_memory(struct kfdsim_proc *p, struct kfd_ioctl_free_memory_of_gp
 	bo = bo_by_handle(p, a->handle);
 	if (!bo)
 		return -EINVAL;
-	/* Still mapped, or a queue's buffer: amdgpu_amdkfd_gpuvm_free_memory_of_gpu */
-	if (bo->mapped || bo->queue_refs)
+	/* Still mapped (a queue's buffer always is): amdgpu_amdkfd_gpuvm_free_memory_of_gpu */
+	if (bo->mapped)
 		return -EBUSY;
 	if (bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM)
 		p->gpu[bo->gpu].vram_used -= bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_AQL_QUEUE_MEM ?
@@ -399,52 +400,51 @@ static int free_memory(struct kfdsim_proc *p, struct kfd_ioctl_free_memory_of_gp
 	return 0;
 }
 
-static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
-			bool map)
+/*
+ * kfd_ioctl_map_memory_to_gpu / _unmap_memory_from_gpu: from device
+ * n_success on, n_success counting the GPUs done.  Unmapping binds no
+ * device (it needs no VM to take a mapping away).
+ */
+static int map_devices(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
+		       bool map, const uint32_t *ids)
 {
-	uint32_t ids[KFDSIM_MAX_GPUS];
 	struct kfdsim_bo *bo;
 	int gi, err;
 
-	if (!a->n_devices)
-		return -EINVAL;	/* "Device IDs array empty" */
-	if (a->n_success > a->n_devices)
-		return -EINVAL;
-	/* More ids than GPUs cannot all be valid: check the first ones. */
-	uint32_t n = a->n_devices < KFDSIM_MAX_GPUS ? a->n_devices : KFDSIM_MAX_GPUS;
-
-	if (kfdsim_copy_from_user(ids, a->device_ids_array_ptr, n * sizeof(ids[0])))
-		return -EFAULT;
 	gi = kfdsim_gpu_index((uint32_t)(a->handle >> 32));
 	if (gi < 0)
 		return -EINVAL;
-	if ((err = bind(p, gi)))
+	if (map && (err = bind(p, gi)))
 		return err;
 	bo = bo_by_handle(p, a->handle);
 	if (!bo)
-		return -EINVAL;
+		return -ENOMEM;	/* sic: amdkfd's answer for an unknown handle */
 	for (uint32_t i = a->n_success; i < a->n_devices; i++) {
-		int pi = i < n ? kfdsim_gpu_index(ids[i]) : -1;
+		int pi = kfdsim_gpu_index(ids[i]);
 
 		if (pi < 0)
 			return -EINVAL;
-		if ((err = bind(p, pi)))
+		if (map && (err = bind(p, pi)))
 			return err;
 		struct kfdsim_pgpu *pg = &p->gpu[pi];
 		uint32_t bit = 1u << pi;
 
 		pthread_mutex_lock(&pg->lock);
 		if (map && !(bo->mapped & bit)) {
-			if (bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size))
+			if (!bo->va || bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size))
 				err = -EINVAL;	/* overlaps a mapping */
 			else
 				bo->mapped |= bit;
 		} else if (!map) {
 			if (!(bo->mapped & bit))
 				err = -EINVAL;	/* not attached to that GPU */
+			else if (bo->queue_refs[pi])
+				err = -EBUSY;	/* unmap_bo_from_gpuvm: a queue's buffer */
 			else {
-				bh_sim_vm_unmap(pg->sim, bo->va);
+				if (!(bo->gone & bit))
+					bh_sim_vm_unmap(pg->sim, bo->va);
 				bo->mapped &= ~bit;
+				bo->gone &= ~bit;
 			}
 		}
 		pthread_mutex_unlock(&pg->lock);
@@ -453,6 +453,26 @@ static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gp
 		a->n_success = i + 1;
 	}
 	return 0;
+}
+
+static int map_or_unmap(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
+			bool map)
+{
+	uint32_t *ids;
+	int err;
+
+	if (!a->n_devices)
+		return -EINVAL;	/* "Device IDs array empty" */
+	if (a->n_success > a->n_devices)
+		return -EINVAL;	/* "n_success exceeds n_devices" */
+	ids = malloc(a->n_devices * sizeof(*ids));
+	if (!ids)
+		return -ENOMEM;
+	err = kfdsim_copy_from_user(ids, a->device_ids_array_ptr, a->n_devices * sizeof(*ids));
+	if (!err)
+		err = map_devices(p, a, map, ids);
+	free(ids);
+	return err;
 }
 
 static int available_memory(struct kfdsim_proc *p, struct kfd_ioctl_get_available_memory_args *a)
@@ -473,7 +493,7 @@ static bool access_ok(uint64_t addr)
 	return addr < (1ull << 47);
 }
 
-static int queue_properties(const struct kfd_ioctl_create_queue_args *a)
+static int queue_properties(struct kfd_ioctl_create_queue_args *a)
 {
 	if ((a->queue_percentage & 0xff) > MAX_QUEUE_PERCENTAGE)
 		return -EINVAL;
@@ -484,7 +504,7 @@ static int queue_properties(const struct kfd_ioctl_create_queue_args *a)
 	if (a->ring_size & (a->ring_size - 1))
 		return -EINVAL;		/* "Ring size must be a power of 2 or 0" */
 	if (a->ring_size < MIN_QUEUE_RING_SIZE)
-		return -EINVAL;
+		a->ring_size = MIN_QUEUE_RING_SIZE;	/* clamped, and told back */
 	if (!access_ok(a->read_pointer_address) || !access_ok(a->write_pointer_address))
 		return -EFAULT;
 	if (a->eop_buffer_address && !access_ok(a->eop_buffer_address))
@@ -597,7 +617,7 @@ static int create_queue(struct kfdsim_proc *p, struct kfd_ioctl_create_queue_arg
 	for (unsigned i = 0; i < 5; i++) {
 		q->bos[i] = bos[i];
 		if (bos[i])
-			bos[i]->queue_refs++;
+			bos[i]->queue_refs[gi]++;
 	}
 	q->used = true;
 	a->queue_id = q->id;
@@ -620,7 +640,7 @@ static int destroy_queue(struct kfdsim_proc *p, struct kfd_ioctl_destroy_queue_a
 	kfdsim_board_queue_stop(p, q);
 	for (unsigned i = 0; i < 5; i++)
 		if (q->bos[i])
-			q->bos[i]->queue_refs--;
+			q->bos[i]->queue_refs[q->gpu]--;
 	q->used = false;
 	return 0;
 }
@@ -634,6 +654,8 @@ static int update_queue(struct kfdsim_proc *p, struct kfd_ioctl_update_queue_arg
 		return -EFAULT;
 	if (a->ring_size & (a->ring_size - 1))
 		return -EINVAL;
+	if (a->ring_size < MIN_QUEUE_RING_SIZE)
+		a->ring_size = MIN_QUEUE_RING_SIZE;
 	/* pqm_update_queue_properties: "No queue %d exists for update operation" */
 	if (!queue_by_id(p, a->queue_id))
 		return -EFAULT;
@@ -643,28 +665,45 @@ static int update_queue(struct kfdsim_proc *p, struct kfd_ioctl_update_queue_arg
 
 /* ------------------------------------------------------------ events */
 
+/*
+ * kfd_ioctl_create_event: the first call may hand over a GTT BO as the
+ * event page (kfd_kmap_event_page's checks, in its order).
+ */
 static int create_event(struct kfdsim_proc *p, struct kfd_ioctl_create_event_args *a)
 {
-	void *page = NULL;
 	uint64_t size = 0, handle = a->event_page_offset;
-	int err;
+	void *page = NULL;
+	int err = 0, fd = -1;
 
+	pthread_mutex_lock(&p->ev_lock);
 	if (handle) {
+		int gi = kfdsim_gpu_index((uint32_t)(handle >> 32));
 		struct kfdsim_bo *bo;
 
-		if (kfdsim_gpu_index((uint32_t)(handle >> 32)) < 0)
-			return -EINVAL;
-		bo = bo_by_handle(p, handle);
-		if (!bo)
-			return -EINVAL;
-		/* amdgpu_amdkfd_gpuvm_map_gtt_bo_to_kernel: GTT BOs only */
-		if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT))
-			return -EINVAL;
-		page = bo->kmap;
-		size = bo->size;
+		if (p->slots)
+			err = -EINVAL;	/* "Event page is already set" */
+		else if (gi < 0)
+			err = -EINVAL;
+		else if ((err = bind(p, gi)))
+			;
+		else if (!(bo = bo_by_handle(p, handle)))
+			err = -EINVAL;	/* "Can't find BO" */
+		/*
+		 * amdgpu_amdkfd_gpuvm_map_gtt_bo_to_kernel refuses USERPTR and
+		 * pins the BO in GTT; the fake takes GTT BOs only, and only
+		 * ones that hold the whole page amdkfd then initialises.
+		 */
+		else if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_GTT) ||
+			 bo->size < KFDSIM_EVENT_PAGE_SIZE)
+			err = -EINVAL;
+		else {
+			page = bo->kmap;
+			size = bo->size;
+			fd = bo->memfd;
+		}
 	}
-	pthread_mutex_lock(&p->ev_lock);
-	err = kfdsim_event_create(p, a, page, size, handle);
+	if (!err)
+		err = kfdsim_event_create(p, a, page, size, handle, fd);
 	pthread_mutex_unlock(&p->ev_lock);
 	return err;
 }
@@ -706,7 +745,7 @@ static int set_scratch_backing_va(struct kfdsim_proc *p,
 	if (gi < 0)
 		return -EINVAL;
 	if (bind(p, gi))
-		return -ESRCH;
+		return -ENODEV;
 	p->gpu[gi].scratch_va = a->va_addr;
 	return 0;
 }
@@ -781,6 +820,9 @@ static int runtime_enable(struct kfdsim_proc *p, struct kfdsim_runtime_enable_ar
 	}
 	if (p->runtime_enabled)
 		return -EBUSY;
+	for (unsigned i = 0; i < KFDSIM_MAX_QUEUES; i++)
+		if (p->queues[i].used)
+			return -EEXIST;	/* queues made before the runtime */
 	p->runtime_enabled = true;
 	a->capabilities_mask = 0;
 	return 0;
@@ -832,45 +874,77 @@ static int dispatch(struct kfdsim_proc *p, unsigned nr, void *k)
 	}
 }
 
-/* Argument sizes of the kernel's own table (it trusts its size over the caller's). */
-static unsigned kernel_size(unsigned nr)
+/*
+ * The kernel's own command for each number: kfd_ioctl takes the
+ * direction and the larger size from it, never from the caller's.
+ * The 1.11 header stops at AVAILABLE_MEMORY (0x23); the newer commands
+ * are spelled here with the sizes of their argument structs.
+ */
+static unsigned long kernel_cmd(unsigned nr)
 {
-	switch (nr) {
-	case 0x01: return sizeof(struct kfd_ioctl_get_version_args);
-	case 0x02: return sizeof(struct kfd_ioctl_create_queue_args);
-	case 0x03: return sizeof(struct kfd_ioctl_destroy_queue_args);
-	case 0x04: return sizeof(struct kfd_ioctl_set_memory_policy_args);
-	case 0x05: return sizeof(struct kfd_ioctl_get_clock_counters_args);
-	case 0x06: return sizeof(struct kfd_ioctl_get_process_apertures_args);
-	case 0x07: return sizeof(struct kfd_ioctl_update_queue_args);
-	case 0x08: return sizeof(struct kfd_ioctl_create_event_args);
-	case 0x09: return sizeof(struct kfd_ioctl_destroy_event_args);
-	case 0x0a: return sizeof(struct kfd_ioctl_set_event_args);
-	case 0x0b: return sizeof(struct kfd_ioctl_reset_event_args);
-	case 0x0c: return sizeof(struct kfd_ioctl_wait_events_args);
-	case 0x11: return sizeof(struct kfd_ioctl_set_scratch_backing_va_args);
-	case 0x12: return sizeof(struct kfd_ioctl_get_tile_config_args);
-	case 0x13: return sizeof(struct kfd_ioctl_set_trap_handler_args);
-	case 0x14: return sizeof(struct kfd_ioctl_get_process_apertures_new_args);
-	case 0x15: return sizeof(struct kfd_ioctl_acquire_vm_args);
-	case 0x16: return sizeof(struct kfd_ioctl_alloc_memory_of_gpu_args);
-	case 0x17: return sizeof(struct kfd_ioctl_free_memory_of_gpu_args);
-	case 0x18: case 0x19: return sizeof(struct kfd_ioctl_map_memory_to_gpu_args);
-	case 0x1a: return sizeof(struct kfd_ioctl_set_cu_mask_args);
-	case 0x21: return sizeof(struct kfd_ioctl_set_xnack_mode_args);
-	case 0x23: return sizeof(struct kfd_ioctl_get_available_memory_args);
-	case KFDSIM_IOC_RUNTIME_ENABLE: return sizeof(struct kfdsim_runtime_enable_args);
-	default: return 64;
-	}
+	static const unsigned long cmds[KFDSIM_IOCTL_COUNT] = {
+		[0x01] = AMDKFD_IOC_GET_VERSION,
+		[0x02] = AMDKFD_IOC_CREATE_QUEUE,
+		[0x03] = AMDKFD_IOC_DESTROY_QUEUE,
+		[0x04] = AMDKFD_IOC_SET_MEMORY_POLICY,
+		[0x05] = AMDKFD_IOC_GET_CLOCK_COUNTERS,
+		[0x06] = AMDKFD_IOC_GET_PROCESS_APERTURES,
+		[0x07] = AMDKFD_IOC_UPDATE_QUEUE,
+		[0x08] = AMDKFD_IOC_CREATE_EVENT,
+		[0x09] = AMDKFD_IOC_DESTROY_EVENT,
+		[0x0a] = AMDKFD_IOC_SET_EVENT,
+		[0x0b] = AMDKFD_IOC_RESET_EVENT,
+		[0x0c] = AMDKFD_IOC_WAIT_EVENTS,
+		[0x0d] = AMDKFD_IOC_DBG_REGISTER_DEPRECATED,
+		[0x0e] = AMDKFD_IOC_DBG_UNREGISTER_DEPRECATED,
+		[0x0f] = AMDKFD_IOC_DBG_ADDRESS_WATCH_DEPRECATED,
+		[0x10] = AMDKFD_IOC_DBG_WAVE_CONTROL_DEPRECATED,
+		[0x11] = AMDKFD_IOC_SET_SCRATCH_BACKING_VA,
+		[0x12] = AMDKFD_IOC_GET_TILE_CONFIG,
+		[0x13] = AMDKFD_IOC_SET_TRAP_HANDLER,
+		[0x14] = AMDKFD_IOC_GET_PROCESS_APERTURES_NEW,
+		[0x15] = AMDKFD_IOC_ACQUIRE_VM,
+		[0x16] = AMDKFD_IOC_ALLOC_MEMORY_OF_GPU,
+		[0x17] = AMDKFD_IOC_FREE_MEMORY_OF_GPU,
+		[0x18] = AMDKFD_IOC_MAP_MEMORY_TO_GPU,
+		[0x19] = AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU,
+		[0x1a] = AMDKFD_IOC_SET_CU_MASK,
+		[0x1b] = AMDKFD_IOC_GET_QUEUE_WAVE_STATE,
+		[0x1c] = AMDKFD_IOC_GET_DMABUF_INFO,
+		[0x1d] = AMDKFD_IOC_IMPORT_DMABUF,
+		[0x1e] = AMDKFD_IOC_ALLOC_QUEUE_GWS,
+		[0x1f] = AMDKFD_IOC_SMI_EVENTS,
+		[0x20] = AMDKFD_IOC_SVM,
+		[0x21] = AMDKFD_IOC_SET_XNACK_MODE,
+		[0x22] = AMDKFD_IOC_CRIU_OP,
+		[0x23] = AMDKFD_IOC_AVAILABLE_MEMORY,
+		[0x24] = _IOC(_IOC_READ | _IOC_WRITE, 'K', 0x24, 16),	/* EXPORT_DMABUF */
+		[KFDSIM_IOC_RUNTIME_ENABLE] = _IOWR('K', KFDSIM_IOC_RUNTIME_ENABLE,
+						   struct kfdsim_runtime_enable_args),
+		[0x26] = _IOC(_IOC_READ | _IOC_WRITE, 'K', 0x26, 32),	/* DBG_TRAP */
+	};
+
+	return cmds[nr];
 }
+
+static int do_ioctl(int fd, unsigned long request, void *arg);
 
 int kfdsim_ioctl(int fd, unsigned long request, void *arg)
 {
-	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), dir = _IOC_DIR(request);
-	unsigned asize = kernel_size(nr);
+	int r;
+
+	kfdsim_enter();
+	r = do_ioctl(fd, request, arg);
+	kfdsim_leave();
+	return r;
+}
+
+static int do_ioctl(int fd, unsigned long request, void *arg)
+{
+	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), asize, dir;
 	uint64_t kdata[64];		/* the largest argument is 400 bytes */
-	struct kfdsim_proc *p;
-	int kind = kfdsim_file_of(fd, NULL, NULL), ret;
+	struct kfdsim_proc *p = NULL;
+	int kind = kfdsim_file_of(fd, NULL, NULL, &p), ret;
 
 	if (!kind) {
 		errno = EBADF;
@@ -881,11 +955,12 @@ int kfdsim_ioctl(int fd, unsigned long request, void *arg)
 		errno = ENOTTY;
 		return -1;
 	}
-	p = kfdsim_process();
 	if (nr >= KFDSIM_IOCTL_COUNT || nr < 0x01) {
 		errno = ENOTTY;
 		return -1;
 	}
+	dir = _IOC_DIR(kernel_cmd(nr));
+	asize = _IOC_SIZE(kernel_cmd(nr));
 	/* Only the process that opened /dev/kfd may use it. */
 	if (!p || p->pid != getpid()) {
 		errno = EBADF;
@@ -1002,12 +1077,27 @@ static void *render_mmap(struct kfdsim_proc *p, unsigned gi, uint64_t serial, vo
 	return err ? fail_map(err) : m;
 }
 
+static void *do_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
+
 void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
+	void *m;
+	int err;
+
+	kfdsim_enter();
+	m = do_mmap(addr, len, prot, flags, fd, offset);
+	err = errno;
+	kfdsim_leave();
+	errno = err;
+	return m;
+}
+
+static void *do_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+	struct kfdsim_proc *p = NULL;
 	uint64_t serial;
 	unsigned gi;
-	int kind = kfdsim_file_of(fd, &gi, &serial);
-	struct kfdsim_proc *p = kfdsim_process();
+	int kind = kfdsim_file_of(fd, &gi, &serial, &p);
 
 	if (!kind)
 		return fail_map(EBADF);
@@ -1018,15 +1108,44 @@ void *kfdsim_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
 			return fail_map(EBADF);
 		return kfd_mmap(p, addr, len, prot, flags, (uint64_t)offset);
 	}
-	return render_mmap(p, gi, serial, addr, len, prot, flags, (uint64_t)offset);
+	return render_mmap(kfdsim_process(), gi, serial, addr, len, prot, flags,
+			   (uint64_t)offset);
 }
 
 /*
- * Nothing to do: amdkfd keeps no state per user mapping either (the
- * pages stay the BO's until FREE), and the fake's own views are separate.
+ * VRAM and GTT BOs need nothing: the fake keeps its own view of their
+ * pages until FREE, as amdkfd keeps the BO.  USERPTR BOs are the user's
+ * pages themselves: amdgpu's MMU notifier invalidates them when they go,
+ * and so does this, by taking them out of the models' VMs (the GPU then
+ * faults on them instead of the board touching unmapped memory).  The
+ * BO stays mapped as far as the ioctls are concerned; amdkfd would
+ * restore it if the range came back, which is not modelled.
  */
 void kfdsim_munmap_notify(void *addr, size_t len)
 {
-	(void)addr;
-	(void)len;
+	struct kfdsim_proc *p;
+	uint64_t a = (uint64_t)(uintptr_t)addr;
+
+	if (kfdsim_inside())
+		return;		/* the fake's own views, maybe under its locks */
+	p = kfdsim_process();
+	if (!p || p->pid != getpid())
+		return;
+	pthread_mutex_lock(&p->lock);
+	for (struct kfdsim_bo *bo = p->bos; bo; bo = bo->next) {
+		uint64_t u = (uint64_t)(uintptr_t)bo->kmap;
+
+		if (!(bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_USERPTR) || a >= u + bo->size ||
+		    u >= a + len)
+			continue;
+		for (unsigned i = 0; i < kfdsim_ngpus; i++) {
+			if (!(bo->mapped & ~bo->gone & (1u << i)))
+				continue;
+			pthread_mutex_lock(&p->gpu[i].lock);
+			bh_sim_vm_unmap(p->gpu[i].sim, bo->va);
+			pthread_mutex_unlock(&p->gpu[i].lock);
+			bo->gone |= 1u << i;
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
 }

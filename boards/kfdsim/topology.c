@@ -175,7 +175,7 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 {
 	const struct bh_sim_target *t = g->target;
 	unsigned xcc = t->gfx == BH_SIM_GFX942 ? 8 : 1;
-	unsigned arrays = 4 * xcc;		/* shader engines x 1 array each */
+	unsigned arrays = kfdsim_array_count(g);
 	unsigned node = g->node;
 	char rel[256], pci[128];
 
@@ -205,8 +205,8 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	    KFDSIM_QUEUES_PER_GPU * xcc,
 	    (unsigned long long)(t->clock_hz / 1000000),
 	    t->gfx == BH_SIM_GFX942 ? 157u : 78u,
-	    /* HSA_CAP: ATS no, watch points 4, double map no, sramecc/xnack per target */
-	    0x00002000u | 0x00000400u | (2u << 8),
+	    /* HSA_CAP_: doorbell type 2.0, 4 watch points, SRAM EDC if the target has it */
+	    0x2000u | 0x80u | 2u << 8 | (t->sramecc ? 0x80000u : 0),
 	    0u, t->gfx == BH_SIM_GFX942 ? 19u : 9u,
 	    0x1000000000000000ull + ((unsigned long long)g->gpu_id << 8),
 	    xcc);

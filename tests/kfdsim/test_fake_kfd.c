@@ -4,18 +4,22 @@
  * it: only through bh_kfd_sys_override.  Topology, the VM, memory of
  * each kind, a PM4 compute queue whose RELEASE_MEM signals an event,
  * a GPU memory fault and its MEMORY event, and amdkfd's errnos.
- * One line per case, a summary, PASS if all passed.
+ * One line per case, a summary, PASS if all passed.  It wants two GPUs
+ * or more (BAREHIP_KFDSIM_GPUS, 2 unless set) and takes the target from
+ * BAREHIP_KFDSIM_GFX, else from make check's BAREHIP_SIM_GFX.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
@@ -26,6 +30,7 @@
 #define OP_WRITE_DATA	0x37
 #define OP_RELEASE_MEM	0x49
 #define WRITE_DATA_MEM	(5u << 8 | 1u << 20)	/* DST_SEL memory, WR_CONFIRM */
+#define KFD_MMAP_MMIO_TEST	(0ull << 62)
 #define EOP_TS_EVENT	(0x14u | 5u << 8)	/* CACHE_FLUSH_AND_INV_TS, EVENT_INDEX 5 */
 
 static const struct bh_kfd_sys *sys;
@@ -248,11 +253,57 @@ static int create_event(int kfd, uint32_t type, uint64_t page, struct kfd_ioctl_
 	return kio(kfd, AMDKFD_IOC_CREATE_EVENT, e);
 }
 
-int main(void)
+struct destroyer {
+	int kfd;
+	uint32_t id;
+};
+
+/* DESTROY_EVENT from another thread while the main thread waits on it. */
+static void *destroy_later(void *arg)
+{
+	struct destroyer *d = arg;
+	struct kfd_ioctl_destroy_event_args de = { .event_id = d->id };
+
+	usleep(50 * 1000);
+	kio(d->kfd, AMDKFD_IOC_DESTROY_EVENT, &de);
+	return NULL;
+}
+
+/* A bad configuration: the devices are not there, stderr names the variable. */
+static int init_error_mode(void)
+{
+	int fd = bh_kfd_sys_override->open("/dev/kfd", O_RDWR, 0);
+
+	printf("open: %s\n", fd < 0 ? strerror(errno) : "opened");
+	return fd < 0 ? 3 : 0;
+}
+
+static void check_init_error(const char *self, const char *env, const char *name)
+{
+	char cmd[512], out[1024] = "";
+	size_t n = 0;
+	FILE *f;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "%s %s --init-error 2>&1", env, self);
+	f = popen(cmd, "r");
+	if (f) {
+		n = fread(out, 1, sizeof(out) - 1, f);
+		out[n] = 0;
+	}
+	status = f ? pclose(f) : -1;
+	check(WIFEXITED(status) && WEXITSTATUS(status) == 3 && strstr(out, name),
+	      "%s: refused, naming %s", env, name);
+}
+
+int main(int argc, char **argv)
 {
 	struct gpu g[2] = { 0 };
 	char path[64], buf[256];
 	int kfd, err;
+
+	if (argc > 1 && !strcmp(argv[1], "--init-error"))
+		return init_error_mode();
 
 	if (!&bh_kfd_sys_override || !(sys = bh_kfd_sys_override)) {
 		printf("FAIL no bh_kfd_sys_override\n");
@@ -267,6 +318,10 @@ int main(void)
 	setenv("BAREHIP_KFDSIM_GPUS", "2", 0);
 	gfx = getenv("BAREHIP_KFDSIM_GFX");
 	unsigned want_gfxv = gfx && !strcmp(gfx, "gfx942") ? 90402 : 90010;
+
+	/* ---- configuration errors (in a child process each) */
+	check_init_error(argv[0], "BAREHIP_KFDSIM_GPUS=9", "BAREHIP_KFDSIM_GPUS");
+	check_init_error(argv[0], "BAREHIP_KFDSIM_GFX=gfx1100", "BAREHIP_KFDSIM_GFX");
 
 	/* ---- topology */
 	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
@@ -323,12 +378,39 @@ int main(void)
 	err = kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm);
 	check(err == EINVAL, "ACQUIRE_VM bad gpu_id: EINVAL (got %s)", strerror(err));
 
+	/* ---- a forked child: the parent's /dev/kfd is not its own */
+	pid_t child = fork();
+
+	if (child == 0) {
+		int bad = sys->ioctl(kfd, AMDKFD_IOC_GET_VERSION, &ver) ? errno : 0;
+		int own = sys->open("/dev/kfd", O_RDWR, 0);
+		struct kfd_ioctl_acquire_vm_args cvm = { .drm_fd = (uint32_t)g[0].render,
+							 .gpu_id = g[0].id };
+		int ok = own >= 0 && !kio(own, AMDKFD_IOC_GET_VERSION, &ver) &&
+			 !kio(own, AMDKFD_IOC_ACQUIRE_VM, &cvm);
+
+		_exit(bad == EBADF && ok ? 0 : 1);
+	}
+	int status = -1;
+
+	waitpid(child, &status, 0);
+	check(child > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "fork: the child gets EBADF on the parent's /dev/kfd, a process of its own on a new one");
+	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
+	      "the child's exit left the sysfs tree");
+
 	/* ---- apertures */
 	struct kfd_ioctl_get_process_apertures_new_args ap = { 0 };
-	struct kfd_process_device_apertures pa[2];
+	struct kfd_process_device_apertures pa[8];
+	unsigned ngpus = 0;
 
-	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && ap.num_of_nodes == 2,
-	      "APERTURES_NEW with 0 nodes: count %u", ap.num_of_nodes);
+	for (unsigned n = 1; n <= 8; n++) {
+		snprintf(path, sizeof(path), "/sys/class/kfd/kfd/topology/nodes/%u/gpu_id", n);
+		if (read_file(path, buf, sizeof(buf)) == 0)
+			ngpus++;
+	}
+	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && ap.num_of_nodes == ngpus,
+	      "APERTURES_NEW with 0 nodes: count %u, one per GPU node", ap.num_of_nodes);
 	ap.kfd_process_device_apertures_ptr = (uint64_t)(uintptr_t)pa;
 	check(kio(kfd, AMDKFD_IOC_GET_PROCESS_APERTURES_NEW, &ap) == 0 && pa[0].gpu_id == g[0].id &&
 	      pa[0].lds_base == 0x1000000000000000ull && pa[0].scratch_base == 0x2000000000000000ull &&
@@ -368,7 +450,9 @@ int main(void)
 	struct kfd_ioctl_create_event_args sig, mem, hw;
 
 	check(create_event(kfd, KFD_IOC_EVENT_SIGNAL, events.handle, &sig) == 0 &&
-	      sig.event_slot_index == sig.event_id, "CREATE_EVENT signal in the user page: id %u",
+	      sig.event_id == 1 && sig.event_slot_index == sig.event_id &&
+	      ((uint64_t *)events.cpu)[0] == ~0ull,
+	      "CREATE_EVENT signal in the user page: id %u (0 is reserved), page unsignalled",
 	      sig.event_id);
 	check(create_event(kfd, KFD_IOC_EVENT_MEMORY, 0, &mem) == 0 && mem.event_id >= 4096,
 	      "CREATE_EVENT memory: id %u", mem.event_id);
@@ -479,7 +563,55 @@ int main(void)
 	}
 	check(rounds == 200, "200 submit/wait round trips (%u)", rounds);
 
+	/* ---- an AQL queue: a barrier packet whose completion signal interrupts */
+	struct bo aring, aq, asig;
+
+	check(alloc(kfd, &g[0], 4096, gtt, &aring) == 0 && alloc(kfd, &g[0], 4096, gtt, &aq) == 0 &&
+	      alloc(kfd, &g[0], 4096, gtt, &asig) == 0, "GTT AQL ring, amd_queue_t, signal");
+	struct kfd_ioctl_create_queue_args qa = q.args;
+
+	qa.queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE_AQL;
+	qa.ring_base_address = aring.va;
+	qa.write_pointer_address = aq.va + 56;	/* amd_queue_t.write_dispatch_id */
+	qa.read_pointer_address = aq.va + 128;	/* amd_queue_t.read_dispatch_id */
+	check(kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &qa) == 0 && qa.queue_id != q.args.queue_id &&
+	      (qa.doorbell_offset & 0x1fff) == (dboff & 0x1fff) + 8,
+	      "CREATE_QUEUE AQL: id %u, the next doorbell", qa.queue_id);
+	volatile uint64_t *adb = (volatile uint64_t *)((char *)dbpage + (qa.doorbell_offset & 0x1fff));
+	uint64_t *sigp = asig.cpu;
+	unsigned aql_ok = 0;
+
+	memset(aring.cpu, 0, 4096);
+	for (unsigned i = 0; i < 64; i++)	/* every slot INVALID */
+		((uint16_t *)aring.cpu)[i * 32] = 1;
+	for (uint64_t idx = 0; idx < 3; idx++) {
+		uint8_t *pk = (uint8_t *)aring.cpu + (idx % 64) * 64;
+		uint64_t sigva = asig.va;
+
+		sigp[0] = 0;			/* kind */
+		sigp[1] = 1;			/* value */
+		sigp[2] = slot;			/* event_mailbox_ptr */
+		sigp[3] = sig.event_id;		/* event_id */
+		memset(pk + 2, 0, 62);
+		memcpy(pk + 56, &sigva, 8);	/* completion_signal */
+		/* BARRIER_AND, barrier bit, system-scope fences; the header last. */
+		__atomic_store_n((uint16_t *)pk, (uint16_t)(3 | 1 << 8 | 2 << 9 | 2 << 11),
+				 __ATOMIC_RELEASE);
+		__atomic_store_n((uint64_t *)((char *)aq.cpu + 56), idx + 1, __ATOMIC_RELEASE);
+		*adb = idx;			/* ROCr rings with the packet's index */
+		if (wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
+		    sigp[1] == 0 && *(uint64_t *)((char *)aq.cpu + 128) == idx + 1)
+			aql_ok++;
+	}
+	check(aql_ok == 3, "AQL barrier packets completed, signalled, read index published (%u/3)",
+	      aql_ok);
+	struct kfd_ioctl_destroy_queue_args dqa = { .queue_id = qa.queue_id };
+
+	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dqa) == 0, "DESTROY_QUEUE AQL");
+
 	/* ---- errors on memory */
+	err = unmap(kfd, &g[0], &ring);
+	check(err == EBUSY, "UNMAP of a live queue's ring: EBUSY (got %s)", strerror(err));
 	err = free_bo(kfd, &data);
 	check(err == EBUSY, "FREE of a mapped BO: EBUSY (got %s)", strerror(err));
 	err = free_bo(kfd, &events);
@@ -568,20 +700,123 @@ int main(void)
 	check(wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
 	      ((uint32_t *)data.cpu)[12] == 0x5a5a, "the recreated queue runs");
 
+	/* ---- a packet the CP cannot run: HW_EXCEPTION, that queue stops */
+	uint32_t junk[] = { PKT3(0x99, 1), 0 };
+	struct kfd_event_data hd;
+
+	emit(&q, junk, 2);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	err = wait_event(kfd, hw.event_id, 5000, &hd);
+	check(err == KFD_IOC_WAIT_RESULT_COMPLETE && hd.hw_exception_data.gpu_id == g[0].id &&
+	      hd.hw_exception_data.reset_cause == KFD_HW_EXCEPTION_GPU_HANG,
+	      "bad PM4 packet: HW_EXCEPTION event for gpu 0x%x", hd.hw_exception_data.gpu_id);
+	check(wait_event(kfd, sig.event_id, 20, NULL) == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "the queue stopped at the bad packet");
+	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq) == 0 &&
+	      (memset(ring.cpu, 0, 4096), memset(ptrs.cpu, 0, 4096), q.put = 0,
+	       kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &q.args)) == 0, "DESTROY and CREATE_QUEUE again");
+	dq.queue_id = q.args.queue_id;
+
+	/* ---- waits on several events; a destroyed event fails a wait */
+	struct kfd_ioctl_create_event_args e2;
+	struct kfd_event_data two[2] = { { .event_id = sig.event_id } };
+
+	check(create_event(kfd, KFD_IOC_EVENT_SIGNAL, 0, &e2) == 0 && e2.event_id == 2,
+	      "CREATE_EVENT a second signal event: id %u", e2.event_id);
+	two[1].event_id = e2.event_id;
+	struct kfd_ioctl_wait_events_args wa = {
+		.events_ptr = (uint64_t)(uintptr_t)two, .num_events = 2, .wait_for_all = 1,
+		.timeout = 10,
+	};
+	se.event_id = e2.event_id;
+	kio(kfd, AMDKFD_IOC_SET_EVENT, &se);
+	err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &wa);
+	check(err == 0 && wa.wait_result == KFD_IOC_WAIT_RESULT_TIMEOUT,
+	      "wait_for_all with one of two set: TIMEOUT");
+	/* That wait consumed e2 (auto reset, a woken waiter): set it again. */
+	kio(kfd, AMDKFD_IOC_SET_EVENT, &se);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	wa.timeout = 5000;
+	err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &wa);
+	check(err == 0 && wa.wait_result == KFD_IOC_WAIT_RESULT_COMPLETE,
+	      "wait_for_all once the GPU set the other: COMPLETE");
+	struct destroyer d = { kfd, e2.event_id };
+	pthread_t t;
+
+	pthread_create(&t, NULL, destroy_later, &d);
+	wa.num_events = 1;
+	wa.events_ptr = (uint64_t)(uintptr_t)&two[1];
+	wa.timeout = 5000;
+	err = kio(kfd, AMDKFD_IOC_WAIT_EVENTS, &wa);
+	pthread_join(t, NULL);
+	check(err == EIO && wa.wait_result == KFD_IOC_WAIT_RESULT_FAIL,
+	      "an event destroyed during the wait: EIO, FAIL (got %s)", strerror(err));
+
+	/* ---- USERPTR pages unmapped by the user leave the GPU's VM */
+	sys->munmap(host.cpu, host.size);
+	write_data(&q, host.va + 4, 2);
+	submit(&q);
+	err = wait_event(kfd, mem.event_id, 5000, &md);
+	check(err == KFD_IOC_WAIT_RESULT_COMPLETE && md.memory_exception_data.va == host.va,
+	      "GPU write to munmapped USERPTR pages: MEMORY event at 0x%llx",
+	      (unsigned long long)md.memory_exception_data.va);
+	host.cpu = sys->mmap(host.cpu, host.size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	/* ---- MMIO remap and doorbell BOs */
+	struct kfd_ioctl_alloc_memory_of_gpu_args mmio = {
+		.va_addr = 0x300000000ull, .size = PAGE, .gpu_id = g[0].id,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP,
+	};
+	check(kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &mmio) == 0 &&
+	      mmio.mmap_offset == (KFD_MMAP_MMIO_TEST | (uint64_t)g[0].id << 46),
+	      "ALLOC MMIO_REMAP: offset 0x%llx", (unsigned long long)mmio.mmap_offset);
+	void *hdp = sys->mmap(NULL, PAGE, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
+			      (off_t)mmio.mmap_offset);
+
+	check(hdp != MAP_FAILED, "mmap the MMIO remap page through /dev/kfd");
+	if (hdp != MAP_FAILED) {
+		*(volatile uint32_t *)hdp = 1;	/* an HDP flush */
+		sys->munmap(hdp, PAGE);
+	}
+	struct kfd_ioctl_alloc_memory_of_gpu_args dbm = {
+		.va_addr = 0x300100000ull, .size = PAGE, .gpu_id = g[0].id,
+		.flags = KFD_IOC_ALLOC_MEM_FLAGS_DOORBELL,
+	};
+	err = kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &dbm);
+	check(err == EINVAL, "ALLOC DOORBELL of one page: EINVAL (got %s)", strerror(err));
+	dbm.size = 8192;
+	check(kio(kfd, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &dbm) == 0, "ALLOC DOORBELL of the 8 KiB slice");
+
 	/* ---- teardown */
 	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq) == 0, "DESTROY_QUEUE");
 	check(unmap(kfd, &g[0], &data) == 0 && free_bo(kfd, &data) == 0, "UNMAP and FREE VRAM");
 	err = unmap(kfd, &g[0], &data);
-	check(err == EINVAL, "UNMAP of a freed handle: EINVAL (got %s)", strerror(err));
+	check(err == ENOMEM, "UNMAP of a freed handle: ENOMEM, as amdkfd (got %s)", strerror(err));
 	sys->munmap(dbpage, 8192);
 	check(sys->close(kfd) == 0, "close /dev/kfd: the process goes");
 	kfd = sys->open("/dev/kfd", O_RDWR, 0);
 	err = alloc(kfd, &g[0], PAGE, gtt, &early);
 	check(err == ENODEV, "a new process needs ACQUIRE_VM again: ENODEV (got %s)", strerror(err));
+	err = create_event(kfd, KFD_IOC_EVENT_SIGNAL, 0, &sig);
+	check(err == 0 && sig.event_page_offset == 2ull << 62,
+	      "CREATE_EVENT without a page: the fake's, offset 0x%llx",
+	      (unsigned long long)sig.event_page_offset);
+	void *evp = sys->mmap(NULL, 2 * KFD_SIGNAL_EVENT_LIMIT * 8, PROT_READ, MAP_SHARED, kfd,
+			      (off_t)sig.event_page_offset);
+
+	check(evp == MAP_FAILED && errno == EINVAL, "mmap of 64 KiB of the event page: EINVAL");
+	evp = sys->mmap(NULL, KFD_SIGNAL_EVENT_LIMIT * 8, PROT_READ | PROT_WRITE, MAP_SHARED, kfd,
+			(off_t)sig.event_page_offset);
+	check(evp != MAP_FAILED && ((uint64_t *)evp)[sig.event_slot_index] == ~0ull,
+	      "mmap the event page: slot %u unsignalled", sig.event_slot_index);
+	if (evp != MAP_FAILED)
+		sys->munmap(evp, KFD_SIGNAL_EVENT_LIMIT * 8);
 	sys->close(kfd);
 	for (unsigned i = 0; i < 2; i++)
 		sys->close(g[i].render);
-	struct bo *user[] = { &data, &host, &ring, &ptrs, &eop, &ctx, &events };
+	struct bo *user[] = { &data, &host, &ring, &ptrs, &eop, &ctx, &events, &aring, &aq, &asig };
 
 	for (unsigned i = 0; i < sizeof(user) / sizeof(user[0]); i++)
 		sys->munmap(user[i]->cpu, user[i]->size);
