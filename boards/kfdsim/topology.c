@@ -205,8 +205,10 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	    KFDSIM_QUEUES_PER_GPU * xcc,
 	    (unsigned long long)(t->clock_hz / 1000000),
 	    t->gfx == BH_SIM_GFX942 ? 157u : 78u,
-	    /* HSA_CAP_: doorbell type 2.0, 4 watch points, SRAM EDC if the target has it */
-	    0x2000u | 0x80u | 2u << 8 | (t->sramecc ? 0x80000u : 0),
+	    /* HSA_CAP_: doorbell type 2.0, 4 watch points, SRAM EDC if the target
+	     * has it: HSA_CAP_SRAM_EDCSUPPORTED is bit 26; bit 19, its old
+	     * place, is RESERVED_WAS_SRAM_EDCSUPPORTED, kept 0 for old user mode */
+	    0x2000u | 0x80u | 2u << 8 | (t->sramecc ? 0x04000000u : 0),
 	    0u, t->gfx == BH_SIM_GFX942 ? 19u : 9u,
 	    0x1000000000000000ull + ((unsigned long long)g->gpu_id << 8),
 	    xcc);
