@@ -73,7 +73,9 @@ check "wavefront size 64 (got '$(field 'Wavefront Size')')" \
 	test "$(field 'Wavefront Size')" = "64(0x40)"
 check "workgroup max size 1024 (got '$(field 'Workgroup Max Size')')" \
 	test "$(field 'Workgroup Max Size')" = "1024(0x400)"
-check "ISA amdgcn-amd-amdhsa--$gfx" grep -q "Name: *amdgcn-amd-amdhsa--$gfx" "$tmp/gpu"
+# The model's targets run with SRAM ECC on (MI210, MI300X: RAS enabled).
+check "ISA amdgcn-amd-amdhsa--$gfx:sramecc+:xnack-" \
+	grep -q "Name: *amdgcn-amd-amdhsa--$gfx:sramecc+:xnack-" "$tmp/gpu"
 pools=$(grep -c 'Segment: *GLOBAL' "$tmp/gpu")
 check "GPU has a global memory pool ($pools)" test "$pools" -ge 1
 check "GPU has a group (LDS) pool of 64KB" grep -q 'Segment: *GROUP' "$tmp/gpu"
