@@ -274,7 +274,7 @@ const char *kfdsim_sysfs_path(const char *path, char *buf, size_t size)
 	if (!path || path[0] != '/' || !ready())
 		return NULL;
 	if (prefix(path, "/sys/devices/virtual/kfd", &rest) ||
-	    prefix(path, "/sys/class/kfd", &rest))
+	    prefix(path, "/sys/class/kfd", &rest) || prefix(path, "/sys/module/amdgpu", &rest))
 		ours = true;
 	else if (!strncmp(path, "/sys/class/drm/renderD", 22)) {
 		ours = render_minor_of(path + 22, &rest) >= 0 && (!*rest || *rest == '/');

@@ -80,6 +80,16 @@ static void put(struct writer *w, const char *rel, const char *fmt, ...)
 	fclose(f);
 }
 
+static void mkdirs_rel(struct writer *w, const char *rel)
+{
+	char path[PATH_MAX];
+
+	if (w->err)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", w->root, rel);
+	mkdirs(w, path);
+}
+
 static void link_to(struct writer *w, const char *rel, const char *target)
 {
 	char path[PATH_MAX], dir[PATH_MAX];
@@ -264,6 +274,13 @@ int kfdsim_topology_write(const char *root, const struct kfdsim_gpu *gpus, unsig
 	cpu_node(&w, n);
 	for (unsigned i = 0; i < n; i++)
 		gpu_node(&w, &gpus[i], i);
+	/* The amdgpu module is loaded (lsmod reads these; /proc/modules lists
+	 * it too, in preload.c), with no module holding it. */
+	put(&w, "module/amdgpu/initstate", "live\n");
+	put(&w, "module/amdgpu/refcnt", "0\n");
+	put(&w, "module/amdgpu/coresize", "9658368\n");
+	put(&w, "module/amdgpu/initsize", "0\n");
+	mkdirs_rel(&w, "module/amdgpu/holders");
 	/* /sys/class/kfd/kfd is the class device's link, as in sysfs. */
 	link_to(&w, "class/kfd/kfd", "../../devices/virtual/kfd/kfd");
 	return w.err;
