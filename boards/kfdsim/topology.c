@@ -260,6 +260,10 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	link_to(w, rel, target);
 	snprintf(rel, sizeof(rel), "%s/drm/renderD%u/device", pci, g->render_minor);
 	link_to(w, rel, "../..");
+	/* /sys/dev/char/226:<minor>, which libdrm stats to tell a DRM node. */
+	snprintf(rel, sizeof(rel), "dev/char/226:%u", g->render_minor);
+	snprintf(target, sizeof(target), "../../%s/drm/renderD%u", pci, g->render_minor);
+	link_to(w, rel, target);
 }
 
 int kfdsim_topology_write(const char *root, const struct kfdsim_gpu *gpus, unsigned n,
@@ -283,5 +287,6 @@ int kfdsim_topology_write(const char *root, const struct kfdsim_gpu *gpus, unsig
 	mkdirs_rel(&w, "module/amdgpu/holders");
 	/* /sys/class/kfd/kfd is the class device's link, as in sysfs. */
 	link_to(&w, "class/kfd/kfd", "../../devices/virtual/kfd/kfd");
+	link_to(&w, "dev/char/235:0", "../../devices/virtual/kfd/kfd");
 	return w.err;
 }
