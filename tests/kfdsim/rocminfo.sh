@@ -28,6 +28,8 @@ rocminfo=$(command -v rocminfo || echo /usr/bin/rocminfo)
 timeout 60 "$wrapper" --gfx "$gfx" --log "$log" -- "$rocminfo" >"$out" 2>&1
 status=$?
 check "rocminfo exits 0 (status $status)" test "$status" -eq 0
+check "nothing on stderr from libdrm (amdgpu_device_initialize)" \
+	bash -c "! grep -q '^amdgpu_' '$out'"
 
 # The GPU agents' blocks: from "Agent N" to the next one.
 awk '/^Agent [0-9]+/ { if (blk != "") print blk "\n@@"; blk = "" }
@@ -60,6 +62,10 @@ if ! tr "\\0" "\\n" < "${lib:-/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1}" 
 fi
 check "one GPU agent (found $ngpu)" test "$ngpu" -eq 1
 check "GPU agent name is $gfx (got '$(field Name)')" test "$(field Name)" = "$gfx"
+# libhsakmt names the board through libdrm_amdgpu (the render node's
+# DRM_IOCTL_VERSION and AMDGPU_INFO, then amdgpu.ids).
+check "marketing name AMD Instinct MI210 (got '$(field 'Marketing Name')')" \
+	test "$(field 'Marketing Name')" = "AMD Instinct MI210"
 # The fake logs each GPU it builds: "gpu 0: node 1 ... cus N".
 cus=$(sed -n 's/.*gpu 0: .* cus \([0-9]*\).*/\1/p' "$log" 2>/dev/null | head -1)
 cu=$(field 'Compute Unit')
