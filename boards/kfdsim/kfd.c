@@ -953,8 +953,10 @@ static int do_ioctl(int fd, unsigned long request, void *arg)
 	}
 	if (kind == KFDSIM_FILE_RENDER)
 		return kfdsim_drm_ioctl(gpu, request, arg);	/* drm.c */
+	/* kfd_ioctl: an unknown number is -EINVAL (retcode's initial value) up
+	 * to Linux 6.1 and long after; -ENOTTY only since 57af162bfc8c. */
 	if (nr >= KFDSIM_IOCTL_COUNT || nr < 0x01) {
-		errno = ENOTTY;
+		errno = EINVAL;
 		return -1;
 	}
 	dir = _IOC_DIR(kernel_cmd(nr));
