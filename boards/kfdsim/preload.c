@@ -33,8 +33,8 @@
  * Safety: the fake's own file calls (it writes its sysfs tree with the
  * C library, which binds them to these definitions) and anything while
  * the real functions are being looked up pass straight through, by a
- * thread-local depth.  kfdsim_init runs lazily, on the first path under
- * /sys/ or /dev/ (or /proc/modules), never in a constructor.
+ * thread-local depth.  kfdsim_init runs lazily, on the first path the
+ * fake may own (candidate()), never in a constructor.
  *
  * BAREHIP_KFDSIM_LOG=FILE appends one line per fake-device call and
  * rewritten path (the wrapper's --log), for tests that fail.
@@ -211,12 +211,26 @@ static bool ready(void)
 	return st == INIT_OK;
 }
 
-/* Whether a path may concern the fake (cheap: most opens do not). */
+/*
+ * Whether a path may concern the fake (cheap: most opens do not).  Only
+ * these start the fake up, so a program that never looks at a GPU
+ * (a shell opening /dev/null) never builds a sysfs tree.
+ */
 static bool candidate(const char *path)
 {
-	return path && path[0] == '/' &&
-	       (!strncmp(path, "/sys/", 5) || !strncmp(path, "/dev/", 5) ||
-		!strcmp(path, "/proc/modules"));
+	static const char *const prefixes[] = {
+		"/dev/kfd", "/dev/dri/", "/sys/devices/virtual/kfd", "/sys/class/kfd",
+		"/sys/class/drm/", "/sys/dev/char/", "/sys/module/amdgpu",
+		"/sys/devices/pci",	/* the render nodes' PCI devices */
+		"/proc/modules",
+	};
+
+	if (!path || path[0] != '/' || (path[1] != 'd' && path[1] != 's' && path[1] != 'p'))
+		return false;
+	for (unsigned i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(path, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
 }
 
 /* ------------------------------------------------------ descriptor table */
