@@ -125,7 +125,8 @@ static void do_init(void)
 	snprintf(root, sizeof(root), "%s/barehip-kfdsim.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(root)) {
 		root[0] = 0;
-		init_result = fail(why, "cannot make the sysfs directory: %s%s", strerror(errno), "");
+		init_result = fail(why, "cannot make the sysfs directory: %s%s",
+				   strerror(errno), "");
 		return;
 	}
 	owner = getpid();

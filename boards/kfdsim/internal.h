@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The fake amdkfd's own state, shared by core.c (fds, the process),
- * kfd.c (ioctls, mmap), event.c (events) and board.c (the models).
+ * kfd.c (ioctls, mmap), memory.c (BOs), queue.c (queues), event.c
+ * (events) and board.c (the models).
  *
  * Locking, outermost first:
  *   kfdsim_proc.lock   the process (amdkfd's p->mutex): BOs, queues'
@@ -17,7 +18,9 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <linux/kfd_ioctl.h>
 
 #include "kfdsim.h"
@@ -40,7 +43,8 @@ struct bh_sim;
 #define KFDSIM_MMAP_MMIO	(0ull << KFDSIM_MMAP_TYPE_SHIFT)
 #define KFDSIM_MMAP_GPU_SHIFT	46
 #define KFDSIM_MMAP_GPU_MASK	(0xffffull << KFDSIM_MMAP_GPU_SHIFT)
-#define KFDSIM_MMAP_GPU_ID(id)	(((uint64_t)(id) << KFDSIM_MMAP_GPU_SHIFT) & KFDSIM_MMAP_GPU_MASK)
+#define KFDSIM_MMAP_GPU_ID(id)	\
+	(((uint64_t)(id) << KFDSIM_MMAP_GPU_SHIFT) & KFDSIM_MMAP_GPU_MASK)
 /* Render-node BO offsets start where DRM's fake offsets do (4 GiB). */
 #define KFDSIM_DRM_OFFSET_BASE	0x100000000ull
 
@@ -177,6 +181,35 @@ unsigned kfdsim_array_count(const struct kfdsim_gpu *g);
 /* kfd.c */
 int kfdsim_proc_setup(struct kfdsim_proc *p);
 void kfdsim_proc_teardown(struct kfdsim_proc *p);
+
+/* memory.c (under the process lock) */
+#define KFDSIM_GPUVM_LIMIT	((1ull << 47) - 1)
+static inline uint64_t kfdsim_page_align(uint64_t v)
+{
+	return (v + KFDSIM_PAGE - 1) & ~(KFDSIM_PAGE - 1);
+}
+int kfdsim_bind(struct kfdsim_proc *p, int gi);	/* 0, or -ENODEV before ACQUIRE_VM */
+struct kfdsim_bo *kfdsim_bo_by_handle(struct kfdsim_proc *p, uint64_t handle);
+void kfdsim_bo_release(struct kfdsim_proc *p, struct kfdsim_bo *bo);
+int kfdsim_doorbells(struct kfdsim_pgpu *g);
+int kfdsim_mmio_page(struct kfdsim_pgpu *g);
+int kfdsim_alloc_memory(struct kfdsim_proc *p, struct kfd_ioctl_alloc_memory_of_gpu_args *a);
+int kfdsim_free_memory(struct kfdsim_proc *p, struct kfd_ioctl_free_memory_of_gpu_args *a);
+int kfdsim_map_memory(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu_args *a,
+		      bool map);
+int kfdsim_available_memory(struct kfdsim_proc *p,
+			    struct kfd_ioctl_get_available_memory_args *a);
+/* mmap of a device memfd: always MAP_SHARED, whatever the caller asked. */
+void *kfdsim_map_shared(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+/* Takes the process lock itself. */
+void *kfdsim_render_mmap(struct kfdsim_proc *p, unsigned gi, uint64_t serial, void *addr,
+			 size_t len, int prot, int flags, uint64_t off);
+
+/* queue.c (under the process lock) */
+int kfdsim_create_queue(struct kfdsim_proc *p, struct kfd_ioctl_create_queue_args *a);
+int kfdsim_destroy_queue(struct kfdsim_proc *p, struct kfd_ioctl_destroy_queue_args *a);
+int kfdsim_update_queue(struct kfdsim_proc *p, struct kfd_ioctl_update_queue_args *a);
+int kfdsim_set_cu_mask(struct kfdsim_proc *p, struct kfd_ioctl_set_cu_mask_args *a);
 
 /* event.c (callers hold ev_lock unless said) */
 int kfdsim_events_init(struct kfdsim_proc *p);

@@ -18,9 +18,10 @@
  *   BAREHIP_KFDSIM_GFX   gfx90a (default) or gfx942: every GPU's target
  *   BAREHIP_KFDSIM_GPUS  how many GPUs (1..8, default 1)
  * Files: core.c (configuration, the fds, the process), topology.c (the
- * sysfs tree), kfd.c (the /dev/kfd ioctls and the mmaps), event.c (the
- * events), board.c (the model behind each GPU, run by a board thread),
- * sys.c (bh_kfd_sys_override); internal.h holds what they share.
+ * sysfs tree), kfd.c (the /dev/kfd ioctls and the mmaps), memory.c (the
+ * buffer objects), queue.c (the queues), event.c (the events), board.c
+ * (the model behind each GPU, run by a board thread), sys.c
+ * (bh_kfd_sys_override); internal.h holds what they share.
  * A program linking libbarehip-kfdsim.a for sys.c must name
  * bh_kfd_sys_override undefined (-Wl,--undefined=bh_kfd_sys_override):
  * kfd-sys.h's weak reference alone pulls nothing from an archive.

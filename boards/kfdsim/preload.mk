@@ -7,8 +7,8 @@
 # rocminfo, libhsakmt and ROCr (scripts/deps.sh check) on the fake.
 KFDSIM_PRELOAD := $(BUILD)/lib/libbarehip-kfdsim.so
 KFDSIM_WRAPPER := $(BUILD)/bin/barehip-kfdsim
-KFDSIM_PIC_SRCS := boards/kfdsim/preload.c $(addprefix boards/kfdsim/,core.c kfd.c event.c drm.c board.c topology.c) \
-	$(SIM_MODEL_SRCS)
+# The fake is kfdsim.mk's sources but sys.c (the static programs' entry).
+KFDSIM_PIC_SRCS := boards/kfdsim/preload.c $(filter-out %/sys.c,$(KFDSIM_SRCS)) $(SIM_MODEL_SRCS)
 KFDSIM_PIC_OBJS := $(patsubst %.c,$(BUILD)/obj-pic/%.o,$(KFDSIM_PIC_SRCS))
 KFDSIM_PIC_CFLAGS := $(filter-out $(SAN_FLAGS),$(HOST_CFLAGS)) -fPIC -fvisibility=hidden \
 	-Iboards/kfdsim -Iboards/kfdsim/uapi
