@@ -74,5 +74,18 @@ $(KFDSIM_ROCR_TEST): $(KFDSIM_ROCR_BIN) $(KFDSIM_TOOLS)
 	$(Q)printf '#!/bin/sh\nexec "%s" --gfx gfx90a -- "%s"\n' "$(abspath $(KFDSIM_WRAPPER))" \
 		"$(abspath $(KFDSIM_ROCR_BIN))" > $@ && chmod +x $@
 
-CHECK_BINS += $(KFDSIM_TOOLS) $(KFDSIM_HSAKMT_BIN) $(KFDSIM_ROCR_BIN)
-TOOL_TESTS += $(KFDSIM_ROCMINFO_TESTS) $(KFDSIM_HSAKMT_TESTS) $(KFDSIM_ROCR_TEST)
+# The library's own contract: paths, device files, dups.
+KFDSIM_PRELOAD_BIN := $(KFDSIM_TEST_DIR)/preload_test
+$(KFDSIM_PRELOAD_BIN): tests/kfdsim/preload_test.c
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@"
+	$(Q)$(HOSTCC) $(filter-out $(SAN_FLAGS) -MMD -MP,$(HOST_CFLAGS)) -I$(KFDSIM_DIR)/uapi $< -o $@
+KFDSIM_PRELOAD_TEST := $(KFDSIM_TEST_DIR)/preload-gfx90a
+$(KFDSIM_PRELOAD_TEST): $(KFDSIM_PRELOAD_BIN) $(KFDSIM_TOOLS)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" -- "%s"\n' "$(abspath $(KFDSIM_WRAPPER))" \
+		"$(abspath $(KFDSIM_PRELOAD_BIN))" > $@ && chmod +x $@
+
+CHECK_BINS += $(KFDSIM_TOOLS) $(KFDSIM_HSAKMT_BIN) $(KFDSIM_ROCR_BIN) $(KFDSIM_PRELOAD_BIN)
+TOOL_TESTS += $(KFDSIM_PRELOAD_TEST) $(KFDSIM_ROCMINFO_TESTS) $(KFDSIM_HSAKMT_TESTS) \
+	$(KFDSIM_ROCR_TEST)
