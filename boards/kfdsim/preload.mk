@@ -40,11 +40,14 @@ all: $(KFDSIM_TOOLS)
 # tests/tools does); programs linked against Debian's libraries, without
 # sanitizers (they run under LD_PRELOAD).
 KFDSIM_TEST_DIR := $(BUILD)/tests/kfdsim
-KFDSIM_ROCMINFO_TESTS := $(KFDSIM_TEST_DIR)/rocminfo-gfx90a $(KFDSIM_TEST_DIR)/rocminfo-gfx942
+# rocminfo-gfx90a, -gfx942, and -gfx90a-x3 (three GPUs).
+KFDSIM_ROCMINFO_TESTS := $(KFDSIM_TEST_DIR)/rocminfo-gfx90a $(KFDSIM_TEST_DIR)/rocminfo-gfx942 \
+	$(KFDSIM_TEST_DIR)/rocminfo-gfx90a-x3
 $(KFDSIM_ROCMINFO_TESTS): $(KFDSIM_TEST_DIR)/rocminfo-%: tests/kfdsim/rocminfo.sh $(KFDSIM_TOOLS)
 	$(Q)mkdir -p $(@D)
-	$(Q)printf '#!/bin/sh\nexec "%s" "%s" %s\n' "$(abspath $<)" \
-		"$(abspath $(KFDSIM_WRAPPER))" "$*" > $@ && chmod +x $@
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" %s %s\n' "$(abspath $<)" \
+		"$(abspath $(KFDSIM_WRAPPER))" "$(firstword $(subst -x, ,$*))" \
+		"$(or $(word 2,$(subst -x, ,$*)),1)" > $@ && chmod +x $@
 
 KFDSIM_HSAKMT_BIN := $(KFDSIM_TEST_DIR)/hsakmt_test
 $(KFDSIM_HSAKMT_BIN): tests/kfdsim/hsakmt_test.c

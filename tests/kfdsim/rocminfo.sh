@@ -3,10 +3,11 @@
 # exit 0 and list the simulated GPU as an HSA agent with the fake's
 # figures.  Each check prints a line; on a failure, rocminfo's output and
 # the fake's log follow.
-# Usage: rocminfo.sh BAREHIP_KFDSIM GFX
+# Usage: rocminfo.sh BAREHIP_KFDSIM GFX [GPUS]
 set -u
 wrapper=$1
 gfx=$2
+gpus=${3:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 out=$tmp/rocminfo.out
@@ -25,7 +26,7 @@ check() {	# check DESCRIPTION COMMAND...
 }
 
 rocminfo=$(command -v rocminfo || echo /usr/bin/rocminfo)
-timeout 60 "$wrapper" --gfx "$gfx" --log "$log" -- "$rocminfo" >"$out" 2>&1
+timeout 60 "$wrapper" --gfx "$gfx" --gpus "$gpus" --log "$log" -- "$rocminfo" >"$out" 2>&1
 status=$?
 check "rocminfo exits 0 (status $status)" test "$status" -eq 0
 check "nothing on stderr from libdrm (amdgpu_device_initialize)" \
@@ -60,7 +61,9 @@ if ! tr "\\0" "\\n" < "${lib:-/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1}" 
 	echo "PASS rocminfo on $gfx (CPU agent only)"
 	exit 0
 fi
-check "one GPU agent (found $ngpu)" test "$ngpu" -eq 1
+check "$gpus GPU agent(s) (found $ngpu)" test "$ngpu" -eq "$gpus"
+names=$(grep -c 'Marketing Name: *AMD Instinct' "$out")
+check "each GPU named ($names)" test "$names" -eq "$gpus"
 check "GPU agent name is $gfx (got '$(field Name)')" test "$(field Name)" = "$gfx"
 # libhsakmt names the board through libdrm_amdgpu (the render node's
 # DRM_IOCTL_VERSION and AMDGPU_INFO, then amdgpu.ids).
@@ -95,4 +98,4 @@ if [ $failed -ne 0 ]; then
 	cat "$log" 2>/dev/null
 	exit 1
 fi
-echo "PASS rocminfo on $gfx"
+echo "PASS rocminfo on $gpus $gfx"
