@@ -31,6 +31,8 @@ status=$?
 check "rocminfo exits 0 (status $status)" test "$status" -eq 0
 check "nothing on stderr from libdrm (amdgpu_device_initialize)" \
 	bash -c "! grep -q '^amdgpu_' '$out'"
+check "rocminfo's lsmod finds amdgpu, kmod content" \
+	bash -c "grep -q 'ROCk module is loaded' '$out' && ! grep -q libkmod '$out'"
 
 # The GPU agents' blocks: from "Agent N" to the next one.
 awk '/^Agent [0-9]+/ { if (blk != "") print blk "\n@@"; blk = "" }
