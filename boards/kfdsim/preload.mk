@@ -92,3 +92,12 @@ $(KFDSIM_PRELOAD_TEST): $(KFDSIM_PRELOAD_BIN) $(KFDSIM_TOOLS)
 CHECK_BINS += $(KFDSIM_TOOLS) $(KFDSIM_HSAKMT_BIN) $(KFDSIM_ROCR_BIN) $(KFDSIM_PRELOAD_BIN)
 TOOL_TESTS += $(KFDSIM_PRELOAD_TEST) $(KFDSIM_ROCMINFO_TESTS) $(KFDSIM_HSAKMT_TESTS) \
 	$(KFDSIM_ROCR_TEST)
+
+# make install: the wrapper beside the other tools, the library in lib/
+# (where the wrapper looks: ../lib from its own directory).
+.PHONY: install-kfdsim
+install: install-kfdsim
+install-kfdsim: $(KFDSIM_TOOLS)
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib
+	$(Q)install -m 755 $(KFDSIM_WRAPPER) $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 755 $(KFDSIM_PRELOAD) $(DESTDIR)$(PREFIX)/lib/
