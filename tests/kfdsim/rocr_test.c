@@ -16,7 +16,10 @@
  * (AMD_AQL_FORMAT_PM4_IB), which the model's packet processor does not
  * take either.  The fake stops the queue and raises HW_EXCEPTION
  * events; ROCr waits on the copy's signal for ever.  make check runs
- * this without a code object.
+ * this without a code object.  With the model taught those two (tried
+ * locally: DX10_CLAMP = 0 accepted, a PM4_IB packet completed as a
+ * no-op), the whole program passes, store's results included: the fake
+ * itself has what ROCr's dispatch path asks of amdkfd.
  */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
