@@ -101,3 +101,17 @@ install-kfdsim: $(KFDSIM_TOOLS)
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib
 	$(Q)install -m 755 $(KFDSIM_WRAPPER) $(DESTDIR)$(PREFIX)/bin/
 	$(Q)install -m 755 $(KFDSIM_PRELOAD) $(DESTDIR)$(PREFIX)/lib/
+
+# Not in make check: a ROCr dispatch (rocr_test.c says where it stops
+# today), run by hand with `make kfdsim-rocr-dispatch`; 20 s at most.
+KFDSIM_STORE_CO := $(KFDSIM_TEST_DIR)/store.co
+$(KFDSIM_STORE_CO): tests/kfdsim/store.hip
+	$(Q)mkdir -p $(@D)
+	@echo "  CLANG   $< (code object v4)"
+	$(Q)$(CLANG) -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=gfx90a \
+		-mcode-object-version=4 -O2 -c -emit-llvm -o $@.bc $<
+	$(Q)$(SIM_LLD) -shared -plugin-opt=mcpu=gfx90a -o $@ $@.bc
+.PHONY: kfdsim-rocr-dispatch
+kfdsim-rocr-dispatch: $(KFDSIM_ROCR_BIN) $(KFDSIM_STORE_CO) $(KFDSIM_TOOLS)
+	$(Q)timeout 20 $(KFDSIM_WRAPPER) --gfx gfx90a -- $(KFDSIM_ROCR_BIN) $(KFDSIM_STORE_CO) || \
+		{ echo "kfdsim-rocr-dispatch: stopped (status $$?)"; exit 1; }
