@@ -8,12 +8,13 @@
  * HSAKMT_STATUS_SUCCESS; each prints a line.  The target expected is
  * BAREHIP_KFDSIM_GFX's (default gfx90a).
  *
- * On gfx942 hsaKmtCreateQueue is refused (EINVAL), as amdkfd refuses it
- * from a libhsakmt this old: libhsakmt 5.2 sizes the context save area
+ * On gfx942 hsaKmtCreateQueue is refused (EINVAL), as an amdkfd that
+ * knows gfx942 and checks queue buffers (kfd_queue_acquire_buffers,
+ * Linux 6.12+; the fake does, docs/kfdsim.md) refuses it from a
+ * libhsakmt this old: libhsakmt 5.2 sizes the context save area
  * (update_ctx_save_restore_size) from the whole GPU's CUs with gfx9.0's
- * VGPR file, while amdkfd checks the sizes against its own per-XCC
- * figures (kfd_queue_acquire_buffers).  With --queue-refused the test
- * expects exactly that.
+ * VGPR file, amdkfd from one XCC's CUs with gfx 9.4's.  With
+ * --queue-refused the test expects exactly that.
  */
 #include <hsakmt.h>
 #include <stdio.h>
