@@ -682,11 +682,15 @@ EXPORT int __lxstat64(int ver, const char *path, struct stat64 *st)
 
 EXPORT int __fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags)
 {
+	if (!*path && (flags & AT_EMPTY_PATH))
+		return __fxstat(ver, dirfd, st);
 	STAT_PATH_BODY(path, st, 0, REAL(__fxstatat)(ver, dirfd, path_, st, flags));
 }
 
 EXPORT int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st, int flags)
 {
+	if (!*path && (flags & AT_EMPTY_PATH))
+		return __fxstat64(ver, dirfd, st);
 	STAT_PATH_BODY(path, st, 1, REAL(__fxstatat64)(ver, dirfd, path_, st, flags));
 }
 
@@ -730,9 +734,16 @@ EXPORT int statx(int dirfd, const char *path, int flags, unsigned mask, struct s
 	const char *p;
 	struct stat64 s;
 
-	if (classify(path, buf, sizeof(buf), &p) != K_DEVICE)
+	int t;
+
+	if (!depth && !*path && (flags & AT_EMPTY_PATH) && (t = target_of(dirfd)) >= 0 &&
+	    t < MAX_FDS) {
+		fd_stat(t, &s);		/* statx(fd, "", AT_EMPTY_PATH) of a fake file */
+	} else if (classify(path, buf, sizeof(buf), &p) != K_DEVICE) {
 		return REAL(statx)(dirfd, p, flags, mask, stx);
-	device_stat(path, &s);
+	} else {
+		device_stat(path, &s);
+	}
 	memset(stx, 0, sizeof(*stx));
 	stx->stx_mask = STATX_BASIC_STATS;
 	stx->stx_mode = s.st_mode;

@@ -108,6 +108,10 @@ int main(void)
 
 	check("open(/dev/kfd)", kfd >= 0);
 	check("fstat(kfd): a character device", !fstat(kfd, &st) && S_ISCHR(st.st_mode));
+	check("statx(kfd, \"\", AT_EMPTY_PATH): a character device",
+	      !statx(kfd, "", AT_EMPTY_PATH, STATX_BASIC_STATS, &sx) && S_ISCHR(sx.stx_mode));
+	check("fstatat(kfd, \"\", AT_EMPTY_PATH): a character device",
+	      !fstatat(kfd, "", &st, AT_EMPTY_PATH) && S_ISCHR(st.st_mode));
 	check("AMDKFD_IOC_GET_VERSION: 1.x", !version(kfd, &major) && major == 1);
 	int d1 = dup(kfd), d2 = fcntl(kfd, F_DUPFD_CLOEXEC, 0);
 
