@@ -166,6 +166,7 @@ include boards/sim/sim.mk
 ifneq ($(CONFIG_BACKEND_SIM),)
 ifneq ($(CONFIG_BACKEND_KFD),)
 include boards/kfdsim/kfdsim.mk
+include boards/kfdsim/preload.mk
 endif
 endif
 include tests/model/model.mk

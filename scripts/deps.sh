@@ -7,7 +7,11 @@ set -eu
 # clang-tools-19 carries clang-offload-bundler; libclang-rt-19-dev the
 # sanitizer runtimes (both are only "Recommends" of clang-19).
 build_pkgs="make clang-19 clang-tools-19 lld-19 llvm-19 python3-kconfiglib"
-check_pkgs="libcunit1-dev libclang-rt-19-dev libmpfr-dev"
+# The fake amdkfd's oracles (boards/kfdsim/preload.mk): Debian's ROCm 5.2
+# rocminfo, thunk (libhsakmt) and runtime (ROCr, with its headers for
+# tests/kfdsim/rocr_test.c), run on the fake.
+check_pkgs="libcunit1-dev libclang-rt-19-dev libmpfr-dev
+	rocminfo libhsakmt1 libhsakmt-dev libhsa-runtime64-1 libhsa-runtime-dev"
 # The QEMU-hosted system tests (tests/qemu): barehip.ko builds against
 # linux-headers-amd64; the matching kernel image is fetched by
 # tests/qemu/getkernel.sh, never installed (its postinst runs

@@ -275,10 +275,15 @@ const char *kfdsim_sysfs_path(const char *path, char *buf, size_t size)
 	if (!path || path[0] != '/' || !ready())
 		return NULL;
 	if (prefix(path, "/sys/devices/virtual/kfd", &rest) ||
-	    prefix(path, "/sys/class/kfd", &rest))
+	    prefix(path, "/sys/class/kfd", &rest) || prefix(path, "/sys/module/amdgpu", &rest))
 		ours = true;
 	else if (!strncmp(path, "/sys/class/drm/renderD", 22)) {
 		ours = render_minor_of(path + 22, &rest) >= 0 && (!*rest || *rest == '/');
+	} else if (!strncmp(path, "/sys/dev/char/226:", 18)) {
+		/* The render nodes' char device links (libdrm's drmNodeIsDRM). */
+		ours = render_minor_of(path + 18, &rest) >= 0 && (!*rest || *rest == '/');
+	} else if (prefix(path, "/sys/dev/char/235:0", &rest)) {
+		ours = true;			/* /dev/kfd's (its "dev" file) */
 	} else {
 		for (unsigned i = 0; i < kfdsim_ngpus && !ours; i++) {
 			pci_dir(i, dir, sizeof(dir));

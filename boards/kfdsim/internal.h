@@ -161,6 +161,8 @@ enum kfdsim_file { KFDSIM_FILE_KFD = 1, KFDSIM_FILE_RENDER };
  * the parent's: its pid tells).
  */
 int kfdsim_file_of(int fd, unsigned *gpu, uint64_t *serial, struct kfdsim_proc **proc);
+/* drm.c: a DRM ioctl on GPU @gpu's render node (as ioctl(2)). */
+int kfdsim_drm_ioctl(unsigned gpu, unsigned long request, void *arg);
 /* The calling process's kfd process (NULL: it has no /dev/kfd open). */
 struct kfdsim_proc *kfdsim_process(void);
 /* This thread is inside the fake (its own munmaps are not the user's). */

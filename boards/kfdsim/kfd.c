@@ -459,19 +459,19 @@ static int do_ioctl(int fd, unsigned long request, void *arg)
 	unsigned nr = _IOC_NR(request), usize = _IOC_SIZE(request), asize, dir;
 	uint64_t kdata[64];		/* the largest argument is 400 bytes */
 	struct kfdsim_proc *p = NULL;
-	int kind = kfdsim_file_of(fd, NULL, NULL, &p), ret;
+	unsigned gpu = 0;
+	int kind = kfdsim_file_of(fd, &gpu, NULL, &p), ret;
 
 	if (!kind) {
 		errno = EBADF;
 		return -1;
 	}
-	if (kind == KFDSIM_FILE_RENDER) {
-		/* DRM ioctls (amdgpu's INFO & co) are not modelled. */
-		errno = ENOTTY;
-		return -1;
-	}
+	if (kind == KFDSIM_FILE_RENDER)
+		return kfdsim_drm_ioctl(gpu, request, arg);	/* drm.c */
+	/* kfd_ioctl: an unknown number is -EINVAL (retcode's initial value) up
+	 * to Linux 6.1 and long after; -ENOTTY only since 57af162bfc8c. */
 	if (nr >= KFDSIM_IOCTL_COUNT || nr < 0x01) {
-		errno = ENOTTY;
+		errno = EINVAL;
 		return -1;
 	}
 	dir = _IOC_DIR(kernel_cmd(nr));

@@ -3,7 +3,7 @@
 # names there), and its test, tests/kfdsim/test_fake_kfd.c.  preload.c
 # (the LD_PRELOAD library) has its own fragment, preload.mk.
 KFDSIM_DIR := boards/kfdsim
-KFDSIM_SRCS := $(addprefix $(KFDSIM_DIR)/,core.c kfd.c memory.c queue.c event.c board.c topology.c sys.c)
+KFDSIM_SRCS := $(addprefix $(KFDSIM_DIR)/,core.c kfd.c memory.c queue.c event.c drm.c board.c topology.c sys.c)
 KFDSIM_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(KFDSIM_SRCS))
 KFDSIM_LIB := $(BUILD)/lib/libbarehip-kfdsim.a
 

@@ -80,6 +80,16 @@ static void put(struct writer *w, const char *rel, const char *fmt, ...)
 	fclose(f);
 }
 
+static void mkdirs_rel(struct writer *w, const char *rel)
+{
+	char path[PATH_MAX];
+
+	if (w->err)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", w->root, rel);
+	mkdirs(w, path);
+}
+
 static void link_to(struct writer *w, const char *rel, const char *target)
 {
 	char path[PATH_MAX], dir[PATH_MAX];
@@ -205,8 +215,10 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	    KFDSIM_QUEUES_PER_GPU * xcc,
 	    (unsigned long long)(t->clock_hz / 1000000),
 	    t->gfx == BH_SIM_GFX942 ? 157u : 78u,
-	    /* HSA_CAP_: doorbell type 2.0, 4 watch points, SRAM EDC if the target has it */
-	    0x2000u | 0x80u | 2u << 8 | (t->sramecc ? 0x80000u : 0),
+	    /* HSA_CAP_: doorbell type 2.0, 4 watch points, SRAM EDC if the target
+	     * has it: HSA_CAP_SRAM_EDCSUPPORTED is bit 26; bit 19, its old
+	     * place, is RESERVED_WAS_SRAM_EDCSUPPORTED, kept 0 for old user mode */
+	    0x2000u | 0x80u | 2u << 8 | (t->sramecc ? 0x04000000u : 0),
 	    0u, t->gfx == BH_SIM_GFX942 ? 19u : 9u,
 	    0x1000000000000000ull + ((unsigned long long)g->gpu_id << 8),
 	    xcc);
@@ -248,6 +260,10 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	link_to(w, rel, target);
 	snprintf(rel, sizeof(rel), "%s/drm/renderD%u/device", pci, g->render_minor);
 	link_to(w, rel, "../..");
+	/* /sys/dev/char/226:<minor>, which libdrm stats to tell a DRM node. */
+	snprintf(rel, sizeof(rel), "dev/char/226:%u", g->render_minor);
+	snprintf(target, sizeof(target), "../../%s/drm/renderD%u", pci, g->render_minor);
+	link_to(w, rel, target);
 }
 
 int kfdsim_topology_write(const char *root, const struct kfdsim_gpu *gpus, unsigned n,
@@ -262,7 +278,15 @@ int kfdsim_topology_write(const char *root, const struct kfdsim_gpu *gpus, unsig
 	cpu_node(&w, n);
 	for (unsigned i = 0; i < n; i++)
 		gpu_node(&w, &gpus[i], i);
+	/* The amdgpu module is loaded (lsmod reads these; /proc/modules lists
+	 * it too, in preload.c), with no module holding it. */
+	put(&w, "module/amdgpu/initstate", "live\n");
+	put(&w, "module/amdgpu/refcnt", "0\n");
+	put(&w, "module/amdgpu/coresize", "9658368\n");
+	put(&w, "module/amdgpu/initsize", "0\n");
+	mkdirs_rel(&w, "module/amdgpu/holders");
 	/* /sys/class/kfd/kfd is the class device's link, as in sysfs. */
 	link_to(&w, "class/kfd/kfd", "../../devices/virtual/kfd/kfd");
+	link_to(&w, "dev/char/235:0", "../../devices/virtual/kfd/kfd");
 	return w.err;
 }

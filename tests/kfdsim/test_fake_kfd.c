@@ -652,9 +652,9 @@ int main(int argc, char **argv)
 	err = sys->ioctl(kfd, AMDKFD_IOC_GET_VERSION, (void *)8) ? errno : 0;
 	check(err == EFAULT, "an ioctl argument at a bad address: EFAULT (got %s)", strerror(err));
 	err = kio(kfd, _IOWR('K', 0x7f, struct kfd_ioctl_get_version_args), &ver);
-	check(err == ENOTTY, "ioctl number 0x7f: ENOTTY (got %s)", strerror(err));
+	check(err == EINVAL, "ioctl number 0x7f: EINVAL, as 6.1 (got %s)", strerror(err));
 	err = kio(kfd, _IOWR('K', 0x00, struct kfd_ioctl_get_version_args), &ver);
-	check(err == ENOTTY, "ioctl number 0: ENOTTY (got %s)", strerror(err));
+	check(err == EINVAL, "ioctl number 0: EINVAL, as 6.1 (got %s)", strerror(err));
 	struct kfd_ioctl_destroy_queue_args dq = { .queue_id = 999 };
 
 	err = kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dq);
