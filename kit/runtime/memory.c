@@ -612,8 +612,13 @@ hipError_t hipFree(void *ptr)
 	if (e || !ptr)
 		return e;
 	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next)
-		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
+		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr) {
+			if (a->registered)
+				return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
+						   "host memory registered with hipHostRegister "
+						   "(use hipHostUnregister)", ptr);
 			return release("hipFree", a);
+		}
 	return bh_rt_error(hipErrorInvalidDevicePointer,
 			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
 }
@@ -726,9 +731,10 @@ static hipError_t host_free(const char *api, void *ptr)
 	if (e || !ptr)
 		return e;
 	a = containing(ptr, &off);
-	if (!a || !a->pinned || off)
+	if (!a || !a->pinned || a->registered || off)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a pointer returned by "
 				   "hipHostMalloc%s", api, ptr,
+				   a && a->registered ? " (registered: use hipHostUnregister)" :
 				   a && !a->pinned ? " (device memory: use hipFree)" : "");
 	return release(api, a);
 }
@@ -786,13 +792,16 @@ hipError_t hipHostGetFlags(unsigned int *flags, void *host_ptr)
 }
 
 /*
- * Registering existing host memory needs the board to map those very
- * pages for the GPU; the platform interface (bh/platform.h) has no such
- * operation and the sim board maps only memory it allocates itself.
+ * Registering existing host memory: the board maps those very pages for
+ * the GPU at their own address (KFD's USERPTR); the sim board maps only
+ * memory it allocates itself, and says so.  The whole pages around the
+ * range are mapped, as ROCm pins them.
  */
 hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 {
-	size_t off;
+	struct bh_error err = { 0 };
+	struct bh_allocation *a;
+	uintptr_t lo = (uintptr_t)host_ptr & ~(uintptr_t)4095;
 	hipError_t e = bh_rt_init();
 
 	if (e)
@@ -801,25 +810,51 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostRegister(%p, %zu bytes, 0x%x): "
 				   "%s", host_ptr, size, flags, !host_ptr ? "hostPtr is NULL" :
 				   !size ? "size is 0" : "unknown flags");
-	if (pinned_containing(host_ptr, &off))
-		return bh_rt_error(hipErrorHostMemoryAlreadyRegistered, "hipHostRegister(%p): "
-				   "already pinned host memory (hipHostMalloc)", host_ptr);
-	return bh_rt_error(hipErrorNotSupported, "hipHostRegister(%p, %zu bytes): %s cannot "
-			   "map existing host memory for the GPU; allocate it with "
-			   "hipHostMalloc instead", host_ptr, size,
-			   bh_device_get_info(bh_rt.dev)->name);
+	/* No page of it may already be the GPU's: pinned, registered, managed. */
+	for (a = bh_rt.allocations; a; a = a->next) {
+		uintptr_t c = (uintptr_t)a->mem.cpu;
+
+		if (c && c < (uintptr_t)host_ptr + size && lo < c + a->mem.size)
+			return bh_rt_error(hipErrorHostMemoryAlreadyRegistered,
+					   "hipHostRegister(%p, %zu bytes): overlaps %s memory at "
+					   "%p", host_ptr, size, a->registered ? "registered" :
+					   a->pinned ? "pinned host (hipHostMalloc)" : a->managed ?
+					   "managed" : "device", a->mem.cpu);
+	}
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "hipHostRegister: out of host memory");
+	if (bh_mem_register(bh_rt.dev, host_ptr, size, &a->mem, &err)) {
+		free(a);
+		if (err.code == BH_ENOTSUP)
+			return bh_rt_error(hipErrorNotSupported, "hipHostRegister(%p, %zu bytes): "
+					   "%s; allocate it with hipHostMalloc instead", host_ptr,
+					   size, err.message);
+		return bh_rt_api_loader_error("hipHostRegister", &err, hipErrorOutOfMemory);
+	}
+	a->pinned = true;
+	a->registered = true;
+	a->host_flags = flags;
+	a->next = bh_rt.allocations;
+	bh_rt.allocations = a;
+	return bh_rt_success();
 }
 
 hipError_t hipHostUnregister(void *host_ptr)
 {
+	size_t off;
+	struct bh_allocation *a;
 	hipError_t e = bh_rt_init();
 
 	if (e)
 		return e;
 	if (!host_ptr)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostUnregister: hostPtr is NULL");
-	return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
-			   "registered (this board registers no host memory)", host_ptr);
+	a = containing(host_ptr, &off);
+	if (!a || !a->registered)
+		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
+				   "registered with hipHostRegister", host_ptr);
+	return release("hipHostUnregister", a);
 }
 
 /*

@@ -55,6 +55,7 @@ struct bh_allocation {
 	struct bh_mem mem;
 	bool managed;		/* hipMallocManaged: host and device address */
 	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
+	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
 	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
 	size_t bytes;		/* size asked for (0: mem.size) */
 	struct bh_allocation *next;

@@ -114,6 +114,24 @@ void bh_mem_free(struct bh_device *dev, struct bh_mem *mem)
 		memset(mem, 0, sizeof(*mem));
 }
 
+int bh_mem_register(struct bh_device *dev, void *host, uint64_t size, struct bh_mem *out,
+		    struct bh_error *err)
+{
+	uintptr_t start = (uintptr_t)host & ~(uintptr_t)4095;
+	uint64_t end = ((uint64_t)(uintptr_t)host + size + 4095) & ~4095ull;
+
+	if (!host || !size || (uint64_t)(uintptr_t)host + size < size)
+		return bh_fail(err, BH_EINVAL, "registering %llu bytes at %p: empty or wraps",
+			       (unsigned long long)size, host);
+	if (!dev->plat->mem_register)
+		return bh_fail(err, BH_ENOTSUP, "%s cannot map existing host memory for the GPU",
+			       dev->info.name);
+	if (dev->plat->mem_register(dev->plat, (void *)start, end - start, out))
+		return bh_fail(err, BH_ENOMEM, "%s could not map the %llu bytes at %p for the GPU",
+			       dev->info.name, (unsigned long long)size, host);
+	return 0;
+}
+
 uint64_t bh_device_vram_used(const struct bh_device *dev)
 {
 	return dev->vram_used;

@@ -72,6 +72,7 @@ struct kfd_bo {
 	uint64_t va, size;
 	void *cpu;
 	unsigned domain;
+	bool borrowed;		/* the process's own pages (registered) */
 };
 
 struct kfd_queue {
@@ -405,7 +406,8 @@ static void bo_free(struct kfd_platform *kp, struct kfd_bo *bo)
 	if (kfd_ioctl(kp, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &u))
 		kfd_logf(kp, "kfd backend: unmapping 0x%llx from the GPU: %s",
 			 (unsigned long long)bo->va, strerror(errno));
-	kp->sys->munmap((void *)(uintptr_t)bo->va, bo->size);
+	if (!bo->borrowed)
+		kp->sys->munmap((void *)(uintptr_t)bo->va, bo->size);
 	if (kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f))
 		kfd_logf(kp, "kfd backend: freeing 0x%llx: %s", (unsigned long long)bo->va,
 			 strerror(errno));
@@ -550,6 +552,50 @@ static void kfd_mem_free(struct bh_platform *p, struct bh_mem *mem)
 	bo_free(to_kfd(p), bo);
 	free(bo);
 	mem->priv = NULL;
+}
+
+/* hipHostRegister: the process's own pages, as USERPTR at their address. */
+static int kfd_mem_register(struct bh_platform *p, void *host, uint64_t size, struct bh_mem *out)
+{
+	struct kfd_platform *kp = to_kfd(p);
+	struct kfd_bo *bo = calloc(1, sizeof(*bo));
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+		.va_addr = (uint64_t)(uintptr_t)host,
+		.size = size,
+		.mmap_offset = (uint64_t)(uintptr_t)host,
+		.gpu_id = kp->gpu.gpu_id,
+		.flags = 0x80000000u /* WRITABLE */ | KFD_IOC_ALLOC_MEM_FLAGS_EXECUTABLE |
+			 KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE | KFD_IOC_ALLOC_MEM_FLAGS_USERPTR,
+	};
+	int e;
+
+	if (!bo)
+		return -1;
+	if (kfd_ioctl(kp, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a)) {
+		e = errno;
+		kfd_logf(kp, "kfd backend: registering %llu bytes of host memory at %p: %s",
+			 (unsigned long long)size, host, strerror(e));
+		free(bo);
+		errno = e;
+		return -1;
+	}
+	*bo = (struct kfd_bo){ .handle = a.handle, .va = a.va_addr, .size = size, .cpu = host,
+			       .domain = BH_MEM_HOST, .borrowed = true };
+	if (map_to_gpu(kp, a.handle)) {
+		struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = a.handle };
+
+		e = errno;
+		kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f);
+		free(bo);
+		errno = e;
+		return -1;
+	}
+	out->gpu_va = bo->va;
+	out->cpu = host;
+	out->size = size;
+	out->domain = BH_MEM_HOST;
+	out->priv = bo;
+	return 0;
 }
 
 /* AMDKFD_IOC_GET_AVAILABLE_MEMORY (KFD 1.9): what amdgpu would still give. */
@@ -1116,6 +1162,7 @@ struct bh_platform *bh_platform_kfd_new(void)
 		.mem_alloc = kfd_mem_alloc,
 		.mem_free = kfd_mem_free,
 		.mem_available = kfd_mem_available,
+		.mem_register = kfd_mem_register,
 		.queue_create = kfd_queue_create,
 		.queue_destroy = kfd_queue_destroy,
 		.queue_reset = kfd_queue_reset,

@@ -102,6 +102,14 @@ struct bh_platform *bh_device_platform(const struct bh_device *dev);
 int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 		 struct bh_mem *out, struct bh_error *err);
 void bh_mem_free(struct bh_device *dev, struct bh_mem *mem);
+/*
+ * Map existing host memory for the GPU (hipHostRegister): the pages
+ * holding [@host, @host + @size), at the same address on both sides.
+ * BH_ENOTSUP where the board cannot (the sim board maps only memory it
+ * allocates).  Freed with bh_mem_free, which leaves the pages alone.
+ */
+int bh_mem_register(struct bh_device *dev, void *host, uint64_t size, struct bh_mem *out,
+		    struct bh_error *err);
 /* Bytes of VRAM allocated through bh_mem_alloc (code objects, scratch,
  * the heap and what the runtime allocates) and not yet freed. */
 uint64_t bh_device_vram_used(const struct bh_device *dev);

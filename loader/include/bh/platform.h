@@ -37,6 +37,14 @@ struct bh_platform {
 	int (*mem_alloc)(struct bh_platform *p, uint64_t size, uint64_t align,
 			 unsigned domain, struct bh_mem *out);
 	void (*mem_free)(struct bh_platform *p, struct bh_mem *mem);
+	/*
+	 * Optional: map the process's own pages [@host, @host + @size) (page
+	 * aligned) for the GPU at their CPU address, as KFD's USERPTR does.
+	 * Released with mem_free, which leaves the pages to their owner.
+	 * 0, or -1 with errno.
+	 */
+	int (*mem_register)(struct bh_platform *p, void *host, uint64_t size,
+			    struct bh_mem *out);
 	/* Optional: VRAM bytes still free for this process, as the driver
 	 * counts them (other processes' use included).  0, or -1 if unknown. */
 	int (*mem_available)(struct bh_platform *p, uint64_t *bytes);
