@@ -33,7 +33,7 @@ for t in gfx90a:0x03f gfx942:0x04c; do
 done
 out=$(BAREHIP_BOARD=nosuch "$info" 2>&1)
 expect "a bad board name fails" test $? -eq 1
-expect "... and says which names work" grep -q "BAREHIP_BOARD='nosuch' names no board: use sim, kmod" <<<"$out"
+expect "... and says which names work" grep -q "BAREHIP_BOARD='nosuch' names no board: use sim, kfd, kmod" <<<"$out"
 out=$(BAREHIP_BOARD=kmod:/nonexistent/barehip7 "$info" 2>&1)
 expect "a missing kmod node fails" test $? -eq 1
 expect "... naming the node (or the missing backend)" \
