@@ -35,18 +35,26 @@ i=0
 for t in "$@"; do
 	# "prog@gfx942": run prog on the sim board modelling that target;
 	# "prog@kfd-gfx942": on the kfd backend, through the fake KFD linked
-	# into test builds (barehip-cc --kfdsim) emulating that target.
+	# into test builds (barehip-cc --kfdsim) emulating that target;
+	# "prog@kfd3-gfx90a": the same with three such GPUs.
 	gfx=
 	board=
+	gpus=1
 	case "$t" in *@*) gfx=${t##*@}; t=${t%@*} ;; esac
-	case "$gfx" in kfd-*) board=kfd; gfx=${gfx#kfd-} ;; ?*) board=sim ;; esac
+	case "$gfx" in
+	kfd-*) board=kfd; gfx=${gfx#kfd-} ;;
+	kfd[0-9]-*) board=kfd; gpus=${gfx#kfd}; gpus=${gpus%%-*}; gfx=${gfx#kfd[0-9]-} ;;
+	?*) board=sim ;;
+	esac
 	i=$((i + 1))
 	name=$(basename "$t")${gfx:+ on $gfx}${board:+ ($board)}
+	[ "$gpus" -gt 1 ] && name="$name x$gpus"
 	case "$t" in */check/*) ;; *) name="$name (static)" ;; esac
 	echo "== device test $i of $total ($((SECONDS - start)) s): $name"
 	log="$log_dir/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' _).log"
 	if [ "$board" = kfd ]; then
-		BAREHIP_BOARD=kfd BAREHIP_KFDSIM_GFX=$gfx "$t" > "$log" 2>&1
+		BAREHIP_BOARD=kfd BAREHIP_KFDSIM_GFX=$gfx BAREHIP_KFDSIM_GPUS=$gpus "$t" \
+			> "$log" 2>&1
 	else
 		BAREHIP_SIM_GFX=$gfx "$t" > "$log" 2>&1
 	fi

@@ -13,39 +13,96 @@
 
 struct bh_runtime bh_rt;
 
-/* hipSetDeviceFlags: HIP's default is to spin while waiting. */
-static unsigned int device_flags = hipDeviceScheduleSpin;
+/* hipSetDevice: each host thread has its own current device (0 at first). */
+static _Thread_local int current;
 
-hipError_t bh_rt_init(void)
+static void teardown_all(void);
+
+/* How many devices the board offers, looked up once. */
+static unsigned int device_count(void)
+{
+	if (!bh_rt.counted) {
+		unsigned int n = bh_platform_count();
+
+		bh_rt.ndev = n < BH_RT_MAX_DEVICES ? n : BH_RT_MAX_DEVICES;
+		for (unsigned int i = 0; i < BH_RT_MAX_DEVICES; i++) {
+			bh_rt.devs[i].ordinal = (int)i;
+			bh_rt.devs[i].flags = hipDeviceScheduleSpin;	/* HIP's default */
+			bh_rt.devs[i].null_stream.null = true;
+			bh_rt.devs[i].null_stream.d = &bh_rt.devs[i];
+		}
+		bh_rt.counted = true;
+		atexit(teardown_all);
+	}
+	return bh_rt.ndev;
+}
+
+struct bh_rt_device *bh_rt_current(void)
+{
+	device_count();
+	return &bh_rt.devs[current];
+}
+
+hipError_t bh_rt_device_init(struct bh_rt_device *d)
 {
 	struct bh_error err = { 0 };
 
-	if (bh_rt.initialized)
-		return bh_rt.init_error;
-	bh_rt.initialized = true;
-	bh_rt.plat = bh_platform_new(&err);	/* BAREHIP_BOARD, or what the machine has */
-	if (!bh_rt.plat) {
-		bh_rt.init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
-		return bh_rt.init_error;
+	bh_rt_focus(d);
+	if (d->initialized)
+		return d->init_error;
+	d->initialized = true;
+	/* BAREHIP_BOARD, or what the machine has; its GPU d->ordinal. */
+	d->plat = bh_platform_new_index((unsigned int)d->ordinal, &err);
+	if (!d->plat) {
+		d->init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
+		return d->init_error;
 	}
-	if (bh_device_open(&bh_rt.dev, bh_rt.plat, &err) ||
-	    bh_queue_create(bh_rt.dev, &bh_rt.queue, &err)) {
-		bh_rt.init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
-		return bh_rt.init_error;
+	if (bh_device_open(&d->dev, d->plat, &err) ||
+	    bh_queue_create(d->dev, &d->queue, &err)) {
+		d->init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
+		return d->init_error;
 	}
-	atexit(bh_rt_teardown);
 	return hipSuccess;
 }
 
-/* At exit: drain the GPU, then release everything in reverse order. */
-void bh_rt_teardown(void)
+hipError_t bh_rt_init(void)
+{
+	return bh_rt_device_init(bh_rt_current());
+}
+
+hipError_t bh_rt_cur(struct bh_rt_device **out)
+{
+	*out = bh_rt_current();
+	return bh_rt_device_init(*out);
+}
+
+hipError_t bh_rt_device_get(const char *api, int ordinal, struct bh_rt_device **out)
+{
+	unsigned int n = device_count();
+
+	if (ordinal < 0 || (unsigned int)ordinal >= n) {
+		hipError_t e = bh_rt_init();
+
+		if (e)		/* no device at all: say why */
+			return e;
+		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d does not exist (this "
+				   "machine has %u: device%s 0%s%.0u)", api, ordinal, n,
+				   n > 1 ? "s" : "", n > 2 ? " to " : n == 2 ? " and " : "",
+				   n > 1 ? n - 1 : 0);
+	}
+	*out = &bh_rt.devs[ordinal];
+	return bh_rt_device_init(*out);
+}
+
+/* Drain device @d, then release everything of it in reverse order. */
+static void teardown(struct bh_rt_device *d)
 {
 	const char *stats = getenv("BAREHIP_LOADER_STATS");
 
-	if (bh_rt.queue && stats && *stats && strcmp(stats, "0")) {
+	if (d->queue && stats && *stats && strcmp(stats, "0")) {
 		struct bh_queue_stats st;
 
-		bh_queue_get_stats(bh_rt.queue, &st);
+		bh_queue_get_stats(d->queue, &st);
 		fprintf(stderr, "loader stats: launches %llu pm4_dwords %llu first_launch_dwords %u "
 			"last_launch_dwords %u\n", (unsigned long long)st.launches,
 			(unsigned long long)st.pm4_dwords, st.first_launch_dwords,
@@ -55,31 +112,46 @@ void bh_rt_teardown(void)
 	 * freed below.  Device destructors need the null queue; unloading
 	 * needs it gone (it releases launches that never retired after a
 	 * fault). */
-	bh_rt_streams_teardown();
-	bh_rt_fini_all();
-	if (bh_rt.queue)
-		bh_queue_destroy(bh_rt.queue);
-	bh_rt.queue = NULL;
-	bh_rt_unload_all();
-	bh_rt_managed_home_all();
-	bh_rt_free_all();
-	if (bh_rt.dev)
-		bh_device_close(bh_rt.dev);
-	bh_rt.dev = NULL;
-	if (bh_rt.plat)
-		bh_platform_delete(bh_rt.plat);
-	bh_rt.plat = NULL;
-	bh_rt.initialized = false;
-	bh_rt.init_error = hipSuccess;
-	bh_rt_sticky_clear();
-	device_flags = hipDeviceScheduleSpin;
+	bh_rt_streams_teardown(d);
+	bh_rt_fini_all(d);
+	if (d->queue)
+		bh_queue_destroy(d->queue);
+	d->queue = NULL;
+	bh_rt_unload_all(d);
+	bh_rt_managed_home_all(d);
+	bh_rt_free_all(d);
+	if (d->dev)
+		bh_device_close(d->dev);
+	d->dev = NULL;
+	if (d->plat)
+		bh_platform_delete(d->plat);
+	d->plat = NULL;
+	d->initialized = false;
+	d->init_error = hipSuccess;
+	bh_rt_sticky_clear(d);
+	d->flags = hipDeviceScheduleSpin;
+}
+
+/* At exit: every device, the last first. */
+static void teardown_all(void)
+{
+	for (unsigned int i = bh_rt.ndev; i-- > 0;)
+		teardown(&bh_rt.devs[i]);
+}
+
+/* The current device (hipDeviceReset). */
+void bh_rt_teardown(void)
+{
+	teardown(bh_rt_current());
 }
 
 hipError_t hipGetDeviceCount(int *count)
 {
 	if (!count)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceCount: count is NULL");
-	*count = bh_rt_init() == hipSuccess ? 1 : 0;
+	/* Device 0 must come up: a machine whose GPU cannot run has none. */
+	device_count();
+	*count = bh_rt_device_init(&bh_rt.devs[0]) == hipSuccess ? (int)bh_rt.ndev : 0;
 	return *count ? bh_rt_success() : hipErrorNoDevice;
 }
 
@@ -108,27 +180,14 @@ hipError_t hipRuntimeGetVersion(int *version)
 	return bh_rt_success();
 }
 
-/* The board's one device, or why not (for @api's message). */
-static hipError_t the_device(const char *api, int device)
-{
-	hipError_t e = bh_rt_init();
-
-	if (e)
-		return e;
-	if (device != 0)
-		return bh_rt_error(hipErrorInvalidDevice,
-				   "%s: device %d does not exist (this board has one device, 0)",
-				   api, device);
-	return hipSuccess;
-}
-
 hipError_t hipDeviceGet(hipDevice_t *device, int ordinal)
 {
+	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!device)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGet: device is NULL");
-	e = the_device("hipDeviceGet", ordinal);
+	e = bh_rt_device_get("hipDeviceGet", ordinal, &d);
 	if (e)
 		return e;
 	*device = ordinal;
@@ -137,40 +196,43 @@ hipError_t hipDeviceGet(hipDevice_t *device, int ordinal)
 
 hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device)
 {
-	hipError_t e = the_device("hipDeviceGetName", device);
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_device_get("hipDeviceGetName", device, &d);
 
 	if (e)
 		return e;
 	if (!name || len <= 0)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetName: %s",
 				   name ? "len must be positive" : "name is NULL");
-	snprintf(name, (size_t)len, "%s", bh_device_get_info(bh_rt.dev)->name);
+	snprintf(name, (size_t)len, "%s", bh_device_get_info(d->dev)->name);
 	return bh_rt_success();
 }
 
 hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device)
 {
-	hipError_t e = the_device("hipDeviceComputeCapability", device);
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_device_get("hipDeviceComputeCapability", device, &d);
 
 	if (e)
 		return e;
 	if (!major || !minor)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceComputeCapability: %s is NULL",
 				   major ? "minor" : "major");
-	*major = (int)(bh_device_get_info(bh_rt.dev)->gfx_version / 10000);
-	*minor = (int)(bh_device_get_info(bh_rt.dev)->gfx_version / 100 % 100);
+	*major = (int)(bh_device_get_info(d->dev)->gfx_version / 10000);
+	*minor = (int)(bh_device_get_info(d->dev)->gfx_version / 100 % 100);
 	return bh_rt_success();
 }
 
 hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device)
 {
-	hipError_t e = the_device("hipDeviceTotalMem", device);
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_device_get("hipDeviceTotalMem", device, &d);
 
 	if (e)
 		return e;
 	if (!bytes)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceTotalMem: bytes is NULL");
-	*bytes = (size_t)bh_device_get_info(bh_rt.dev)->vram_size;
+	*bytes = (size_t)bh_device_get_info(d->dev)->vram_size;
 	return bh_rt_success();
 }
 
@@ -180,14 +242,15 @@ hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device)
 hipError_t hipDeviceGetPCIBusId(char *bus_id, int len, int device)
 {
 	const struct bh_device_info *i;
-	hipError_t e = the_device("hipDeviceGetPCIBusId", device);
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_device_get("hipDeviceGetPCIBusId", device, &d);
 
 	if (e)
 		return e;
 	if (!bus_id || len < PCI_BUS_ID_LEN)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetPCIBusId: %s", bus_id ?
 				   "len must leave room for 13 bytes" : "pciBusId is NULL");
-	i = bh_device_get_info(bh_rt.dev);
+	i = bh_device_get_info(d->dev);
 	snprintf(bus_id, (size_t)len, "%04x:%02x:%02x.%x", i->pci_domain, i->pci_bus,
 		 i->pci_device, i->pci_function);
 	return bh_rt_success();
@@ -195,8 +258,8 @@ hipError_t hipDeviceGetPCIBusId(char *bus_id, int len, int device)
 
 hipError_t hipDeviceGetByPCIBusId(int *device, const char *bus_id)
 {
-	const struct bh_device_info *i;
 	unsigned int domain, bus, dev, fn;
+	char list[160] = "";
 	hipError_t e;
 
 	if (!device || !bus_id)
@@ -205,7 +268,6 @@ hipError_t hipDeviceGetByPCIBusId(int *device, const char *bus_id)
 	e = bh_rt_init();
 	if (e)
 		return e;
-	i = bh_device_get_info(bh_rt.dev);
 	/* "dddd:bb:dd.f", or "bb:dd.f" in domain 0. */
 	if (sscanf(bus_id, "%x:%x:%x.%x", &domain, &bus, &dev, &fn) != 4) {
 		domain = 0;
@@ -213,19 +275,37 @@ hipError_t hipDeviceGetByPCIBusId(int *device, const char *bus_id)
 			return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetByPCIBusId('%.32s'): "
 					   "not a PCI bus id (dddd:bb:dd.f)", bus_id);
 	}
-	if (domain != i->pci_domain || bus != i->pci_bus || dev != i->pci_device ||
-	    fn != i->pci_function)
-		return bh_rt_error(hipErrorInvalidDevice, "hipDeviceGetByPCIBusId('%.32s'): no "
-				   "device there (device 0 is at %04x:%02x:%02x.%x)", bus_id,
-				   i->pci_domain, i->pci_bus, i->pci_device, i->pci_function);
-	*device = 0;
-	return bh_rt_success();
+	for (unsigned int n = 0; n < bh_rt.ndev; n++) {
+		struct bh_rt_device *d;
+		const struct bh_device_info *i;
+
+		if (bh_rt_device_get("hipDeviceGetByPCIBusId", (int)n, &d))
+			continue;
+		i = bh_device_get_info(d->dev);
+		if (domain == i->pci_domain && bus == i->pci_bus && dev == i->pci_device &&
+		    fn == i->pci_function) {
+			*device = (int)n;
+			return bh_rt_success();
+		}
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%u at "
+			 "%04x:%02x:%02x.%x", n ? ", " : "", n, i->pci_domain, i->pci_bus,
+			 i->pci_device, i->pci_function);
+	}
+	return bh_rt_error(hipErrorInvalidDevice, "hipDeviceGetByPCIBusId('%.32s'): no device "
+			   "there (device %s)", bus_id, list);
 }
 
-/* HIP picks the device meeting the most requested (non-zero) fields,
- * device 0 if none does; with one device that is always device 0. */
+/*
+ * HIP picks the device meeting the most requested (non-zero) fields of
+ * @prop, the first such; device 0 if none meets any.  The fields
+ * compared are those hipChooseDevice compares in HIP: major, minor,
+ * totalGlobalMem, sharedMemPerBlock, maxThreadsPerBlock,
+ * totalConstMem, multiProcessorCount, and the integrated and
+ * canMapHostMemory flags.
+ */
 hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop)
 {
+	int best = 0, best_score = -1;
 	hipError_t e;
 
 	if (!device || !prop)
@@ -234,22 +314,46 @@ hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop)
 	e = bh_rt_init();
 	if (e)
 		return e;
-	*device = 0;
+	for (unsigned int n = 0; n < bh_rt.ndev; n++) {
+		hipDeviceProp_t p;
+		int score = 0;
+
+		if (hipGetDeviceProperties(&p, (int)n))
+			continue;
+		score += prop->major && p.major >= prop->major;
+		score += prop->minor && p.minor >= prop->minor;
+		score += prop->totalGlobalMem && p.totalGlobalMem >= prop->totalGlobalMem;
+		score += prop->sharedMemPerBlock && p.sharedMemPerBlock >= prop->sharedMemPerBlock;
+		score += prop->maxThreadsPerBlock &&
+			 p.maxThreadsPerBlock >= prop->maxThreadsPerBlock;
+		score += prop->totalConstMem && p.totalConstMem >= prop->totalConstMem;
+		score += prop->multiProcessorCount &&
+			 p.multiProcessorCount >= prop->multiProcessorCount;
+		score += prop->integrated && p.integrated == prop->integrated;
+		score += prop->canMapHostMemory && p.canMapHostMemory == prop->canMapHostMemory;
+		if (score > best_score) {
+			best_score = score;
+			best = (int)n;
+		}
+	}
+	*device = best;
 	return bh_rt_success();
 }
 
 /*
- * How host threads wait for the device.  Any one scheduling flag, plus
- * hipDeviceMapHost (host memory is always mappable) and
+ * How host threads wait for the current device.  Any one scheduling
+ * flag, plus hipDeviceMapHost (host memory is always mappable) and
  * hipDeviceLmemResizeToMax (ignored, as in HIP).  The loader waits by
- * polling its fence either way; the flags are kept for hipGetDeviceFlags.
+ * polling its fence, then sleeping where the board can (kfd); the flags
+ * are kept for hipGetDeviceFlags.
  */
 hipError_t hipSetDeviceFlags(unsigned int flags)
 {
 	const unsigned int known = hipDeviceScheduleMask | hipDeviceMapHost |
 				   hipDeviceLmemResizeToMax;
 	const unsigned int schedule = flags & hipDeviceScheduleMask;
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
@@ -259,7 +363,7 @@ hipError_t hipSetDeviceFlags(unsigned int flags)
 	if (schedule & (schedule - 1))
 		return bh_rt_error(hipErrorInvalidValue, "hipSetDeviceFlags(0x%x): more than one "
 				   "scheduling flag", flags);
-	device_flags = schedule;
+	d->flags = schedule;
 	return bh_rt_success();
 }
 
@@ -267,19 +371,19 @@ hipError_t hipGetDeviceFlags(unsigned int *flags)
 {
 	if (!flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceFlags: flags is NULL");
-	*flags = device_flags;
+	*flags = bh_rt_current()->flags;
 	return bh_rt_success();
 }
 
+/* The calling thread's device from now on, brought up (as HIP does). */
 hipError_t hipSetDevice(int device)
 {
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_device_get("hipSetDevice", device, &d);
 
 	if (e)
 		return e;
-	if (device != 0)
-		return bh_rt_error(hipErrorInvalidDevice,
-				   "hipSetDevice(%d): this board has one device (0)", device);
+	current = device;
 	return bh_rt_success();
 }
 
@@ -287,23 +391,25 @@ hipError_t hipGetDevice(int *device)
 {
 	if (!device)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDevice: device is NULL");
-	*device = 0;
+	*device = bh_rt_current()->ordinal;
 	return bh_rt_init();
 }
 
 hipError_t hipDeviceSynchronize(void)
 {
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
-	/* Every stream, the null one included. */
-	return bh_rt_streams_synchronize("hipDeviceSynchronize");
+	/* Every stream of the device, the null one included. */
+	return bh_rt_streams_synchronize(d, "hipDeviceSynchronize");
 }
 
 /*
- * Drop every allocation and loaded code object and start a fresh
- * device: the way back after a GPU fault.
+ * Drop every allocation and loaded code object of the current device
+ * and start it afresh: the way back after a GPU fault.  Other devices
+ * are untouched.
  */
 hipError_t hipDeviceReset(void)
 {
@@ -319,19 +425,20 @@ hipError_t hipDeviceReset(void)
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
 {
 	struct bh_error err = { 0 };
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
 	switch (limit) {
 	case hipLimitMallocHeapSize:
-		if (bh_device_set_heap_size(bh_rt.dev, value, &err))
+		if (bh_device_set_heap_size(d->dev, value, &err))
 			return bh_rt_error(hipErrorInvalidValue,
 					   "hipDeviceSetLimit(hipLimitMallocHeapSize, %zu): %s",
 					   value, err.message);
 		return bh_rt_success();
 	case hipLimitStackSize:
-		if (value > UINT32_MAX || bh_device_set_stack_size(bh_rt.dev, (uint32_t)value, &err))
+		if (value > UINT32_MAX || bh_device_set_stack_size(d->dev, (uint32_t)value, &err))
 			return bh_rt_error(hipErrorInvalidValue,
 					   "hipDeviceSetLimit(hipLimitStackSize, %zu): %s", value,
 					   value > UINT32_MAX ? "too large" : err.message);
@@ -350,19 +457,20 @@ hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
 
 hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit)
 {
+	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!value)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetLimit: value is NULL");
-	e = bh_rt_init();
+	e = bh_rt_cur(&d);
 	if (e)
 		return e;
 	switch (limit) {
 	case hipLimitMallocHeapSize:
-		*value = (size_t)bh_device_heap_size(bh_rt.dev);
+		*value = (size_t)bh_device_heap_size(d->dev);
 		return bh_rt_success();
 	case hipLimitStackSize:
-		*value = bh_device_stack_size(bh_rt.dev);
+		*value = bh_device_stack_size(d->dev);
 		return bh_rt_success();
 	case hipLimitPrintfFifoSize:
 		*value = CONFIG_LOADER_PRINTF_KB * 1024ull;

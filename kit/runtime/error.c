@@ -21,9 +21,14 @@
 static _Thread_local hipError_t last_error;
 static _Thread_local char last_message[2 * BH_ERROR_MAX];
 
-/* The device's state, shared by all threads. */
-static hipError_t sticky_error;
-static char sticky_message[BH_ERROR_MAX];
+/* The device this thread's API call works on (its stream's, else the
+ * current one): a GPU fault a loader error reports is that device's. */
+static _Thread_local struct bh_rt_device *focus;
+
+void bh_rt_focus(struct bh_rt_device *d)
+{
+	focus = d;
+}
 
 hipError_t bh_rt_success(void)
 {
@@ -63,29 +68,32 @@ hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback)
 	}
 	if (e->code != BH_EFAULT)
 		return bh_rt_error(h, "%s", e->message);
-	if (sticky_error)
-		return bh_rt_error(h, "%s (the device stopped at: %s; hipDeviceReset() "
-				   "recovers)", e->message, sticky_message);
-	sticky_error = h;
-	snprintf(sticky_message, sizeof(sticky_message), "%s", e->message);
+	struct bh_rt_device *d = focus ? focus : bh_rt_current();
+
+	if (d->sticky_error)
+		return bh_rt_error(h, "%s (device %d stopped at: %s; hipDeviceReset() "
+				   "recovers)", e->message, d->ordinal, d->sticky_message);
+	d->sticky_error = h;
+	snprintf(d->sticky_message, sizeof(d->sticky_message), "%s", e->message);
 	return bh_rt_error(h, "%s", e->message);
 }
 
-hipError_t bh_rt_sticky_error(void)
+hipError_t bh_rt_sticky_error(const struct bh_rt_device *d)
 {
-	return sticky_error;
+	return d->sticky_error;
 }
 
-void bh_rt_sticky_clear(void)
+void bh_rt_sticky_clear(struct bh_rt_device *d)
 {
 	last_error = hipSuccess;
-	sticky_error = hipSuccess;
-	sticky_message[0] = '\0';
+	d->sticky_error = hipSuccess;
+	d->sticky_message[0] = '\0';
 }
 
+/* The last error, else the current device's fault. */
 hipError_t hipGetLastError(void)
 {
-	hipError_t e = last_error ? last_error : sticky_error;
+	hipError_t e = last_error ? last_error : bh_rt_current()->sticky_error;
 
 	last_error = hipSuccess;
 	return e;
@@ -93,7 +101,7 @@ hipError_t hipGetLastError(void)
 
 hipError_t hipPeekAtLastError(void)
 {
-	return last_error ? last_error : sticky_error;
+	return last_error ? last_error : bh_rt_current()->sticky_error;
 }
 
 const char *bh_get_last_error_message(void)

@@ -23,18 +23,21 @@
 #define SLOT_PAGE_BYTES 4096u
 #define SLOTS_PER_PAGE (SLOT_PAGE_BYTES / 8)
 
-struct slot_page {
+struct bh_rt_slot_page {
 	struct bh_mem mem;
 	uint64_t used[SLOTS_PER_PAGE / 64];
-	struct slot_page *next;
+	struct bh_rt_slot_page *next;
 };
 
 struct slot {
-	struct slot_page *page;
+	struct bh_rt_slot_page *page;
 	unsigned int index;
 };
 
+/* An event belongs to the device current at its creation; it is
+ * recorded on that device's streams only (as in HIP). */
 struct ihipEvent_t {
+	struct bh_rt_device *d;
 	unsigned int flags;
 	struct slot ts;			/* page NULL: hipEventDisableTiming */
 	struct bh_rt_queue *rq;		/* of the last record; NULL: never recorded */
@@ -43,16 +46,14 @@ struct ihipEvent_t {
 };
 
 /* A slot that still has a record in flight: free once @seq of @rq signals. */
-struct zombie {
+struct bh_rt_zombie {
 	struct slot ts;
 	struct bh_rt_queue *rq;
 	uint64_t seq;
-	struct zombie *next;
+	struct bh_rt_zombie *next;
 };
 
-static struct ihipEvent_t *events;
-static struct slot_page *pages;
-static struct zombie *zombies;
+static struct ihipEvent_t *events;	/* every device's */
 
 static volatile uint64_t *slot_cpu(struct slot s)
 {
@@ -69,29 +70,29 @@ static void slot_free(struct slot s)
 	s.page->used[s.index / 64] &= ~(1ull << (s.index % 64));
 }
 
-/* Zombie slots whose records have signalled are free again. */
-static void reap(void)
+/* Zombie slots of @d whose records have signalled are free again. */
+static void reap(struct bh_rt_device *d)
 {
-	for (struct zombie **z = &zombies; *z;) {
-		struct zombie *d = *z;
+	for (struct bh_rt_zombie **z = &d->zombies; *z;) {
+		struct bh_rt_zombie *y = *z;
 
-		if (bh_queue_completed(d->rq->q) >= d->seq) {
-			slot_free(d->ts);
-			*z = d->next;
-			free(d);
+		if (bh_queue_completed(y->rq->q) >= y->seq) {
+			slot_free(y->ts);
+			*z = y->next;
+			free(y);
 		} else {
-			z = &d->next;
+			z = &y->next;
 		}
 	}
 }
 
-static hipError_t slot_alloc(const char *api, struct slot *out)
+static hipError_t slot_alloc(struct bh_rt_device *d, const char *api, struct slot *out)
 {
 	struct bh_error err = { 0 };
-	struct slot_page *p;
+	struct bh_rt_slot_page *p;
 
-	reap();
-	for (p = pages; p; p = p->next)
+	reap(d);
+	for (p = d->slot_pages; p; p = p->next)
 		for (unsigned int w = 0; w < SLOTS_PER_PAGE / 64; w++)
 			if (~p->used[w]) {
 				unsigned int bit = (unsigned int)__builtin_ctzll(~p->used[w]);
@@ -103,13 +104,13 @@ static hipError_t slot_alloc(const char *api, struct slot *out)
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
-	if (bh_mem_alloc(bh_rt.dev, SLOT_PAGE_BYTES, BH_MEM_HOST, &p->mem, &err)) {
+	if (bh_mem_alloc(d->dev, SLOT_PAGE_BYTES, BH_MEM_HOST, &p->mem, &err)) {
 		free(p);
 		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
 	}
 	memset(p->mem.cpu, 0, SLOT_PAGE_BYTES);
-	p->next = pages;
-	pages = p;
+	p->next = d->slot_pages;
+	d->slot_pages = p;
 	p->used[0] = 1;
 	*out = (struct slot){ p, 0 };
 	return hipSuccess;
@@ -131,12 +132,15 @@ static hipError_t get(hipEvent_t event, const char *api, hipError_t invalid,
 
 	if (e)
 		return e;
-	bh_rt_streams_check();
+	bh_rt_streams_check(bh_rt_current());
 	if (!event)
 		return bh_rt_error(hipErrorInvalidHandle, "%s: event is NULL", api);
+	if (is_live(event))
+		bh_rt_streams_check(event->d);	/* its device may have gone */
 	if (!is_live(event))
 		return bh_rt_error(invalid, "%s: event %p does not exist (destroyed, or "
 				   "created before hipDeviceReset)", api, (void *)event);
+	bh_rt_focus(event->d);
 	*out = event;
 	return hipSuccess;
 }
@@ -149,6 +153,7 @@ hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags)
 	const unsigned int release = hipEventDisableSystemFence | hipEventReleaseToDevice |
 				     hipEventReleaseToSystem;
 	struct ihipEvent_t *e;
+	struct bh_rt_device *d;
 	hipError_t err;
 
 	if (!event)
@@ -165,17 +170,18 @@ hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags)
 	if (flags & hipEventInterprocess)
 		return bh_rt_error(hipErrorNotSupported, "hipEventCreateWithFlags: "
 				   "hipEventInterprocess: barehip programs are one process");
-	err = bh_rt_init();
+	err = bh_rt_cur(&d);
 	if (err)
 		return err;
-	bh_rt_streams_check();
+	bh_rt_streams_check(d);
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		return bh_rt_error(hipErrorOutOfMemory, "hipEventCreateWithFlags: out of host "
 				   "memory");
+	e->d = d;
 	e->flags = flags;
 	if (!(flags & hipEventDisableTiming)) {
-		err = slot_alloc("hipEventCreateWithFlags", &e->ts);
+		err = slot_alloc(d, "hipEventCreateWithFlags", &e->ts);
 		if (err) {
 			free(e);
 			return err;
@@ -207,14 +213,14 @@ hipError_t hipEventDestroy(hipEvent_t event)
 			break;
 		}
 	if (e->ts.page) {
-		struct zombie *z = NULL;
+		struct bh_rt_zombie *z = NULL;
 
 		/* HIP returns at once; a record in flight keeps the slot. */
 		if (e->rq && bh_queue_completed(e->rq->q) < e->seq)
 			z = malloc(sizeof(*z));
 		if (z) {
-			*z = (struct zombie){ e->ts, e->rq, e->seq, zombies };
-			zombies = z;
+			*z = (struct bh_rt_zombie){ e->ts, e->rq, e->seq, e->d->zombies };
+			e->d->zombies = z;
 		} else if (!e->rq || bh_queue_completed(e->rq->q) >= e->seq) {
 			slot_free(e->ts);
 		}	/* else: out of memory, the slot stays used (leaks 8 bytes) */
@@ -233,6 +239,10 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
 
 	if (!h)
 		h = bh_rt_stream_get(stream, "hipEventRecord", hipErrorContextIsDestroyed, &s);
+	if (!h && s->d != e->d)
+		h = bh_rt_error(hipErrorInvalidHandle, "hipEventRecord: the event is device %d's, "
+				"the stream device %d's (record it on its own device's streams)",
+				e->d->ordinal, s->d->ordinal);
 	if (!h)
 		h = bh_rt_stream_begin(s, "hipEventRecord");
 	if (h)
@@ -291,6 +301,9 @@ hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
 		err = get(stop, api, hipErrorInvalidHandle, &b);
 	if (err)
 		return err;
+	if (a->d != b->d)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: the events are of devices %d and "
+				   "%d (their clocks are not one)", api, a->d->ordinal, b->d->ordinal);
 	if (!a->rq || !b->rq)
 		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s event was never recorded",
 				   api, a->rq ? "stop" : "start");
@@ -304,7 +317,7 @@ hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
 	if (err)
 		return err;
 	int64_t ticks = (int64_t)(*slot_cpu(b->ts) - *slot_cpu(a->ts));
-	uint64_t hz = bh_device_get_info(bh_rt.dev)->timestamp_hz;
+	uint64_t hz = bh_device_get_info(a->d->dev)->timestamp_hz;
 
 	*ms = (float)((double)ticks * 1000.0 / (double)hz);
 	return bh_rt_success();
@@ -330,26 +343,31 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 	return err ? err : bh_rt_success();
 }
 
-void bh_rt_events_teardown(bool device_alive)
+/* Device @d goes: its events, with their slots. */
+void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive)
 {
-	while (events) {
-		struct ihipEvent_t *e = events;
+	for (struct ihipEvent_t **p = &events; *p;) {
+		struct ihipEvent_t *e = *p;
 
-		events = e->next;
-		free(e);
+		if (e->d == d) {
+			*p = e->next;
+			free(e);
+		} else {
+			p = &e->next;
+		}
 	}
-	while (zombies) {
-		struct zombie *z = zombies;
+	while (d->zombies) {
+		struct bh_rt_zombie *z = d->zombies;
 
-		zombies = z->next;
+		d->zombies = z->next;
 		free(z);
 	}
-	while (pages) {
-		struct slot_page *p = pages;
+	while (d->slot_pages) {
+		struct bh_rt_slot_page *p = d->slot_pages;
 
-		pages = p->next;
+		d->slot_pages = p->next;
 		if (device_alive)
-			bh_mem_free(bh_rt.dev, &p->mem);
+			bh_mem_free(d->dev, &p->mem);
 		free(p);
 	}
 }

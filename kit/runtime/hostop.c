@@ -46,13 +46,13 @@ static unsigned long generation;
 /* Pending operations in submission order (each queue's in its order). */
 static struct bh_hostop *pending, **pending_tail = &pending;
 static bool running;
+static const struct bh_rt_device *running_on;	/* the running operation's device */
 static uint64_t finished;
-/* One gate word per pooled queue (struct bh_rt_queue.index). */
-static struct bh_mem gates;
 
+/* One gate word per pooled queue (struct bh_rt_queue.index) of its device. */
 static uint32_t *gate_word(const struct bh_rt_queue *rq)
 {
-	return (uint32_t *)gates.cpu + rq->index;
+	return (uint32_t *)rq->d->gates.cpu + rq->index;
 }
 
 /*
@@ -118,6 +118,7 @@ static void *host_thread(void *arg)
 		bool run = !op->cancelled;
 
 		running = run;
+		running_on = op->rq->d;
 		pthread_mutex_unlock(&lock);
 		if (run)
 			op->run(op);
@@ -146,15 +147,15 @@ static void *host_thread(void *arg)
 	return NULL;
 }
 
-static hipError_t start(const char *api)
+static hipError_t start(struct bh_rt_device *d, const char *api)
 {
 	struct bh_error err = { 0 };
 
-	if (!gates.size) {
-		if (bh_mem_alloc(bh_rt.dev, BH_RT_MAX_QUEUES * sizeof(uint32_t), BH_MEM_HOST,
-				 &gates, &err))
+	if (!d->gates.size) {
+		if (bh_mem_alloc(d->dev, BH_RT_MAX_QUEUES * sizeof(uint32_t), BH_MEM_HOST,
+				 &d->gates, &err))
 			return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
-		memset(gates.cpu, 0, BH_RT_MAX_QUEUES * sizeof(uint32_t));
+		memset(d->gates.cpu, 0, BH_RT_MAX_QUEUES * sizeof(uint32_t));
 	}
 	if (!started) {
 		stopping = false;
@@ -171,14 +172,14 @@ hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, con
 	struct bh_rt_queue *rq = s->rq;
 	struct bh_error err = { 0 };
 	uint64_t after, end;
-	hipError_t e = start(api);
+	hipError_t e = start(rq->d, api);
 
 	if (!e)
 		e = bh_rt_stream_begin(s, api);
 	if (e)
 		goto fail;
 	if (bh_queue_marker(rq->q, 0, &after, &err) ||
-	    bh_queue_wait_mem(rq->q, gates.gpu_va + rq->index * sizeof(uint32_t),
+	    bh_queue_wait_mem(rq->q, rq->d->gates.gpu_va + rq->index * sizeof(uint32_t),
 			      rq->gate_next, 0xffffffffu, BH_WAIT_EQ, &err)) {
 		e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
 		goto fail;
@@ -223,44 +224,71 @@ void bh_rt_hostop_cancel(struct bh_rt_queue *rq)
 }
 
 /*
- * Normally nothing is left to run (teardown waited for the queues).  A
- * host function that is still running -- one that waits for something
- * the program will never do -- is abandoned: its thread finishes it and
- * exits on its own.
+ * Device @d goes.  Normally nothing of it is left to run (teardown
+ * waited for its queues).  A host function of it that is still running
+ * -- one that waits for something the program will never do -- is
+ * abandoned: its thread finishes it and exits on its own, and a new
+ * thread serves the other devices.  With nothing left to do the thread
+ * stops (the next operation starts it again).
  */
-void bh_rt_hostop_shutdown(bool device_alive)
+void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive)
 {
-	bool join;
+	struct bh_hostop *drop = NULL;
+	bool join = false, restart = false;
 
 	/* What has not started never will. */
 	pthread_mutex_lock(&lock);
-	while (pending) {
-		struct bh_hostop *op = pending;
+	for (struct bh_hostop **p = &pending; *p;) {
+		struct bh_hostop *op = *p;
 
-		pending = op->next;
+		if (op->rq->d == d) {
+			*p = op->next;
+			op->next = drop;
+			drop = op;
+		} else {
+			p = &op->next;
+		}
+	}
+	pending_tail = &pending;
+	while (*pending_tail)
+		pending_tail = &(*pending_tail)->next;
+	if (started) {
+		if (running && running_on == d) {
+			generation++;
+			running = false;
+			stopping = true;
+			pthread_detach(worker);
+			started = false;
+			restart = pending != NULL;
+		} else if (!pending && !running) {
+			stopping = true;
+			join = true;
+		}
+		pthread_cond_signal(&wake);
+	}
+	pthread_mutex_unlock(&lock);
+	if (join) {
+		pthread_join(worker, NULL);
+		pthread_mutex_lock(&lock);
+		started = false;
+		pthread_mutex_unlock(&lock);
+	}
+	if (restart) {
+		pthread_mutex_lock(&lock);
+		stopping = false;
+		if (!pthread_create(&worker, NULL, host_thread, (void *)(uintptr_t)generation))
+			started = true;
+		pthread_mutex_unlock(&lock);
+	}
+	while (drop) {
+		struct bh_hostop *op = drop;
+
+		drop = op->next;
 		if (op->done)
 			op->done(op);
 		free(op);
 	}
-	pending_tail = &pending;
-	pthread_mutex_unlock(&lock);
-	if (started) {
-		pthread_mutex_lock(&lock);
-		stopping = true;
-		join = !running;
-		if (!join) {
-			generation++;
-			running = false;
-		}
-		pthread_cond_signal(&wake);
-		pthread_mutex_unlock(&lock);
-		if (join)
-			pthread_join(worker, NULL);
-		else
-			pthread_detach(worker);
-		started = false;
-	}
-	if (device_alive && gates.size)
-		bh_mem_free(bh_rt.dev, &gates);
-	memset(&gates, 0, sizeof(gates));
+	if (device_alive && d->gates.size)
+		bh_mem_free(d->dev, &d->gates);
+	memset(&d->gates, 0, sizeof(d->gates));
 }

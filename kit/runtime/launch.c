@@ -49,15 +49,12 @@ hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
  * module API (module.c) both come here.
  */
 hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
-			size_t shared, hipStream_t stream, struct bh_launch *l)
+			size_t shared, struct ihipStream_t *s, struct bh_launch *l)
 {
 	struct bh_error err = { 0 };
-	struct ihipStream_t *s;
 	uint64_t seq;
-	hipError_t e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
+	hipError_t e;
 
-	if (e)
-		return e;
 	uint32_t g[3] = { grid.x, grid.y, grid.z }, b[3] = { block.x, block.y, block.z };
 
 	l->dynamic_lds = (uint32_t)shared;
@@ -96,7 +93,10 @@ static hipError_t launch(const char *api, const void *function, dim3 grid, dim3 
 {
 	struct bh_launch l = { .args = args, .flags = flags };
 	const struct bh_kernel *k;
-	hipError_t e = bh_rt_init();
+	struct ihipStream_t *s;
+	/* The kernel runs on the stream's device (the null stream: the
+	 * current device's). */
+	hipError_t e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
 
 	if (e)
 		return e;
@@ -106,10 +106,10 @@ static hipError_t launch(const char *api, const void *function, dim3 grid, dim3 
 		return bh_rt_error(hipErrorInvalidDeviceFunction,
 				   "%s(%p): not a registered __global__ function", api,
 				   function);
-	e = bh_rt_kernel(f, &k);
+	e = bh_rt_kernel(s->d, f, &k);
 	if (e)
 		return e;
-	return bh_rt_launch(api, k, grid, block, shared, stream, &l);
+	return bh_rt_launch(api, k, grid, block, shared, s, &l);
 }
 
 hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the runtime knows about a pointer (hipPointerGetAttributes), and
- * the managed-memory hints (hipMemAdvise, hipMemPrefetchAsync).  The
- * board has one device whose managed memory host and GPU reach in
+ * the managed-memory hints (hipMemAdvise, hipMemPrefetchAsync).
+ * Managed memory is host memory every device and the host reach in
  * place, so a valid hint changes nothing; invalid ones are errors.
  */
 #include "runtime.h"
@@ -27,7 +27,7 @@ hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attr, const void *ptr)
 				   "hipHostMalloc", ptr);
 	attr->type = a->managed ? hipMemoryTypeManaged :
 		     a->pinned ? hipMemoryTypeHost : hipMemoryTypeDevice;
-	attr->device = 0;
+	attr->device = a->d->ordinal;
 	attr->devicePointer = (void *)(uintptr_t)(a->mem.gpu_va + off);
 	/* Device memory has a host address only where the board maps it. */
 	attr->hostPointer = a->mem.cpu && (a->managed || a->pinned) ?
@@ -57,9 +57,10 @@ static hipError_t managed_range(const char *api, const void *ptr, size_t count, 
 	if (count > (a->bytes ? a->bytes : a->mem.size) - off)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu): the range runs past the "
 				   "end of its managed allocation", api, ptr, count);
-	if (device != 0 && device != hipCpuDeviceId)
-		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d: this board has "
-				   "device 0 and the host (hipCpuDeviceId) only", api, device);
+	if (device != hipCpuDeviceId && (device < 0 || (unsigned int)device >= bh_rt.ndev))
+		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d: this machine has "
+				   "%u device%s (from 0) and the host (hipCpuDeviceId)", api, device,
+				   bh_rt.ndev, bh_rt.ndev > 1 ? "s" : "");
 	return hipSuccess;
 }
 

@@ -77,22 +77,28 @@ struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
 	return a && size <= alloc_bytes(a) - off ? a : NULL;
 }
 
-void bh_rt_free_all(void)
+void bh_rt_free_all(struct bh_rt_device *d)
 {
-	while (bh_rt.allocations) {
-		struct bh_allocation *a = bh_rt.allocations;
+	for (struct bh_allocation **p = &bh_rt.allocations; *p;) {
+		struct bh_allocation *a = *p;
 
-		bh_rt.allocations = a->next;
-		if (bh_rt.dev)
-			bh_mem_free(bh_rt.dev, &a->mem);
+		if (a->d != d) {
+			p = &a->next;
+			continue;
+		}
+		*p = a->next;
+		if (d->dev)
+			bh_mem_free(d->dev, &a->mem);
 		free(a);
 	}
 }
 
-/* What [ptr, ptr + size) is and its host address (@what names it). */
+/* What [ptr, ptr + size) is, its host address and the device it is
+ * on (NULL: pageable host memory). */
 struct view {
 	enum ptr_kind kind;
 	uint8_t *cpu;
+	struct bh_rt_device *d;
 };
 
 static hipError_t classify(const char *api, const char *what, const void *ptr, size_t size,
@@ -113,9 +119,10 @@ static hipError_t classify(const char *api, const char *what, const void *ptr, s
 					   "map that memory for the host", api, what, ptr);
 		out->kind = a->pinned ? PTR_PINNED : a->managed ? PTR_MANAGED : PTR_DEVICE;
 		out->cpu = (uint8_t *)a->mem.cpu + off;
+		out->d = a->d;
 		return hipSuccess;
 	}
-	out->cpu = bh_rt_symbol_view(ptr, size);	/* a __device__ variable */
+	out->cpu = bh_rt_symbol_view(ptr, size, &out->d);	/* a __device__ variable */
 	out->kind = out->cpu ? PTR_DEVICE : PTR_PAGEABLE;
 	if (!out->cpu)
 		out->cpu = (uint8_t *)(uintptr_t)ptr;
@@ -242,6 +249,23 @@ static hipError_t check_copy(const char *api, struct copy *c, struct view *d, st
 	return hipSuccess;
 }
 
+/*
+ * The legacy default stream's order for a synchronous copy or fill: the
+ * current device's, and that of each device whose memory it touches
+ * (@a, @b; NULL: none).
+ */
+static hipError_t legacy_sync(const char *api, struct bh_rt_device *a, struct bh_rt_device *b)
+{
+	struct bh_rt_device *cur = bh_rt_current();
+	hipError_t e = bh_rt_legacy_synchronize(cur, api);
+
+	if (!e && a && a != cur)
+		e = bh_rt_legacy_synchronize(a, api);
+	if (!e && b && b != cur && b != a)
+		e = bh_rt_legacy_synchronize(b, api);
+	return e;
+}
+
 /* The synchronous copies: after the legacy default stream's work. */
 static hipError_t copy_sync(const char *api, struct copy *c)
 {
@@ -254,7 +278,7 @@ static hipError_t copy_sync(const char *api, struct copy *c)
 		return bh_rt_success();
 	e = check_copy(api, c, &d, &s);
 	if (!e)
-		e = bh_rt_legacy_synchronize(api);
+		e = legacy_sync(api, d.d, s.d);
 	if (e)
 		return e;
 	copy_slices(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height, c->depth, c->dslice,
@@ -487,7 +511,7 @@ static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu bytes): not inside a "
 				   "device, managed or pinned allocation", api, dst, count * unit);
 	if (!async) {
-		e = bh_rt_legacy_synchronize(api);
+		e = legacy_sync(api, v.d, NULL);
 		if (e)
 			return e;
 		fill(v.cpu, value, unit, count);
@@ -548,15 +572,18 @@ hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count, hipStr
 }
 
 /* --------------------------------------------------------- allocation */
+/* A new allocation on the current device. */
 static hipError_t track(const char *api, size_t size, unsigned int domain,
 			struct bh_allocation **out)
 {
 	struct bh_error err = { 0 };
+	struct bh_rt_device *d = bh_rt_current();
 	struct bh_allocation *a = calloc(1, sizeof(*a));
 
 	if (!a)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
-	if (bh_mem_alloc(bh_rt.dev, size, domain, &a->mem, &err)) {
+	a->d = d;
+	if (bh_mem_alloc(d->dev, size, domain, &a->mem, &err)) {
 		free(a);
 		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
 	}
@@ -568,10 +595,14 @@ static hipError_t track(const char *api, size_t size, unsigned int domain,
 }
 
 /* Unlink and free @a, once no stream can still use it (HIP's frees
- * synchronise the device). */
+ * synchronise the device; here the one it is on, and the current one). */
 static hipError_t release(const char *api, struct bh_allocation *a)
 {
-	hipError_t e = bh_rt_streams_synchronize(api);
+	struct bh_rt_device *cur = bh_rt_current();
+	hipError_t e = bh_rt_streams_synchronize(a->d, api);
+
+	if (!e && cur != a->d)
+		e = bh_rt_streams_synchronize(cur, api);
 
 	if (e)
 		return e;
@@ -580,7 +611,7 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 			*p = a->next;
 			break;
 		}
-	bh_mem_free(bh_rt.dev, &a->mem);
+	bh_mem_free(a->d->dev, &a->mem);
 	free(a);
 	return bh_rt_success();
 }
@@ -679,7 +710,7 @@ static hipError_t host_alloc(const char *api, void **ptr, size_t size, unsigned 
 	e = bh_rt_init();
 	if (e || !size)		/* HIP: size 0 is success and a null pointer */
 		return e;
-	e = track(api, size, bh_device_get_info(bh_rt.dev)->unified_memory ? BH_MEM_SHARED :
+	e = track(api, size, bh_device_get_info(bh_rt_current()->dev)->unified_memory ? BH_MEM_SHARED :
 		  BH_MEM_HOST, &a);
 	if (e)
 		return e;
@@ -802,7 +833,8 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 	struct bh_error err = { 0 };
 	struct bh_allocation *a;
 	uintptr_t lo = (uintptr_t)host_ptr & ~(uintptr_t)4095;
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
@@ -824,7 +856,8 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 	a = calloc(1, sizeof(*a));
 	if (!a)
 		return bh_rt_error(hipErrorOutOfMemory, "hipHostRegister: out of host memory");
-	if (bh_mem_register(bh_rt.dev, host_ptr, size, &a->mem, &err)) {
+	a->d = d;
+	if (bh_mem_register(d->dev, host_ptr, size, &a->mem, &err)) {
 		free(a);
 		if (err.code == BH_ENOTSUP)
 			return bh_rt_error(hipErrorNotSupported, "hipHostRegister(%p, %zu bytes): "
@@ -865,13 +898,14 @@ hipError_t hipHostUnregister(void *host_ptr)
 hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
 {
 	const struct bh_device_info *i;
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
-	i = bh_device_get_info(bh_rt.dev);
+	i = bh_device_get_info(d->dev);
 	if (free_bytes)
-		*free_bytes = (size_t)bh_device_vram_free(bh_rt.dev);
+		*free_bytes = (size_t)bh_device_vram_free(d->dev);
 	if (total)
 		*total = (size_t)i->vram_size;
 	return bh_rt_success();

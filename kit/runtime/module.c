@@ -40,8 +40,11 @@ struct ihipModuleSymbol_t {
 	struct ihipModuleSymbol_t *next;
 };
 
+/* A module is the device's that was current when it was loaded, as in
+ * HIP; its code object is loaded there only. */
 struct ihipModule_t {
 	struct bh_fatbin fb;		/* .bundle is @image; on bh_rt.fatbins */
+	struct bh_rt_device *d;
 	unsigned char *image;		/* our copy: the caller may free theirs */
 	size_t size;
 	const void *code;		/* the board's code object inside @image */
@@ -52,6 +55,12 @@ struct ihipModule_t {
 };
 
 static struct ihipModule_t *modules;
+
+/* @m's code object on its device (NULL: not loaded there now). */
+static struct bh_codeobj **code_of(struct ihipModule_t *m)
+{
+	return &m->fb.codeobj[m->d->ordinal];
+}
 
 /* EF_AMDGPU_MACH values (LLVM's AMDGPUUsage), to name a code object's
  * target in errors. */
@@ -159,7 +168,7 @@ static hipError_t image_size(const char *api, const unsigned char *p, size_t *si
  * bundle's entry for the board's target. */
 static hipError_t select_code(const char *api, struct ihipModule_t *m)
 {
-	const struct bh_device_info *info = bh_device_get_info(bh_rt.dev);
+	const struct bh_device_info *info = bh_device_get_info(m->d->dev);
 	const unsigned char *p = m->image;
 	char found[256];
 
@@ -206,25 +215,26 @@ static hipError_t select_code(const char *api, struct ihipModule_t *m)
 static hipError_t load_code(const char *api, struct ihipModule_t *m)
 {
 	struct bh_error err = { 0 };
-	hipError_t e = bh_rt_init();
+	struct bh_codeobj **co = code_of(m);
+	hipError_t e = bh_rt_device_init(m->d);
 
 	if (e)
 		return e;
-	if (m->fb.codeobj)
+	if (*co)
 		return hipSuccess;
 	e = select_code(api, m);
 	if (e)
 		return e;
-	if (bh_codeobj_load(bh_rt.dev, m->code, m->code_size, &m->fb.codeobj, &err))
+	if (bh_codeobj_load(m->d->dev, m->code, m->code_size, co, &err))
 		return bh_rt_error(err.code == BH_ENOMEM || err.code == BH_ERANGE ?
 				   hipErrorOutOfMemory : err.code == BH_ENOTSUP ?
 				   hipErrorNotSupported : hipErrorInvalidImage,
 				   "%s: %s: %s", api, m->what, err.message);
 	/* The loader's message names the constructor kernel and the cause. */
-	if (bh_queue_run_init_kernels(bh_rt.queue, m->fb.codeobj, &err)) {
+	if (bh_queue_run_init_kernels(m->d->queue, *co, &err)) {
 		e = bh_rt_loader_error(&err, hipErrorSharedObjectInitFailed);
-		bh_codeobj_unload(m->fb.codeobj, NULL);
-		m->fb.codeobj = NULL;
+		bh_codeobj_unload(*co, NULL);
+		*co = NULL;
 		return e;
 	}
 	return hipSuccess;
@@ -255,6 +265,7 @@ static hipError_t module_create(const char *api, hipModule_t *out, unsigned char
 	}
 	m->image = image;
 	m->size = size;
+	m->d = bh_rt_current();
 	m->fb.bundle = image;
 	snprintf(m->what, sizeof(m->what), "%s", what);
 	hipError_t e = load_code(api, m);
@@ -383,12 +394,12 @@ hipError_t hipModuleUnload(hipModule_t module)
 			break;
 		}
 	}
-	if (m->fb.codeobj) {
-		/* Its kernels may still run on any stream. */
-		e = hipDeviceSynchronize();
-		if (!e && bh_queue_run_fini_kernels(bh_rt.queue, m->fb.codeobj, &err))
+	if (*code_of(m)) {
+		/* Its kernels may still run on any stream of its device. */
+		e = bh_rt_streams_synchronize(m->d, "hipModuleUnload");
+		if (!e && bh_queue_run_fini_kernels(m->d->queue, *code_of(m), &err))
 			e = bh_rt_loader_error(&err, hipErrorLaunchFailure);
-		bh_codeobj_unload(m->fb.codeobj, NULL);
+		bh_codeobj_unload(*code_of(m), NULL);
 	}
 	module_free(m);
 	return e ? e : bh_rt_success();
@@ -427,10 +438,10 @@ hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, con
 
 	if (e)
 		return e;
-	const struct bh_kernel *k = bh_codeobj_find_kernel(m->fb.codeobj, kname);
+	const struct bh_kernel *k = bh_codeobj_find_kernel(*code_of(m), kname);
 
 	if (!k || k->kind != BH_KERNEL_NORMAL) {
-		list_kernels(m->fb.codeobj, names, sizeof(names));
+		list_kernels(*code_of(m), names, sizeof(names));
 		return bh_rt_error(hipErrorNotFound, "%s: %s has no kernel '%s' (it has: %s)",
 				   api, m->what, kname, names);
 	}
@@ -470,7 +481,7 @@ hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t m
 
 	if (e)
 		return e;
-	if (bh_codeobj_find_symbol(m->fb.codeobj, name, &sym))
+	if (bh_codeobj_find_symbol(*code_of(m), name, &sym))
 		return bh_rt_error(hipErrorNotFound, "%s: %s has no global variable '%s'", api,
 				   m->what, name);
 	if (dptr)
@@ -482,6 +493,8 @@ hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t m
 
 /* The kernel behind @function, its module loaded (again, after a reset).
  * A NULL function is @null_error (HIP's answer differs by call). */
+static _Thread_local struct bh_rt_device *kernel_device;	/* of the last function_kernel */
+
 static hipError_t function_kernel(const char *api, hipFunction_t function,
 				  hipError_t null_error, const struct bh_kernel **k)
 {
@@ -493,7 +506,8 @@ static hipError_t function_kernel(const char *api, hipFunction_t function,
 
 			if (e)
 				return e;
-			*k = bh_codeobj_find_kernel(m->fb.codeobj, f->name);
+			kernel_device = m->d;
+			*k = bh_codeobj_find_kernel(*code_of(m), f->name);
 			if (!*k)	/* the image is ours and unchanged */
 				return bh_rt_error(hipErrorInvalidDeviceFunction, "%s: kernel '%s' "
 						   "is gone from %s", api, f->name, m->what);
@@ -593,7 +607,7 @@ static hipError_t module_launch(const char *api, hipFunction_t f, unsigned int g
 		return bh_rt_error(hipErrorInvalidConfiguration, "%s(kernel '%s'): block "
 				   "(%u,%u,%u) is empty", api, k->name, bx, by, bz);
 	uint64_t threads = (uint64_t)bx * by * bz;
-	uint32_t max = bh_device_get_info(bh_rt.dev)->max_workgroup_size;
+	uint32_t max = bh_device_get_info(bh_rt_current()->dev)->max_workgroup_size;
 
 	if (threads > max)
 		return bh_rt_error(hipErrorInvalidValue, "%s(kernel '%s'): block (%u,%u,%u) "
@@ -611,8 +625,16 @@ static hipError_t module_launch(const char *api, hipFunction_t f, unsigned int g
 		if (e)
 			return e;
 	}
-	return bh_rt_launch(api, k, (dim3){ gx, gy, gz }, (dim3){ bx, by, bz }, shared, stream,
-			    &l);
+	struct ihipStream_t *s;
+
+	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	if (s->d != kernel_device)
+		return bh_rt_error(hipErrorInvalidResourceHandle, "%s(kernel '%s'): the kernel's "
+				   "module is another device's than the stream (device %d)", api,
+				   k->name, s->d->ordinal);
+	return bh_rt_launch(api, k, (dim3){ gx, gy, gz }, (dim3){ bx, by, bz }, shared, s, &l);
 }
 
 hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,

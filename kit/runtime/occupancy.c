@@ -25,13 +25,13 @@ static hipError_t kernel_of(const char *api, const void *f, struct bh_function *
 	e = bh_rt_init();
 	if (e)
 		return e;
-	return bh_rt_kernel(*fn, k);
+	return bh_rt_kernel(bh_rt_current(), *fn, k);
 }
 
 /* The largest block @k can be launched with on this device. */
 static uint32_t block_limit(const struct bh_kernel *k)
 {
-	const struct bh_device_info *di = bh_device_get_info(bh_rt.dev);
+	const struct bh_device_info *di = bh_device_get_info(bh_rt_current()->dev);
 
 	return k->max_flat_workgroup_size < di->max_workgroup_size ?
 	       k->max_flat_workgroup_size : di->max_workgroup_size;
@@ -40,7 +40,7 @@ static uint32_t block_limit(const struct bh_kernel *k)
 void bh_rt_kernel_attributes(const struct bh_kernel *k, size_t const_bytes,
 			     hipFuncAttributes *out)
 {
-	const struct bh_device_info *di = bh_device_get_info(bh_rt.dev);
+	const struct bh_device_info *di = bh_device_get_info(bh_rt_current()->dev);
 	int version = (int)(di->gfx_version / 10000 * 10 + di->gfx_version / 100 % 100);
 	uint32_t regs = k->vgpr_count;
 
@@ -100,7 +100,7 @@ hipError_t bh_rt_max_active_blocks(const char *api, const struct bh_kernel *k, i
 	 * answers 0 rather than an error). */
 	if ((uint32_t)block_size > block_limit(k))
 		return bh_rt_success();
-	if (bh_kernel_occupancy(bh_rt.dev, k, (uint32_t)block_size, (uint32_t)dynamic_lds, &occ,
+	if (bh_kernel_occupancy(bh_rt_current()->dev, k, (uint32_t)block_size, (uint32_t)dynamic_lds, &occ,
 				&err))
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, err.message);
 	*num_blocks = (int)occ.groups_per_cu;
@@ -151,7 +151,7 @@ hipError_t bh_rt_max_potential_block_size(const char *api, const struct bh_kerne
 					  size_t dynamic_lds, int block_size_limit,
 					  int *grid_size, int *block_size)
 {
-	const struct bh_device_info *di = bh_device_get_info(bh_rt.dev);
+	const struct bh_device_info *di = bh_device_get_info(bh_rt_current()->dev);
 	uint32_t wave = k->wavefront_size ? k->wavefront_size : di->wave_size;
 	uint32_t limit = block_limit(k), best = 0, best_blocks = 0;
 

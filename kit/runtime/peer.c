@@ -1,22 +1,19 @@
-/* SPDX-License-Identifier: MIT */
+// SPDX-License-Identifier: MIT
 /*
- * Peer access between devices.  barehip drives one device, so there is
- * no peer: queries say so, enabling access is an invalid-device error,
- * and a "peer" copy within device 0 is an ordinary device-to-device copy.
+ * Peer access between devices.  A kernel reaches only its own device's
+ * memory and host memory: barehip maps no device's VRAM for another
+ * (KFD could, over PCIe or XGMI; not done yet), so no device is a peer
+ * of another, and enabling access is refused as unsupported.  Copies
+ * between devices work all the same: the host moves the bytes (through
+ * both devices' CPU-visible VRAM), in order on the given stream.
  */
 #include "runtime.h"
 
-static hipError_t one_device(const char *api, int dev)
+static hipError_t exists(const char *api, int dev)
 {
-	int n = 0;
-	hipError_t e = hipGetDeviceCount(&n);
+	struct bh_rt_device *d;
 
-	if (e)
-		return e;
-	if (dev < 0 || dev >= n)
-		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d: this board has "
-				   "%d device%s", api, dev, n, n == 1 ? "" : "s");
-	return hipSuccess;
+	return bh_rt_device_get(api, dev, &d);
 }
 
 hipError_t hipDeviceCanAccessPeer(int *can, int dev, int peer)
@@ -24,10 +21,10 @@ hipError_t hipDeviceCanAccessPeer(int *can, int dev, int peer)
 	if (!can)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceCanAccessPeer: "
 				   "canAccessPeer is NULL");
-	hipError_t e = one_device("hipDeviceCanAccessPeer", dev);
+	hipError_t e = exists("hipDeviceCanAccessPeer", dev);
 
 	if (!e)
-		e = one_device("hipDeviceCanAccessPeer", peer);
+		e = exists("hipDeviceCanAccessPeer", peer);
 	if (e)
 		return e;
 	*can = 0;	/* a device is not its own peer (CUDA's answer too) */
@@ -36,20 +33,25 @@ hipError_t hipDeviceCanAccessPeer(int *can, int dev, int peer)
 
 hipError_t hipDeviceEnablePeerAccess(int peer, unsigned int flags)
 {
-	hipError_t e = one_device("hipDeviceEnablePeerAccess", peer);
+	hipError_t e = exists("hipDeviceEnablePeerAccess", peer);
+	int cur = bh_rt_current()->ordinal;
 
 	if (e)
 		return e;
 	if (flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceEnablePeerAccess: flags "
 				   "must be 0");
-	return bh_rt_error(hipErrorInvalidDevice, "hipDeviceEnablePeerAccess: device %d "
-			   "is the current device, not a peer", peer);
+	if (peer == cur)
+		return bh_rt_error(hipErrorInvalidDevice, "hipDeviceEnablePeerAccess: device %d "
+				   "is the current device, not a peer", peer);
+	return bh_rt_error(hipErrorPeerAccessUnsupported, "hipDeviceEnablePeerAccess: device "
+			   "%d cannot map device %d's memory (barehip maps no peer VRAM; copy "
+			   "with hipMemcpyPeer)", cur, peer);
 }
 
 hipError_t hipDeviceDisablePeerAccess(int peer)
 {
-	hipError_t e = one_device("hipDeviceDisablePeerAccess", peer);
+	hipError_t e = exists("hipDeviceDisablePeerAccess", peer);
 
 	if (e)
 		return e;
@@ -57,19 +59,24 @@ hipError_t hipDeviceDisablePeerAccess(int peer)
 			   "peer access to device %d was never enabled", peer);
 }
 
+/* The pointers name their devices (one address space); the ordinals
+ * must exist. */
 hipError_t hipMemcpyPeerAsync(void *dst, int dst_dev, const void *src, int src_dev,
 			      size_t size, hipStream_t stream)
 {
-	hipError_t e = one_device("hipMemcpyPeer", dst_dev);
+	hipError_t e = exists("hipMemcpyPeer", dst_dev);
 
 	if (!e)
-		e = one_device("hipMemcpyPeer", src_dev);
+		e = exists("hipMemcpyPeer", src_dev);
 	return e ? e : hipMemcpyAsync(dst, src, size, hipMemcpyDeviceToDevice, stream);
 }
 
+/* Synchronous with the legacy streams of both devices (memory.c). */
 hipError_t hipMemcpyPeer(void *dst, int dst_dev, const void *src, int src_dev, size_t size)
 {
-	hipError_t e = hipMemcpyPeerAsync(dst, dst_dev, src, src_dev, size, NULL);
+	hipError_t e = exists("hipMemcpyPeer", dst_dev);
 
-	return e ? e : hipStreamSynchronize(NULL);
+	if (!e)
+		e = exists("hipMemcpyPeer", src_dev);
+	return e ? e : hipMemcpy(dst, src, size, hipMemcpyDeviceToDevice);
 }

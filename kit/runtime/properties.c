@@ -15,18 +15,9 @@
 #include "generated/autoconf.h"
 #include "runtime.h"
 
-static hipError_t device_info(const char *api, int device, const struct bh_device_info **out)
+static hipError_t device_info(const char *api, int device, struct bh_rt_device **out)
 {
-	hipError_t e = bh_rt_init();
-
-	if (e)
-		return e;
-	if (device != 0)
-		return bh_rt_error(hipErrorInvalidDevice,
-				   "%s: device %d does not exist (this board has one device, 0)",
-				   api, device);
-	*out = bh_device_get_info(bh_rt.dev);
-	return hipSuccess;
+	return bh_rt_device_get(api, device, out);
 }
 
 static int clamp_int(uint64_t v)
@@ -51,14 +42,15 @@ static void fill_arch(hipDeviceArch_t *a)
 	a->hasDynamicParallelism = 0;
 }
 
-static void fill_properties(hipDeviceProp_t *p, const struct bh_device_info *i)
+static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 {
+	const struct bh_device_info *i = bh_device_get_info(d->dev);
 	struct bh_cu_limits cu;
 	/* Registers of one CU: every SIMD's VGPR file, each 32-bit VGPR
 	 * one register per lane; a block may spread over all SIMDs. */
 	int cu_regs;
 
-	bh_device_cu_limits(bh_rt.dev, &cu);
+	bh_device_cu_limits(d->dev, &cu);
 	cu_regs = clamp_int((uint64_t)cu.vgprs_per_simd * i->wave_size * cu.simds);
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", i->name);
@@ -118,15 +110,15 @@ static void fill_properties(hipDeviceProp_t *p, const struct bh_device_info *i)
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 {
-	const struct bh_device_info *i = NULL;
+	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!p)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceProperties: prop is NULL");
-	e = device_info("hipGetDeviceProperties", device, &i);
+	e = device_info("hipGetDeviceProperties", device, &d);
 	if (e)
 		return e;
-	fill_properties(p, i);
+	fill_properties(p, d);
 	return bh_rt_success();
 }
 
@@ -135,16 +127,16 @@ hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
 
 hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int device)
 {
-	const struct bh_device_info *i = NULL;
+	struct bh_rt_device *d;
 	hipDeviceProp_t p;
 	hipError_t e;
 
 	if (!value)
 		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetAttribute: value is NULL");
-	e = device_info("hipDeviceGetAttribute", device, &i);
+	e = device_info("hipDeviceGetAttribute", device, &d);
 	if (e)
 		return e;
-	fill_properties(&p, i);
+	fill_properties(&p, d);
 	switch (attr) {
 	PROP(hipDeviceAttributeEccEnabled, p.ECCEnabled);
 	PROP(hipDeviceAttributeAccessPolicyMaxWindowSize, p.accessPolicyMaxWindowSize);

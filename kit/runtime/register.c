@@ -46,7 +46,7 @@ void **__hipRegisterFatBinary(const struct fatbin_wrapper *w)
 		abort();	/* a static constructor has no way to report */
 	}
 	fb->bundle = w && w->magic == HIP_FATBIN_MAGIC ? w->binary : NULL;
-	fb->load_error = fb->bundle ? hipSuccess : hipErrorInvalidKernelFile;
+	fb->bad = !fb->bundle;
 	fb->next = bh_rt.fatbins;
 	bh_rt.fatbins = fb;
 	return (void **)fb;
@@ -144,13 +144,18 @@ hipError_t bh_rt_managed_place(struct bh_managed *m)
 	return hipSuccess;
 }
 
-/* Before the device goes away: every managed value back to host storage,
- * so that host code (static destructors, after hipDeviceReset) still
- * reads it; a later load places it again. */
-void bh_rt_managed_home_all(void)
+/* Before device @d goes away: every managed value in its memory back to
+ * host storage, so that host code (static destructors, after
+ * hipDeviceReset) still reads it; a later load places it again. */
+void bh_rt_managed_home_all(struct bh_rt_device *d)
 {
 	for (struct bh_managed *m = bh_rt.managed; m; m = m->next) {
+		struct bh_allocation *a;
+
 		if (!m->on_device)
+			continue;
+		a = bh_rt_find_allocation(*m->pointer, m->size ? m->size : 1);
+		if (a && a->d != d)
 			continue;
 		memcpy(m->home, *m->pointer, m->size);
 		*m->pointer = m->home;
@@ -159,8 +164,9 @@ void bh_rt_managed_home_all(void)
 }
 
 /* Point the code object's pointer variable of each managed variable of
- * @fb at its managed memory. */
-static hipError_t bind_managed(struct bh_fatbin *fb)
+ * @fb on @d at its managed memory (one allocation for every device:
+ * managed memory is host memory each GPU maps). */
+static hipError_t bind_managed(struct bh_rt_device *d, struct bh_fatbin *fb)
 {
 	for (struct bh_managed *m = bh_rt.managed; m; m = m->next) {
 		struct bh_error err = { 0 };
@@ -172,13 +178,14 @@ static hipError_t bind_managed(struct bh_fatbin *fb)
 
 		if (e)
 			return e;
-		if (bh_codeobj_find_symbol(fb->codeobj, m->name, &sym) || sym.size != 8)
+		if (bh_codeobj_find_symbol(fb->codeobj[d->ordinal], m->name, &sym) ||
+		    sym.size != 8)
 			return bh_rt_error(hipErrorInvalidSymbol,
 					   "managed variable '%s': the code object has no "
 					   "8-byte pointer variable of that name", m->name);
 		uint64_t va = (uint64_t)(uintptr_t)*m->pointer;
 
-		if (bh_codeobj_write(fb->codeobj, sym.gpu_va, &va, 8, &err))
+		if (bh_codeobj_write(fb->codeobj[d->ordinal], sym.gpu_va, &va, 8, &err))
 			return bh_rt_loader_error(&err, hipErrorInvalidSymbol);
 	}
 	return hipSuccess;
@@ -230,13 +237,17 @@ void __hipUnregisterFatBinary(void **handle)
 			break;
 		}
 	}
-	if (fb->codeobj && bh_rt.queue && !bh_queue_faulted(bh_rt.queue)) {
+	for (unsigned int i = 0; i < BH_RT_MAX_DEVICES; i++) {
+		struct bh_rt_device *d = &bh_rt.devs[i];
 		struct bh_error err;
 
-		bh_queue_run_fini_kernels(bh_rt.queue, fb->codeobj, &err);
+		if (!fb->codeobj[i])
+			continue;
+		if (d->queue && !bh_queue_faulted(d->queue))
+			bh_queue_run_fini_kernels(d->queue, fb->codeobj[i], &err);
+		if (d->dev)
+			bh_codeobj_unload(fb->codeobj[i], NULL);
 	}
-	if (fb->codeobj && bh_rt.dev)
-		bh_codeobj_unload(fb->codeobj, NULL);
 	free(fb);
 }
 
@@ -248,30 +259,29 @@ struct bh_function *bh_rt_function(const void *host)
 	return NULL;
 }
 
-/* Device global destructors of every loaded code object, while the
- * queue still runs (not after a fault: the queue has stopped). */
-void bh_rt_fini_all(void)
+/* Device global destructors of every code object loaded on @d, while
+ * its queue still runs (not after a fault: the queue has stopped). */
+void bh_rt_fini_all(struct bh_rt_device *d)
 {
 	struct bh_error err;
 
-	if (!bh_rt.queue || bh_queue_faulted(bh_rt.queue))
+	if (!d->queue || bh_queue_faulted(d->queue))
 		return;
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next)
-		if (fb->codeobj)
-			bh_queue_run_fini_kernels(bh_rt.queue, fb->codeobj, &err);
+		if (fb->codeobj[d->ordinal])
+			bh_queue_run_fini_kernels(d->queue, fb->codeobj[d->ordinal], &err);
 }
 
-/* After the queue is gone (it unpins launches that never retired). */
-void bh_rt_unload_all(void)
+/* After @d's queue is gone (it unpins launches that never retired). */
+void bh_rt_unload_all(struct bh_rt_device *d)
 {
 	struct bh_error err;
 
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
-		if (fb->codeobj)
-			bh_codeobj_unload(fb->codeobj, &err);
-		fb->codeobj = NULL;
-		if (fb->bundle)
-			fb->load_error = hipSuccess;
+		if (fb->codeobj[d->ordinal])
+			bh_codeobj_unload(fb->codeobj[d->ordinal], &err);
+		fb->codeobj[d->ordinal] = NULL;
+		fb->load_error[d->ordinal] = hipSuccess;
 	}
 }
 
@@ -342,10 +352,11 @@ int bh_rt_bundle_select(const void *bundle, size_t size, const char *gfx, const 
 	return BH_ENOENT;
 }
 
-static hipError_t load_fatbin(struct bh_fatbin *fb)
+static hipError_t load_fatbin(struct bh_rt_device *d, struct bh_fatbin *fb)
 {
 	const unsigned char *b = fb->bundle;
-	const struct bh_device_info *info = bh_device_get_info(bh_rt.dev);
+	const struct bh_device_info *info = bh_device_get_info(d->dev);
+	struct bh_codeobj **co = &fb->codeobj[d->ordinal];
 	char found[256];
 	const void *image;
 	size_t size;
@@ -355,49 +366,58 @@ static hipError_t load_fatbin(struct bh_fatbin *fb)
 				   "device code is not an uncompressed clang offload bundle");
 	if (bh_rt_bundle_select(b, 0, info->gfx, &image, &size, found, sizeof(found)))
 		return bh_rt_error(hipErrorNoBinaryForGpu,
-				   "no code object for %s in this program (built for: %s); "
-				   "select %s in `make menuconfig` or pass --offload-arch=%s",
-				   info->gfx, found[0] ? found : "nothing", info->gfx, info->gfx);
+				   "no code object for %s (device %d) in this program (built for: "
+				   "%s); select %s in `make menuconfig` or pass --offload-arch=%s",
+				   info->gfx, d->ordinal, found[0] ? found : "nothing", info->gfx,
+				   info->gfx);
 
 	struct bh_error err = { 0 };
 
-	if (bh_codeobj_load(bh_rt.dev, image, size, &fb->codeobj, &err))
+	if (bh_codeobj_load(d->dev, image, size, co, &err))
 		return bh_rt_loader_error(&err, hipErrorInvalidImage);
-	hipError_t bound = bind_managed(fb);
+	hipError_t bound = bind_managed(d, fb);
 
 	if (bound) {
-		bh_codeobj_unload(fb->codeobj, NULL);
-		fb->codeobj = NULL;
+		bh_codeobj_unload(*co, NULL);
+		*co = NULL;
 		return bound;
 	}
 	/* Device global constructors run once, right after loading. */
-	if (bh_queue_run_init_kernels(bh_rt.queue, fb->codeobj, &err))
+	if (bh_queue_run_init_kernels(d->queue, *co, &err))
 		return bh_rt_loader_error(&err, hipErrorInitializationError);
 	return hipSuccess;
 }
 
-hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what)
+/* Loaded on each device where it is first used there. */
+hipError_t bh_rt_fatbin_load(struct bh_rt_device *d, struct bh_fatbin *fb, const char *what)
 {
-	if (fb->load_error)
-		return bh_rt_error(fb->load_error, "'%s': its device code did not load", what);
-	if (!fb->codeobj) {
-		hipError_t e = load_fatbin(fb);
+	hipError_t *le = &fb->load_error[d->ordinal];
+
+	if (fb->bad)
+		return bh_rt_error(hipErrorInvalidKernelFile, "'%s': its device code is not a "
+				   "HIP fat binary", what);
+	if (*le)
+		return bh_rt_error(*le, "'%s': its device code did not load on device %d", what,
+				   d->ordinal);
+	if (!fb->codeobj[d->ordinal]) {
+		hipError_t e = load_fatbin(d, fb);
 
 		if (e) {
-			fb->load_error = e;
+			*le = e;
 			return e;
 		}
 	}
 	return hipSuccess;
 }
 
-hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out)
+hipError_t bh_rt_kernel(struct bh_rt_device *d, const struct bh_function *f,
+			const struct bh_kernel **out)
 {
-	hipError_t e = bh_rt_fatbin_load(f->fatbin, f->name);
+	hipError_t e = bh_rt_fatbin_load(d, f->fatbin, f->name);
 
 	if (e)
 		return e;
-	*out = bh_codeobj_find_kernel(f->fatbin->codeobj, f->name);
+	*out = bh_codeobj_find_kernel(f->fatbin->codeobj[d->ordinal], f->name);
 	if (!*out)
 		return bh_rt_error(hipErrorInvalidDeviceFunction,
 				   "kernel '%s' is not in its code object", f->name);

@@ -9,11 +9,18 @@
 #include <bh/loader.h>
 #include <hip/hip_runtime_api.h>
 
-/* One registered fat binary (one translation unit's device code). */
+/* Devices a program may use (HIP ordinals 0 … BH_RT_MAX_DEVICES - 1). */
+#define BH_RT_MAX_DEVICES 16
+
+/* One registered fat binary (one translation unit's device code); a
+ * module's (module.c) has one device's entry only. */
 struct bh_fatbin {
 	const void *bundle;
-	struct bh_codeobj *codeobj;	/* loaded on first use */
-	hipError_t load_error;		/* sticky: hipErrorNoBinaryForGpu … */
+	bool bad;			/* not a HIP fat binary */
+	/* Per device: loaded on first use there; why it did not load
+	 * (sticky until that device is reset: hipErrorNoBinaryForGpu …). */
+	struct bh_codeobj *codeobj[BH_RT_MAX_DEVICES];
+	hipError_t load_error[BH_RT_MAX_DEVICES];
 	struct bh_fatbin *next;
 };
 
@@ -51,8 +58,11 @@ struct bh_managed {
 	struct bh_managed *next;
 };
 
+struct bh_rt_device;
+
 struct bh_allocation {
 	struct bh_mem mem;
+	struct bh_rt_device *d;		/* the device it was allocated on */
 	bool managed;		/* hipMallocManaged: host and device address */
 	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
 	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
@@ -61,23 +71,80 @@ struct bh_allocation {
 	struct bh_allocation *next;
 };
 
-struct bh_runtime {
+#define BH_RT_MAX_QUEUES 16
+
+struct bh_rt_queue;
+struct bh_rt_slot_page;
+struct bh_rt_zombie;
+
+/*
+ * A stream: in-order work on one device.  The null (legacy default)
+ * stream is each device's own (struct bh_rt_device.null_stream).
+ */
+struct ihipStream_t {
+	unsigned int flags;		/* hipStreamDefault / hipStreamNonBlocking */
+	int priority;
+	bool null;			/* the null (legacy default) stream */
+	struct bh_rt_device *d;		/* its device */
+	struct bh_rt_queue *rq;
+	uint64_t last;			/* fence on rq of its last operation; 0: none */
+	struct ihipStream_t *next;	/* the live streams */
+};
+
+/*
+ * One HIP device: a board backend (one GPU) brought up on first use,
+ * and what the runtime keeps per device.  hipDeviceReset tears down the
+ * current device only.
+ */
+struct bh_rt_device {
+	int ordinal;
 	bool initialized;
 	hipError_t init_error;
 	struct bh_platform *plat;
 	struct bh_device *dev;
-	struct bh_queue *queue;		/* the null stream */
+	struct bh_queue *queue;		/* the null stream's (pool slot 0) */
+	unsigned int flags;		/* hipSetDeviceFlags */
+	/* error.c: the GPU fault that stopped this device */
+	hipError_t sticky_error;
+	char sticky_message[BH_ERROR_MAX];
+	/* stream.c: the pooled queues and the null stream */
+	struct bh_rt_queue *pool[BH_RT_MAX_QUEUES];
+	unsigned int npool;
+	uint64_t pool_serial;		/* bh_queue_serial of pool[0]->q */
+	struct ihipStream_t null_stream;
+	bool streams_active;		/* something to tear down */
+	unsigned long session;		/* bumped at teardown: per-thread streams go */
+	/* event.c: timestamp slots */
+	struct bh_rt_slot_page *slot_pages;
+	struct bh_rt_zombie *zombies;
+	/* hostop.c: one gate word per pooled queue */
+	struct bh_mem gates;
+};
+
+struct bh_runtime {
+	bool counted;			/* ndev is known */
+	unsigned int ndev;		/* devices the board offers */
+	struct bh_rt_device devs[BH_RT_MAX_DEVICES];
 	struct bh_fatbin *fatbins;
 	struct bh_function *functions;
 	struct bh_var *vars;
 	struct bh_managed *managed;
-	struct bh_allocation *allocations;
+	struct bh_allocation *allocations;	/* every device's */
 };
 
 extern struct bh_runtime bh_rt;
 
-/* Bring the device up on first use; hipSuccess or why not. */
+/* The calling thread's current device (hipSetDevice; 0 at first), not
+ * necessarily up. */
+struct bh_rt_device *bh_rt_current(void);
+/* Bring the current device up on first use; hipSuccess or why not. */
 hipError_t bh_rt_init(void);
+/* Bring device @d up on first use (its error is sticky until reset). */
+hipError_t bh_rt_device_init(struct bh_rt_device *d);
+/* Device @ordinal, brought up, or an error naming @api. */
+hipError_t bh_rt_device_get(const char *api, int ordinal, struct bh_rt_device **out);
+/* The current device, brought up (the common start of an API call). */
+hipError_t bh_rt_cur(struct bh_rt_device **out);
 void bh_rt_teardown(void);
 
 /* Record @err as the last error; print its message; return it. */
@@ -86,10 +153,13 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 /* Map a loader status (and its message) to a HIP error. */
 hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
 hipError_t bh_rt_success(void);
-/* error.c: the GPU fault that stopped the device (hipSuccess if none);
+/* error.c: the GPU fault that stopped device @d (hipSuccess if none);
  * clear it and this thread's last error (hipDeviceReset). */
-hipError_t bh_rt_sticky_error(void);
-void bh_rt_sticky_clear(void);
+hipError_t bh_rt_sticky_error(const struct bh_rt_device *d);
+/* error.c: the device this thread's call works on from here (a GPU fault
+ * reported through bh_rt_loader_error stops that device). */
+void bh_rt_focus(struct bh_rt_device *d);
+void bh_rt_sticky_clear(struct bh_rt_device *d);
 
 /* occupancy.c: HIP's view of kernel @k (also for module functions).
  * @const_bytes: the __constant__ variables of its code object. */
@@ -101,10 +171,11 @@ hipError_t bh_rt_max_potential_block_size(const char *api, const struct bh_kerne
 					  size_t dynamic_lds, int block_size_limit,
 					  int *grid_size, int *block_size);
 
-/* register.c: make sure @f's code object is loaded; find its kernel. */
-hipError_t bh_rt_kernel(const struct bh_function *f, const struct bh_kernel **out);
-/* register.c: make sure @fb's code object is loaded (what: for errors). */
-hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what);
+/* register.c: make sure @f's code object is loaded on @d; find its kernel. */
+hipError_t bh_rt_kernel(struct bh_rt_device *d, const struct bh_function *f,
+			const struct bh_kernel **out);
+/* register.c: make sure @fb's code object is loaded on @d (what: for errors). */
+hipError_t bh_rt_fatbin_load(struct bh_rt_device *d, struct bh_fatbin *fb, const char *what);
 /*
  * register.c: the code object for device @gfx in the clang offload
  * bundle at @bundle (its hipv4 entry whose target id names @gfx,
@@ -116,26 +187,30 @@ hipError_t bh_rt_fatbin_load(struct bh_fatbin *fb, const char *what);
 #define BH_BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
 int bh_rt_bundle_select(const void *bundle, size_t size, const char *gfx, const void **co,
 			size_t *co_size, char *found, size_t found_len);
-/* launch.c: launch loaded kernel @k on @stream; @grid counts blocks,
- * @l carries the arguments (args or raw_args) and flags. */
+/* launch.c: launch loaded kernel @k on stream @s (of @k's device); @grid
+ * counts blocks, @l carries the arguments (args or raw_args) and flags. */
 hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
-			size_t shared, hipStream_t stream, struct bh_launch *l);
+			size_t shared, struct ihipStream_t *s, struct bh_launch *l);
 /* symbol.c: the host view of [ptr, ptr+size) inside a loaded code
- * object's globals (a hipGetSymbolAddress pointer), or NULL. */
-void *bh_rt_symbol_view(const void *ptr, size_t size);
+ * object's globals (a hipGetSymbolAddress pointer) on any device, or
+ * NULL; *@owner (if not NULL) is that device. */
+void *bh_rt_symbol_view(const void *ptr, size_t size, struct bh_rt_device **owner);
 struct bh_function *bh_rt_function(const void *host);
-void bh_rt_fini_all(void);
-void bh_rt_unload_all(void);
+/* Device destructors of @d's code objects; their unloading. */
+void bh_rt_fini_all(struct bh_rt_device *d);
+void bh_rt_unload_all(struct bh_rt_device *d);
 
 /* memory.c: the allocation containing [ptr, ptr+size), or NULL. */
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
 /* memory.c: the allocation @ptr points into by its device or host address,
  * and *@off, its offset there; NULL if none. */
 struct bh_allocation *bh_rt_allocation_at(const void *ptr, size_t *off);
-void bh_rt_free_all(void);
-/* register.c: managed variables into managed memory, or back home. */
+/* memory.c: free @d's allocations (the device is going). */
+void bh_rt_free_all(struct bh_rt_device *d);
+/* register.c: managed variables into managed memory, or back home (those
+ * whose memory is @d's). */
 hipError_t bh_rt_managed_place(struct bh_managed *m);
-void bh_rt_managed_home_all(void);
+void bh_rt_managed_home_all(struct bh_rt_device *d);
 
 /* ------------------------------------------------------------------
  * Streams, events and host operations (stream.c, event.c, hostop.c).
@@ -147,26 +222,16 @@ void bh_rt_managed_home_all(void);
  * memory another queue may still poll never disappears; a new stream
  * takes an idle pooled queue first.
  */
-#define BH_RT_MAX_QUEUES 16
-
 struct bh_rt_queue {
 	struct bh_queue *q;
+	struct bh_rt_device *d;		/* its device */
 	unsigned int index;		/* in the pool (0: the null stream's) */
 	unsigned int users;		/* live streams on it */
 	uint64_t blocking_last;		/* fence of the last operation of a blocking stream */
 	uint32_t gate_next;		/* host operations: the next gate value */
-	/* Fence of queue i that this queue already waits for (no need to
-	 * emit the same WAIT_REG_MEM again). */
-	uint64_t waited[BH_RT_MAX_QUEUES];
-};
-
-struct ihipStream_t {
-	unsigned int flags;		/* hipStreamDefault / hipStreamNonBlocking */
-	int priority;
-	bool null;			/* the null (legacy default) stream */
-	struct bh_rt_queue *rq;
-	uint64_t last;			/* fence on rq of its last operation; 0: none */
-	struct ihipStream_t *next;	/* the live streams */
+	/* Fence of queue i of device d that this queue already waits for
+	 * (no need to emit the same WAIT_REG_MEM again). */
+	uint64_t waited[BH_RT_MAX_DEVICES][BH_RT_MAX_QUEUES];
 };
 
 /*
@@ -187,8 +252,8 @@ void bh_rt_stream_end(struct ihipStream_t *s, uint64_t seq);
  * what the null stream and the blocking streams have submitted (the
  * synchronous copies), for every stream (hipDeviceSynchronize). */
 hipError_t bh_rt_stream_synchronize(struct ihipStream_t *s, const char *api);
-hipError_t bh_rt_legacy_synchronize(const char *api);
-hipError_t bh_rt_streams_synchronize(const char *api);
+hipError_t bh_rt_legacy_synchronize(struct bh_rt_device *d, const char *api);
+hipError_t bh_rt_streams_synchronize(struct bh_rt_device *d, const char *api);
 /* Host wait for fence @seq of @rq: no timeout while host operations run
  * (their callbacks are user code), the loader's timeout otherwise. */
 hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *api);
@@ -202,9 +267,9 @@ hipError_t bh_rt_queue_wait_queue(struct bh_rt_queue *waiter, struct bh_rt_queue
  * stop the host-operation thread, release events and streams.  All their
  * handles become invalid.  Safe to call when nothing was created.
  */
-void bh_rt_streams_teardown(void);
+void bh_rt_streams_teardown(struct bh_rt_device *d);
 /* Forget streams and events of a device that went without the above. */
-void bh_rt_streams_check(void);
+void bh_rt_streams_check(struct bh_rt_device *d);
 
 /* A loader error of @api's (its message prefixed with @api). */
 hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
@@ -212,7 +277,7 @@ hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
 
 /* event.c: every event goes (teardown); @device_alive: their memory may
  * be freed (else the device went first). */
-void bh_rt_events_teardown(bool device_alive);
+void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive);
 
 /*
  * hostop.c: work the host CPU does in stream order -- host functions,
@@ -275,6 +340,6 @@ void bh_rt_hostop_activity(bool *running, uint64_t *finished);
 void bh_rt_hostop_cancel(struct bh_rt_queue *rq);
 /* Stop the host thread (after cancelling what is left); free the gates
  * (@device_alive; else the device went first). */
-void bh_rt_hostop_shutdown(bool device_alive);
+void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive);
 
 #endif

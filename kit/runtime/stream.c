@@ -33,17 +33,13 @@
 #define PRIORITY_GREATEST -1		/* HIP's High */
 #define PRIORITY_LEAST 1		/* HIP's Low */
 
-static struct bh_rt_queue *pool[BH_RT_MAX_QUEUES];
-static unsigned int npool;
-static struct ihipStream_t null_stream = { .null = true };
-static struct ihipStream_t *streams;	/* live streams, null stream excluded */
-static bool active;			/* something to tear down */
-static unsigned long session;		/* bumped at teardown: per-thread streams go */
+static struct ihipStream_t *streams;	/* live streams (every device's), null streams excluded */
 
-static _Thread_local struct ihipStream_t *per_thread;
-static _Thread_local unsigned long per_thread_session;
+/* hipStreamPerThread: this thread's default stream on each device. */
+static _Thread_local struct ihipStream_t *per_thread[BH_RT_MAX_DEVICES];
+static _Thread_local unsigned long per_thread_session[BH_RT_MAX_DEVICES];
 
-static void teardown(bool device_alive);
+static void teardown(struct bh_rt_device *d, bool device_alive);
 
 hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
 				  hipError_t fallback)
@@ -57,38 +53,35 @@ hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
 	return bh_rt_loader_error(&named, fallback);
 }
 
-static uint64_t pool_serial;		/* bh_queue_serial of pool[0]->q */
-
 /*
- * The device went (hipDeviceReset) without bh_rt_streams_teardown:
- * forget the old streams and events without touching what no longer
- * exists.  Called (after bh_rt_init) before any handle is looked up.
+ * Device @d went (hipDeviceReset) without bh_rt_streams_teardown:
+ * forget its old streams and events without touching what no longer
+ * exists.  Called (after bring-up) before any handle is looked up.
  */
-void bh_rt_streams_check(void)
+void bh_rt_streams_check(struct bh_rt_device *d)
 {
-	if (npool && (!bh_rt.queue || bh_queue_serial(bh_rt.queue) != pool_serial))
-		teardown(false);
+	if (d->npool && (!d->queue || bh_queue_serial(d->queue) != d->pool_serial))
+		teardown(d, false);
 }
 
-/* The null stream's queue is the runtime's (bh_rt.queue): pool slot 0. */
-static hipError_t null_queue(struct bh_rt_queue **out)
+/* The null stream's queue is the device's (d->queue): pool slot 0. */
+static hipError_t null_queue(struct bh_rt_device *d, struct bh_rt_queue **out)
 {
-	bh_rt_streams_check();
-	if (!npool) {
+	bh_rt_streams_check(d);
+	if (!d->npool) {
 		struct bh_rt_queue *rq = calloc(1, sizeof(*rq));
 
 		if (!rq)
 			return bh_rt_error(hipErrorOutOfMemory, "out of host memory");
-		rq->q = bh_rt.queue;
+		rq->q = d->queue;
+		rq->d = d;
 		rq->gate_next = 1;
-		pool_serial = bh_queue_serial(bh_rt.queue);
-		pool[npool++] = rq;
-		null_stream.rq = rq;
-		active = true;
-		/* After device.c's handler (registered at bring-up): runs first. */
-		atexit(bh_rt_streams_teardown);
+		d->pool_serial = bh_queue_serial(d->queue);
+		d->pool[d->npool++] = rq;
+		d->null_stream.rq = rq;
+		d->streams_active = true;
 	}
-	*out = pool[0];
+	*out = d->pool[0];
 	return hipSuccess;
 }
 
@@ -97,11 +90,13 @@ static hipError_t null_queue(struct bh_rt_queue **out)
  * the board has no more -- the least used one (not the null stream's if
  * another exists: a non-blocking stream should not follow it).
  */
-static hipError_t take_queue(const char *api, struct bh_rt_queue **out)
+static hipError_t take_queue(struct bh_rt_device *d, const char *api, struct bh_rt_queue **out)
 {
+	struct bh_rt_queue **pool = d->pool;
 	struct bh_error err = { 0 };
 	struct bh_rt_queue *rq;
-	hipError_t e = null_queue(&rq);
+	hipError_t e = null_queue(d, &rq);
+	unsigned int npool = d->npool;
 
 	if (e)
 		return e;
@@ -113,7 +108,7 @@ static hipError_t take_queue(const char *api, struct bh_rt_queue **out)
 	if (npool < BH_RT_MAX_QUEUES) {
 		struct bh_queue *q;
 
-		if (!bh_queue_create(bh_rt.dev, &q, &err)) {
+		if (!bh_queue_create(d->dev, &q, &err)) {
 			rq = calloc(1, sizeof(*rq));
 			if (!rq) {
 				bh_queue_destroy(q);
@@ -121,9 +116,10 @@ static hipError_t take_queue(const char *api, struct bh_rt_queue **out)
 						   api);
 			}
 			rq->q = q;
+			rq->d = d;
 			rq->index = npool;
 			rq->gate_next = 1;
-			pool[npool++] = rq;
+			pool[d->npool++] = rq;
 			*out = rq;
 			return hipSuccess;
 		}
@@ -151,6 +147,7 @@ static bool is_live(const struct ihipStream_t *s)
 static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, int priority)
 {
 	struct ihipStream_t *s;
+	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!out)
@@ -158,13 +155,14 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 	if (flags != hipStreamDefault && flags != hipStreamNonBlocking)
 		return bh_rt_error(hipErrorInvalidValue, "%s: flags 0x%x are neither "
 				   "hipStreamDefault nor hipStreamNonBlocking", api, flags);
-	e = bh_rt_init();
+	e = bh_rt_cur(&d);
 	if (e)
 		return e;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
-	e = take_queue(api, &s->rq);
+	s->d = d;
+	e = take_queue(d, api, &s->rq);
 	if (e) {
 		free(s);
 		return e;
@@ -205,35 +203,43 @@ hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest)
 	return bh_rt_init();
 }
 
+/* The null stream and hipStreamPerThread are the current device's. */
 hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
 			    struct ihipStream_t **out)
 {
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
-	bh_rt_streams_check();
+	bh_rt_streams_check(d);
 	if (!h || h == hipStreamLegacy) {
-		e = null_queue(&null_stream.rq);
-		*out = &null_stream;
+		e = null_queue(d, &d->null_stream.rq);
+		*out = &d->null_stream;
 		return e;
 	}
 	if (h == hipStreamPerThread) {
-		if (!per_thread || per_thread_session != session || !is_live(per_thread)) {
+		int i = d->ordinal;
+
+		if (!per_thread[i] || per_thread_session[i] != d->session ||
+		    !is_live(per_thread[i])) {
 			hipStream_t s;
 
 			e = create(api, &s, hipStreamDefault, 0);
 			if (e)
 				return e;
-			per_thread = s;
-			per_thread_session = session;
+			per_thread[i] = s;
+			per_thread_session[i] = d->session;
 		}
-		*out = per_thread;
+		*out = per_thread[i];
 		return hipSuccess;
 	}
 	if (!is_live(h))
 		return bh_rt_error(invalid, "%s: stream %p does not exist (destroyed, or "
 				   "created before hipDeviceReset)", api, (void *)h);
+	/* Work on another device's stream goes to that device. */
+	bh_rt_streams_check(h->d);
+	bh_rt_focus(h->d);
 	*out = h;
 	return hipSuccess;
 }
@@ -243,24 +249,32 @@ hipError_t bh_rt_queue_wait_queue(struct bh_rt_queue *waiter, struct bh_rt_queue
 {
 	struct bh_error err = { 0 };
 
-	if (waiter == producer || !seq || waiter->waited[producer->index] >= seq)
+	uint64_t *waited = &waiter->waited[producer->d->ordinal][producer->index];
+
+	if (waiter == producer || !seq || *waited >= seq)
 		return hipSuccess;
+	/* A CP waits only for its own device's queues (the loader's fences
+	 * are per device): across devices the host waits, then the work
+	 * is submitted. */
+	if (waiter->d != producer->d)
+		return bh_rt_queue_wait(producer, seq, api);
 	if (bh_queue_wait_queue(waiter->q, producer->q, seq, &err))
 		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
-	waiter->waited[producer->index] = seq;
+	*waited = seq;
 	return hipSuccess;
 }
 
 hipError_t bh_rt_stream_begin(struct ihipStream_t *s, const char *api)
 {
+	struct bh_rt_device *d = s->d;
 	struct bh_rt_queue *nq;
-	hipError_t e = null_queue(&nq);
+	hipError_t e = null_queue(d, &nq);
 
 	if (e)
 		return e;
 	if (s->null) {
-		for (unsigned int i = 1; i < npool && !e; i++)
-			e = bh_rt_queue_wait_queue(nq, pool[i], pool[i]->blocking_last, api);
+		for (unsigned int i = 1; i < d->npool && !e; i++)
+			e = bh_rt_queue_wait_queue(nq, d->pool[i], d->pool[i]->blocking_last, api);
 		return e;
 	}
 	if (s->flags & hipStreamNonBlocking)
@@ -330,41 +344,41 @@ hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *ap
 	return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
 }
 
-/* Wait for the null stream and what every blocking stream submitted. */
-hipError_t bh_rt_legacy_synchronize(const char *api)
+/* Wait for @d's null stream and what its blocking streams submitted. */
+hipError_t bh_rt_legacy_synchronize(struct bh_rt_device *d, const char *api)
 {
 	struct bh_rt_queue *nq;
-	hipError_t e = bh_rt_init();
+	hipError_t e = bh_rt_device_init(d);
 
 	if (!e)
-		e = null_queue(&nq);
+		e = null_queue(d, &nq);
 	if (e)
 		return e;
 	e = bh_rt_queue_wait(nq, bh_queue_last_seq(nq->q), api);
-	for (unsigned int i = 1; i < npool && !e; i++)
-		e = bh_rt_queue_wait(pool[i], pool[i]->blocking_last, api);
+	for (unsigned int i = 1; i < d->npool && !e; i++)
+		e = bh_rt_queue_wait(d->pool[i], d->pool[i]->blocking_last, api);
 	return e;
 }
 
 hipError_t bh_rt_stream_synchronize(struct ihipStream_t *s, const char *api)
 {
 	if (s->null)
-		return bh_rt_legacy_synchronize(api);
+		return bh_rt_legacy_synchronize(s->d, api);
 	return bh_rt_queue_wait(s->rq, s->last, api);
 }
 
-/* Everything every queue has been given (hipDeviceSynchronize, hipFree). */
-hipError_t bh_rt_streams_synchronize(const char *api)
+/* Everything every queue of @d has been given (hipDeviceSynchronize, hipFree). */
+hipError_t bh_rt_streams_synchronize(struct bh_rt_device *d, const char *api)
 {
 	struct bh_rt_queue *nq;
-	hipError_t e = bh_rt_init(), first = hipSuccess;
+	hipError_t e = bh_rt_device_init(d), first = hipSuccess;
 
 	if (!e)
-		e = null_queue(&nq);
+		e = null_queue(d, &nq);
 	if (e)
 		return e;
-	for (unsigned int i = 0; i < npool; i++) {
-		e = bh_rt_queue_wait(pool[i], bh_queue_last_seq(pool[i]->q), api);
+	for (unsigned int i = 0; i < d->npool; i++) {
+		e = bh_rt_queue_wait(d->pool[i], bh_queue_last_seq(d->pool[i]->q), api);
 		if (e && !first)
 			first = e;
 	}
@@ -414,8 +428,9 @@ hipError_t hipStreamQuery(hipStream_t stream)
 		return bh_rt_queue_query(s->rq, s->last, "hipStreamQuery");
 	/* The null stream, with the blocking streams it would wait for. */
 	e = bh_rt_queue_query(s->rq, bh_queue_last_seq(s->rq->q), "hipStreamQuery");
-	for (unsigned int i = 1; i < npool && !e; i++)
-		e = bh_rt_queue_query(pool[i], pool[i]->blocking_last, "hipStreamQuery");
+	for (unsigned int i = 1; i < s->d->npool && !e; i++)
+		e = bh_rt_queue_query(s->d->pool[i], s->d->pool[i]->blocking_last,
+				      "hipStreamQuery");
 	return e;
 }
 
@@ -471,7 +486,7 @@ hipError_t hipStreamGetDevice(hipStream_t stream, hipDevice_t *device)
 	e = bh_rt_stream_get(stream, "hipStreamGetDevice", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
-	*device = 0;		/* the board's one device */
+	*device = s->d->ordinal;
 	return bh_rt_success();
 }
 
@@ -530,44 +545,55 @@ hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback
 
 /*
  * @device_alive: the queues and memory still exist (the normal case);
- * otherwise the device went first and only host-side state is dropped.
+ * otherwise device @d went first and only host-side state is dropped.
  */
-static void teardown(bool device_alive)
+static void teardown(struct bh_rt_device *d, bool device_alive)
 {
-	if (!active)
+	if (!d->streams_active)
 		return;
 	/* Let queued work finish; errors went to whoever waited for it.
 	 * Work still held after a while (behind a host function that
 	 * waits for something the program will no longer do) is dropped. */
-	for (unsigned int i = 0; i < npool && device_alive; i++) {
+	for (unsigned int i = 0; i < d->npool && device_alive; i++) {
 		struct bh_error err = { 0 };
+		struct bh_queue *q = d->pool[i]->q;
 
-		if (!bh_queue_faulted(pool[i]->q) &&
-		    bh_queue_wait_for(pool[i]->q, bh_queue_last_seq(pool[i]->q),
-				      TEARDOWN_WAIT_NS, true, &err) == BH_ETIMEDOUT)
-			bh_rt_error(hipErrorLaunchTimeOut, "device teardown: %s", err.message);
+		if (!bh_queue_faulted(q) &&
+		    bh_queue_wait_for(q, bh_queue_last_seq(q), TEARDOWN_WAIT_NS, true, &err) ==
+		    BH_ETIMEDOUT)
+			bh_rt_error(hipErrorLaunchTimeOut, "device %d teardown: %s", d->ordinal,
+				    err.message);
 	}
-	bh_rt_hostop_shutdown(device_alive);
-	bh_rt_events_teardown(device_alive);
-	while (streams) {
-		struct ihipStream_t *s = streams;
+	bh_rt_hostop_shutdown(d, device_alive);
+	bh_rt_events_teardown(d, device_alive);
+	for (struct ihipStream_t **p = &streams; *p;) {
+		struct ihipStream_t *s = *p;
 
-		streams = s->next;
-		free(s);
+		if (s->d == d) {
+			*p = s->next;
+			free(s);
+		} else {
+			p = &s->next;
+		}
 	}
-	/* Slot 0 wraps the runtime's own queue, which device.c destroys. */
-	for (unsigned int i = 1; i < npool && device_alive; i++)
-		bh_queue_destroy(pool[i]->q);
-	for (unsigned int i = 0; i < npool; i++)
-		free(pool[i]);
-	npool = 0;
-	null_stream.rq = NULL;
-	null_stream.last = 0;
-	session++;
-	active = false;
+	/* Slot 0 wraps the device's own queue, which device.c destroys. */
+	for (unsigned int i = 1; i < d->npool && device_alive; i++)
+		bh_queue_destroy(d->pool[i]->q);
+	/* Other devices' queues stop waiting for this one's fences. */
+	for (unsigned int n = 0; n < BH_RT_MAX_DEVICES; n++)
+		for (unsigned int i = 0; i < bh_rt.devs[n].npool; i++)
+			memset(bh_rt.devs[n].pool[i]->waited[d->ordinal], 0,
+			       sizeof(bh_rt.devs[n].pool[i]->waited[0]));
+	for (unsigned int i = 0; i < d->npool; i++)
+		free(d->pool[i]);
+	d->npool = 0;
+	d->null_stream.rq = NULL;
+	d->null_stream.last = 0;
+	d->session++;
+	d->streams_active = false;
 }
 
-void bh_rt_streams_teardown(void)
+void bh_rt_streams_teardown(struct bh_rt_device *d)
 {
-	teardown(npool && bh_rt.queue && bh_queue_serial(bh_rt.queue) == pool_serial);
+	teardown(d, d->npool && d->queue && bh_queue_serial(d->queue) == d->pool_serial);
 }

@@ -20,10 +20,12 @@ static struct bh_var *find_var(const void *symbol)
 	return NULL;
 }
 
-/* The device address and size of @symbol (for errors: @api). */
+/* The device address and size of @symbol on the current device (each
+ * device has its own copy of the variable; for errors: @api). */
 static hipError_t lookup(const char *api, const void *symbol, uint64_t *va, size_t *size)
 {
-	hipError_t e = bh_rt_init();
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
@@ -34,12 +36,12 @@ static hipError_t lookup(const char *api, const void *symbol, uint64_t *va, size
 				   "%s(%p): not a __device__ or __constant__ variable of this "
 				   "program (pass the variable itself, or HIP_SYMBOL(var))",
 				   api, symbol);
-	e = bh_rt_fatbin_load(v->fatbin, v->name);
+	e = bh_rt_fatbin_load(d, v->fatbin, v->name);
 	if (e)
 		return e;
 	struct bh_symbol sym;
 
-	if (bh_codeobj_find_symbol(v->fatbin->codeobj, v->name, &sym))
+	if (bh_codeobj_find_symbol(v->fatbin->codeobj[d->ordinal], v->name, &sym))
 		return bh_rt_error(hipErrorInvalidSymbol,
 				   "%s: variable '%s' is not in its code object", api, v->name);
 	*va = sym.gpu_va;
@@ -47,15 +49,22 @@ static hipError_t lookup(const char *api, const void *symbol, uint64_t *va, size
 	return hipSuccess;
 }
 
-void *bh_rt_symbol_view(const void *ptr, size_t size)
+void *bh_rt_symbol_view(const void *ptr, size_t size, struct bh_rt_device **owner)
 {
-	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
-		void *view;
+	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next)
+		for (unsigned int i = 0; i < BH_RT_MAX_DEVICES; i++) {
+			void *view;
 
-		if (fb->codeobj &&
-		    (view = bh_codeobj_host_view(fb->codeobj, (uint64_t)(uintptr_t)ptr, size)))
-			return view;
-	}
+			if (fb->codeobj[i] &&
+			    (view = bh_codeobj_host_view(fb->codeobj[i], (uint64_t)(uintptr_t)ptr,
+							 size))) {
+				if (owner)
+					*owner = &bh_rt.devs[i];
+				return view;
+			}
+		}
+	if (owner)
+		*owner = NULL;
 	return NULL;
 }
 

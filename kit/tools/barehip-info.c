@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * barehip-info: what the board reports about its GPU.  The board is the
+ * barehip-info: what the board reports about each of its GPUs.  The board is the
  * one every barehip program would get (BAREHIP_BOARD, else barehip.ko's
  * /dev/barehip0 when present, else the in-process sim board).
  */
@@ -9,23 +9,25 @@
 #include <bh/backends.h>
 #include <bh/loader.h>
 
-int main(void)
+static int show(unsigned int n)
 {
 	struct bh_error err = { 0 };
-	struct bh_platform *plat = bh_platform_new(&err);
+	struct bh_platform *plat = bh_platform_new_index(n, &err);
 	struct bh_device *dev;
 
 	if (!plat || bh_device_open(&dev, plat, &err)) {
-		fprintf(stderr, "barehip-info: %s\n", err.message);
+		fprintf(stderr, "barehip-info: device %u: %s\n", n, err.message);
 		bh_platform_delete(plat);
 		return 1;
 	}
 	const struct bh_device_info *i = bh_device_get_info(dev);
 
-	printf("device 0: %s\n", i->name);
+	printf("device %u: %s\n", n, i->name);
 	printf("  board             %s\n", plat->name);
 	printf("  target            %s (mach 0x%03x, gfx version %u)\n", i->gfx, i->mach,
 	       i->gfx_version);
+	printf("  PCI bus id        %04x:%02x:%02x.%x\n", i->pci_domain, i->pci_bus,
+	       i->pci_device, i->pci_function);
 	printf("  wave size         %u\n", i->wave_size);
 	printf("  compute units     %u (%u SIMDs, %u waves each)\n", i->num_cus,
 	       i->simds_per_cu, i->max_waves_per_simd);
@@ -38,4 +40,15 @@ int main(void)
 	bh_device_close(dev);
 	bh_platform_delete(plat);
 	return 0;
+}
+
+/* Every device of the board (the kfd backend: every visible GPU). */
+int main(void)
+{
+	unsigned int n = bh_platform_count();
+	int ret = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		ret |= show(i);
+	return ret;
 }

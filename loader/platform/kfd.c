@@ -66,6 +66,9 @@ struct kfd_node {
 	char name[32];
 };
 
+/* How many GPUs one process may have open at once (HIP devices). */
+#define MAX_OPEN 16
+
 /* A buffer object: the handle KFD gave and how it is mapped here. */
 struct kfd_bo {
 	uint64_t handle;
@@ -73,6 +76,13 @@ struct kfd_bo {
 	void *cpu;
 	unsigned domain;
 	bool borrowed;		/* the process's own pages (registered) */
+	/* Host memory is mapped for every open GPU of the process (as ROCm
+	 * does: pinned memory is reachable from all devices); VRAM only for
+	 * its own.  The GPUs it is mapped for, and its place on the
+	 * process's list of host buffers. */
+	uint32_t mapped[MAX_OPEN];
+	unsigned nmapped;
+	struct kfd_bo *next_host;
 };
 
 struct kfd_queue {
@@ -88,19 +98,50 @@ struct kfd_queue {
 	uint32_t event_id, event_slot;
 };
 
+/*
+ * What amdkfd keeps per process, shared by the open GPUs: /dev/kfd is
+ * opened once (a second open names the same kfd_process), the signal
+ * event page is set once, and the memory and hardware exception events
+ * fire for every GPU (their data names the GPU).
+ */
+struct kfd_process {
+	unsigned refs;			/* open GPUs */
+	int fd;
+	unsigned minor;			/* KFD interface 1.minor */
+	struct kfd_platform *open[MAX_OPEN];
+	struct kfd_bo events_bo;	/* the signal page, once a GPU made it */
+	bool event_page_set;		/* KFD has events_bo as its signal page */
+	uint32_t mem_event, hw_event;
+	struct kfd_bo *host;		/* every host buffer of the process */
+	/* The GPU VMs acquired: amdkfd binds a GPU of the process to one
+	 * render-node file for the process's life (a second ACQUIRE_VM
+	 * with another file is EBUSY), and the process lives as long as
+	 * its mm, not its /dev/kfd file.  So once a VM is acquired, the
+	 * render node, /dev/kfd, the event page and the fault events stay
+	 * open until the program ends, and a GPU closed and opened again
+	 * (hipDeviceReset) reuses them, as ROCr does. */
+	struct {
+		uint32_t gpu_id;
+		int drm_fd;
+	} vm[MAX_OPEN];
+	unsigned nvm;
+	bool runtime_enabled;
+};
+
+static struct kfd_process proc = { .fd = -1 };
+
 struct kfd_platform {
 	struct bh_platform ops;
 	const struct bh_kfd_sys *sys;
-	int kfd_fd, drm_fd;
+	int kfd_fd, drm_fd;		/* kfd_fd: proc.fd while open */
+	unsigned want;			/* which visible GPU (HIP device ordinal) */
 	struct kfd_node gpu;
 	unsigned gpu_index, ngpus;	/* among the visible GPUs */
 	uint64_t gpuvm_base, gpuvm_limit;
 	uint32_t eop_size, ctl_stack_size, cwsr_size, debug_size;
-	struct kfd_bo events_bo, wptr_bo;
-	bool event_page_set;		/* KFD has events_bo as its signal page */
+	struct kfd_bo wptr_bo;
 	uint8_t *doorbells;
-	uint32_t mem_event, hw_event;
-	bool fault_seen;		/* a VM fault evicted this process's queues */
+	bool fault_seen;		/* a fault stopped this GPU's queues */
 	bool fault_memory;		/* a memory fault (else a hardware exception) */
 	bool fault_told;		/* take_fault reported it once */
 	uint64_t fault_va;		/* its address */
@@ -344,19 +385,19 @@ static int discover(struct kfd_platform *kp, struct bh_error *err)
 			    "ROCR_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES hide%s them all", n,
 			    n == 1 ? "" : "s", n == 1 ? "s" : "");
 	kp->ngpus = visible;
-	kp->gpu_index = map[0];
-	kp->gpu = nodes[map[0]];
-	for (unsigned i = 0; i < visible; i++) {
-		char t[16];
+	if (kp->want >= visible) {
+		for (unsigned i = 0; i < visible; i++) {
+			char t[16];
 
-		target_name(nodes[map[i]].gfx_target_version, t, sizeof(t));
-		snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
-			 i ? ", " : "", t);
+			target_name(nodes[map[i]].gfx_target_version, t, sizeof(t));
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+				 i ? ", " : "", t);
+		}
+		return fail(err, BH_ENODEV, "kfd backend: there is no GPU %u: %u visible (%s)",
+			    kp->want, visible, names);
 	}
-	if (visible > 1)
-		kfd_logf(kp, "kfd backend: %u visible GPUs (%s); this program uses the first "
-			 "(node %u); HIP_VISIBLE_DEVICES picks another", visible, names,
-			 kp->gpu.node);
+	kp->gpu_index = map[kp->want];
+	kp->gpu = nodes[map[kp->want]];
 	return 0;
 }
 
@@ -379,33 +420,86 @@ static uint64_t reserve_va(struct kfd_platform *kp, uint64_t size, uint64_t alig
 	return va;
 }
 
-static int map_to_gpu(struct kfd_platform *kp, uint64_t handle)
+/* Map @bo for GPU @id (once), remembering it. */
+static int map_one(struct kfd_platform *kp, struct kfd_bo *bo, uint32_t id)
 {
-	uint32_t id = kp->gpu.gpu_id;
 	struct kfd_ioctl_map_memory_to_gpu_args m = {
-		.handle = handle,
+		.handle = bo->handle,
 		.device_ids_array_ptr = (uint64_t)(uintptr_t)&id,
 		.n_devices = 1,
 	};
 
-	return kfd_ioctl(kp, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m) || m.n_success != 1 ? -1 : 0;
+	for (unsigned i = 0; i < bo->nmapped; i++)
+		if (bo->mapped[i] == id)
+			return 0;
+	if (bo->nmapped == MAX_OPEN) {
+		errno = ENOSPC;
+		return -1;
+	}
+	if (kfd_ioctl(kp, AMDKFD_IOC_MAP_MEMORY_TO_GPU, &m) || m.n_success != 1)
+		return -1;
+	bo->mapped[bo->nmapped++] = id;
+	return 0;
 }
 
-static void bo_free(struct kfd_platform *kp, struct kfd_bo *bo)
+/* Unmap @bo from GPU @id if it is mapped there. */
+static void unmap_one(struct kfd_platform *kp, struct kfd_bo *bo, uint32_t id)
 {
-	uint32_t id = kp->gpu.gpu_id;
 	struct kfd_ioctl_unmap_memory_from_gpu_args u = {
 		.handle = bo->handle,
 		.device_ids_array_ptr = (uint64_t)(uintptr_t)&id,
 		.n_devices = 1,
 	};
+
+	for (unsigned i = 0; i < bo->nmapped; i++)
+		if (bo->mapped[i] == id) {
+			if (kfd_ioctl(kp, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &u))
+				kfd_logf(kp, "kfd backend: unmapping 0x%llx from GPU 0x%x: %s",
+					 (unsigned long long)bo->va, id, strerror(errno));
+			bo->mapped[i] = bo->mapped[--bo->nmapped];
+			return;
+		}
+}
+
+/*
+ * Map a new buffer for its GPU and, host memory, for every other open
+ * GPU of the process too (then it goes on the process's host list, so
+ * GPUs opened later map it as well).
+ */
+static int map_to_gpu(struct kfd_platform *kp, struct kfd_bo *bo)
+{
+	if (map_one(kp, bo, kp->gpu.gpu_id))
+		return -1;
+	if (bo->domain == BH_MEM_VRAM)
+		return 0;
+	for (unsigned i = 0; i < MAX_OPEN; i++)
+		if (proc.open[i] && proc.open[i] != kp &&
+		    map_one(kp, bo, proc.open[i]->gpu.gpu_id)) {
+			int e = errno;
+
+			while (bo->nmapped)
+				unmap_one(kp, bo, bo->mapped[0]);
+			errno = e;
+			return -1;
+		}
+	bo->next_host = proc.host;
+	proc.host = bo;
+	return 0;
+}
+
+static void bo_free(struct kfd_platform *kp, struct kfd_bo *bo)
+{
 	struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = bo->handle };
 
 	if (!bo->size)
 		return;
-	if (kfd_ioctl(kp, AMDKFD_IOC_UNMAP_MEMORY_FROM_GPU, &u))
-		kfd_logf(kp, "kfd backend: unmapping 0x%llx from the GPU: %s",
-			 (unsigned long long)bo->va, strerror(errno));
+	for (struct kfd_bo **h = &proc.host; *h; h = &(*h)->next_host)
+		if (*h == bo) {
+			*h = bo->next_host;
+			break;
+		}
+	while (bo->nmapped)
+		unmap_one(kp, bo, bo->mapped[0]);
 	if (!bo->borrowed)
 		kp->sys->munmap((void *)(uintptr_t)bo->va, bo->size);
 	if (kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f))
@@ -508,7 +602,7 @@ static int bo_alloc(struct kfd_platform *kp, uint64_t size, uint64_t align, unsi
 	bo->size = size;
 	bo->cpu = cpu;
 	bo->domain = domain;
-	if (map_to_gpu(kp, a.handle)) {
+	if (map_to_gpu(kp, bo)) {
 		struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = a.handle };
 
 		e = errno;
@@ -581,7 +675,7 @@ static int kfd_mem_register(struct bh_platform *p, void *host, uint64_t size, st
 	}
 	*bo = (struct kfd_bo){ .handle = a.handle, .va = a.va_addr, .size = size, .cpu = host,
 			       .domain = BH_MEM_HOST, .borrowed = true };
-	if (map_to_gpu(kp, a.handle)) {
+	if (map_to_gpu(kp, bo)) {
 		struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = a.handle };
 
 		e = errno;
@@ -652,52 +746,120 @@ static int create_event(struct kfd_platform *kp, uint32_t type, bool auto_reset,
 
 	/* The first signal event tells KFD where its slots live (later ones
 	 * may not: amdkfd refuses a second event page). */
-	if (type == KFD_IOC_EVENT_SIGNAL && !kp->event_page_set)
-		e.event_page_offset = kp->events_bo.handle;
+	if (type == KFD_IOC_EVENT_SIGNAL && !proc.event_page_set)
+		e.event_page_offset = proc.events_bo.handle;
 	if (kfd_ioctl(kp, AMDKFD_IOC_CREATE_EVENT, &e))
 		return fail(err, BH_ENODEV, "kfd backend: creating a %s event: %s",
 			    type == KFD_IOC_EVENT_SIGNAL ? "signal" : "fault", strerror(errno));
 	*id = e.event_id;
 	if (type == KFD_IOC_EVENT_SIGNAL)
-		kp->event_page_set = true;
+		proc.event_page_set = true;
 	if (slot)
 		*slot = e.event_slot_index;
 	return 0;
 }
 
+/*
+ * /dev/kfd for the process, opened by its first GPU and checked once;
+ * the GPU takes a place among the open ones.
+ */
+static int process_join(struct kfd_platform *kp, struct bh_error *err)
+{
+	struct kfd_ioctl_get_version_args ver = { 0 };
+	unsigned slot;
+
+	for (slot = 0; slot < MAX_OPEN && proc.open[slot]; slot++)
+		;
+	if (slot == MAX_OPEN)
+		return fail(err, BH_ERANGE, "kfd backend: %d GPUs open in this process, no more",
+			    MAX_OPEN);
+	if (proc.fd < 0) {
+		int fd = kp->sys->open(KFD_NODE, O_RDWR | O_CLOEXEC, 0);
+
+		if (fd < 0) {
+			int e = errno;
+
+			if (e == ENOENT)
+				return fail(err, BH_ENODEV, "kfd backend: no " KFD_NODE ": the "
+					    "amdgpu kernel driver is not loaded, or found no GPU "
+					    "(modprobe amdgpu; dmesg | grep amdgpu)");
+			if (e == EACCES || e == EPERM)
+				return fail(err, BH_ENODEV, "kfd backend: " KFD_NODE ": permission "
+					    "denied: add the user to the 'render' and 'video' "
+					    "groups (sudo usermod -aG render,video $USER, then log "
+					    "in again)");
+			return fail(err, BH_ENODEV, "kfd backend: cannot open " KFD_NODE ": %s",
+				    strerror(e));
+		}
+		kp->kfd_fd = fd;
+		if (kfd_ioctl(kp, AMDKFD_IOC_GET_VERSION, &ver)) {
+			int ret = fail(err, BH_ENODEV, "kfd backend: " KFD_NODE ": GET_VERSION: %s",
+				       strerror(errno));
+
+			kp->sys->close(fd);
+			kp->kfd_fd = -1;
+			return ret;
+		}
+		if (ver.major_version != 1 || ver.minor_version < KFD_MIN_MINOR) {
+			kp->sys->close(fd);
+			kp->kfd_fd = -1;
+			return fail(err, BH_ENOTSUP, "kfd backend: the kernel's KFD interface is "
+				    "version %u.%u; this barehip was written for 1.%u and later 1.x "
+				    "(Linux 5.14 or newer)", ver.major_version, ver.minor_version,
+				    KFD_MIN_MINOR);
+		}
+		proc.fd = fd;
+		proc.minor = ver.minor_version;
+	}
+	kp->kfd_fd = proc.fd;
+	proc.open[slot] = kp;
+	proc.refs++;
+	return 0;
+}
+
+/*
+ * The GPU leaves the process: host buffers of the other GPUs are
+ * unmapped from it; the last one out closes /dev/kfd, which ends the
+ * process's events and signal page (amdkfd refuses to free that page:
+ * EPERM; it goes with the process).
+ */
+static void process_leave(struct kfd_platform *kp)
+{
+	for (unsigned i = 0; i < MAX_OPEN; i++)
+		if (proc.open[i] == kp) {
+			proc.open[i] = NULL;
+			proc.refs--;
+		}
+	for (struct kfd_bo *bo = proc.host; bo && kp->gpu.gpu_id; bo = bo->next_host)
+		unmap_one(kp, bo, kp->gpu.gpu_id);
+	if (proc.refs || proc.nvm)
+		return;
+	for (uint32_t *ev = &proc.mem_event; ev <= &proc.hw_event; ev++)
+		if (*ev) {
+			struct kfd_ioctl_destroy_event_args d = { .event_id = *ev };
+
+			kfd_ioctl(kp, AMDKFD_IOC_DESTROY_EVENT, &d);
+			*ev = 0;
+		}
+	if (proc.events_bo.size)
+		kp->sys->munmap(proc.events_bo.cpu, proc.events_bo.size);
+	memset(&proc.events_bo, 0, sizeof(proc.events_bo));
+	proc.event_page_set = false;
+	proc.runtime_enabled = false;
+	proc.host = NULL;
+	kp->sys->close(proc.fd);
+	proc.fd = -1;
+}
+
 static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct bh_error *err)
 {
 	struct kfd_platform *kp = to_kfd(p);
-	struct kfd_ioctl_get_version_args ver = { 0 };
 	char path[64], gfx[16];
 	int ret;
 
-	kp->kfd_fd = kp->sys->open(KFD_NODE, O_RDWR | O_CLOEXEC, 0);
-	if (kp->kfd_fd < 0) {
-		int e = errno;
-
-		if (e == ENOENT)
-			return fail(err, BH_ENODEV, "kfd backend: no " KFD_NODE ": the amdgpu "
-				    "kernel driver is not loaded, or found no GPU (modprobe amdgpu; "
-				    "dmesg | grep amdgpu)");
-		if (e == EACCES || e == EPERM)
-			return fail(err, BH_ENODEV, "kfd backend: " KFD_NODE ": permission "
-				    "denied: add the user to the 'render' and 'video' groups "
-				    "(sudo usermod -aG render,video $USER, then log in again)");
-		return fail(err, BH_ENODEV, "kfd backend: cannot open " KFD_NODE ": %s",
-			    strerror(e));
-	}
-	if (kfd_ioctl(kp, AMDKFD_IOC_GET_VERSION, &ver)) {
-		ret = fail(err, BH_ENODEV, "kfd backend: " KFD_NODE ": GET_VERSION: %s",
-			   strerror(errno));
-		goto out;
-	}
-	if (ver.major_version != 1 || ver.minor_version < KFD_MIN_MINOR) {
-		ret = fail(err, BH_ENOTSUP, "kfd backend: the kernel's KFD interface is version "
-			   "%u.%u; this barehip was written for 1.%u and later 1.x (Linux 5.14 "
-			   "or newer)", ver.major_version, ver.minor_version, KFD_MIN_MINOR);
-		goto out;
-	}
+	ret = process_join(kp, err);
+	if (ret)
+		return ret;
 	ret = discover(kp, err);
 	if (ret)
 		goto out;
@@ -710,20 +872,30 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 		goto out;
 	}
 	snprintf(path, sizeof(path), "/dev/dri/renderD%u", kp->gpu.drm_render_minor);
-	kp->drm_fd = kp->sys->open(path, O_RDWR | O_CLOEXEC, 0);
+	for (unsigned i = 0; i < proc.nvm; i++)
+		if (proc.vm[i].gpu_id == kp->gpu.gpu_id)
+			kp->drm_fd = proc.vm[i].drm_fd;
 	if (kp->drm_fd < 0) {
-		ret = fail(err, BH_ENODEV, "kfd backend: cannot open %s: %s%s", path,
-			   strerror(errno), errno == EACCES ? " (add the user to the 'render' "
-			   "group)" : "");
-		goto out;
-	}
-	struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)kp->drm_fd,
-						.gpu_id = kp->gpu.gpu_id };
+		int fd = kp->sys->open(path, O_RDWR | O_CLOEXEC, 0);
 
-	if (kfd_ioctl(kp, AMDKFD_IOC_ACQUIRE_VM, &vm)) {
-		ret = fail(err, BH_ENODEV, "kfd backend: acquiring the GPU VM of %s: %s", path,
-			   strerror(errno));
-		goto out;
+		if (fd < 0) {
+			ret = fail(err, BH_ENODEV, "kfd backend: cannot open %s: %s%s", path,
+				   strerror(errno), errno == EACCES ? " (add the user to the "
+				   "'render' group)" : "");
+			goto out;
+		}
+		struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)fd,
+							.gpu_id = kp->gpu.gpu_id };
+
+		if (proc.nvm == MAX_OPEN || kfd_ioctl(kp, AMDKFD_IOC_ACQUIRE_VM, &vm)) {
+			ret = fail(err, BH_ENODEV, "kfd backend: acquiring the GPU VM of %s: %s",
+				   path, proc.nvm == MAX_OPEN ? "too many GPUs" : strerror(errno));
+			kp->sys->close(fd);
+			goto out;
+		}
+		proc.vm[proc.nvm].gpu_id = kp->gpu.gpu_id;
+		proc.vm[proc.nvm++].drm_fd = fd;
+		kp->drm_fd = fd;
 	}
 	struct kfd_process_device_apertures ap[MAX_GPUS];
 	struct kfd_ioctl_get_process_apertures_new_args apa = {
@@ -740,7 +912,7 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 			kp->gpuvm_base = ap[i].gpuvm_base;
 			kp->gpuvm_limit = ap[i].gpuvm_limit;
 		}
-	if (ver.minor_version >= 14) {
+	if (proc.minor >= 14 && !proc.runtime_enabled) {
 		struct kfd_runtime_enable_args re = { 0 };
 
 		/* Tells KFD a runtime is up (debugger support); older kernels
@@ -750,19 +922,32 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 				   strerror(errno));
 			goto out;
 		}
+		proc.runtime_enabled = true;
 	}
 	queue_sizes(kp);
-	/* The signal event page and one page of queue write pointers. */
-	if (bo_alloc(kp, EVENT_PAGE_BYTES, 4096, BH_MEM_HOST, &kp->events_bo) ||
+	/* The other GPUs' host memory (rings, fences, pinned buffers) is
+	 * this GPU's to reach too. */
+	for (struct kfd_bo *bo = proc.host; bo; bo = bo->next_host)
+		if (map_one(kp, bo, kp->gpu.gpu_id)) {
+			ret = fail(err, BH_ENOMEM, "kfd backend: mapping the process's host "
+				   "memory for GPU %u: %s", kp->want, strerror(errno));
+			goto out;
+		}
+	/* The process's signal event page (the first GPU makes it) and this
+	 * GPU's page of queue write pointers. */
+	if ((!proc.events_bo.size &&
+	     bo_alloc(kp, EVENT_PAGE_BYTES, 4096, BH_MEM_HOST, &proc.events_bo)) ||
 	    bo_alloc(kp, 4096, 4096, BH_MEM_HOST, &kp->wptr_bo)) {
 		ret = fail(err, BH_ENOMEM, "kfd backend: cannot allocate the event and "
 			   "write-pointer pages: %s", strerror(errno));
 		goto out;
 	}
 	memset(kp->wptr_bo.cpu, 0, 4096);
-	ret = create_event(kp, KFD_IOC_EVENT_MEMORY, false, &kp->mem_event, NULL, err);
-	if (!ret)
-		ret = create_event(kp, KFD_IOC_EVENT_HW_EXCEPTION, false, &kp->hw_event, NULL,
+	ret = 0;
+	if (!proc.mem_event)
+		ret = create_event(kp, KFD_IOC_EVENT_MEMORY, false, &proc.mem_event, NULL, err);
+	if (!ret && !proc.hw_event)
+		ret = create_event(kp, KFD_IOC_EVENT_HW_EXCEPTION, false, &proc.hw_event, NULL,
 				   err);
 	if (ret)
 		goto out;
@@ -827,27 +1012,12 @@ static void kfd_close(struct bh_platform *p)
 	for (unsigned i = 0; i < MAX_QUEUES; i++)
 		if (kp->q[i].used)
 			p->queue_destroy(p, (int)i);
-	for (uint32_t *ev = &kp->mem_event; ev <= &kp->hw_event; ev++)
-		if (*ev) {
-			struct kfd_ioctl_destroy_event_args d = { .event_id = *ev };
-
-			kfd_ioctl(kp, AMDKFD_IOC_DESTROY_EVENT, &d);
-			*ev = 0;
-		}
-	kp->event_page_set = false;
 	bo_free(kp, &kp->wptr_bo);
-	/* amdkfd refuses to free the signal page (EPERM): it goes with the
-	 * process, when /dev/kfd closes below. */
-	if (kp->events_bo.size)
-		kp->sys->munmap(kp->events_bo.cpu, kp->events_bo.size);
-	memset(&kp->events_bo, 0, sizeof(kp->events_bo));
 	if (kp->doorbells)
 		kp->sys->munmap(kp->doorbells, DOORBELL_BYTES);
 	kp->doorbells = NULL;
-	if (kp->drm_fd >= 0)
-		kp->sys->close(kp->drm_fd);
-	kp->sys->close(kp->kfd_fd);
-	kp->kfd_fd = kp->drm_fd = -1;
+	process_leave(kp);
+	kp->kfd_fd = kp->drm_fd = -1;	/* the render node stays the process's */
 }
 
 /* ---------------------------------------------------------------- queues */
@@ -956,7 +1126,7 @@ static int kfd_queue_signal(struct bh_platform *p, int qid, uint64_t *mailbox_va
 	struct kfd_platform *kp = to_kfd(p);
 	struct kfd_queue *q = &kp->q[qid];
 
-	*mailbox_va = kp->events_bo.va + 8ull * q->event_slot;
+	*mailbox_va = proc.events_bo.va + 8ull * q->event_slot;
 	*data = q->event_id;
 	return 1;
 }
@@ -1032,44 +1202,81 @@ static int wait_events(struct kfd_platform *kp, struct kfd_event_data *ev, unsig
 	return w.wait_result == KFD_IOC_WAIT_RESULT_COMPLETE;
 }
 
-/* Whether a fault event fired; fills kp->fault_detail once. */
-static bool poll_faults(struct kfd_platform *kp)
+/* The open GPU with KFD id @gpu_id (NULL: not open here). */
+static struct kfd_platform *open_gpu(uint32_t gpu_id)
 {
-	struct kfd_event_data ev = { .event_id = kp->mem_event };
+	for (unsigned i = 0; i < MAX_OPEN; i++)
+		if (proc.open[i] && proc.open[i]->gpu.gpu_id == gpu_id)
+			return proc.open[i];
+	return NULL;
+}
 
-	if (kp->fault_seen)
-		return true;
+/*
+ * Takes a fired fault event of the process to the GPU its data names
+ * (every open GPU when it names none of them) and re-arms the event, so
+ * a later fault on another GPU is heard too.  The events are not
+ * auto-reset: unreset, every wait would return at once.
+ */
+static void poll_process_faults(struct kfd_platform *kp)
+{
+	struct kfd_event_data ev = { .event_id = proc.mem_event };
+	struct kfd_platform *to;
+	char detail[256];
+	bool memory = false;
+	uint64_t va = 0;
+
 	if (wait_events(kp, &ev, 1, 0) == 1) {
 		const struct kfd_hsa_memory_exception_data *m = &ev.memory_exception_data;
 
-		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
+		snprintf(detail, sizeof(detail),
 			 "in the page at 0x%llx (%s%s%s%s; KFD reports pages, not addresses); "
 			 "KFD stopped every queue of this process on the GPU", (unsigned long long)m->va,
 			 m->failure.NotPresent ? "page not present" : "",
 			 m->failure.ReadOnly ? " write to a read-only page" : "",
 			 m->failure.NoExecute ? " execute from a no-execute page" : "",
 			 m->failure.imprecise ? ", imprecise" : "");
-		kp->fault_va = m->va;
-		kp->fault_memory = true;
-		kp->fault_seen = true;
-		return true;
-	}
-	ev = (struct kfd_event_data){ .event_id = kp->hw_event };
-	if (wait_events(kp, &ev, 1, 0) == 1) {
+		va = m->va;
+		memory = true;
+		to = open_gpu(m->gpu_id);
+	} else {
+		ev = (struct kfd_event_data){ .event_id = proc.hw_event };
+		if (wait_events(kp, &ev, 1, 0) != 1)
+			return;
 		const struct kfd_hsa_hw_exception_data *h = &ev.hw_exception_data;
 
 		/* KFD does not say what stopped the wave: a trap (abort, a
 		 * failed assert), an illegal instruction, a bad packet or a
 		 * hang the driver reset. */
-		snprintf(kp->fault_detail, sizeof(kp->fault_detail),
+		snprintf(detail, sizeof(detail),
 			 "a trap, an illegal instruction or a hang (KFD reset type %u, cause "
 			 "%u%s); KFD stopped the process's queues",
 			 h->reset_type, h->reset_cause,
 			 h->memory_lost ? ", VRAM contents lost" : "");
-		kp->fault_seen = true;
-		return true;
+		to = open_gpu(h->gpu_id);
 	}
-	return false;
+	struct kfd_ioctl_reset_event_args r = { .event_id = ev.event_id };
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_RESET_EVENT, &r))
+		kfd_logf(kp, "kfd backend: re-arming the fault event: %s", strerror(errno));
+	for (unsigned i = 0; i < MAX_OPEN; i++) {
+		struct kfd_platform *g = proc.open[i];
+
+		if (!g || (to && g != to) || g->fault_seen)
+			continue;
+		snprintf(g->fault_detail, sizeof(g->fault_detail), "%s", detail);
+		g->fault_va = va;
+		g->fault_memory = memory;
+		g->fault_seen = true;
+	}
+}
+
+/* Whether a fault stopped this GPU's queues; fills kp->fault_detail once.
+ * Polls even then: a fault event left set would keep waking every GPU's
+ * waiters. */
+static bool poll_faults(struct kfd_platform *kp)
+{
+	poll_process_faults(kp);
+	return kp->fault_seen;
 }
 
 static int kfd_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *out)
@@ -1103,12 +1310,10 @@ static void kfd_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 	for (unsigned i = 0; i < MAX_QUEUES; i++)
 		if (kp->q[i].used)
 			ev[n++] = (struct kfd_event_data){ .event_id = kp->q[i].event_id };
-	ev[n++] = (struct kfd_event_data){ .event_id = kp->mem_event };
-	ev[n++] = (struct kfd_event_data){ .event_id = kp->hw_event };
-	/* The fault events are not auto-reset: once one fired, waiting on it
-	 * returns at once, and take_fault reports it. */
-	if (kp->fault_seen)
-		n -= 2;
+	/* A fired fault event wakes the waiter, whose take_fault hands it
+	 * to its GPU and re-arms it. */
+	ev[n++] = (struct kfd_event_data){ .event_id = proc.mem_event };
+	ev[n++] = (struct kfd_event_data){ .event_id = proc.hw_event };
 	wait_events(kp, ev, n, (uint32_t)BH_MIN(ms ? ms : 1, 1000u));
 }
 
@@ -1146,12 +1351,13 @@ static void kfd_print(struct bh_platform *p, const char *text, size_t len)
 	fflush(stdout);
 }
 
-struct bh_platform *bh_platform_kfd_new(void)
+struct bh_platform *bh_platform_kfd_new(unsigned index)
 {
 	struct kfd_platform *kp = calloc(1, sizeof(*kp));
 
 	if (!kp)
 		return NULL;
+	kp->want = index;
 	kp->sys = &bh_kfd_sys_override ? &bh_kfd_sys_override : &libc_sys;
 	kp->kfd_fd = kp->drm_fd = -1;
 	kp->ops = (struct bh_platform){
@@ -1182,6 +1388,16 @@ struct bh_platform *bh_platform_kfd_new(void)
 void bh_platform_kfd_delete(struct bh_platform *p)
 {
 	free(p);
+}
+
+/* How many GPUs discovery finds visible (0: none, or no KFD topology). */
+unsigned bh_platform_kfd_count(void)
+{
+	struct kfd_platform kp = { .sys = &bh_kfd_sys_override ? &bh_kfd_sys_override : &libc_sys,
+				   .kfd_fd = -1, .drm_fd = -1 };
+	struct bh_error err;
+
+	return discover(&kp, &err) ? 0 : kp.ngpus;
 }
 
 /*

@@ -16,11 +16,10 @@
 
 #define KMOD_FIRST_NODE "/dev/barehip0"
 
-struct bh_platform *bh_platform_new(struct bh_error *err)
+/* The board BAREHIP_BOARD names, or what this machine has. */
+static const char *board_name(void)
 {
 	const char *board = getenv("BAREHIP_BOARD");
-	struct bh_platform *p = NULL;
-	const char *want;
 
 	if (!board || !*board) {
 		board = "sim";
@@ -35,6 +34,38 @@ struct bh_platform *bh_platform_new(struct bh_error *err)
 		else
 			board = "kfd";
 #endif
+	}
+	return board;
+}
+
+unsigned bh_platform_count(void)
+{
+#ifdef CONFIG_BACKEND_KFD
+	if (!strcmp(board_name(), "kfd")) {
+		unsigned n = bh_platform_kfd_count();
+
+		return n ? n : 1;
+	}
+#endif
+	return 1;
+}
+
+struct bh_platform *bh_platform_new(struct bh_error *err)
+{
+	return bh_platform_new_index(0, err);
+}
+
+struct bh_platform *bh_platform_new_index(unsigned index, struct bh_error *err)
+{
+	const char *board = board_name();
+	struct bh_platform *p = NULL;
+	const char *want;
+
+	if (index && strcmp(board, "kfd")) {
+		err->code = BH_ENODEV;
+		snprintf(err->message, sizeof(err->message), "the %s board has one device (0), "
+			 "not %u", board, index);
+		return NULL;
 	}
 	if (!strcmp(board, "sim")) {
 		want = "sim";
@@ -51,7 +82,7 @@ struct bh_platform *bh_platform_new(struct bh_error *err)
 	} else if (!strcmp(board, "kfd")) {
 		want = "kfd";
 #ifdef CONFIG_BACKEND_KFD
-		p = bh_platform_kfd_new();
+		p = bh_platform_kfd_new(index);
 		want = NULL;
 #endif
 	} else {

@@ -74,7 +74,7 @@ static int gpu_open(struct gpu *g, const char *dir)
 	size_t size = 0;
 
 	memset(g, 0, sizeof(*g));
-	g->plat = bh_platform_kfd_new();
+	g->plat = bh_platform_kfd_new(0);
 	if (!g->plat || bh_device_open(&g->dev, g->plat, &err)) {
 		printf("  FAILED: opening the kfd backend: %s\n", err.message);
 		return -1;

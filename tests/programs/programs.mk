@@ -92,6 +92,11 @@ endif
 
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
+# Several GPUs: multi_device on three fake gfx90a GPUs and two gfx942.
+ifneq ($(KFDSIM_LIB),)
+PROGRAM_RUNS += $(if $(filter gfx90a,$(MODELLED)),$(PROG_DIR)/multi_device@kfd3-gfx90a) \
+	$(if $(filter gfx942,$(MODELLED)),$(PROG_DIR)/multi_device@kfd2-gfx942)
+endif
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)
 PROGRAM_RUNS += $(MULTI_PROGRAM_RUNS)

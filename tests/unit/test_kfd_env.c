@@ -114,7 +114,7 @@ const struct bh_kfd_sys bh_kfd_sys_override = {
 /* bh_device_open on the scripted machine: its error code and message. */
 static int open_on(struct bh_error *err)
 {
-	struct bh_platform *p = bh_platform_kfd_new();
+	struct bh_platform *p = bh_platform_kfd_new(0);
 	struct bh_device *dev = NULL;
 	int ret;
 
@@ -217,6 +217,36 @@ static void test_visible_devices(void)
 	machine_ok();
 }
 
+/* Every visible GPU is a device; an ordinal past them is refused by name. */
+static void test_count(void)
+{
+	struct bh_platform *p;
+	struct bh_device *dev = NULL;
+	struct bh_error err = { 0 };
+
+	machine_ok();
+	machine.ngpus = 3;
+	CU_ASSERT_EQUAL(bh_platform_kfd_count(), 3);
+	setenv("HIP_VISIBLE_DEVICES", "2,0", 1);
+	CU_ASSERT_EQUAL(bh_platform_kfd_count(), 2);
+	setenv("ROCR_VISIBLE_DEVICES", "1", 1);
+	CU_ASSERT_EQUAL(bh_platform_kfd_count(), 0);	/* HIP's 2 is past ROCR's one */
+	setenv("HIP_VISIBLE_DEVICES", "0", 1);
+	CU_ASSERT_EQUAL(bh_platform_kfd_count(), 1);
+	unsetenv("ROCR_VISIBLE_DEVICES");
+	setenv("HIP_VISIBLE_DEVICES", "", 1);
+	CU_ASSERT_EQUAL(bh_platform_kfd_count(), 0);
+	unsetenv("HIP_VISIBLE_DEVICES");
+	p = bh_platform_kfd_new(3);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	CU_ASSERT_EQUAL(bh_device_open(&dev, p, &err), BH_ENODEV);
+	ASSERT_CONTAINS(err.message, "there is no GPU 3: 3 visible (gfx90a, gfx90a, gfx90a)");
+	bh_platform_kfd_delete(p);
+	machine.ngpus = 0;
+	CU_ASSERT_EQUAL(bh_platform_kfd_count(), 0);
+	machine_ok();
+}
+
 CU_ErrorCode bh_tests_kfd_env(void)
 {
 	CU_pSuite s = CU_add_suite("kfd_env", NULL, NULL);
@@ -229,5 +259,6 @@ CU_ErrorCode bh_tests_kfd_env(void)
 	CU_add_test(s, "a GPU target barehip does not run", test_wrong_target);
 	CU_add_test(s, "a topology without GPUs", test_no_gpu);
 	CU_add_test(s, "HIP/ROCR_VISIBLE_DEVICES", test_visible_devices);
+	CU_add_test(s, "device count and ordinals", test_count);
 	return CU_get_error();
 }

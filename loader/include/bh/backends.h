@@ -17,9 +17,13 @@ void bh_platform_sim_delete(struct bh_platform *p);
 struct bh_platform *bh_platform_kmod_new(const char *node);
 void bh_platform_kmod_delete(struct bh_platform *p);
 
-/* A GPU of the stock amdgpu driver through /dev/kfd (loader/platform/kfd.c). */
-struct bh_platform *bh_platform_kfd_new(void);
+/* GPU @index (among the visible ones: ROCR_VISIBLE_DEVICES,
+ * HIP_VISIBLE_DEVICES) of the stock amdgpu driver through /dev/kfd
+ * (loader/platform/kfd.c).  The GPUs of a process share its /dev/kfd. */
+struct bh_platform *bh_platform_kfd_new(unsigned index);
 void bh_platform_kfd_delete(struct bh_platform *p);
+/* How many GPUs the KFD topology shows this process (0: none). */
+unsigned bh_platform_kfd_count(void);
 /* Whether /dev/kfd is there with a GPU this barehip runs. */
 bool bh_platform_kfd_present(void);
 
@@ -31,6 +35,14 @@ bool bh_platform_kfd_present(void);
  * @err filled if that backend is not built in or the name is bad.
  */
 struct bh_platform *bh_platform_new(struct bh_error *err);
+/*
+ * How many devices that backend offers (the kfd backend: every visible
+ * GPU; sim and kmod: one), at least 1: when it has none, device 0's
+ * bring-up says why.
+ */
+unsigned bh_platform_count(void);
+/* Device @index (< bh_platform_count()) of that backend; as above. */
+struct bh_platform *bh_platform_new_index(unsigned index, struct bh_error *err);
 /* Delete what bh_platform_new made (after bh_device_close). */
 void bh_platform_delete(struct bh_platform *p);
 
