@@ -180,6 +180,7 @@ struct wave {
 	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */
 	uint32_t keep_in32, keep_out32;	/* ~0: keep f32 denormals, 0: flush */
 	bool keep_in64, keep_out64;	/* the same for f64 and f16 */
+	bool dx10_clamp;		/* a clamped NaN becomes 0 (else passes) */
 	uint8_t round32, round64;	/* FP_ROUND of f32, of f64 and f16 */
 	uint8_t host_round;		/* OP_ROUND_* classes not nearest-even */
 	const struct insn *cur;		/* the instruction executing now */
