@@ -145,6 +145,7 @@ void raise_irq(struct bh_sim *sim, uint32_t ctxid);
  * q->faulted (the fault raised with sim_fault) where they stop.
  */
 void pm4_run(struct bh_sim *sim, struct sim_queue *q);	/* cp.c */
+int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4]);	/* cp.c, for aql.c */
 void aql_run(struct bh_sim *sim, struct sim_queue *q);	/* aql.c */
 
 /* ------------------------------------------------- faults (sim.c) */
