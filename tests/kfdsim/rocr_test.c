@@ -7,19 +7,13 @@
  * dispatch, waited on through its completion signal.  Each step prints
  * a line; the first failure stops the program (exit 1).
  *
- * The dispatch does not complete on the fake (why, for ROCr 5.2.3 on
- * gfx90a): hsa_executable_freeze copies the code segment into VRAM
+ * make check runs it with store.co (boards/kfdsim/preload.mk).  What
+ * the dispatch asks of the model, for ROCr 5.2.3 on gfx90a:
+ * hsa_executable_freeze copies the code segment into VRAM
  * (RegionMemory::Freeze -> GpuAgent::DmaCopy) with ROCr's blit kernel,
- * whose COMPUTE_PGM_RSRC1 (0x008c00c2) has DX10_CLAMP = 0, which the
- * model refuses (fpmode.c); past that, GpuAgent::InvalidateCodeCaches
- * submits a PM4 ACQUIRE_MEM in an AMD vendor-specific AQL packet
- * (AMD_AQL_FORMAT_PM4_IB), which the model's packet processor does not
- * take either.  The fake stops the queue and raises HW_EXCEPTION
- * events; ROCr waits on the copy's signal for ever.  make check runs
- * this without a code object.  With the model taught those two (tried
- * locally: DX10_CLAMP = 0 accepted, a PM4_IB packet completed as a
- * no-op), the whole program passes, store's results included: the fake
- * itself has what ROCr's dispatch path asks of amdkfd.
+ * whose COMPUTE_PGM_RSRC1 (0x008c00c2) has DX10_CLAMP = 0 (fpmode.c);
+ * GpuAgent::InvalidateCodeCaches then submits a PM4 ACQUIRE_MEM in an
+ * AMD vendor-specific AQL packet, AMD_AQL_FORMAT_PM4_IB (aql.c).
  */
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>

@@ -5,7 +5,9 @@ usage: gen-semantics.py LLVM_MC MCPU OUT.h semantics.txt
 
 Each "@ <instruction>" block lists vectors "a [b [c]] [vcc=N] -> d
 [vcc=N]" (hex or decimal, 64-bit where the instruction's operand is a
-register pair; "nan", "nan64", "nan16": any quiet NaN of that format).  The instruction reads v2 / v[2:3] (a), v4 / v[4:5] (b),
+register pair; "nan", "nan64", "nan16": any quiet NaN of that format).
+A header ending in "[DX10_CLAMP=0]" runs its block with RSRC1.DX10_CLAMP
+clear (every other block: RSRC1_DEFAULT of model_rig.h).  The instruction reads v2 / v[2:3] (a), v4 / v[4:5] (b),
 v6 / v[6:7] (c) and vcc, and writes v10 / v[10:11] (and vcc).  For each
 block this emits one wave64 program, assembled by llvm-mc: lane i runs
 vector i; one more lane runs vector 0 with its EXEC bit clear and must
@@ -51,7 +53,10 @@ def parse(path):
         if not line:
             continue
         if line.startswith("@"):
-            cur = {"insn": line[1:].strip(), "vecs": [], "line": lineno}
+            insn, no_dx10 = line[1:].strip(), False
+            if insn.endswith("[DX10_CLAMP=0]"):
+                insn, no_dx10 = insn[:-len("[DX10_CLAMP=0]")].strip(), True
+            cur = {"insn": insn, "no_dx10": no_dx10, "vecs": [], "line": lineno}
             blocks.append(cur)
             continue
         if cur is None or "->" not in line:
@@ -118,8 +123,8 @@ def main():
         wide = "v[10:11]" in insn
         cmp = insn.startswith("v_cmp")
         lines.append('\t{ "%s", sem_prog_%d, sizeof(sem_prog_%d) / 4, sem_vecs_%d, '
-                     'sizeof(sem_vecs_%d) / sizeof(sem_vecs_%d[0]), %d, %d },' %
-                     (insn, n, n, n, n, n, wide, cmp))
+                     'sizeof(sem_vecs_%d) / sizeof(sem_vecs_%d[0]), %d, %d, %d },' %
+                     (insn, n, n, n, n, n, wide, cmp, b["no_dx10"]))
     lines.append("};")
     open(out, "w").write("\n".join(lines) + "\n")
 

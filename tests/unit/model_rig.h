@@ -34,6 +34,7 @@ extern struct bh_sim_config rig_cfg;	/* change between rig_teardown and rig_setu
 /* RSRC1 of the next dispatch: 16 VGPRs (granule 8), f32/f64 denormals
  * kept, IEEE_MODE and DX10_CLAMP set as clang sets them. */
 #define RSRC1_DEFAULT 0x00af0001u
+#define RSRC1_DX10_CLAMP (1u << 21)
 extern uint32_t rig_rsrc1;
 
 int rig_setup(void);

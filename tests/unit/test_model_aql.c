@@ -4,8 +4,10 @@
  * aql_ids kernel (tests/model/kernels, -O0..-O3, gfx90a and gfx942)
  * dispatched by 64-byte AQL packets written here from the HSA layout
  * (header last), completion signals in amd_signal_t layout, barrier-AND
- * and barrier-OR packets, a wrapping ring, and every malformed packet the
- * packet processor must refuse.  Expected values are computed here.
+ * and barrier-OR packets, AMD's PM4_IB vendor packet (a PM4 indirect
+ * buffer, as ROCr's AqlQueue::ExecutePM4 writes it), a wrapping ring,
+ * and every malformed packet the packet processor must refuse.  Expected
+ * values are computed here.
  */
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +26,7 @@
 #define KERNARG_OFF	0x102000ull
 #define SIGNAL_OFF	0x103000ull	/* 64 bytes per signal */
 #define MAILBOX_OFF	0x104000ull
+#define IB_OFF		0x105000ull
 #define OUT_OFF		0x200000ull
 #define SCRATCH_OFF	0x400000ull
 #define SCRATCH_BYTES	(4ull << 20)
@@ -144,6 +147,44 @@ static void put_barrier(struct aql *a, bool any, const uint64_t *deps, unsigned 
 		wr64(p + 8 + 8 * i, deps[i]);
 	wr64(p + 56, signal);
 	wr16(p, HEADER(any ? T_BARRIER_OR : T_BARRIER_AND));
+}
+
+/*
+ * AMD_AQL_FORMAT_PM4_IB as ROCr 5.2's AqlQueue::ExecutePM4 builds it:
+ * vendor header (format 1), PM4 INDIRECT_BUFFER of @ib_dwords at @ib_va
+ * (IB_VALID), dw_cnt_remain 10, reserved zero, the completion signal.
+ */
+#define PM4_IB_JUMP	0xc0023f00u	/* type 3, INDIRECT_BUFFER, 4 dwords */
+
+static uint8_t *put_pm4_ib(struct aql *a, uint16_t header, uint64_t ib_va, uint32_t ib_dwords,
+			   uint64_t signal)
+{
+	uint8_t *p = slot(a, a->windex++);
+
+	memset(p + 2, 0, 62);
+	wr16(p + 2, 1);
+	wr32(p + 4, PM4_IB_JUMP);
+	wr32(p + 8, (uint32_t)ib_va & ~3u);
+	wr32(p + 12, (uint32_t)(ib_va >> 32) & 0xffff);
+	wr32(p + 16, ib_dwords | 1u << 23);
+	wr32(p + 20, 10);
+	wr64(p + 56, signal);
+	wr16(p, header);
+	return p;
+}
+
+/* The IB: WRITE_DATA of two dwords to OUT_OFF, then the ACQUIRE_MEM of
+ * GpuAgent::InvalidateCodeCaches (I$, K$, TC, TC writeback; all memory). */
+static uint32_t put_ib(struct aql *a)
+{
+	static const uint32_t ib[] = {
+		0xc0043700u, 5u << 8, (uint32_t)VA(OUT_OFF), (uint32_t)(VA(OUT_OFF) >> 32),
+		0x1234, 0x5678,
+		0xc0055800u, 0x28840000u, 0xffffffffu, 0xff, 0, 0, 0,
+	};
+
+	memcpy(a->vram + IB_OFF, ib, sizeof(ib));
+	return sizeof(ib) / 4;
 }
 
 static uint64_t read_index(struct aql *a)
@@ -301,6 +342,45 @@ static void test_wrap(void)
 	bh_sim_destroy(a.sim);
 }
 
+/* PM4_IB packets run their IB and complete like any packet; in ROCr 5.2's
+ * form (no barrier bit, no fences, no signal) too, then a dispatch. */
+static void test_pm4_ib(void)
+{
+	struct aql a;
+	struct bh_sim_fault f;
+	uint16_t wg[3] = { 64, 1, 1 };
+	uint32_t grid[3] = { 64, 1, 1 };
+	uint64_t rptr;
+
+	CU_ASSERT_EQUAL_FATAL(open_aql(&a, find(0, 2)), 0);
+	uint32_t n = put_ib(&a);
+	uint64_t sig = signal_at(&a, 0, 1, 0, 0);
+
+	put_pm4_ib(&a, HEADER(T_VENDOR), VA(IB_OFF), n, sig);
+	bh_sim_doorbell(a.sim, 0, a.windex);
+	if (bh_sim_take_fault(a.sim, &f)) {
+		fprintf(stderr, "\n  PM4_IB: %s", f.message);
+		CU_FAIL("the PM4_IB packet faulted");
+	}
+	CU_ASSERT_EQUAL(rd32(a.vram + OUT_OFF), 0x1234);
+	CU_ASSERT_EQUAL(rd32(a.vram + OUT_OFF + 4), 0x5678);
+	CU_ASSERT_EQUAL(signal_value(&a, 0), 0);
+	CU_ASSERT_EQUAL(read_index(&a), 1);
+	CU_ASSERT_EQUAL(rd16(slot(&a, 0)) & 0xff, T_INVALID);
+	/* ROCr 5.2.3: header type only, completion_signal 0; a dispatch after. */
+	memset(a.vram + OUT_OFF, 0, 8);
+	put_pm4_ib(&a, T_VENDOR, VA(IB_OFF), n, 0);
+	put_dispatch(&a, wg, grid, 1, 0);
+	bh_sim_doorbell(a.sim, 0, a.windex);
+	CU_ASSERT_FALSE(bh_sim_take_fault(a.sim, &f));
+	CU_ASSERT_EQUAL(read_index(&a), 3);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(a.sim, 0, &rptr), BH_SIM_QUEUE_IDLE);
+	CU_ASSERT_EQUAL(rptr, 3);
+	/* In order: the IB wrote 0x1234, then 64 work-items added 1 each. */
+	CU_ASSERT_EQUAL(rd32(a.vram + OUT_OFF), 0x1234 + 64);
+	bh_sim_destroy(a.sim);
+}
+
 /* Each malformed packet: a BAD_PACKET fault naming it, the queue in
  * ERROR; after a reset the next packet runs. */
 static void test_bad_packets(void)
@@ -309,7 +389,7 @@ static void test_bad_packets(void)
 		const char *what;
 		int field;		/* which part to break */
 	} cases[] = {
-		{ "packet type 0", 0 },
+		{ "AMD vendor packet format 0", 0 },
 		{ "workgroup_size_y is 0", 1 },
 		{ "grid_size_x is 0", 2 },
 		{ "setup dimensions 0", 3 },
@@ -318,6 +398,17 @@ static void test_bad_packets(void)
 		{ "completion_signal 0x", 6 },
 		{ "exceeds 1024", 7 },
 		{ "dependency signal 0x", 8 },
+		{ "packet type 4 is not modelled", 9 },
+		{ "reserved fence scope", 10 },
+		{ "AMD vendor packet BARRIER_VALUE", 11 },
+		{ "AMD vendor packet format 7", 12 },
+		{ "header byte 3 is 0x01", 13 },
+		{ "dw_cnt_remain is 9", 14 },
+		{ "reserved dword 9 is 0x00000001", 15 },
+		{ "is not a 4-dword PM4 INDIRECT_BUFFER", 16 },
+		{ "INDIRECT_BUFFER without VALID", 17 },
+		{ "chained INDIRECT_BUFFER outside an IB", 18 },
+		{ "opcode not modelled", 19 },
 	};
 	struct aql a;
 	uint16_t wg[3] = { 64, 1, 1 };
@@ -333,11 +424,13 @@ static void test_bad_packets(void)
 			uint64_t dep = VA(VRAM_SIZE + 0x1000);	/* unmapped */
 
 			put_barrier(&a, false, &dep, 1, 0);
+		} else if (cases[c].field >= 11) {
+			put_pm4_ib(&a, HEADER(T_VENDOR), VA(IB_OFF), put_ib(&a), 0);
 		} else {
 			put_dispatch(&a, wg, grid, 1, 0);
 		}
 		switch (cases[c].field) {
-		case 0: wr16(p, HEADER(T_VENDOR)); break;
+		case 0: wr16(p + 2, 0); wr16(p, HEADER(T_VENDOR)); break;
 		case 1: wr16(p + 6, 0); break;
 		case 2: wr32(p + 12, 0); break;
 		case 3: wr16(p + 2, 0); break;
@@ -346,6 +439,17 @@ static void test_bad_packets(void)
 		case 6: wr64(p + 56, VA(VRAM_SIZE + 0x40)); break;
 		case 7: wr16(p + 4, 1024); wr16(p + 2, 2); wr16(p + 6, 2);
 			wr32(p + 16, 2); break;
+		case 9: wr16(p, HEADER(T_AGENT)); break;
+		case 10: wr16(p, (uint16_t)(HEADER(T_DISPATCH) | 3u << 11)); break;
+		case 11: p[2] = 2; break;
+		case 12: p[2] = 7; break;
+		case 13: p[3] = 1; break;
+		case 14: wr32(p + 20, 9); break;
+		case 15: wr32(p + 36, 1); break;
+		case 16: wr32(p + 4, 0xc0021000u); break;	/* a NOP */
+		case 17: wr32(p + 16, rd32(p + 16) & ~(1u << 23)); break;
+		case 18: wr32(p + 16, rd32(p + 16) | 1u << 20); break;
+		case 19: wr32(a.vram + IB_OFF, 0xc0009900u); break;	/* opcode 0x99 */
 		default: break;
 		}
 		bh_sim_doorbell(a.sim, 0, a.windex);
@@ -356,7 +460,8 @@ static void test_bad_packets(void)
 		char idx[32];
 
 		snprintf(idx, sizeof(idx), "AQL packet %llu", (unsigned long long)index);
-		ASSERT_CONTAINS(f.message, idx);
+		if (cases[c].field < 17)	/* 17..19: the CP's, inside the IB */
+			ASSERT_CONTAINS(f.message, idx);
 		/* Reset, then a good dispatch runs. */
 		CU_ASSERT_EQUAL(bh_sim_queue_reset(a.sim, 0), 0);
 		CU_ASSERT_EQUAL(read_index(&a), a.windex);
@@ -409,6 +514,7 @@ CU_ErrorCode bh_tests_model_aql(void)
 	CU_add_test(s, "AQL dispatch, 3-D partial groups, -O0..-O3, gfx90a", test_ids_gfx90a);
 	CU_add_test(s, "AQL dispatch, 3-D partial groups, -O0..-O3, gfx942", test_ids_gfx942);
 	CU_add_test(s, "barrier-AND/OR packets and an unwritten header stall", test_barriers);
+	CU_add_test(s, "PM4_IB vendor packets run their indirect buffer", test_pm4_ib);
 	CU_add_test(s, "100 dispatches through a 16-packet ring", test_wrap);
 	CU_add_test(s, "malformed packets fault; reset recovers", test_bad_packets);
 	CU_add_test(s, "AQL queue setup the board refuses", test_bad_setup);

@@ -163,12 +163,15 @@ static void test_mode_register(void)
 	struct bh_sim_fault f;
 
 	reset_queue();
-	fill_out(0xdeadbeef, 4);
+	fill_out(0xdeadbeef, 6);
 	dispatch(prog_mode, sizeof(prog_mode) / 4, 1, 64, 0, 0);
 	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
 	CU_ASSERT_EQUAL(out_word(0), 0x3f0);	/* RSRC1 FP_DENORM 0xf -> MODE[7:4], DX10, IEEE */
 	CU_ASSERT_EQUAL(out_word(1), 0x00400000);	/* 2^-127 kept */
 	CU_ASSERT_EQUAL(out_word(2), 0);		/* flushed after s_setreg */
+	CU_ASSERT_EQUAL(out_word(3), 0);		/* clamp(NaN) = 0 under DX10_CLAMP */
+	CU_ASSERT_EQUAL(out_word(4), 0x7fc00000);	/* ... passed through without it */
+	CU_ASSERT_EQUAL(out_word(5), 0x2c0);	/* MODE[5:4] and MODE[8] cleared */
 }
 
 /* Hand-computed: see tests/model/programs/minmax.s. */

@@ -3,11 +3,11 @@
  * Per-instruction semantics of the GPU model against expectations worked
  * out by hand from the ISA text (tests/model/semantics.txt, turned into
  * programs by gen-semantics.py): shift counts past the width, carries,
- * saturating conversions, NaN/inf/±0/denormal arithmetic, omod/clamp,
- * compares and classes, f16 and f64 rounding ties.  Each block runs as
- * one wave: lane i checks vector i, and one more lane with its EXEC bit
- * clear must leave the destination untouched (and get VCC = 0 from a
- * compare).
+ * saturating conversions, NaN/inf/±0/denormal arithmetic, omod/clamp
+ * (under both settings of DX10_CLAMP), compares and classes, f16 and f64
+ * rounding ties.  Each block runs as one wave: lane i checks vector i,
+ * and one more lane with its EXEC bit clear must leave the destination
+ * untouched (and get VCC = 0 from a compare).
  */
 #include <stdio.h>
 #include <string.h>
@@ -32,6 +32,7 @@ struct sem_block {
 	unsigned n;
 	bool wide;		/* 64-bit destination */
 	bool cmp;		/* a compare: inactive lanes get VCC = 0 */
+	bool no_dx10_clamp;	/* RSRC1.DX10_CLAMP clear: a clamped NaN passes */
 };
 
 #include "model_sem.h"
@@ -68,7 +69,9 @@ static void run_block(const struct sem_block *b)
 	memcpy(mem, &exec, 8);
 	memcpy(mem + 8, &vcc, 8);
 	reset_queue();
+	rig_rsrc1 = b->no_dx10_clamp ? RSRC1_DEFAULT & ~RSRC1_DX10_CLAMP : RSRC1_DEFAULT;
 	dispatch(b->prog, b->words, 1, 64, 0, 0);
+	rig_rsrc1 = RSRC1_DEFAULT;
 	if (bh_sim_take_fault(rig.sim, &f)) {
 		fprintf(stderr, "\n  %s: %s", b->insn, f.message);
 		CU_FAIL("the instruction faulted");
@@ -92,8 +95,9 @@ static void run_block(const struct sem_block *b)
 			continue;
 		CU_FAIL("instruction result differs from semantics.txt");
 		if (failures++ < 20)
-			fprintf(stderr, "\n  semantics.txt:%d %s%s: got 0x%llx vcc=%u, want %s0x%llx "
-				"vcc=%d", v->line, b->insn, l == b->n ? " (EXEC-masked lane)" : "",
+			fprintf(stderr, "\n  semantics.txt:%d %s%s%s: got 0x%llx vcc=%u, want %s0x%llx "
+				"vcc=%d", v->line, b->insn, b->no_dx10_clamp ? " [DX10_CLAMP=0]" : "",
+				l == b->n ? " (EXEC-masked lane)" : "",
 				(unsigned long long)got, o[2], v->nan && l < b->n ? "NaN, not " : "",
 				(unsigned long long)want, vcc_want);
 	}

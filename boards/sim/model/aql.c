@@ -20,8 +20,12 @@
  *   - BARRIER_AND (3) / BARRIER_OR (5): up to five dependency signals;
  *     until all (any) of them are 0 the queue stalls
  *     (BH_SIM_QUEUE_STALLED) and is retried on a doorbell or poll;
- *   - anything else (VENDOR_SPECIFIC, AGENT_DISPATCH, reserved types) is
- *     a BAD_PACKET fault naming the packet index.
+ *   - VENDOR_SPECIFIC (0) in AMD's format AMD_AQL_FORMAT_PM4_IB (1), the
+ *     packet ROCr's AqlQueue::ExecutePM4 writes on gfx9+ (e.g. the code
+ *     cache invalidation after loading a code object): a PM4 command
+ *     stream in the slot, run by the CP as PM4 (pm4_ib below);
+ *   - anything else (other vendor formats, AGENT_DISPATCH, reserved
+ *     types) is a BAD_PACKET fault naming the packet index.
  *
  * Completion: a non-zero completion_signal is the GPU address of an
  * amd_signal_t (ROCR layout: kind @0, value @8, event_mailbox_ptr @16,
@@ -31,9 +35,10 @@
  * is published and the packet's header set back to INVALID, as the
  * packet processor releases the slot.
  *
- * The model executes a dispatch to completion before the next packet, so
- * the header's barrier bit always holds; acquire/release fence scopes
- * need no action in its coherent memory.
+ * The model executes a dispatch (or an IB) to completion before the next
+ * packet, so the header's barrier bit always holds; acquire/release fence
+ * scopes need no action in its coherent memory.  A scope of 3 (HSA
+ * defines none, agent and system: 0..2) is a BAD_PACKET fault.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -49,6 +54,15 @@
 #define AQL_TYPE_BARRIER_AND	3
 #define AQL_TYPE_AGENT		4
 #define AQL_TYPE_BARRIER_OR	5
+/* header: type [7:0], barrier [8], acquire [10:9] and release [12:11]
+ * fence scopes (HSA_PACKET_HEADER_SC*_FENCE_SCOPE) */
+#define AQL_HEADER_ACQUIRE(h)	(((h) >> 9) & 3)
+#define AQL_HEADER_RELEASE(h)	(((h) >> 11) & 3)
+#define AQL_FENCE_SCOPE_RESERVED 3
+
+/* hsa_amd_vendor_packet_header_t: AmdFormat in byte 2, byte 3 reserved (0). */
+#define AMD_AQL_FORMAT_PM4_IB	1
+#define AMD_AQL_FORMAT_BARRIER_VALUE	2	/* HSA_AMD_PACKET_TYPE_BARRIER_VALUE */
 
 /* kernel_code_properties (AMDGPUUsage, kernel descriptor) */
 #define KCP_PRIVATE_SEGMENT_BUFFER	(1u << 0)
@@ -283,6 +297,53 @@ static int barrier_ready(struct bh_sim *sim, uint64_t index, const uint8_t *pk, 
 	return any ? zero > 0 : zero == deps;
 }
 
+/*
+ * AMD_AQL_FORMAT_PM4_IB (ROCr amd_aql_queue.cpp, AqlQueue::ExecutePM4;
+ * aqlprofile's amd_aql_pm4_ib_packet_t): after the 4-byte vendor header,
+ * dwords 1..4 hold a PM4 INDIRECT_BUFFER packet, dword 5 (dw_cnt_remain)
+ * is 10 (the slot's dwords after it), dwords 6..13 are reserved and
+ * 14..15 the completion signal.  ROCr puts nothing but that one IB
+ * jump in the slot and zeroes the rest; the model takes exactly that
+ * and refuses any other slot contents rather than guess what the
+ * firmware makes of them.
+ */
+#define PM4_IB_DW_CNT_REMAIN	10
+
+static int pm4_ib(struct bh_sim *sim, uint64_t index, const uint8_t *pk)
+{
+	uint32_t dw[16];
+
+	memcpy(dw, pk, sizeof(dw));
+	if (pk[3])
+		return aql_fault(sim, index, pk, "vendor packet header byte 3 is 0x%02x, "
+				 "reserved (0)", pk[3]);
+	if (dw[5] != PM4_IB_DW_CNT_REMAIN)
+		return aql_fault(sim, index, pk, "PM4_IB dw_cnt_remain is %u; the slot "
+				 "holds one 4-dword INDIRECT_BUFFER, leaving %u", dw[5],
+				 PM4_IB_DW_CNT_REMAIN);
+	for (unsigned i = 6; i < 14; i++)
+		if (dw[i])
+			return aql_fault(sim, index, pk, "PM4_IB reserved dword %u is 0x%08x, "
+					 "not 0", i, dw[i]);
+	if (dw[1] >> 30 != 3 || ((dw[1] >> 8) & 0xff) != PKT3_INDIRECT_BUFFER ||
+	    ((dw[1] >> 16) & 0x3fff) != 2)
+		return aql_fault(sim, index, pk, "PM4_IB slot command 0x%08x is not a "
+				 "4-dword PM4 INDIRECT_BUFFER", dw[1]);
+	return pm4_call_ib(sim, &dw[1]);
+}
+
+static int vendor_packet(struct bh_sim *sim, uint64_t index, const uint8_t *pk)
+{
+	switch (pk[2]) {
+	case AMD_AQL_FORMAT_PM4_IB:
+		return pm4_ib(sim, index, pk);
+	case AMD_AQL_FORMAT_BARRIER_VALUE:
+		return aql_fault(sim, index, pk, "AMD vendor packet BARRIER_VALUE is not "
+				 "modelled");
+	}
+	return aql_fault(sim, index, pk, "AMD vendor packet format %u is not modelled", pk[2]);
+}
+
 void aql_run(struct bh_sim *sim, struct sim_queue *q)
 {
 	q->stalled = false;
@@ -300,6 +361,7 @@ void aql_run(struct bh_sim *sim, struct sim_queue *q)
 		}
 		memcpy(pk, slot, sizeof(pk));
 		unsigned type = pk[0];
+		uint16_t header = rd16(pk);
 		uint64_t start = bh_sim_clock(sim);
 		int r = 0;
 
@@ -307,7 +369,11 @@ void aql_run(struct bh_sim *sim, struct sim_queue *q)
 			q->stalled = true;	/* the producer has not written it yet */
 			return;
 		}
-		if (type == AQL_TYPE_DISPATCH) {
+		if (AQL_HEADER_ACQUIRE(header) == AQL_FENCE_SCOPE_RESERVED ||
+		    AQL_HEADER_RELEASE(header) == AQL_FENCE_SCOPE_RESERVED) {
+			r = aql_fault(sim, index, pk, "header 0x%04x has a reserved fence scope "
+				      "(3)", header);
+		} else if (type == AQL_TYPE_DISPATCH) {
 			uint32_t dim[3], initiator = 0;
 
 			r = program_dispatch(sim, q, index, va, pk, dim, &initiator);
@@ -321,9 +387,11 @@ void aql_run(struct bh_sim *sim, struct sim_queue *q)
 				return;
 			}
 			r = ready < 0 ? -1 : 0;
+		} else if (type == AQL_TYPE_VENDOR) {
+			r = vendor_packet(sim, index, pk);
 		} else {
 			r = aql_fault(sim, index, pk, "packet type %u is not modelled "
-				      "(vendor-specific, agent dispatch or reserved)", type);
+				      "(agent dispatch or reserved)", type);
 		}
 		uint64_t signal = rd64(pk + 56);
 

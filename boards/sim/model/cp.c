@@ -381,6 +381,30 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 	return 0;
 }
 
+/*
+ * An INDIRECT_BUFFER packet that is not in a ring: the one an AQL queue's
+ * PM4_IB packet carries (aql.c).  Its IB runs as one called from a ring
+ * (depth 1: a false WAIT_REG_MEM in it is refused).  CHAIN would replace
+ * the rest of an IB, and there is none: refused.
+ */
+int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4])
+{
+	unsigned n = ((pk[0] >> 16) & 0x3fff) + 2;
+	struct stream none = { .sim = sim, .ring = true };
+
+	if (pk[0] >> 30 != 3 || ((pk[0] >> 8) & 0xff) != PKT3_INDIRECT_BUFFER)
+		return bad_packet(sim, pk, 1, "not an INDIRECT_BUFFER packet");
+	if (n != 4)
+		return bad_packet(sim, pk, 4, "INDIRECT_BUFFER must be 4 dwords");
+	if (pk[3] & (1u << 20))
+		return bad_packet(sim, pk, 4, "chained INDIRECT_BUFFER outside an IB");
+	if (sim->cfg.trace)
+		fprintf(stderr, "sim: CP packet op 0x%02x, 4 dwords (AQL PM4_IB)\n",
+			PKT3_INDIRECT_BUFFER);
+	sim->stats.packets++;
+	return indirect_buffer(sim, pk, n, 0, &none) < 0 ? -1 : 0;
+}
+
 void pm4_run(struct bh_sim *sim, struct sim_queue *q)
 {
 	struct stream s = {

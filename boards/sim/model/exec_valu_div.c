@@ -335,7 +335,7 @@ VOP(v_div_fixup_f16)
 		float s0 = hsrc_op_sel(w, in, 0, l), s1 = hsrc_op_sel(w, in, 1, l);
 		float s2 = hsrc_op_sel(w, in, 2, l);
 
-		put_op_sel(w, in, l, hclamp(in, d2h_out(w, div_fixup(s0, s1, s2, &fmt16))));
+		put_op_sel(w, in, l, hclamp(w, in, d2h_out(w, div_fixup(s0, s1, s2, &fmt16))));
 	}
 	return w->sim->fault_pending ? -1 : 0;
 }

@@ -105,7 +105,7 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 				h = (uint16_t)(((is_snan16(ha) ? ha : hb) & 0x7fff) | 0x200 |
 					       (signbit(is_snan16(ha) ? a : b) ? 0x8000 : 0));
 		}
-		r[l] = hclamp(in, h);
+		r[l] = hclamp(w, in, h);
 	}
 	if (w->sim->fault_pending)
 		return -1;
@@ -180,7 +180,7 @@ static int f16_3(struct wave *w, const struct insn *in, int kind)
 		float v = kind == 0 ? min_ieee32(min_ieee32(a, b), c) :
 			  kind == 1 ? max_ieee32(max_ieee32(a, b), c) : med3_f(a, b, c);
 
-		r[l] = hclamp(in, flush_out16(w, d2h(v)));
+		r[l] = hclamp(w, in, flush_out16(w, d2h(v)));
 	}
 	if (w->sim->fault_pending)
 		return -1;

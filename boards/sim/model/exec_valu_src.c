@@ -242,7 +242,7 @@ void fdst_lanes(struct wave *w, const struct insn *in, float r[WAVE_LANES])
 		for (unsigned l = 0; l < WAVE_LANES; l++) {
 			float f = isnan(r[l]) ? r[l] : r[l] * omod[in->omod];	/* as fdst */
 
-			r[l] = in->clamp ? (isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f)) : f;
+			r[l] = in->clamp ? clamp01(w, f) : f;
 		}
 	}
 	for (unsigned l = 0; l < WAVE_LANES; l++) {

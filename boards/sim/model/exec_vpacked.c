@@ -43,7 +43,7 @@ VOP(v_fma_f16)
 		uint16_t r = fma16_out(w, a, b, c);
 
 		if (in->clamp)
-			r = d2h(clamp01(h2f(r)));
+			r = clamp01_16(w, r);
 		put_op_sel(w, in, l, r);
 	}
 	return w->sim->fault_pending ? -1 : 0;
@@ -98,7 +98,7 @@ static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 			default: r[h] = fma16_out(w, a, 1.0f, b); break;	/* add */
 			}
 			if (in->clamp)
-				r[h] = d2h(clamp01(h2f(r[h])));
+				r[h] = clamp01_16(w, r[h]);
 		}
 		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
 	}
@@ -135,7 +135,7 @@ static int pk_minmax_f16(struct wave *w, const struct insn *in, bool max)
 			else
 				r[h] = flush_out16(w, d2h(max ? max_ieee32(a, b) : min_ieee32(a, b)));
 			if (in->clamp)
-				r[h] = d2h(clamp01(h2f(r[h])));
+				r[h] = clamp01_16(w, r[h]);
 		}
 		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
 	}
@@ -260,14 +260,14 @@ static int fma_mix(struct wave *w, const struct insn *in, int kind)
 		if (kind == 0) {
 			float r = flush_out32(w, fmaf(a, b, c));
 
-			*d = bits32(in->clamp ? clamp01(r) : r);
+			*d = bits32(in->clamp ? clamp01(w, r) : r);
 			continue;
 		}
 		/* f32-exact inputs: one rounding to f16 through round-to-odd */
 		uint16_t r = fma16_out(w, a, b, c);
 
 		if (in->clamp)
-			r = d2h(clamp01(h2f(r)));
+			r = clamp01_16(w, r);
 		*d = kind == 1 ? (*d & 0xffff0000u) | r : (*d & 0xffff) | (uint32_t)r << 16;
 	}
 	return w->sim->fault_pending ? -1 : 0;
@@ -338,7 +338,7 @@ static int pk_f32(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 			}
 			r[h] = flush_out32(w, r[h]);
 			if (in->clamp)
-				r[h] = clamp01(r[h]);
+				r[h] = clamp01(w, r[h]);
 		}
 		w->v[in->dst][l] = bits32(r[0]);
 		w->v[in->dst + 1][l] = bits32(r[1]);

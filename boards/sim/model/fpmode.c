@@ -5,9 +5,14 @@
  * how the fields are applied).  MODE starts from COMPUTE_PGM_RSRC1 at
  * wave launch and changes with s_setreg.
  *
+ * DX10_CLAMP [8] decides what the clamp bit does with a NaN result
+ * (valu.h, clamp01): 1 clamps it to 0, 0 passes it through.  The
+ * exceptions it also suppresses when set are not modelled either way
+ * (EXCP_EN must be 0 and nothing reads TRAPSTS).
+ *
  * Fields the model does not follow are refused rather than ignored:
- *   DX10_CLAMP [8] = 0 and IEEE [9] = 0 change NaN handling of clamp,
- *   min/max and quieting in ways the fact sheets do not pin down;
+ *   IEEE [9] = 0 changes NaN handling of min/max and quieting in ways
+ *   the fact sheets do not pin down;
  *   EXCP_EN [18:12] would raise exceptions into a trap handler the
  *   model does not have; FP16_OVFL [23] clamps f16 overflow; bits
  *   [31:24] (POPS packer, DISABLE_PERF, GPR_IDX_EN, VSKIP, CSP) change
@@ -26,8 +31,6 @@ const char *mode_unsupported(uint32_t mode)
 {
 	if (!(mode & MODE_IEEE))
 		return "IEEE mode off (MODE.IEEE = 0) is not modelled";
-	if (!(mode & MODE_DX10_CLAMP))
-		return "MODE.DX10_CLAMP = 0 is not modelled";
 	if (mode & MODE_EXCP_EN)
 		return "FP exception traps (MODE.EXCP_EN) are not modelled";
 	if (mode & MODE_FP16_OVFL)
@@ -49,6 +52,7 @@ void wave_set_mode(struct wave *w, uint32_t mode)
 	w->keep_out32 = d32 & 2 ? ~0u : 0;
 	w->keep_in64 = d64 & 1;
 	w->keep_out64 = d64 & 2;
+	w->dx10_clamp = mode & MODE_DX10_CLAMP;
 	w->host_round = (w->round32 ? OP_ROUND_F32 : 0) | (w->round64 ? OP_ROUND_F64 : 0);
 }
 

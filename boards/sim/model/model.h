@@ -145,6 +145,7 @@ void raise_irq(struct bh_sim *sim, uint32_t ctxid);
  * q->faulted (the fault raised with sim_fault) where they stop.
  */
 void pm4_run(struct bh_sim *sim, struct sim_queue *q);	/* cp.c */
+int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4]);	/* cp.c, for aql.c */
 void aql_run(struct bh_sim *sim, struct sim_queue *q);	/* aql.c */
 
 /* ------------------------------------------------- faults (sim.c) */
@@ -180,6 +181,7 @@ struct wave {
 	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */
 	uint32_t keep_in32, keep_out32;	/* ~0: keep f32 denormals, 0: flush */
 	bool keep_in64, keep_out64;	/* the same for f64 and f16 */
+	bool dx10_clamp;		/* a clamped NaN becomes 0 (else passes) */
 	uint8_t round32, round64;	/* FP_ROUND of f32, of f64 and f16 */
 	uint8_t host_round;		/* OP_ROUND_* classes not nearest-even */
 	const struct insn *cur;		/* the instruction executing now */

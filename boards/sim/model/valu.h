@@ -259,6 +259,34 @@ static inline float fsrc(struct wave *w, const struct insn *in, unsigned i, unsi
 }
 
 /*
+ * The clamp bit of a float result: [0, 1], and a NaN becomes 0 when
+ * MODE.DX10_CLAMP is set and passes through, bits unchanged, when it is
+ * clear (gfx9 ISA, MODE: "when set, clamp NaN to zero, otherwise pass
+ * NaN thru").
+ */
+static inline float clamp01(const struct wave *w, float f)
+{
+	if (isnan(f))
+		return w->dx10_clamp ? 0.0f : f;
+	return fminf(fmaxf(f, 0.0f), 1.0f);
+}
+
+static inline double clamp01_64(const struct wave *w, double d)
+{
+	if (isnan(d))
+		return w->dx10_clamp ? 0.0 : d;
+	return fmin(fmax(d, 0.0), 1.0);
+}
+
+/* An f16 NaN is kept as its own bits (no trip through f32). */
+static inline uint16_t clamp01_16(const struct wave *w, uint16_t h)
+{
+	if ((h & 0x7fff) > 0x7c00)
+		return w->dx10_clamp ? 0 : h;
+	return d2h(clamp01(w, h2f(h)));
+}
+
+/*
  * f32 result with VOP3 omod and clamp applied.  A NaN is not multiplied:
  * host arithmetic need not keep its sign and payload (RISC-V returns its
  * canonical NaN), and the model's NaN results are exact bits.
@@ -271,7 +299,7 @@ static inline void fdst(struct wave *w, const struct insn *in, unsigned l, float
 		if (in->omod && !isnan(f))
 			f *= omod[in->omod];
 		if (in->clamp)
-			f = isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
+			f = clamp01(w, f);
 	}
 	w->v[in->dst][l] = bits32(flush_out32(w, f));
 }
@@ -300,7 +328,7 @@ static inline void ddst(struct wave *w, const struct insn *in, unsigned l, doubl
 		if (in->omod && !isnan(d))	/* as fdst */
 			d *= omod[in->omod];
 		if (in->clamp)
-			d = isnan(d) ? 0.0 : fmin(fmax(d, 0.0), 1.0);
+			d = clamp01_64(w, d);
 	}
 	set64(w, in->dst, l, bits64(flush_out64(w, d)));
 }
@@ -426,16 +454,11 @@ static inline float hsrc(struct wave *w, const struct insn *in, unsigned i, unsi
 	return xorm ? -f : f;
 }
 
-static inline float clamp01(float f)
-{
-	return isnan(f) ? 0.0f : fminf(fmaxf(f, 0.0f), 1.0f);
-}
-
-static inline uint16_t hclamp(const struct insn *in, uint16_t h)
+static inline uint16_t hclamp(const struct wave *w, const struct insn *in, uint16_t h)
 {
 	if (in->enc != ENC_VOP3 || !in->clamp)
 		return h;
-	return d2h(clamp01(h2f(h)));
+	return clamp01_16(w, h);
 }
 
 static inline bool is_snan16(uint16_t h)
