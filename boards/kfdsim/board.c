@@ -117,6 +117,11 @@ static bool service(struct kfdsim_proc *p, unsigned gi, bool *stalled)
 	uint32_t ctx;
 
 	pthread_mutex_lock(&g->lock);
+	/* A flush request since the last look (two between looks count as
+	 * one: the count is a lower bound). */
+	if (g->mmio && __atomic_exchange_n((uint32_t *)g->mmio, KFDSIM_HDP_IDLE,
+					   __ATOMIC_ACQ_REL) != KFDSIM_HDP_IDLE)
+		g->hdp_flushes++;
 	for (unsigned h = 0; h < KFDSIM_QUEUES_PER_GPU; h++) {
 		struct kfdsim_queue *q = g->hwq[h];
 

@@ -469,6 +469,19 @@ struct kfdsim_proc *kfdsim_process(void)
 	return p;
 }
 
+uint64_t kfdsim_hdp_flushes(unsigned i)
+{
+	struct kfdsim_proc *p = kfdsim_process();
+	uint64_t n = 0;
+
+	if (p && i < KFDSIM_MAX_GPUS) {
+		pthread_mutex_lock(&p->gpu[i].lock);
+		n = p->gpu[i].hdp_flushes;
+		pthread_mutex_unlock(&p->gpu[i].lock);
+	}
+	return n;
+}
+
 int kfdsim_close(int fd)
 {
 	struct kfdsim_proc *dead = NULL;

@@ -95,6 +95,7 @@ struct kfdsim_pgpu {
 	volatile uint64_t *doorbells;
 	int mmio_fd;			/* the MMIO remap page (HDP flush) */
 	void *mmio;
+	uint64_t hdp_flushes;		/* writes seen to HDP_MEM_FLUSH_CNTL */
 	struct kfdsim_queue *hwq[KFDSIM_QUEUES_PER_GPU];
 };
 
@@ -149,6 +150,10 @@ struct kfdsim_proc {
 	pthread_cond_t kick_cond;
 	unsigned kicks;
 };
+
+/* What HDP_MEM_FLUSH_CNTL (dword 0 of the MMIO remap page) holds while
+ * no flush is pending; a store of anything else is a flush request. */
+#define KFDSIM_HDP_IDLE 0xffffffffu
 
 /* core.c */
 extern struct kfdsim_gpu kfdsim_gpus[KFDSIM_MAX_GPUS];

@@ -66,6 +66,9 @@ int kfdsim_init(char *why);
 /* The GPUs (after kfdsim_init). */
 unsigned kfdsim_gpu_count(void);
 const struct kfdsim_gpu *kfdsim_gpu(unsigned i);
+/* HDP flush requests this process made on GPU @i (through the MMIO remap
+ * page) that the board has seen: at least 1 after any, 0 if none. */
+uint64_t kfdsim_hdp_flushes(unsigned i);
 
 /*
  * Paths.  kfdsim_sysfs_path: for a path inside the faked sysfs

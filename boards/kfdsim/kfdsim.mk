@@ -48,7 +48,7 @@ $(BUILD)/tests/kfdsim/backendk.%.co: tests/kfdsim/backendk.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< ($*)"
 	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -O2 -o $@ $<
-$(BUILD)/obj/tests/kfdsim/backend_test.o: HOST_CFLAGS += \
+$(BUILD)/obj/tests/kfdsim/backend_test.o: HOST_CFLAGS += -Iboards/kfdsim \
 	-DBACKENDK_DIR='"$(abspath $(BUILD)/tests/kfdsim)"'
 $(KFD_BACKEND_TEST): $(BUILD)/obj/tests/kfdsim/backend_test.o $(KFDSIM_LIB) $(LIBBAREHIP) \
 		$(KFD_BACKEND_COS)

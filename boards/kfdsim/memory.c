@@ -63,12 +63,20 @@ int kfdsim_doorbells(struct kfdsim_pgpu *g)
 	return 0;
 }
 
-/* The MMIO remap page: writes to it (HDP flushes) have nothing to do here. */
+/*
+ * The MMIO remap page (amdgpu's rmmio_remap: HDP_MEM_FLUSH_CNTL at 0,
+ * HDP_REG_FLUSH_CNTL at 4).  The model has no HDP to flush; the board
+ * thread counts the flush requests (kfdsim_hdp_flushes) so a test can
+ * see that a runtime asks for them.
+ */
 int kfdsim_mmio_page(struct kfdsim_pgpu *g)
 {
 	if (g->mmio_fd >= 0)
 		return 0;
-	return backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &g->mmio) ? -ENOMEM : 0;
+	if (backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &g->mmio))
+		return -ENOMEM;
+	*(volatile uint32_t *)g->mmio = KFDSIM_HDP_IDLE;
+	return 0;
 }
 
 /*

@@ -21,8 +21,9 @@
  * complete in order, so the gate holds the previous value or this one
  * when the CP looks.
  *
- * The host thread touches only memory (fences, gates, the copies' bytes)
- * and user callbacks, never the loader, which is not thread-safe: the
+ * The host thread touches only memory (fences, gates, the copies' bytes),
+ * user callbacks and bh_device_flush_writes, never the rest of the
+ * loader, which is not thread-safe: the
  * in-process sim board notices a written gate at the next doorbell or
  * wait (bh_queue_wait_for rings it again), hardware by polling.
  * Callbacks must not call HIP, as in HIP.
@@ -132,9 +133,13 @@ static void *host_thread(void *arg)
 			free(op);
 			return NULL;
 		}
-		/* Release: the operation's writes before the gate. */
-		if (run)
+		/* Release: the operation's writes before the gate (through
+		 * the BAR: flushed first, as the CP reads on without a
+		 * doorbell). */
+		if (run) {
+			bh_device_flush_writes(op->rq->d->dev);
 			__atomic_store_n(gate_word(op->rq), op->gate_value, __ATOMIC_RELEASE);
+		}
 		running = false;
 		finished++;
 		pthread_mutex_unlock(&lock);

@@ -132,6 +132,12 @@ int bh_mem_register(struct bh_device *dev, void *host, uint64_t size, struct bh_
 	return 0;
 }
 
+void bh_device_flush_writes(struct bh_device *dev)
+{
+	if (dev->plat->flush_writes)
+		dev->plat->flush_writes(dev->plat);
+}
+
 uint64_t bh_device_vram_used(const struct bh_device *dev)
 {
 	return dev->vram_used;

@@ -141,6 +141,11 @@ struct kfd_platform {
 	uint32_t eop_size, ctl_stack_size, cwsr_size, debug_size;
 	struct kfd_bo wptr_bo;
 	uint8_t *doorbells;
+	/* The MMIO remap page (NULL where KFD offers none: an APU, a kernel
+	 * page larger than 4 KiB): HDP_MEM_FLUSH_CNTL, the register amdgpu
+	 * writes to flush the host data path. */
+	struct kfd_bo mmio;
+	volatile uint32_t *hdp_flush;
 	bool fault_seen;		/* a fault stopped this GPU's queues */
 	bool fault_memory;		/* a memory fault (else a hardware exception) */
 	bool fault_told;		/* take_fault reported it once */
@@ -851,6 +856,61 @@ static void process_leave(struct kfd_platform *kp)
 	proc.fd = -1;
 }
 
+/*
+ * The host's writes to VRAM go through the BAR and the HDP (host data
+ * path), whose write buffer the GPU does not see into: they must be
+ * flushed before the GPU reads what they wrote, as amdgpu does by writing
+ * HDP_MEM_FLUSH_CNTL, which KFD remaps into a page a process may map
+ * (KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP).  Without that page (an APU, whose
+ * VRAM is system memory, or no remap on this kernel) nothing is flushed.
+ */
+static void map_mmio(struct kfd_platform *kp)
+{
+	struct kfd_ioctl_alloc_memory_of_gpu_args a = {
+		.size = 4096,
+		.gpu_id = kp->gpu.gpu_id,
+		.flags = 0x80000000u /* WRITABLE */ | KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP |
+			 KFD_IOC_ALLOC_MEM_FLAGS_NO_SUBSTITUTE,
+	};
+	uint64_t va = reserve_va(kp, 4096, 4096);
+	void *cpu;
+
+	if (!va)
+		return;
+	a.va_addr = va;
+	if (kfd_ioctl(kp, AMDKFD_IOC_ALLOC_MEMORY_OF_GPU, &a)) {
+		kp->sys->munmap((void *)(uintptr_t)va, 4096);
+		return;
+	}
+	cpu = kp->sys->mmap((void *)(uintptr_t)va, 4096, PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_FIXED, kp->kfd_fd, (off_t)a.mmap_offset);
+	if (cpu == MAP_FAILED) {
+		struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = a.handle };
+
+		kfd_logf(kp, "kfd backend: mapping the MMIO remap page (HDP flush): %s; host "
+			 "writes to VRAM are not flushed", strerror(errno));
+		kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f);
+		kp->sys->munmap((void *)(uintptr_t)va, 4096);
+		return;
+	}
+	kp->mmio = (struct kfd_bo){ .handle = a.handle, .va = va, .size = 4096, .cpu = cpu,
+				    .domain = BH_MEM_HOST };
+	kp->hdp_flush = (volatile uint32_t *)((uint8_t *)cpu + KFD_MMIO_REMAP_HDP_MEM_FLUSH_CNTL);
+}
+
+/* Earlier host stores to VRAM reach it before what follows (a doorbell,
+ * a gate word the CP polls). */
+static void kfd_flush_writes(struct bh_platform *p)
+{
+	struct kfd_platform *kp = to_kfd(p);
+
+	if (!kp->hdp_flush)
+		return;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	*kp->hdp_flush = 0;	/* the value amdgpu writes */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct bh_error *err)
 {
 	struct kfd_platform *kp = to_kfd(p);
@@ -943,11 +1003,12 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 		goto out;
 	}
 	memset(kp->wptr_bo.cpu, 0, 4096);
+	map_mmio(kp);
 	ret = 0;
 	if (!proc.mem_event)
-		ret = create_event(kp, KFD_IOC_EVENT_MEMORY, false, &proc.mem_event, NULL, err);
+		ret = create_event(kp, KFD_IOC_EVENT_MEMORY, true, &proc.mem_event, NULL, err);
 	if (!ret && !proc.hw_event)
-		ret = create_event(kp, KFD_IOC_EVENT_HW_EXCEPTION, false, &proc.hw_event, NULL,
+		ret = create_event(kp, KFD_IOC_EVENT_HW_EXCEPTION, true, &proc.hw_event, NULL,
 				   err);
 	if (ret)
 		goto out;
@@ -1013,6 +1074,14 @@ static void kfd_close(struct bh_platform *p)
 		if (kp->q[i].used)
 			p->queue_destroy(p, (int)i);
 	bo_free(kp, &kp->wptr_bo);
+	if (kp->mmio.size) {
+		struct kfd_ioctl_free_memory_of_gpu_args f = { .handle = kp->mmio.handle };
+
+		kp->sys->munmap(kp->mmio.cpu, kp->mmio.size);
+		kfd_ioctl(kp, AMDKFD_IOC_FREE_MEMORY_OF_GPU, &f);
+		memset(&kp->mmio, 0, sizeof(kp->mmio));
+		kp->hdp_flush = NULL;
+	}
 	if (kp->doorbells)
 		kp->sys->munmap(kp->doorbells, DOORBELL_BYTES);
 	kp->doorbells = NULL;
@@ -1179,6 +1248,9 @@ static void kfd_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
 {
 	struct kfd_queue *q = &to_kfd(p)->q[qid];
 
+	/* What the host wrote to VRAM (kernel arguments, copies, code)
+	 * before the work that reads it. */
+	kfd_flush_writes(p);
 	*q->wptr = wptr - q->wptr_base;
 	/* The packets and the write pointer reach memory before the CP is
 	 * told to fetch them. */
@@ -1211,53 +1283,22 @@ static struct kfd_platform *open_gpu(uint32_t gpu_id)
 	return NULL;
 }
 
-/*
- * Takes a fired fault event of the process to the GPU its data names
- * (every open GPU when it names none of them) and re-arms the event, so
- * a later fault on another GPU is heard too.  The events are not
- * auto-reset: unreset, every wait would return at once.
- */
-static void poll_process_faults(struct kfd_platform *kp)
+/* What a fault event's data holds until WAIT_EVENTS copies a fired
+ * event's data over it: its gpu_id, which no GPU has. */
+#define NOT_FIRED 0xffffffffu
+
+static void arm(struct kfd_event_data *ev, uint32_t id)
 {
-	struct kfd_event_data ev = { .event_id = proc.mem_event };
-	struct kfd_platform *to;
-	char detail[256];
-	bool memory = false;
-	uint64_t va = 0;
+	*ev = (struct kfd_event_data){ .event_id = id };
+	if (id == proc.mem_event)
+		ev->memory_exception_data.gpu_id = NOT_FIRED;
+	else
+		ev->hw_exception_data.gpu_id = NOT_FIRED;
+}
 
-	if (wait_events(kp, &ev, 1, 0) == 1) {
-		const struct kfd_hsa_memory_exception_data *m = &ev.memory_exception_data;
-
-		snprintf(detail, sizeof(detail),
-			 "in the page at 0x%llx (%s%s%s%s; KFD reports pages, not addresses); "
-			 "KFD stopped every queue of this process on the GPU", (unsigned long long)m->va,
-			 m->failure.NotPresent ? "page not present" : "",
-			 m->failure.ReadOnly ? " write to a read-only page" : "",
-			 m->failure.NoExecute ? " execute from a no-execute page" : "",
-			 m->failure.imprecise ? ", imprecise" : "");
-		va = m->va;
-		memory = true;
-		to = open_gpu(m->gpu_id);
-	} else {
-		ev = (struct kfd_event_data){ .event_id = proc.hw_event };
-		if (wait_events(kp, &ev, 1, 0) != 1)
-			return;
-		const struct kfd_hsa_hw_exception_data *h = &ev.hw_exception_data;
-
-		/* KFD does not say what stopped the wave: a trap (abort, a
-		 * failed assert), an illegal instruction, a bad packet or a
-		 * hang the driver reset. */
-		snprintf(detail, sizeof(detail),
-			 "a trap, an illegal instruction or a hang (KFD reset type %u, cause "
-			 "%u%s); KFD stopped the process's queues",
-			 h->reset_type, h->reset_cause,
-			 h->memory_lost ? ", VRAM contents lost" : "");
-		to = open_gpu(h->gpu_id);
-	}
-	struct kfd_ioctl_reset_event_args r = { .event_id = ev.event_id };
-
-	if (kfd_ioctl(kp, AMDKFD_IOC_RESET_EVENT, &r))
-		kfd_logf(kp, "kfd backend: re-arming the fault event: %s", strerror(errno));
+/* Record fault @detail on the GPU @to (NULL: every open GPU). */
+static void fault_to(struct kfd_platform *to, const char *detail, bool memory, uint64_t va)
+{
 	for (unsigned i = 0; i < MAX_OPEN; i++) {
 		struct kfd_platform *g = proc.open[i];
 
@@ -1270,12 +1311,63 @@ static void poll_process_faults(struct kfd_platform *kp)
 	}
 }
 
-/* Whether a fault stopped this GPU's queues; fills kp->fault_detail once.
- * Polls even then: a fault event left set would keep waking every GPU's
- * waiters. */
+/*
+ * The fault events are auto-reset, as ROCr makes them: a fired one wakes
+ * one wait and WAIT_EVENTS copies its data out.  Whichever wait took it
+ * (a poll or a sleep in wait_interrupt) hands it here, to the GPU the
+ * data names.  (RESET_EVENT cannot re-arm them: amdkfd lets the CPU
+ * reset only signal events.)
+ */
+static void route_faults(const struct kfd_event_data *ev, unsigned n)
+{
+	char detail[256];
+
+	for (unsigned i = 0; i < n; i++) {
+		if (ev[i].event_id == proc.mem_event &&
+		    ev[i].memory_exception_data.gpu_id != NOT_FIRED) {
+			const struct kfd_hsa_memory_exception_data *m = &ev[i].memory_exception_data;
+
+			snprintf(detail, sizeof(detail),
+				 "in the page at 0x%llx (%s%s%s%s; KFD reports pages, not "
+				 "addresses); KFD stopped every queue of this process on the GPU",
+				 (unsigned long long)m->va,
+				 m->failure.NotPresent ? "page not present" : "",
+				 m->failure.ReadOnly ? " write to a read-only page" : "",
+				 m->failure.NoExecute ? " execute from a no-execute page" : "",
+				 m->failure.imprecise ? ", imprecise" : "");
+			fault_to(open_gpu(m->gpu_id), detail, true, m->va);
+		} else if (ev[i].event_id == proc.hw_event &&
+			   ev[i].hw_exception_data.gpu_id != NOT_FIRED) {
+			const struct kfd_hsa_hw_exception_data *h = &ev[i].hw_exception_data;
+
+			/* KFD does not say what stopped the wave: a trap (abort,
+			 * a failed assert), an illegal instruction, a bad packet
+			 * or a hang the driver reset. */
+			snprintf(detail, sizeof(detail),
+				 "a trap, an illegal instruction or a hang (KFD reset type %u, "
+				 "cause %u%s); KFD stopped the process's queues",
+				 h->reset_type, h->reset_cause,
+				 h->memory_lost ? ", VRAM contents lost" : "");
+			fault_to(open_gpu(h->gpu_id), detail, false, 0);
+		}
+	}
+}
+
+static void poll_process_faults(struct kfd_platform *kp)
+{
+	struct kfd_event_data ev[2];
+
+	arm(&ev[0], proc.mem_event);
+	arm(&ev[1], proc.hw_event);
+	if (wait_events(kp, ev, 2, 0) == 1)
+		route_faults(ev, 2);
+}
+
+/* Whether a fault stopped this GPU's queues; fills kp->fault_detail once. */
 static bool poll_faults(struct kfd_platform *kp)
 {
-	poll_process_faults(kp);
+	if (!kp->fault_seen)
+		poll_process_faults(kp);
 	return kp->fault_seen;
 }
 
@@ -1310,11 +1402,11 @@ static void kfd_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 	for (unsigned i = 0; i < MAX_QUEUES; i++)
 		if (kp->q[i].used)
 			ev[n++] = (struct kfd_event_data){ .event_id = kp->q[i].event_id };
-	/* A fired fault event wakes the waiter, whose take_fault hands it
-	 * to its GPU and re-arms it. */
-	ev[n++] = (struct kfd_event_data){ .event_id = proc.mem_event };
-	ev[n++] = (struct kfd_event_data){ .event_id = proc.hw_event };
-	wait_events(kp, ev, n, (uint32_t)BH_MIN(ms ? ms : 1, 1000u));
+	/* A fault event that fires wakes this wait, which takes its data. */
+	arm(&ev[n++], proc.mem_event);
+	arm(&ev[n++], proc.hw_event);
+	if (wait_events(kp, ev, n, (uint32_t)BH_MIN(ms ? ms : 1, 1000u)) == 1)
+		route_faults(ev + n - 2, 2);
 }
 
 static uint64_t kfd_now_ns(struct bh_platform *p)
@@ -1374,6 +1466,7 @@ struct bh_platform *bh_platform_kfd_new(unsigned index)
 		.queue_reset = kfd_queue_reset,
 		.queue_signal = kfd_queue_signal,
 		.doorbell = kfd_doorbell,
+		.flush_writes = kfd_flush_writes,
 		.take_fault = kfd_take_fault,
 		.wait_interrupt = kfd_wait_interrupt,
 		.now_ns = kfd_now_ns,

@@ -9,7 +9,8 @@
  *   - a hung kernel: the wait times out naming the kernel, the queue is
  *     destroyed and re-created (its ring rebased) and runs new work;
  *   - a memory fault mid-stream: the kernel and the page are named, the
- *     process's queues stop, and reopening the device recovers.
+ *     process's queues stop, and reopening the device recovers;
+ *   - host writes to VRAM are flushed (HDP) before the GPU reads them.
  * Usage: backend_test [CODE_OBJECT_DIR] (holding backendk.<gfx>.co; the
  * build's by default).
  */
@@ -23,6 +24,7 @@
 #include <bh/backends.h>
 #include <bh/loader.h>
 #include "generated/autoconf.h"
+#include "kfdsim.h"
 
 #define RING_DWORDS (CONFIG_LOADER_RING_BYTES / 4)
 
@@ -44,7 +46,7 @@ struct gpu {
 	struct bh_platform *plat;
 	struct bh_device *dev;
 	struct bh_codeobj *co;
-	const struct bh_kernel *fill, *spin, *store;
+	const struct bh_kernel *fill, *spin, *store, *increment;
 };
 
 static void *read_all(const char *path, size_t *size)
@@ -91,7 +93,8 @@ static int gpu_open(struct gpu *g, const char *dir)
 	g->fill = bh_codeobj_find_kernel(g->co, "_Z4fillPii");
 	g->spin = bh_codeobj_find_kernel(g->co, "_Z10spin_untilPViPi");
 	g->store = bh_codeobj_find_kernel(g->co, "_Z13store_throughPi");
-	return g->fill && g->spin && g->store ? 0 : -1;
+	g->increment = bh_codeobj_find_kernel(g->co, "_Z9incrementPi");
+	return g->fill && g->spin && g->store && g->increment ? 0 : -1;
 }
 
 static void gpu_close(struct gpu *g)
@@ -315,6 +318,38 @@ static void fault_and_recover(struct gpu *g, const char *dir)
 	}
 }
 
+/* The host writes a kernel's input into VRAM; the launch flushes the HDP
+ * (the board sees the request) and the kernel reads what was written. */
+static void hdp_flush(struct gpu *g)
+{
+	struct bh_error err = { 0 };
+	struct bh_queue *q;
+	struct bh_mem buf;
+	uint64_t seq, before = kfdsim_hdp_flushes(0), after = before;
+	int r = bh_queue_create(g->dev, &q, &err) || bh_mem_alloc(g->dev, 4096, BH_MEM_VRAM, &buf,
+								     &err);
+
+	if (r) {
+		CHECK(0, "hdp: a queue and VRAM: %s", err.message);
+		return;
+	}
+	uint64_t va = buf.gpu_va;
+	void *args[] = { &va };
+
+	((volatile int *)buf.cpu)[0] = 41;	/* through the BAR */
+	r = launch1(q, g->increment, 1, args, &seq, &err) || bh_queue_wait(q, seq, &err);
+	for (int i = 0; i < 1000 && after == before; i++) {
+		usleep(1000);	/* the board thread looks every 20 us while busy */
+		after = kfdsim_hdp_flushes(0);
+	}
+	CHECK(!r && after > before, "the launch flushed the host's VRAM writes first (%llu "
+	      "flush requests seen)", (unsigned long long)(after - before));
+	CHECK(!r && ((volatile int *)buf.cpu)[0] == 42, "the kernel read the value written "
+	      "(42 == %d)", ((volatile int *)buf.cpu)[0]);
+	bh_mem_free(g->dev, &buf);
+	bh_queue_destroy(q);
+}
+
 int main(int argc, char **argv)
 {
 	struct gpu g;
@@ -334,6 +369,7 @@ int main(int argc, char **argv)
 	vram_free(&g);
 	many_queues(&g);
 	hang_and_reset(&g);
+	hdp_flush(&g);
 	fault_and_recover(&g, dir);
 	gpu_close(&g);
 	printf("backend_test: %s (%d failed)\n", failures ? "FAIL" : "PASS", failures);

@@ -22,3 +22,10 @@ __global__ void store_through(int* p)
 {
     *p = 7;
 }
+
+// Adds one to *p: reads what the host wrote.
+__global__ void increment(int* p)
+{
+    if (threadIdx.x == 0)
+        *p += 1;
+}

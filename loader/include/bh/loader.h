@@ -110,6 +110,10 @@ void bh_mem_free(struct bh_device *dev, struct bh_mem *mem);
  */
 int bh_mem_register(struct bh_device *dev, void *host, uint64_t size, struct bh_mem *out,
 		    struct bh_error *err);
+/* The host's earlier stores to device memory reach it before the GPU's
+ * next read (the platform's flush_writes; nothing where none is needed).
+ * Safe from any thread. */
+void bh_device_flush_writes(struct bh_device *dev);
 /* Bytes of VRAM allocated through bh_mem_alloc (code objects, scratch,
  * the heap and what the runtime allocates) and not yet freed. */
 uint64_t bh_device_vram_used(const struct bh_device *dev);

@@ -70,8 +70,16 @@ struct bh_platform {
 	 */
 	int (*queue_signal)(struct bh_platform *p, int qid, uint64_t *mailbox_va,
 			    uint32_t *data);
-	/* Write the 64-bit dword wptr to the queue's doorbell. */
+	/* Write the 64-bit dword wptr to the queue's doorbell (after what
+	 * flush_writes does, where the backend needs it). */
 	void (*doorbell)(struct bh_platform *p, int qid, uint64_t wptr);
+	/*
+	 * Optional: make the host's earlier stores to device memory visible
+	 * to the GPU (an HDP flush on a discrete GPU behind a BAR).  Called by
+	 * the runtime after a host copy into device memory that the GPU reads
+	 * without a doorbell in between; safe from any thread.
+	 */
+	void (*flush_writes)(struct bh_platform *p);
 
 	/* 1 and fills @out if the GPU reported a fault on @qid. */
 	int (*take_fault)(struct bh_platform *p, int qid,
