@@ -53,8 +53,13 @@ for t in "$@"; do
 	echo "== device test $i of $total ($((SECONDS - start)) s): $name"
 	log="$log_dir/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' _).log"
 	if [ "$board" = kfd ]; then
-		BAREHIP_BOARD=kfd BAREHIP_KFDSIM_GFX=$gfx BAREHIP_KFDSIM_GPUS=$gpus "$t" \
-			> "$log" 2>&1
+		# One GPU unless the name asks for more (a test may pick its own).
+		if [ "$gpus" -gt 1 ]; then
+			BAREHIP_BOARD=kfd BAREHIP_KFDSIM_GFX=$gfx BAREHIP_KFDSIM_GPUS=$gpus "$t" \
+				> "$log" 2>&1
+		else
+			BAREHIP_BOARD=kfd BAREHIP_KFDSIM_GFX=$gfx "$t" > "$log" 2>&1
+		fi
 	else
 		BAREHIP_SIM_GFX=$gfx "$t" > "$log" 2>&1
 	fi

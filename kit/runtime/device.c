@@ -85,8 +85,8 @@ hipError_t bh_rt_device_get(const char *api, int ordinal, struct bh_rt_device **
 
 		if (e)		/* no device at all: say why */
 			return e;
-		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d does not exist (this "
-				   "machine has %u: device%s 0%s%.0u)", api, ordinal, n,
+		return bh_rt_error(hipErrorInvalidDevice, "%s(%d): there is no device %d (this "
+				   "machine has %u: device%s 0%s%.0u)", api, ordinal, ordinal, n,
 				   n > 1 ? "s" : "", n > 2 ? " to " : n == 2 ? " and " : "",
 				   n > 1 ? n - 1 : 0);
 	}
