@@ -17,6 +17,10 @@ bits.  test_model_decode.c decodes the dwords with the model and checks
 every named field.  Symbolic immediates (s_waitcnt counters, hwreg(),
 sendmsg(), swizzle()) are not re-encoded here: their simm16/offset is
 not compared.
+
+gfx11 targets (MCPU gfx11*): m0 is 125 and null 124, "off" SADDR is
+null, dlc is cpol bit 3, DPP8 and VOP3 DPP (_e64_dpp) forms, and VOPD
+("X :: Y": dst/src0/src1 of X, dsty/srcy0/srcy1 of Y).
 """
 import re
 import subprocess
@@ -39,7 +43,9 @@ SEL = {"BYTE_0": 0, "BYTE_1": 1, "BYTE_2": 2, "BYTE_3": 3, "WORD_0": 4, "WORD_1"
 UNUSED = {"UNUSED_PAD": 0, "UNUSED_SEXT": 1, "UNUSED_PRESERVE": 2}
 VOP3B = ("v_add_co_u32", "v_sub_co_u32", "v_subrev_co_u32", "v_addc_co_u32", "v_subb_co_u32",
          "v_subbrev_co_u32", "v_div_scale_f32", "v_div_scale_f64", "v_mad_u64_u32",
-         "v_mad_i64_i32")
+         "v_mad_i64_i32", "v_add_co_ci_u32", "v_sub_co_ci_u32", "v_subrev_co_ci_u32")
+VCC = ("vcc", "vcc_lo")
+GFX11 = False       # set by main for gfx11 targets
 
 
 class Skip(Exception):
@@ -149,6 +155,8 @@ def bits_list(v):
 
 
 def base(mn):
+    if mn.endswith("_e64_dpp"):     # gfx11 VOP3 DPP: VOP3 fields, DPP word
+        return mn[:-8], "_e64"
     for suffix in ("_e32", "_e64", "_sdwa", "_dpp"):
         if mn.endswith(suffix):
             return mn[: -len(suffix)], suffix
@@ -162,14 +170,16 @@ def valu_fields(mn, toks, mods, f):
     mix = b.startswith("v_fma_mix") or b.startswith("v_mad_mix")
     is_cmp = b.startswith("v_cmp")
     srcs = list(toks)
-    if is_cmp:
+    if is_cmp and GFX11 and b.startswith("v_cmpx"):
+        pass                # gfx10+ v_cmpx: EXEC only, no destination
+    elif is_cmp:
         d = srcs.pop(0)
         if suffix in ("_e32", ""):
-            if d != "vcc":
+            if d not in VCC:
                 raise ValueError("VOPC e32 destination %s" % d)
             f["sdst"] = 106
         elif suffix == "_sdwa":
-            if d != "vcc":
+            if d not in VCC:
                 f["sdst"] = reg(d)[0]
         else:
             f["dst"] = reg(d)[0]
@@ -181,7 +191,7 @@ def valu_fields(mn, toks, mods, f):
         if b in VOP3B:
             sd = srcs.pop(0)
             if suffix in ("_e32", "_sdwa", "_dpp"):
-                if sd != "vcc":
+                if sd not in VCC:
                     raise ValueError("carry-out %s" % sd)
                 f["sdst"] = 106
             else:
@@ -194,8 +204,9 @@ def valu_fields(mn, toks, mods, f):
         k = srcs.pop(2)
         f["lit"] = int(k, 16) & 0xFFFFFFFF
     # e32 / SDWA / DPP: a trailing vcc is the implicit carry-in / mask.
-    if suffix in ("_e32", "_sdwa", "_dpp") and srcs and srcs[-1] == "vcc" and \
-            (b.startswith("v_cndmask") or b.startswith("v_addc") or b.startswith("v_subb")):
+    if suffix in ("_e32", "_sdwa", "_dpp") and srcs and srcs[-1] in VCC and \
+            b.startswith(("v_cndmask", "v_addc", "v_subb", "v_add_co_ci", "v_sub_co_ci",
+                          "v_subrev_co_ci")):
         srcs.pop()
         f["src2"] = 106
     neg = ab = 0
@@ -262,6 +273,13 @@ def valu_fields(mn, toks, mods, f):
                             "wave_ror:1": 0x13C, "row_mirror": 0x140,
                             "row_half_mirror": 0x141, "row_bcast:15": 0x142,
                             "row_bcast:31": 0x143}[m]
+        elif m.startswith("dpp8:"):
+            f["dpp8sel"] = sum(x << (3 * i) for i, x in enumerate(bits_list(m[5:])))
+        elif m.startswith("fi:"):
+            f["fi"] = int(m[3:])
+        elif re.fullmatch(r"row_(share|xmask):\d+", m):
+            kind, n = m[4:].split(":")
+            f["dppctrl"] = {"share": 0x150, "xmask": 0x160}[kind] + int(n)
         elif m.startswith("row_mask:"):
             f["rowmask"] = int(m[9:], 16)
         elif m.startswith("bank_mask:"):
@@ -274,13 +292,37 @@ def valu_fields(mn, toks, mods, f):
         del f["clamp"], f["omod"]
         f["sdwaneg"], f["sdwaabs"], f["sdwasext"] = sneg, sabs, ssext
         f.setdefault("dsel", 6) if not is_cmp else None
-    if suffix == "_dpp":
+    if suffix == "_dpp" and "dpp8sel" in f:
+        del f["clamp"], f["omod"]
+        f.setdefault("fi", 0)
+    elif suffix == "_dpp":
         del f["clamp"], f["omod"]
         f["dppneg"], f["dppabs"] = sneg, sabs
         f.setdefault("boundctrl", 0)
 
 
 GPR_IDX = {"SRC0": 1, "SRC1": 2, "SRC2": 4, "DST": 8}
+
+
+def vopd_fields(text, f):
+    """X and Y of a gfx11 VOPD pair; their one literal is "lit"."""
+    for half, keys in zip(text.split("::"), (("dst", "src0", "src1"), ("dsty", "srcy0", "srcy1"))):
+        mn, toks, mods = split_ops(half.strip())
+        if mods:
+            raise ValueError("VOPD modifiers %s" % mods)
+        f[keys[0]] = reg(toks[0])[0] - 256
+        srcs = toks[1:]
+        if mn == "v_dual_fmamk_f32":
+            srcs = [srcs[0], srcs[2], srcs[1]]
+        if mn in ("v_dual_fmamk_f32", "v_dual_fmaak_f32"):
+            f["lit"] = int(srcs.pop(2), 16) & 0xFFFFFFFF
+        if mn == "v_dual_cndmask_b32" and srcs[-1] in VCC:
+            srcs.pop()
+        for k, t in zip(keys[1:], srcs):
+            code, lit, _, _, _ = operand(t)
+            f[k] = code
+            if lit is not None:
+                f["lit"] = lit
 
 
 def gpr_idx(tok):
@@ -316,6 +358,14 @@ def salu_fields(mn, fmt, toks, mods, f):
             f["simm16"] = int(toks[1], 0) & 0xFFFF
         return
     srcs = list(toks)
+    if mn.startswith("s_sendmsg_rtn"):     # SSRC0 holds the message id itself
+        f["dst"] = reg(srcs[0])[0]
+        if re.fullmatch(r"\d+|0x[0-9a-f]+", srcs[1]):
+            f["src0"] = int(srcs[1], 0) & 0xFF
+        return
+    if mn in ("s_fmamk_f32", "s_fmaak_f32"):   # gfx11.5: a literal K, two sources
+        k = srcs.pop(2 if mn == "s_fmamk_f32" else 3)
+        f["lit"] = int(k, 0) & 0xFFFFFFFF
     if fmt in ("SOP1", "SOP2"):
         if mn in ("s_setpc_b64", "s_rfe_b64", "s_set_gpr_idx_idx"):
             pass
@@ -340,6 +390,8 @@ def mem_fields(mn, fmt, toks, mods, f, gfx942):
             cpol |= 2
         elif m in ("sc1", "scc"):
             cpol |= 4
+        elif m == "dlc":
+            cpol |= 8
         elif m.startswith("offset:"):
             v = m[7:]
             if not re.fullmatch(r"-?\d+|0x[0-9a-f]+", v):
@@ -360,6 +412,18 @@ def mem_fields(mn, fmt, toks, mods, f, gfx942):
             f["dst"] = reg(toks[0])[0]
         if len(toks) > 1:
             f["addr"] = reg(toks[1])[0]
+        if GFX11 and not toks:
+            return          # s_dcache_inv & co: no address
+        if GFX11:           # no IMM/SOE: an offset and an SGPR (null if none)
+            f["imm"], f["soff"] = 1, 124
+            f.setdefault("off", 0)
+            if len(toks) > 2:
+                if reg(toks[2]):
+                    f["soff"] = reg(toks[2])[0]
+                else:
+                    f["off"] = int(toks[2], 0)
+            f["cpol"] = cpol
+            return
         if len(toks) > 2:
             if reg(toks[2]):
                 raise Skip()          # SGPR offsets: not compared
@@ -368,7 +432,7 @@ def mem_fields(mn, fmt, toks, mods, f, gfx942):
         f["glc"] = cpol & 1
         return
     if fmt == "DS":
-        rets = ("ds_read", "ds_bpermute", "ds_permute", "ds_swizzle", "ds_consume",
+        rets = ("ds_read", "ds_load", "ds_bpermute", "ds_permute", "ds_swizzle", "ds_consume",
                 "ds_append", "ds_ordered")
         srcs = list(toks)
         if "_rtn_" in mn or mn.startswith(rets):
@@ -401,17 +465,17 @@ def mem_fields(mn, fmt, toks, mods, f, gfx942):
         f["dst"] = reg(srcs.pop(0))[0] - 256
     a = srcs.pop(0)
     if a == "off":
-        if seg == 1 and gfx942:
+        if seg == 1 and (gfx942 or GFX11):
             f["sve"] = 0
     else:
         f["addr"] = reg(a)[0] - 256
-        if seg == 1 and gfx942:
+        if seg == 1 and (gfx942 or GFX11):
             f["sve"] = 1
     if srcs and seg == 0 or (len(srcs) == 2):
         f["data"] = reg(srcs.pop(0))[0] - 256
     if seg != 0:
         s = srcs.pop(0)
-        f["saddr"] = 0x7F if s == "off" else reg(s)[0]
+        f["saddr"] = (124 if GFX11 else 0x7F) if s == "off" else reg(s)[0]
     if srcs:
         raise ValueError("FLAT operands left: %s" % srcs)
     f["cpol"] = cpol
@@ -421,7 +485,9 @@ def mem_fields(mn, fmt, toks, mods, f, gfx942):
 def fields(text, fmt, gfx942):
     mn, toks, mods = split_ops(text)
     f = {}
-    if fmt in ("VALU", "VOP3P"):
+    if fmt == "VOPD":
+        vopd_fields(text, f)
+    elif fmt in ("VALU", "VOP3P"):
         valu_fields(mn, toks, mods, f)
     elif fmt in ("SOP1", "SOP2", "SOPC", "SOPK", "SOPP"):
         salu_fields(mn, fmt, toks, mods, f)
@@ -430,7 +496,20 @@ def fields(text, fmt, gfx942):
     return " ".join("%s=%d" % (k, v) for k, v in f.items())
 
 
+def fmt_of_gfx11(dw0):
+    """Format of a gfx11 encoding (the classification of gen-isa.py)."""
+    for shift, val, fmt in ((23, 0x17D, "SOP1"), (23, 0x17E, "SOPC"), (23, 0x17F, "SOPP"),
+                            (28, 0xB, "SOPK"), (30, 2, "SOP2"), (26, 0x3D, "SMEM"),
+                            (24, 0xCC, "VOP3P"), (26, 0x32, "VOPD"), (26, 0x36, "DS"),
+                            (26, 0x37, "FLAT"), (26, 0x38, "MUBUF")):
+        if dw0 >> shift == val:
+            return fmt
+    return "VALU"
+
+
 def fmt_of(dw0):
+    if GFX11:
+        return fmt_of_gfx11(dw0)
     if dw0 >> 23 == 0x17D:
         return "SOP1"
     if dw0 >> 23 == 0x17E:
@@ -503,6 +582,14 @@ def variants(sample, gfx942):
                            "bound_ctrl:0")
                 out.append(sample.replace(mn, dp, 1).replace(" v1", " -|v1|", 1) +
                            " row_bcast:15 row_mask:0xf bank_mask:0xf")
+                if GFX11:
+                    out.append(sample.replace(mn, dp, 1) + " dpp8:[7,6,5,4,3,2,1,0]")
+                    out.append(sample.replace(mn, dp, 1) + " dpp8:[1,0,3,2,5,4,7,6] fi:1")
+                    out.append(sample.replace(mn, dp, 1) + " row_share:3 row_mask:0xf "
+                               "bank_mask:0xf fi:1")
+                    out.append(sample.replace(mn, e64 + "_dpp", 1) +
+                               " quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf")
+                    out.append(sample.replace(mn, e64, 1).replace(" v2", " 0x12345678", 1))
             if suffix == "" and (b.startswith("v_pk_") or b.startswith("v_fma_mix")):
                 out.append(sample + " op_sel:[1,0,1] op_sel_hi:[0,1,1]")
                 out.append(sample + " neg_lo:[1,0,0] neg_hi:[0,1,0]")
@@ -530,6 +617,17 @@ def variants(sample, gfx942):
         out.append(vregs(sample, "0x4", "0x1ffff"))
         out.append(sample + " glc")
         out.append(vregs(sample, "s[2:3]", "s[40:41]"))
+        if GFX11:
+            out.append(vregs(sample, "0x4", "0xfffff"))
+            out.append(vregs(sample, "0x4", "-8") + " glc dlc")
+            out.append(vregs(sample, "0x4", "s5"))
+            out.append(vregs(sample, "0x4", "s5 offset:0x10"))
+    elif mn.startswith("v_dual_"):
+        x, y = sample.split("::")
+        out.append(re.sub(r", v1\b", ", s7", x, count=1) + "::" + y)
+        out.append(re.sub(r", v1\b", ", 0x12345678", x, count=1) + "::" + y)
+        out.append(x + "::" + re.sub(r", v4\b", ", 5", y, count=1))
+        out.append(re.sub(r"\bv(\d+)\b", lambda m: "v%d" % (int(m.group(1)) + 40), sample))
     elif mn.startswith("ds_"):
         out.append(re.sub(r"offset:\d+", "offset:65535", sample))
         out.append(re.sub(r"\bv(\d+)\b", lambda m: "v%d" % (int(m.group(1)) + 100), sample))
@@ -543,7 +641,8 @@ def variants(sample, gfx942):
                 out.append(g + ", off")
                 out.append(g + ", off offset:-4096")
                 out.append(re.sub(r"v\[2:3\]", "v2", g, count=1) + ", s[4:5] offset:4095")
-                out.append(g + (", off sc0 sc1 nt" if gfx942 else ", off glc slc"))
+                out.append(g + (", off sc0 sc1 nt" if gfx942 else
+                                ", off glc slc dlc" if GFX11 else ", off glc slc"))
             else:
                 out.append(re.sub(r"v\[2:3\]", "v2", g, count=1) + ", off offset:-16")
                 out.append(re.sub(r"v\[2:3\]", "off", g, count=1) + ", s5 offset:64")
@@ -554,7 +653,8 @@ def variants(sample, gfx942):
     elif mn.startswith("buffer_"):
         out.append(sample.replace("off,", "v9,", 1) + " offen")
         out.append(sample.replace("off,", "v9,", 1) + " idxen offset:4095")
-        out.append(sample.replace("s9", "0", 1) + (" sc0 sc1 nt" if gfx942 else " glc slc"))
+        out.append(sample.replace("s9", "0", 1) + (" sc0 sc1 nt" if gfx942 else
+                                                   " glc slc dlc" if GFX11 else " glc slc"))
         out.append(sample.replace("s[0:3]", "s[8:11]", 1))
     seen, uniq = set(), []
     for t in out:
@@ -588,8 +688,12 @@ def assemble(llvm_mc, mcpu, lines):
 
 
 def main():
+    global GFX11
     llvm_mc, mcpu, outpath, name = sys.argv[1:5]
     gfx942 = mcpu == "gfx942"
+    GFX11 = mcpu.startswith("gfx11")
+    if GFX11:
+        SPECIAL.update({"m0": 125, "null": 124})
     samples, handlers = [], []
     for path in sys.argv[5:]:
         for line in open(path):

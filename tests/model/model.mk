@@ -6,7 +6,8 @@
 # Reference data for the model's unit tests, also from llvm-mc-19.
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
-	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h $(BUILD)/gen/model_decode_all.h
+	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h $(BUILD)/gen/model_decode_all.h \
+	$(BUILD)/gen/model_decode_gfx11.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
@@ -39,6 +40,17 @@ $(BUILD)/gen/model_decode_all.h: tests/model/gen-decode.py $(SIM_DIR)/isa/gfx9.i
 	$(Q)$(PYTHON) tests/model/gen-decode.py $(LLVM_MC) gfx942 $@.2 dec_gfx942 \
 		$(SIM_DIR)/isa/gfx9.insns $(SIM_DIR)/isa/gfx942.insns
 	$(Q)cat $@.1 $@.2 > $@ && rm -f $@.1 $@.2
+
+# The same for the gfx11 tables (decode_gfx11.c), one set per target.
+$(BUILD)/gen/model_decode_gfx11.h: tests/model/gen-decode.py $(SIM_DIR)/isa/gfx11.insns \
+		$(SIM_DIR)/isa/gfx1151.insns
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(PYTHON) tests/model/gen-decode.py $(LLVM_MC) gfx1100 $@.1 dec_gfx1100 $(SIM_DIR)/isa/gfx11.insns
+	$(Q)$(PYTHON) tests/model/gen-decode.py $(LLVM_MC) gfx1103 $@.2 dec_gfx1103 $(SIM_DIR)/isa/gfx11.insns
+	$(Q)$(PYTHON) tests/model/gen-decode.py $(LLVM_MC) gfx1151 $@.3 dec_gfx1151 \
+		$(SIM_DIR)/isa/gfx11.insns $(SIM_DIR)/isa/gfx1151.insns
+	$(Q)cat $@.1 $@.2 $@.3 > $@ && rm -f $@.[1-3]
 
 # Per-instruction semantic tests: tests/model/semantics.txt, one program
 # per instruction (tests/unit/test_model_sem.c).

@@ -23,10 +23,10 @@ static const struct opdesc *gfx90a_table[FMT_COUNT][OPKEYS], *gfx942_table[FMT_C
 static bool gfx90a_ready, gfx942_ready;
 
 const struct bh_sim_isa isa_gfx90a = {
-	gfx90a_rows, sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]), gfx90a_table, &gfx90a_ready,
+	gfx90a_rows, sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]), gfx90a_table, &gfx90a_ready, 9,
 };
 const struct bh_sim_isa isa_gfx942 = {
-	gfx942_rows, sizeof(gfx942_rows) / sizeof(gfx942_rows[0]), gfx942_table, &gfx942_ready,
+	gfx942_rows, sizeof(gfx942_rows) / sizeof(gfx942_rows[0]), gfx942_table, &gfx942_ready, 9,
 };
 
 const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]
@@ -244,6 +244,8 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 {
 	unsigned key;
 
+	if (sim->target->isa->gen == 11)
+		return decode_gfx11(sim, pc, in);
 	memset(in, 0, sizeof(*in));
 	in->pc = pc;
 	in->len = 1;

@@ -185,6 +185,16 @@ static const struct insn *fetch_decoded(struct wave *w)
 		w->sim->fault.wave = w->index;
 		return NULL;
 	}
+	/* A table row without a handler (BH_INSN_UNIMPL: known to the
+	 * decoder, no semantics yet) is a loud fault, never a no-op. */
+	if (!ic->slot[i].desc->exec || (ic->slot[i].desc_y && !ic->slot[i].desc_y->exec)) {
+		const struct opdesc *d = ic->slot[i].desc->exec ? ic->slot[i].desc_y : ic->slot[i].desc;
+
+		ic->gen[i] = 0;
+		wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, &ic->slot[i], 0,
+			   "%s decodes but is not implemented by the model", d->name);
+		return NULL;
+	}
 	ic->tag[i] = w->pc;
 	ic->gen[i] = ic->generation;
 	return &ic->slot[i];

@@ -9,6 +9,11 @@ from its encoding (field positions: AMD's gfx9 ISA formats).  The output
 holds one BH_INSN(format, key, "mnemonic", handler, flags) row per opcode
 (flags bit 0: the VOP2 form always carries a literal constant K; bits 1
 and 2: the handler rounds f32 / f64 results in MODE.FP_ROUND).
+
+gfx11 targets (MCPU gfx11*) read their encodings with AMD's RDNA3 field
+positions (classify_gfx11).  A handler written "unimpl:NAME" becomes a
+BH_INSN_UNIMPL row: decoded, but with no handler to run.  A VOPD sample
+("X :: Y") names two handlers, "HX,HY", and makes two rows.
 """
 import subprocess
 import sys
@@ -65,6 +70,53 @@ def classify(dw0):
     raise ValueError("unknown format for 0x%08x" % dw0)
 
 
+def classify_gfx11(dw0):
+    """Format and key of a gfx11 encoding (RDNA3 ISA microcode formats)."""
+    if dw0 >> 23 == 0x17D:
+        return "SOP1", (dw0 >> 8) & 0xFF
+    if dw0 >> 23 == 0x17E:
+        return "SOPC", (dw0 >> 16) & 0x7F
+    if dw0 >> 23 == 0x17F:
+        return "SOPP", (dw0 >> 16) & 0x7F
+    if dw0 >> 28 == 0xB:
+        return "SOPK", (dw0 >> 23) & 0x1F
+    if dw0 >> 30 == 2:
+        return "SOP2", (dw0 >> 23) & 0x7F
+    if dw0 >> 26 == 0x3D:
+        return "SMEM", (dw0 >> 18) & 0xFF
+    # VOP1/VOP2/VOPC are keyed by their VOP3 opcode (gfx11: VOPC 0x000+,
+    # VOP2 0x100+, VOP1 0x180+).
+    if dw0 >> 25 == 0x3F:
+        return "VALU", 0x180 + ((dw0 >> 9) & 0xFF)
+    if dw0 >> 25 == 0x3E:
+        return "VALU", (dw0 >> 17) & 0xFF
+    if dw0 >> 31 == 0:
+        return "VALU", 0x100 + ((dw0 >> 25) & 0x3F)
+    if dw0 >> 26 == 0x35:
+        return "VALU", (dw0 >> 16) & 0x3FF
+    if dw0 >> 24 == 0xCC:
+        return "VOP3P", (dw0 >> 16) & 0x7F
+    if dw0 >> 26 == 0x32:
+        return "VOPD", (dw0 >> 22) & 0xF      # the X opcode; Y: vopd_y_key
+    if dw0 >> 26 == 0x36:
+        return "DS", (dw0 >> 18) & 0xFF
+    if dw0 >> 26 == 0x37:
+        return "FLAT", (dw0 >> 18) & 0x7F
+    if dw0 >> 26 == 0x38:
+        return "MUBUF", (dw0 >> 18) & 0xFF
+    raise ValueError("unknown gfx11 format for 0x%08x" % dw0)
+
+
+def vopd_y_key(dw0):
+    return 0x20 + ((dw0 >> 17) & 0x1F)
+
+
+def row(fmt, key, mnemonic, handler, flags):
+    if handler.startswith("unimpl:"):
+        return 'BH_INSN_UNIMPL(%s, 0x%03x, "%s", %s, %d)' % (fmt, key, mnemonic, handler[7:], flags)
+    return 'BH_INSN(%s, 0x%03x, "%s", %s, %d)' % (fmt, key, mnemonic, handler, flags)
+
+
 def main():
     llvm_mc, mcpu, out = sys.argv[1:4]
     samples, handlers = [], []
@@ -83,11 +135,25 @@ def main():
     encodings = [l.split("encoding: ")[1] for l in res.stdout.splitlines() if "encoding:" in l]
     if len(encodings) != len(samples):
         sys.exit("gen-isa: %d samples but %d encodings" % (len(samples), len(encodings)))
+    gfx11 = mcpu.startswith("gfx11")
     rows, seen = [], {}
     for text, handler, enc in zip(samples, handlers, encodings):
         b = [int(x, 16) for x in enc.strip("[]").split(",")]
         dw0 = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        fmt, key = classify(dw0)
+        fmt, key = classify_gfx11(dw0) if gfx11 else classify(dw0)
+        if fmt == "VOPD":
+            # Two rows; v_dual_fmaak/fmamk carry a literal K (flag bit 0).
+            names = [p.split()[0] for p in text.split("::")]
+            for k, name, h in zip((key, vopd_y_key(dw0)), names, handler.split(",")):
+                if ("VOPD", k) in seen:
+                    if seen[("VOPD", k)] != h:
+                        sys.exit("gen-isa: VOPD %#x has two handlers" % k)
+                    continue
+                seen[("VOPD", k)] = h
+                flags = 1 if name in ("v_dual_fmaak_f32", "v_dual_fmamk_f32") else 0
+                flags |= (2 if h in ROUND_F32 else 0) | (4 if h in ROUND_F64 else 0)
+                rows.append(row("VOPD", k, name, h, flags))
+            continue
         mnemonic = text.split()[0]
         for suffix in ("_e32", "_e64", "_sdwa", "_dpp"):
             if mnemonic.endswith(suffix):
@@ -101,15 +167,19 @@ def main():
             mnemonic = mnemonic.split("_", 1)[1]   # load_dword: flat/global/scratch
         # VOP2 forms that always carry a literal (v_madmk, v_fmaak, ...).
         flags = 0
-        if fmt == "VALU" and dw0 >> 31 == 0 and len(b) == 8 and (dw0 & 0x1FF) not in (0xF9, 0xFA, 0xFF):
+        # (src0 0xE9/0xEA: gfx11 DPP8; 0xF9: gfx9 SDWA; 0xFA: DPP16)
+        if fmt == "VALU" and dw0 >> 31 == 0 and len(b) == 8 and \
+                (dw0 & 0x1FF) not in (0xE9, 0xEA, 0xF9, 0xFA, 0xFF):
             flags |= 1
         if fmt == "SOPK" and len(b) == 8:      # s_setreg_imm32_b32
             flags |= 1
+        if fmt == "SOP2" and len(b) == 8 and 255 not in (dw0 & 0xFF, (dw0 >> 8) & 0xFF):
+            flags |= 1                          # gfx11.5 s_fmaak_f32 / s_fmamk_f32
         if handler in ROUND_F32:
             flags |= 2
         if handler in ROUND_F64:
             flags |= 4
-        rows.append('BH_INSN(%s, 0x%03x, "%s", %s, %d)' % (fmt, key, mnemonic, handler, flags))
+        rows.append(row(fmt, key, mnemonic, handler, flags))
     with open(out, "w") as f:
         f.write("/* Generated by gen-isa.py for %s from llvm-mc encodings. */\n" % mcpu)
         f.write("\n".join(rows) + "\n")

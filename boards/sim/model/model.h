@@ -51,8 +51,11 @@ struct bh_sim_isa {
 	size_t nrows;
 	const struct opdesc *(*table)[OPKEYS];	/* [FMT_COUNT], from rows */
 	bool *ready;				/* table is filled */
+	unsigned gen;				/* 9 or 11: whose encodings (decoder) */
 };
 extern const struct bh_sim_isa isa_gfx90a, isa_gfx942;
+/* gfx11 (RDNA3) tables, decode_gfx11.c; no target row uses them yet. */
+extern const struct bh_sim_isa isa_gfx1100, isa_gfx1103, isa_gfx1151;
 
 struct gart_map {
 	uint64_t va, size;
@@ -202,7 +205,9 @@ struct workgroup {
 /* -------------------------------------------------------- decoding */
 enum insn_format {
 	FMT_SOP2, FMT_SOPK, FMT_SOP1, FMT_SOPC, FMT_SOPP, FMT_SMEM,
-	FMT_VALU, FMT_VOP3P, FMT_DS, FMT_FLAT, FMT_MUBUF, FMT_COUNT
+	FMT_VALU, FMT_VOP3P, FMT_DS, FMT_FLAT, FMT_MUBUF,
+	FMT_VOPD,	/* gfx11 dual issue: keys X opcode, 0x20 + Y opcode */
+	FMT_COUNT
 };
 
 /* FLAT-format segment field (SEG, bits 15:14). */
@@ -242,14 +247,19 @@ struct insn {
 	int32_t simm16;
 	uint8_t abs, neg, clamp, omod;
 	bool sdwa, dpp;
-	uint32_t sdwa_word;		/* also the DPP control word */
+	bool dpp8, dpp_fi;		/* gfx11: DPP8 lane selects; DPP fetch-inactive */
+	uint32_t sdwa_word;		/* also the DPP control word (DPP8: the selects) */
+	/* gfx11 VOPD: the Y operation (X is desc, dst, src[0..1]) */
+	const struct opdesc *desc_y;
+	uint16_t dst_y, src_y[2];
 	/* memory */
 	int32_t offset;
 	uint16_t offset1;
 	uint8_t seg;			/* FLAT: SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL */
 	uint16_t addr, data, saddr;
 	bool imm, soe, sve, offen, idxen;
-	/* cache policy: 1 glc (gfx940 sc0), 2 slc (nt), 4 gfx90a scc / gfx940 sc1;
+	/* cache policy: 1 glc (gfx940 sc0), 2 slc (nt), 4 gfx90a scc / gfx940 sc1,
+	 * 8 gfx11 dlc;
 	 * decoded for the trace and the decoder test, no effect in the model */
 	uint8_t cpol;
 	uint8_t op_sel, op_sel_hi;
@@ -270,6 +280,8 @@ struct icache {
 
 /* Decode one instruction at @pc; 0, or -1 after raising a fault. */
 int decode(struct bh_sim *sim, uint64_t pc, struct insn *in);
+/* The same for gfx11 encodings (decode_gfx11.c), by sim->ops. */
+int decode_gfx11(struct bh_sim *sim, uint64_t pc, struct insn *in);
 /* The opcode table of @isa, indexed on the first call. */
 const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS];
 
@@ -317,10 +329,14 @@ int dpp_enter(struct wave *w, const struct insn *in);
 uint8_t *flat_translate(struct wave *w, const struct insn *in, uint64_t addr,
 			unsigned lane, unsigned len, unsigned seg);
 
-/* Handlers, one per BH_INSN row. */
+/* Handlers, one per BH_INSN row (BH_INSN_UNIMPL rows have none). */
 #define BH_INSN(fmt, key, name, fn, flags) int x_##fn(struct wave *w, const struct insn *in);
+#define BH_INSN_UNIMPL(fmt, key, name, fn, flags)
 #include "isa_gfx90a.h"
 #include "isa_gfx942.h"
+#include "isa_gfx1100.h"
+#include "isa_gfx1151.h"
+#undef BH_INSN_UNIMPL
 #undef BH_INSN
 
 #endif
