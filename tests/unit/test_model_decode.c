@@ -116,7 +116,7 @@ static long long field(const struct insn *in, const char *key)
 		return ((w >> 20) & 1) | ((w >> 22) & 1) << 1;
 	if (!strcmp(key, "dppabs"))
 		return ((w >> 21) & 1) | ((w >> 23) & 1) << 1;
-	if (!strcmp(key, "dpp8sel")) return in->dpp8 ? w >> 8 : -2;
+	if (!strcmp(key, "dpp8sel")) return in->dpp8 ? (long long)(w >> 8) : -2;
 	if (!strcmp(key, "fi")) return in->dpp_fi;
 	if (!strcmp(key, "dsty")) return in->dst_y;
 	if (!strcmp(key, "srcy0")) return in->src_y[0];
