@@ -326,14 +326,10 @@ static int resolve_kernels(struct bh_codeobj *co, const uint8_t *stage,
 			return bh_fail(err, BH_ENOEXEC,
 				       "kernel '%s': descriptor kernarg size %u != metadata %u",
 				       k->name, k->kd.kernarg_size, k->kernarg_size);
-		if (k->wavefront_size != co->dev->info.wave_size)
-			return bh_fail(err, BH_ENOEXEC,
-				       "kernel '%s' is built for wave%u, the device runs wave%u",
-				       k->name, k->wavefront_size, co->dev->info.wave_size);
-		if (k->kd.kernel_code_properties & KCP_WAVEFRONT_SIZE32)
-			return bh_fail(err, BH_ENOEXEC,
-				       "kernel '%s': wave32 descriptor on a wave64 device",
-				       k->name);
+		int ret = bh_kd_validate(co->dev->gfx, k, err);
+
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

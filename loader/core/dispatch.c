@@ -58,6 +58,19 @@ void bh_queue_forget_state(struct bh_queue *q)
 	q->shape.k = NULL;
 }
 
+/*
+ * The shader engines TMPRING.WAVES is multiplied by: 1 where it counts
+ * the whole device (gfx9); else the engines the board reports, or, when
+ * it reports none, as many as it has CUs -- never fewer than it has, so
+ * the backing is never overrun.
+ */
+static uint32_t scratch_engines(const struct bh_device_info *di, const struct bh_gfx *gfx)
+{
+	if (!gfx->tmpring_waves_per_se)
+		return 1;
+	return di->num_se ? di->num_se : BH_MAX(di->num_cus, 1u);
+}
+
 /* Per-wave scratch for @k; grows (after draining the queue) on demand. */
 static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 			   struct bh_error *err)
@@ -70,7 +83,9 @@ static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 		lane += q->dev->stack_size;
 	if (lane == 0)
 		return 0;
-	uint64_t units = (lane * di->wave_size + gfx->tmpring_unit - 1) / gfx->tmpring_unit;
+	/* A wave's slice holds its own lanes: 32 or 64 (bh_kd_validate
+	 * made the metadata and the descriptor agree). */
+	uint64_t units = (lane * k->wavefront_size + gfx->tmpring_unit - 1) / gfx->tmpring_unit;
 
 	if (units > gfx->tmpring_wavesize_max)
 		return bh_fail(err, BH_ERANGE,
@@ -86,15 +101,22 @@ static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	bh_mem_free(q->dev, &q->scratch);
 	q->scratch_wave_units = 0;
 	q->shape.k = NULL;		/* scratch registers change */
-	/* Enough slots for every wave the device can hold at once. */
-	uint32_t waves = BH_MIN(di->num_cus * di->simds_per_cu * di->max_waves_per_simd,
-				4095u);
-	ret = bh_mem_alloc(q->dev, (uint64_t)waves * units * gfx->tmpring_unit,
+	/* Enough slots for every wave the device can hold at once; where
+	 * TMPRING.WAVES counts per shader engine, that many per engine. */
+	uint32_t engines = scratch_engines(di, gfx);
+	uint32_t waves = BH_MIN(di->num_cus * di->simds_per_cu * di->max_waves_per_simd /
+				engines, 4095u);
+
+	if (!waves)
+		waves = 1;
+	ret = bh_mem_alloc(q->dev, (uint64_t)waves * engines * units * gfx->tmpring_unit,
 			   BH_MEM_VRAM, &q->scratch, err);
 	if (ret)
 		return ret;
 	q->scratch_wave_units = (uint32_t)units;
 	q->scratch_waves = waves;
+	/* Unknown engine count: promise only one engine's slots. */
+	q->scratch_slots = waves * (gfx->tmpring_waves_per_se && !di->num_se ? 1 : engines);
 	return 0;
 }
 
@@ -209,8 +231,8 @@ static int coop_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	const char *why = occ.limit;
 
 	/* Waves that use scratch also need one of TMPRING's wave slots. */
-	if (q->scratch.size && q->scratch_waves / occ.waves_per_group < limit) {
-		limit = q->scratch_waves / occ.waves_per_group;
+	if (q->scratch.size && q->scratch_slots / occ.waves_per_group < limit) {
+		limit = q->scratch_slots / occ.waves_per_group;
 		why = "scratch wave slots";
 	}
 	if (groups > limit || groups > UINT32_MAX) {
@@ -264,6 +286,8 @@ static void set_shape_regs(struct bh_queue *q, struct pm4_builder *b,
 	}
 	if (gfx->order_mode)
 		initiator |= DISPATCH_ORDER_MODE;
+	if (k->kd.kernel_code_properties & KCP_WAVEFRONT_SIZE32)
+		initiator |= DISPATCH_CS_W32_EN;
 	q->shape_initiator = initiator;
 
 	uint32_t lds = k->group_segment_fixed_size + l->dynamic_lds;
@@ -274,7 +298,7 @@ static void set_shape_regs(struct bh_queue *q, struct pm4_builder *b,
 	uint32_t start_and_threads[6] = { 0, 0, 0, num_thread[0], num_thread[1],
 					  num_thread[2] };
 	uint32_t pgm[2] = { (uint32_t)(entry >> 8), (uint32_t)(entry >> 40) };
-	uint32_t rsrc[2] = { k->kd.compute_pgm_rsrc1, rsrc2 };
+	uint32_t rsrc[2] = { k->kd.compute_pgm_rsrc1 | gfx->rsrc1_set, rsrc2 };
 	uint32_t restart[3] = { 0, 0, 0 };
 	uint32_t scratch_base[2] = { (uint32_t)(q->scratch.gpu_va >> 8),
 				     (uint32_t)(q->scratch.gpu_va >> 40) };
@@ -442,7 +466,10 @@ static int launch_emit(struct bh_queue *q, const struct bh_kernel *k,
 		pm4_cs_partial_flush(&b);
 		pm4_write_data(&b, sync, rec, BH_COOP_INIT_DWORDS);
 	}
-	pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
+	if (gfx->acquire == BH_ACQUIRE_GFX10)
+		pm4_acquire_mem_gfx10(&b, gfx->acquire_gcr_cntl);
+	else
+		pm4_acquire_mem_gfx9(&b, gfx->acquire_coher_cntl);
 	if (!same_shape) {
 		set_shape_regs(q, &b, k, l);
 		q->shape = p->shape;

@@ -99,6 +99,8 @@ int bh_kernarg_build_ex(const struct bh_kernel *k, const struct bh_launch *l,
 /* Formats "kernel 'name' grid (x,y,z) block (x,y,z)" for error messages. */
 void bh_describe_launch(char *buf, size_t size, const struct bh_kernel *k,
 			const struct bh_launch *l);
+/* The descriptor of @k against target @gfx (descriptor.c). */
+int bh_kd_validate(const struct bh_gfx *gfx, const struct bh_kernel *k, struct bh_error *err);
 int bh_launch_validate(const struct bh_device *dev, const struct bh_kernel *k,
 		       const struct bh_launch *l, struct bh_error *err);
 

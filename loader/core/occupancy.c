@@ -28,10 +28,18 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 	 * (RSRC1 holds the granulated allocation the hardware makes). */
 	uint32_t per_simd = di->max_waves_per_simd;
 	const char *limit = "wave slots";
-	uint32_t vgprs = ((k->kd.compute_pgm_rsrc1 & 0x3f) + 1) * gfx->vgpr_granule;
+	const struct bh_gfx_vgprs *file = bh_gfx_vgprs(gfx, wave);
 
-	if (gfx->vgprs_per_simd / vgprs < per_simd) {
-		per_simd = gfx->vgprs_per_simd / vgprs;
+	if (!file)
+		return bh_fail(err, BH_EINVAL, "kernel '%s': %s does not run wave%u",
+			       k->name, gfx->name, wave);
+	/* RSRC1 counts in the encoding granule; the hardware allocates in
+	 * its own, which is coarser on gfx11 (loader/gfx/gfx11.c). */
+	uint32_t vgprs = ((k->kd.compute_pgm_rsrc1 & 0x3f) + 1) * file->encode_granule;
+
+	vgprs = (vgprs + file->alloc_granule - 1) / file->alloc_granule * file->alloc_granule;
+	if (file->per_simd / vgprs < per_simd) {
+		per_simd = file->per_simd / vgprs;
 		limit = "VGPRs";
 	}
 	if (gfx->sgprs_per_simd) {
@@ -59,8 +67,8 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 	uint32_t lds = k->group_segment_fixed_size + dynamic_lds;
 
 	if (lds) {
-		uint32_t granulated = (lds + gfx->lds_granule - 1) / gfx->lds_granule *
-				      gfx->lds_granule;
+		uint32_t granulated = (lds + gfx->lds_alloc_granule - 1) /
+				      gfx->lds_alloc_granule * gfx->lds_alloc_granule;
 
 		if (gfx->lds_per_cu / granulated < per_cu) {
 			per_cu = gfx->lds_per_cu / granulated;

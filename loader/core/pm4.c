@@ -55,6 +55,23 @@ void pm4_acquire_mem_gfx9(struct pm4_builder *b, uint32_t coher_cntl)
 	pm4_emit(b, 0x0000000a);	/* POLL_INTERVAL */
 }
 
+/*
+ * GFX10+ form: COUNT 6; COHER_CNTL 0, the same "everything" range and
+ * poll interval, and the cache actions in GCR_CNTL (Linux gfx_v11_0.c
+ * gfx_v11_0_emit_mem_sync).
+ */
+void pm4_acquire_mem_gfx10(struct pm4_builder *b, uint32_t gcr_cntl)
+{
+	pm4_emit(b, PM4_HDR(PM4_ACQUIRE_MEM, 7));
+	pm4_emit(b, 0);			/* COHER_CNTL */
+	pm4_emit(b, 0xffffffff);	/* COHER_SIZE */
+	pm4_emit(b, 0x00ffffff);	/* COHER_SIZE_HI */
+	pm4_emit(b, 0);			/* COHER_BASE_LO */
+	pm4_emit(b, 0);			/* COHER_BASE_HI */
+	pm4_emit(b, 0x0000000a);	/* POLL_INTERVAL */
+	pm4_emit(b, gcr_cntl);		/* GCR_CNTL */
+}
+
 void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,
 		     uint32_t data_sel, uint32_t int_sel, uint64_t addr,
 		     uint64_t data, uint32_t ctxid)

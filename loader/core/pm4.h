@@ -53,8 +53,12 @@ enum pm4_opcode {
 
 /* COMPUTE_NUM_THREAD_* */
 #define NUM_THREAD(full, partial)	((uint32_t)(full) | (uint32_t)(partial) << 16)
-/* COMPUTE_TMPRING_SIZE (GFX9: WAVESIZE [24:12]) */
+/* COMPUTE_TMPRING_SIZE (WAVES [11:0]; WAVESIZE [24:12] on GFX9, [26:12]
+ * on GFX11: Mesa sid.h S_00B860_WAVESIZE, docs/facts/dispatch.md §3.3) */
 #define TMPRING_SIZE(waves, wavesize)	((uint32_t)(waves) | (uint32_t)(wavesize) << 12)
+
+/* COMPUTE_PGM_RSRC1 fields (AMDGPUUsage compute_pgm_rsrc1) */
+#define RSRC1_PRIV			(1u << 20)
 
 /* COMPUTE_PGM_RSRC2 fields */
 #define RSRC2_SCRATCH_EN		(1u << 0)
@@ -80,6 +84,15 @@ enum pm4_opcode {
 #define RELEASE_GFX9_TC_ACTION		(1u << 17)
 #define RELEASE_GFX9_TC_WB_ACTION	(1u << 15)
 #define RELEASE_GFX9_TC_MD_ACTION	(1u << 21)
+/* RELEASE_MEM dw1 GCR fields, GFX10+ (Linux nvd.h PACKET3_RELEASE_MEM_GCR_*) */
+#define RELEASE_GCR_GLM_WB		(1u << 12)
+#define RELEASE_GCR_GLM_INV		(1u << 13)
+#define RELEASE_GCR_GLV_INV		(1u << 14)
+#define RELEASE_GCR_GL1_INV		(1u << 15)
+#define RELEASE_GCR_GL2_INV		(1u << 20)
+#define RELEASE_GCR_GL2_WB		(1u << 21)
+#define RELEASE_GCR_SEQ			(1u << 22)
+#define RELEASE_CACHE_POLICY(x)		(((uint32_t)(x) & 3) << 25)
 #define RELEASE_DATA_SEL(x)		((uint32_t)(x) << 29)
 #define RELEASE_INT_SEL(x)		((uint32_t)(x) << 24)
 #define EVENT_CACHE_FLUSH_AND_INV_TS	0x14
@@ -122,6 +135,18 @@ enum pm4_wait_function {
 #define COHER_SH_KCACHE			(1u << 27)
 #define COHER_SH_ICACHE			(1u << 29)
 
+/* ACQUIRE_MEM GCR_CNTL (dw7), GFX10+ (Linux nvd.h
+ * PACKET3_ACQUIRE_MEM_GCR_CNTL_*; Mesa pkt3.json GCR_CNTL) */
+#define GCR_GLI_INV_ALL			(1u << 0)	/* GLI_INV [1:0] = 1 (ALL) */
+#define GCR_GLM_WB			(1u << 4)
+#define GCR_GLM_INV			(1u << 5)
+#define GCR_GLK_WB			(1u << 6)
+#define GCR_GLK_INV			(1u << 7)
+#define GCR_GLV_INV			(1u << 8)
+#define GCR_GL1_INV			(1u << 9)
+#define GCR_GL2_INV			(1u << 14)
+#define GCR_GL2_WB			(1u << 15)
+
 /* The builder writes into a caller buffer and refuses to overflow. */
 struct pm4_builder {
 	uint32_t *buf;
@@ -138,6 +163,7 @@ void pm4_set_sh_regs(struct pm4_builder *b, uint32_t reg,
 void pm4_dispatch_direct(struct pm4_builder *b, const uint32_t dim[3],
 			 uint32_t initiator);
 void pm4_acquire_mem_gfx9(struct pm4_builder *b, uint32_t coher_cntl);
+void pm4_acquire_mem_gfx10(struct pm4_builder *b, uint32_t gcr_cntl);
 void pm4_cs_partial_flush(struct pm4_builder *b);
 void pm4_write_data(struct pm4_builder *b, uint64_t addr, const uint32_t *data, uint32_t n);
 void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,

@@ -90,6 +90,7 @@ struct bh_queue {
 	uint32_t nslots;
 	uint32_t scratch_wave_units;	/* TMPRING.WAVESIZE */
 	uint32_t scratch_waves;		/* TMPRING.WAVES */
+	uint32_t scratch_slots;		/* waves with scratch at once, device-wide */
 	struct sh_shadow shadow;
 	struct launch_shape shape;	/* valid when shape.k != NULL */
 	uint32_t shape_dim[3], shape_initiator;

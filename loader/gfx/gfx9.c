@@ -7,6 +7,7 @@
  */
 #include "../core/gfx.h"
 #include "../core/pm4.h"
+#include "rows.h"
 
 #define GFX9_RELEASE_FENCE (RELEASE_GFX9_TCL1_ACTION | RELEASE_GFX9_TC_ACTION | \
 			    RELEASE_GFX9_TC_WB_ACTION | RELEASE_GFX9_TC_MD_ACTION | \
@@ -34,12 +35,23 @@
  * follow LLVM's AMDGPU occupancy rules (GCNSubtarget), and the sim
  * model's residency uses the same numbers (boards/sim/model/targets.c).
  */
-#define GFX9_OCCUPANCY .vgpr_granule = 8, .vgprs_per_simd = 512, .sgpr_granule = 16, \
-		       .sgprs_per_simd = 800, .lds_per_cu = 65536, .wgs_per_cu = 16
+#define GFX9_OCCUPANCY .vgprs_w64 = { 8, 8, 512 }, .vgpr_granule = 8, .vgprs_per_simd = 512, \
+		       .sgpr_granule = 16, .sgprs_per_simd = 800, .lds_per_cu = 65536, \
+		       .lds_alloc_granule = 512, \
+		       .wgs_per_cu = 16
 
-static const struct bh_gfx gfx9_table[] = {
+/*
+ * What every gfx9 row shares: wave64 only, the GFX9 ACQUIRE_MEM form,
+ * kernarg preload (gfx90a/gfx940, AMDGPUUsage kernarg_preload), and no
+ * descriptor checks beyond the wave size: these rows predate them, and
+ * their launches stay as they were.  Run on real hardware through kfd.
+ */
+#define GFX9_COMMON .verified = true, .wave_sizes = BH_GFX_WAVE64, \
+		    .acquire = BH_ACQUIRE_GFX9, .kernarg_preload = true
+
+const struct bh_gfx bh_gfx9_rows[] = {
 	{
-		.mach = 0x03f, .name = "gfx90a",
+		.mach = 0x03f, .name = "gfx90a", GFX9_COMMON,
 		.reg_pgm_rsrc3 = REG_COMPUTE_PGM_RSRC3_GFX90A,
 		.architected_scratch = false, .order_mode = true,
 		.tmpring_unit = 1024, .tmpring_wavesize_max = 0x1fff,
@@ -49,7 +61,7 @@ static const struct bh_gfx gfx9_table[] = {
 		GFX9_OCCUPANCY,
 	},
 	{
-		.mach = 0x04c, .name = "gfx942",
+		.mach = 0x04c, .name = "gfx942", GFX9_COMMON,
 		.reg_pgm_rsrc3 = REG_COMPUTE_PGM_RSRC3_GFX90A,
 		.architected_scratch = true, .order_mode = false,
 		.tmpring_unit = 1024, .tmpring_wavesize_max = 0x1fff,
@@ -60,10 +72,4 @@ static const struct bh_gfx gfx9_table[] = {
 	},
 };
 
-const struct bh_gfx *bh_gfx_lookup(uint32_t mach)
-{
-	for (unsigned i = 0; i < sizeof(gfx9_table) / sizeof(gfx9_table[0]); i++)
-		if (gfx9_table[i].mach == mach)
-			return &gfx9_table[i];
-	return 0;
-}
+const unsigned bh_gfx9_nrows = sizeof(bh_gfx9_rows) / sizeof(bh_gfx9_rows[0]);

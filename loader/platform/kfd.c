@@ -331,6 +331,19 @@ static uint32_t target_mach(uint32_t v)
 }
 
 /*
+ * A row not yet checked on real hardware (gfx.h bh_gfx.verified) drives
+ * a real GPU only when the user asks for it.
+ */
+#define UNVERIFIED_ENV "BAREHIP_UNVERIFIED_GFX"
+
+static bool runs_row(const struct bh_gfx *row)
+{
+	const char *v = getenv(UNVERIFIED_ENV);
+
+	return row->verified || (v && !strcmp(v, "1"));
+}
+
+/*
  * Which GPUs the program may use, as ROCm: ROCR_VISIBLE_DEVICES picks
  * among all of them, then HIP_VISIBLE_DEVICES (or CUDA_VISIBLE_DEVICES)
  * among those.  A list of indices; the first bad entry ends it, and an
@@ -925,10 +938,19 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 		goto out;
 	target_name(kp->gpu.gfx_target_version, gfx, sizeof(gfx));
 	info->mach = target_mach(kp->gpu.gfx_target_version);
-	if (!info->mach || !bh_gfx_lookup(info->mach)) {
+	const struct bh_gfx *row = info->mach ? bh_gfx_lookup(info->mach) : NULL;
+
+	if (!row) {
 		ret = fail(err, BH_ENOTSUP, "kfd backend: GPU %u (KFD node %u, %s) is a %s; this "
 			   "barehip runs gfx90a and gfx942 GPUs", kp->gpu_index, kp->gpu.node,
 			   kp->gpu.name, gfx);
+		goto out;
+	}
+	if (!runs_row(row)) {
+		ret = fail(err, BH_ENOTSUP, "kfd backend: GPU %u (KFD node %u, %s) is a %s, whose "
+			   "PM4 table has not been checked on a real GPU yet; set "
+			   UNVERIFIED_ENV "=1 to try it anyway (docs/deploying.md)",
+			   kp->gpu_index, kp->gpu.node, kp->gpu.name, gfx);
 		goto out;
 	}
 	snprintf(path, sizeof(path), "/dev/dri/renderD%u", kp->gpu.drm_render_minor);
@@ -1021,6 +1043,11 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	info->gfx_version = (n->gfx_target_version / 10000) * 10000 +
 			    ((n->gfx_target_version / 100) % 100) * 100 + n->gfx_target_version % 100;
 	info->wave_size = n->wave_front_size;
+	/* Shader engines: KFD's array_count is every shader array, and
+	 * simd_arrays_per_engine those of one engine (kfd_topology.c) [U:
+	 * read as such, not checked on gfx11]; 0 (unknown) unless exact. */
+	if (n->simd_arrays_per_engine && n->array_count % n->simd_arrays_per_engine == 0)
+		info->num_se = n->array_count / n->simd_arrays_per_engine;
 	info->simds_per_cu = n->simd_per_cu;
 	info->num_cus = n->simd_count / n->simd_per_cu;
 	info->max_waves_per_simd = n->max_waves_per_simd;
@@ -1514,8 +1541,10 @@ bool bh_platform_kfd_present(void)
 
 		if (r < 0)
 			break;
-		supported = r == 0 && target_mach(n.gfx_target_version) &&
-			    bh_gfx_lookup(target_mach(n.gfx_target_version));
+		const struct bh_gfx *row = r == 0 && target_mach(n.gfx_target_version) ?
+					   bh_gfx_lookup(target_mach(n.gfx_target_version)) : NULL;
+
+		supported = row && runs_row(row);
 	}
 	if (!supported)
 		return false;

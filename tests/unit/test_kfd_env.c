@@ -187,6 +187,38 @@ static void test_wrong_target(void)
 	ASSERT_CONTAINS(err.message, "gfx90a and gfx942");
 }
 
+/*
+ * A gfx11 GPU has a PM4 table, but one not yet checked on hardware: it is
+ * refused with the opt-in named, and BAREHIP_UNVERIFIED_GFX=1 lets the
+ * open go on past that check (to whatever the scripted machine does next).
+ */
+static void test_unverified_target(void)
+{
+	const unsigned versions[] = { 110000, 110003, 110501 };
+	const char *names[] = { "is a gfx1100", "is a gfx1103", "is a gfx1151" };
+	struct bh_error err;
+
+	for (unsigned i = 0; i < 3; i++) {
+		machine_ok();
+		unsetenv("BAREHIP_UNVERIFIED_GFX");
+		machine.gfx_target_version = versions[i];
+		CU_ASSERT_EQUAL(open_on(&err), BH_ENOTSUP);
+		ASSERT_CONTAINS(err.message, names[i]);
+		ASSERT_CONTAINS(err.message, "not been checked on a real GPU");
+		ASSERT_CONTAINS(err.message, "BAREHIP_UNVERIFIED_GFX=1");
+		setenv("BAREHIP_UNVERIFIED_GFX", "yes", 1);	/* only "1" opts in */
+		CU_ASSERT_EQUAL(open_on(&err), BH_ENOTSUP);
+		setenv("BAREHIP_UNVERIFIED_GFX", "1", 1);
+		open_on(&err);
+		CU_ASSERT_FALSE(test_contains(err.message, "not been checked"));
+		unsetenv("BAREHIP_UNVERIFIED_GFX");
+	}
+	/* The gfx9 rows are verified: no opt-in needed. */
+	machine_ok();
+	open_on(&err);
+	CU_ASSERT_FALSE(test_contains(err.message, "not been checked"));
+}
+
 static void test_no_gpu(void)
 {
 	struct bh_error err;
@@ -258,6 +290,7 @@ CU_ErrorCode bh_tests_kfd_env(void)
 	CU_add_test(s, "an old KFD interface is refused by version", test_old_version);
 	CU_add_test(s, "a GPU target barehip does not run", test_wrong_target);
 	CU_add_test(s, "a topology without GPUs", test_no_gpu);
+	CU_add_test(s, "an unverified gfx11 GPU needs the opt-in", test_unverified_target);
 	CU_add_test(s, "HIP/ROCR_VISIBLE_DEVICES", test_visible_devices);
 	CU_add_test(s, "device count and ordinals", test_count);
 	return CU_get_error();

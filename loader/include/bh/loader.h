@@ -70,6 +70,7 @@ struct bh_device_info {
 	uint64_t memory_clock_hz;	/* peak DRAM clock */
 	uint32_t memory_bus_width;	/* bits */
 	bool integrated;		/* an APU: "VRAM" is system memory */
+	unsigned num_se;		/* shader engines; 0 = not reported */
 };
 
 enum bh_mem_domain {
