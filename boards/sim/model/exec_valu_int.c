@@ -74,7 +74,7 @@ static int int_sdwa_check(struct wave *w, const struct insn *in, bool clamp_ok)
 				    in->op_sel))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "abs/neg/omod/clamp/op_sel on an integer VOP3 is not modelled");
-	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
+	if (in->dpp && !in->dpp8 && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
 	return 0;

@@ -227,7 +227,7 @@ static inline int int_only(struct wave *w, const struct insn *in)
 	if (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6 && in->enc != ENC_VOPC)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "SDWA dst_sel other than DWORD is not modelled");
-	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
+	if (in->dpp && !in->dpp8 && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
 	return 0;
@@ -260,7 +260,7 @@ static inline void src_mods(const struct insn *in, unsigned i, bool sdwa, uint32
 	} else if (sdwa && in->sdwa && i < 2) {
 		abs = (in->sdwa_word >> (i ? 29 : 21)) & 1;
 		neg = (in->sdwa_word >> (i ? 28 : 20)) & 1;
-	} else if (in->dpp && i < 2) {
+	} else if (in->dpp && !in->dpp8 && i < 2) {	/* DPP8's word is all lane selects */
 		abs = (in->sdwa_word >> (21 + 2 * i)) & 1;
 		neg = (in->sdwa_word >> (20 + 2 * i)) & 1;
 	}
