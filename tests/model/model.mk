@@ -7,10 +7,11 @@
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
 	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h $(BUILD)/gen/model_decode_all.h \
-	$(BUILD)/gen/model_decode_gfx11.h
+	$(BUILD)/gen/model_decode_gfx11.h $(BUILD)/gen/model_programs_gfx1100.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
+MODEL_PROGRAMS_GFX1100 := wave32
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \
 		tests/model/decode-gfx942.s tests/model/unimplemented.s tests/model/gen-vectors.py
@@ -67,6 +68,15 @@ $(BUILD)/gen/model_programs_gfx942.h: \
 	@echo "  GEN     $@"
 	$(Q)$(GEN_VECTORS) gfx942 $@ program \
 		$(foreach p,$(MODEL_PROGRAMS_GFX942),prog942_$(p) tests/model/programs-gfx942/$(p).s)
+
+# gfx11 programs (wave32; tests/unit/test_model_gfx11.c).
+$(BUILD)/gen/model_programs_gfx1100.h: \
+		$(addprefix tests/model/programs-gfx1100/,$(addsuffix .s,$(MODEL_PROGRAMS_GFX1100))) \
+		tests/model/gen-vectors.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(GEN_VECTORS) gfx1100 $@ program \
+		$(foreach p,$(MODEL_PROGRAMS_GFX1100),prog1100_$(p) tests/model/programs-gfx1100/$(p).s)
 
 # Real compiler output for the model: the kernels of tests/model/kernels
 # built by clang-19 / ld.lld-19 for gfx90a and gfx942 at -O0..-O3 and

@@ -22,11 +22,18 @@ static const struct opdesc gfx942_rows[] = {
 static const struct opdesc *gfx90a_table[FMT_COUNT][OPKEYS], *gfx942_table[FMT_COUNT][OPKEYS];
 static bool gfx90a_ready, gfx942_ready;
 
+/* gfx9 operand codes: M0 124, no NULL, FLAT SADDR off 0x7f, s0..s101,
+ * FLAT_SCRATCH at 102/103, VCCZ/EXECZ 251/252, HW_ID hwreg 4. */
+#define GFX9_OPERANDS .gen = 9, .op_m0 = 124, .op_null = OP_NONE, .saddr_off = 0x7f, \
+	.nsgprs = 102, .flat_scratch_ops = true, .vccz_ops = true, .hwreg_hw_id = 4, .dpp_rows = false
+
 const struct bh_sim_isa isa_gfx90a = {
-	gfx90a_rows, sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]), gfx90a_table, &gfx90a_ready, 9,
+	.rows = gfx90a_rows, .nrows = sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]),
+	.table = gfx90a_table, .ready = &gfx90a_ready, GFX9_OPERANDS,
 };
 const struct bh_sim_isa isa_gfx942 = {
-	gfx942_rows, sizeof(gfx942_rows) / sizeof(gfx942_rows[0]), gfx942_table, &gfx942_ready, 9,
+	.rows = gfx942_rows, .nrows = sizeof(gfx942_rows) / sizeof(gfx942_rows[0]),
+	.table = gfx942_table, .ready = &gfx942_ready, GFX9_OPERANDS,
 };
 
 const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]

@@ -41,16 +41,6 @@ static const struct opdesc *gfx1100_table[FMT_COUNT][OPKEYS], *gfx1103_table[FMT
 	*gfx1151_table[FMT_COUNT][OPKEYS];
 static bool gfx1100_ready, gfx1103_ready, gfx1151_ready;
 
-const struct bh_sim_isa isa_gfx1100 = {
-	gfx1100_rows, NROWS(gfx1100_rows), gfx1100_table, &gfx1100_ready, 11,
-};
-const struct bh_sim_isa isa_gfx1103 = {
-	gfx1103_rows, NROWS(gfx1103_rows), gfx1103_table, &gfx1103_ready, 11,
-};
-const struct bh_sim_isa isa_gfx1151 = {
-	gfx1151_rows, NROWS(gfx1151_rows), gfx1151_table, &gfx1151_ready, 11,
-};
-
 #define SRC_LITERAL	255
 #define SRC_DPP8	0xe9
 #define SRC_DPP8_FI	0xea
@@ -58,6 +48,29 @@ const struct bh_sim_isa isa_gfx1151 = {
 #define SRC_SDWA	0xf9	/* gfx9 only */
 #define SGPR_NULL	124
 #define VCC_LO		106
+
+/*
+ * gfx11 operand codes (RDNA3 ISA, SSRC/SDST table; llvm-mc-19 agrees):
+ * s0..s105, NULL 124 (also FLAT's SADDR "off"), M0 125; 102/103 are
+ * SGPRs (no FLAT_SCRATCH operand), 251/252 reserved (no src_vccz/execz);
+ * HW_ID is split into HW_ID1/HW_ID2, which the model does not model.
+ */
+#define GFX11_OPERANDS .gen = 11, .op_m0 = 125, .op_null = SGPR_NULL, .saddr_off = SGPR_NULL, \
+	.nsgprs = 106, .flat_scratch_ops = false, .vccz_ops = false, .hwreg_hw_id = OP_NONE, \
+	.dpp_rows = true
+
+const struct bh_sim_isa isa_gfx1100 = {
+	.rows = gfx1100_rows, .nrows = NROWS(gfx1100_rows), .table = gfx1100_table,
+	.ready = &gfx1100_ready, GFX11_OPERANDS,
+};
+const struct bh_sim_isa isa_gfx1103 = {
+	.rows = gfx1103_rows, .nrows = NROWS(gfx1103_rows), .table = gfx1103_table,
+	.ready = &gfx1103_ready, GFX11_OPERANDS,
+};
+const struct bh_sim_isa isa_gfx1151 = {
+	.rows = gfx1151_rows, .nrows = NROWS(gfx1151_rows), .table = gfx1151_table,
+	.ready = &gfx1151_ready, GFX11_OPERANDS,
+};
 
 static int32_t sext(uint32_t v, unsigned bits)
 {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * DISPATCH_DIRECT: the SPI's part.  Read the program, resources and
- * user data from the SH registers, form workgroups and wave64 waves with
+ * user data from the SH registers, form workgroups and waves (wave64, or
+ * wave32 where the target has it and CS_W32_EN asks) with
  * the initial register state of the hardware ABI (docs/facts/dispatch.md §3 and
  * §8.4), and run each workgroup's waves round-robin until all end.
  */
@@ -25,6 +26,8 @@ struct launch {
 	bool tgid_en[3], tg_size_en, scratch_en;
 	uint32_t lds_size;
 	unsigned nvgprs;
+	unsigned vgprs_per_simd;	/* the target's, at this wave size */
+	unsigned vgpr_alloc_granule;	/* likewise */
 	unsigned acc_base;		/* first AccVGPR: RSRC3.ACCUM_OFFSET */
 	uint32_t full[3], partial[3];
 	bool partial_en;
@@ -59,12 +62,14 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 		return bad_state(sim, "COMPUTE_SHADER_EN is clear");
 	if (initiator & (1u << 5))
 		return bad_state(sim, "USE_THREAD_DIMENSIONS is not modelled (semantics unverified)");
-	/* The wave size is a property of each dispatch (CS_W32_EN); the
-	 * register rows are WAVE_LANES wide, so wave32 fits without change.
-	 * gfx9 parts run wave64 only. */
-	if (initiator & (1u << 15))
-		return bad_state(sim, "CS_W32_EN on a wave64-only gfx9 part");
-	l->wave_size = t->wave_size;
+	/* The wave size is a property of each dispatch: CS_W32_EN (bit 15)
+	 * on gfx10+ (Mesa sid.h S_00B800_CS_W32_EN; the loader sets it from
+	 * the kernel descriptor's ENABLE_WAVEFRONT_SIZE32).  The register rows
+	 * are WAVE_LANES wide, so wave32 fits without change; a wave32 keeps
+	 * lanes 32..63 out of EXEC.  gfx9 parts run wave64 only. */
+	if ((initiator & (1u << 15)) && !t->wave32)
+		return bad_state(sim, "CS_W32_EN on a wave64-only %s", t->name);
+	l->wave_size = initiator & (1u << 15) ? 32 : 64;
 	l->pc = ((uint64_t)(SH(sim, mmCOMPUTE_PGM_HI) & 0xff) << 32 |
 		 SH(sim, mmCOMPUTE_PGM_LO)) << 8;
 	l->rsrc1 = SH(sim, mmCOMPUTE_PGM_RSRC1);
@@ -94,8 +99,13 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	if (l->lds_size > t->lds_per_workgroup)
 		return bad_state(sim, "RSRC2.LDS_SIZE asks for %u bytes, more than %u KiB",
 				 l->lds_size, t->lds_per_workgroup / 1024);
-	/* gfx90a/gfx940: unified VGPR file (arch + acc). */
-	l->nvgprs = ((l->rsrc1 & 0x3f) + 1) * t->vgpr_granule;
+	/* gfx90a/gfx940: unified VGPR file (arch + acc).  The row's VGPR
+	 * facts are at its native wave size; a gfx11 wave64 has half the
+	 * granules and half the registers per SIMD lane of a wave32 (LLVM
+	 * getVGPREncodingGranule / getVGPRAllocGranule / getTotalNumVGPRs). */
+	l->nvgprs = ((l->rsrc1 & 0x3f) + 1) * (t->vgpr_granule * t->wave_size / l->wave_size);
+	l->vgprs_per_simd = t->vgprs_per_simd * t->wave_size / l->wave_size;
+	l->vgpr_alloc_granule = t->vgpr_alloc_granule * t->wave_size / l->wave_size;
 	if (l->nvgprs > MAX_VGPRS)
 		return bad_state(sim, "RSRC1 asks for %u VGPRs", l->nvgprs);
 	/* AccVGPRs follow the ArchVGPRs at ACCUM_OFFSET (RSRC3[5:0], in
@@ -157,6 +167,7 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 
 	w->exec = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
 	w->vcc = 0;
+	w->vcc_hi32 = 0;
 	w->m0 = 0;
 	w->scc = false;
 	w->done = w->at_barrier = w->yield = false;
@@ -217,6 +228,10 @@ static void count_class(struct bh_sim_stats *st, const struct wave *w, const str
 		st->valu++;
 		st->valu_lane_ops += (uint64_t)__builtin_popcountll(w->exec);
 		break;
+	case FMT_VOPD:		/* two VALU operations */
+		st->valu += 2;
+		st->valu_lane_ops += 2ull * (uint64_t)__builtin_popcountll(w->exec);
+		break;
 	case FMT_DS:
 		st->lds++;
 		break;
@@ -261,8 +276,45 @@ static int run_indexed(struct wave *w, const struct insn *in)
 	return run_plain(w, &x);
 }
 
+/*
+ * VOPD (RDNA3 ISA, "VOPD"): two VALU operations, X and Y, issued as one;
+ * both read their sources before either writes, so "v_dual_mov_b32 v0,
+ * v1 :: v_dual_mov_b32 v1, v0" swaps.  Their destinations differ (VDSTY
+ * has the other parity, decode_gfx11.c).  X runs first; its destination
+ * gets its old values back while Y runs, then X's results.  Each half is
+ * the VOP2/VOP1 operation of its table row, with VCC_LO as
+ * v_dual_cndmask's mask.
+ */
+static int run_vopd(struct wave *w, const struct insn *in)
+{
+	struct insn x = *in, y = *in;
+	uint32_t old[WAVE_LANES], res[WAVE_LANES];
+
+	x.enc = y.enc = ENC_VOP2;
+	x.desc_y = y.desc_y = NULL;
+	y.desc = in->desc_y;
+	y.dst = in->dst_y;
+	y.src[0] = in->src_y[0];
+	y.src[1] = in->src_y[1];
+	if (!vgpr_ok(w, x.dst, 1) || !vgpr_ok(w, y.dst, 1))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "VOPD destination v%u or v%u beyond the kernel's %u VGPRs",
+				  x.dst, y.dst, w->nvgprs);
+	memcpy(old, w->v[x.dst], sizeof(old));
+	if (run_plain(w, &x) || w->sim->fault_pending)
+		return -1;
+	memcpy(res, w->v[x.dst], sizeof(res));
+	memcpy(w->v[x.dst], old, sizeof(old));
+	if (run_plain(w, &y) || w->sim->fault_pending)
+		return -1;
+	memcpy(w->v[x.dst], res, sizeof(res));
+	return 0;
+}
+
 static inline int run(struct wave *w, const struct insn *in)
 {
+	if (__builtin_expect(in->desc->fmt == FMT_VOPD, 0))
+		return run_vopd(w, in);
 	if (__builtin_expect(w->mode & MODE_GPR_IDX_EN, 0) &&
 	    (in->desc->fmt == FMT_VALU || in->desc->fmt == FMT_VOP3P))
 		return run_indexed(w, in);
@@ -456,7 +508,8 @@ static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, ui
 static uint64_t resident_limit(struct bh_sim *sim, struct launch *l, unsigned waves)
 {
 	const struct bh_sim_target *t = sim->target;
-	unsigned by_vgprs = t->vgprs_per_simd / l->nvgprs;
+	unsigned g = l->vgpr_alloc_granule;
+	unsigned by_vgprs = l->vgprs_per_simd / ((l->nvgprs + g - 1) / g * g);
 	unsigned per_simd = by_vgprs < t->waves_per_simd ? by_vgprs : t->waves_per_simd;
 	unsigned per_cu = per_simd * t->simds_per_cu / waves;
 
@@ -467,7 +520,7 @@ static uint64_t resident_limit(struct bh_sim *sim, struct launch *l, unsigned wa
 	if (!per_cu) {
 		bad_state(sim, "a workgroup of %u waves with %u VGPRs does not fit a CU "
 			  "(%u wave slots per SIMD, %u VGPRs each)", waves, l->nvgprs,
-			  t->waves_per_simd, t->vgprs_per_simd);
+			  t->waves_per_simd, l->vgprs_per_simd);
 		return 0;
 	}
 	uint64_t limit = (uint64_t)per_cu * (sim->cfg.num_cus ? sim->cfg.num_cus : 1);

@@ -14,7 +14,8 @@
 
 #include "valu.h"		/* VOP, FOR_LANES */
 
-#define SADDR_OFF 0x7f
+/* FLAT's SADDR "off" (0x7f on gfx9, NULL on gfx11): the table's code. */
+#define SADDR_OFF (w->sim->target->isa->saddr_off)
 
 /*
  * What a memory instruction does, from its decode-table name (names are
@@ -638,7 +639,7 @@ VOP(ds_write2st64_b64) { return ds_2(w, in, true, 2, 8 * 64); }
 VOP(ds_read2st64_b64) { return ds_2(w, in, false, 2, 8 * 64); }
 
 /*
- * ds_bpermute: lane l reads data0 of lane ((addr + offset) / 4) % 64, no
+ * ds_bpermute: lane l reads data0 of lane ((addr + offset) / 4) % wave size, no
  * LDS memory involved.  A disabled source lane reads as 0 (AMD's
  * "Cross-lane operations" note; unverified on hardware).
  */
@@ -650,7 +651,7 @@ VOP(ds_bpermute_b32)
 	    !regs_ok(w, in, in->dst, 1))
 		return -1;
 	FOR_LANES(l) {
-		unsigned s = ((w->v[in->addr][l] + (uint32_t)in->offset) / 4) & 63;
+		unsigned s = ((w->v[in->addr][l] + (uint32_t)in->offset) / 4) & (w->wave_size - 1);
 
 		tmp[l] = (w->exec >> s) & 1 ? w->v[in->data][s] : 0;
 	}

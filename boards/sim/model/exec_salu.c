@@ -185,11 +185,10 @@ SOP(s_mulk_i32) { D(rd_s32(w, in, in->dst) * (uint32_t)in->simm16); return 0; }
 
 /*
  * Hardware registers: hwreg(id, offset, size) in SIMM16 = id[5:0],
- * offset[10:6], size-1 [15:11].  MODE (1) and HW_ID (4) are modelled;
+ * offset[10:6], size-1 [15:11].  MODE (1) and gfx9's HW_ID (4) are modelled;
  * reading or writing any other is a fault, not a guess.
  */
-#define HW_REG_MODE 1
-#define HW_REG_HW_ID 4
+#define HW_REG_MODE 1	/* the same id on gfx9 and gfx11 */
 
 static void hwreg_field(const struct insn *in, unsigned *id, unsigned *off, uint32_t *mask)
 {
@@ -220,7 +219,7 @@ SOP(s_getreg_b32)
 	hwreg_field(in, &id, &off, &mask);
 	if (id == HW_REG_MODE)
 		v = w->mode;
-	else if (id == HW_REG_HW_ID)
+	else if (id == w->sim->target->isa->hwreg_hw_id)
 		v = hw_id(w);
 	else
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
@@ -266,6 +265,25 @@ SOP(s_set_gpr_idx_off) { (void)in; wave_set_mode(w, w->mode & ~MODE_GPR_IDX_EN);
 SOP(s_set_gpr_idx_idx) { w->m0 = (w->m0 & ~0xffu) | (S0 & 0xffu); return 0; }
 SOP(s_set_gpr_idx_mode) { w->m0 = (w->m0 & ~0xf000u) | ((uint32_t)in->simm16 & 15u) << 12; return 0; }
 SOP(s_setreg_imm32_b32) { return setreg(w, in, in->literal); }
+
+/*
+ * s_round_mode / s_denorm_mode (gfx10+): SIMM16[3:0] replaces MODE's
+ * FP_ROUND [3:0] / FP_DENORM [7:4], as s_setreg of that field would
+ * (RDNA3 ISA, S_ROUND_MODE, S_DENORM_MODE).
+ */
+static int mode_field(struct wave *w, const struct insn *in, unsigned shift)
+{
+	uint32_t mode = (w->mode & ~(15u << shift)) | ((uint32_t)in->simm16 & 15u) << shift;
+	const char *why = mode_unsupported(mode);
+
+	if (why)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "MODE = 0x%08x: %s", mode, why);
+	wave_set_mode(w, mode);
+	return 0;
+}
+SOP(s_round_mode) { return mode_field(w, in, 0); }
+SOP(s_denorm_mode) { return mode_field(w, in, 4); }
 
 /* ---------------------------------------------------------------- SOP1 */
 SOP(s_mov_b32) { D(S0); return 0; }
@@ -328,6 +346,19 @@ SAVEEXEC(s_orn2_saveexec_b64, s | ~e)
 SAVEEXEC(s_nand_saveexec_b64, ~(s & e))
 SAVEEXEC(s_nor_saveexec_b64, ~(s | e))
 SAVEEXEC(s_xnor_saveexec_b64, ~(s ^ e))
+/*
+ * The gfx10+ 32-bit forms (RDNA3 ISA, S_AND_SAVEEXEC_B32 & co.): EXEC_LO
+ * is saved to the destination and replaced; SCC = EXEC_LO != 0.  In
+ * wave32 EXEC_LO is all of EXEC.
+ */
+#define SAVEEXEC32(name, expr) SOP(name) { \
+	uint32_t s = S0, e = (uint32_t)w->exec, r; D(e); r = (expr); \
+	w->exec = (w->exec & ~0xffffffffull) | r; w->scc = r != 0; return 0; }
+SAVEEXEC32(s_and_saveexec_b32, s & e)
+SAVEEXEC32(s_or_saveexec_b32, s | e)
+SAVEEXEC32(s_xor_saveexec_b32, s ^ e)
+SAVEEXEC32(s_and_not1_saveexec_b32, s & ~e)
+SAVEEXEC32(s_or_not1_saveexec_b32, s | ~e)
 SAVEEXEC(s_andn1_saveexec_b64, ~s & e)
 SAVEEXEC(s_orn1_saveexec_b64, ~s | e)
 /* wrexec: EXEC changes and D receives the new EXEC, not the old one. */
@@ -408,6 +439,34 @@ SOP(s_sendmsg)
 	return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 			  "s_sendmsg message %u is not modelled (only MSG_INTERRUPT)", id);
 }
+
+/*
+ * s_sendmsg_rtn (gfx11): a message whose answer is written to SDST; the
+ * id is the raw 8-bit S0 field (LLVM's MSG_RTN_*).  The model answers
+ * MSG_RTN_GET_REALTIME (131), the constant-rate timestamp clock that
+ * s_memrealtime read before gfx11 (the _b32 form gets its low half);
+ * the others (doorbell, DDID, TMA/TBA, save-wave) have no meaning on
+ * this board and stop the wave.
+ */
+#define MSG_RTN_GET_REALTIME 131
+
+static int sendmsg_rtn(struct wave *w, const struct insn *in, bool b64)
+{
+	unsigned id = in->src[0];
+
+	if (id != MSG_RTN_GET_REALTIME)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "s_sendmsg_rtn message %u is not modelled (only GET_REALTIME)", id);
+	uint64_t t = bh_sim_clock(w->sim);
+
+	if (b64)
+		D64(t);
+	else
+		D((uint32_t)t);
+	return 0;
+}
+SOP(s_sendmsg_rtn_b32) { return sendmsg_rtn(w, in, false); }
+SOP(s_sendmsg_rtn_b64) { return sendmsg_rtn(w, in, true); }
 
 /* ---------------------------------------------------------------- SMEM */
 static int s_load(struct wave *w, const struct insn *in, unsigned n)

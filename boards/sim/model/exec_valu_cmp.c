@@ -10,11 +10,12 @@
 
 #include "valu.h"
 
-/* VOPC writes all 64 bits: inactive lanes read 0.  e32 -> VCC/SDWA sdst,
- * e64 -> the SGPR pair in the VOP3 vdst field. */
+/* VOPC writes a whole lane mask (wave_size bits): inactive lanes read 0.
+ * e32 -> VCC (VCC_LO in wave32)/SDWA sdst, e64 -> the SGPR (pair in
+ * wave64) in the VOP3 vdst field. */
 static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
 {
-	wr_s64(w, in->enc == ENC_VOP3 ? in->dst : in->sdst, mask);
+	wr_mask(w, in->enc == ENC_VOP3 ? in->dst : in->sdst, mask);
 }
 
 #define CMP(name, type, expr) VOP(name) { \
@@ -62,7 +63,17 @@ static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
  */
 #define CMPX(name, base) VOP(name) { \
 	if (x_##base(w, in)) return -1; \
-	w->exec = rd_s64(w, in, in->enc == ENC_VOP3 ? in->dst : in->sdst); return 0; }
+	w->exec = rd_mask(w, in, in->enc == ENC_VOP3 ? in->dst : in->sdst); return 0; }
+
+/*
+ * gfx10+ v_cmpx_* (RDNA3 ISA, VOPC "V_CMPX_*": "EXEC = result"): the
+ * mask goes to EXEC only, nothing to VCC or an SGPR; the VOP3 form's
+ * VDST field holds EXEC_LO (126).  The base compare computes it, lanes
+ * outside EXEC reading 0, so EXEC only shrinks.
+ */
+#define EXEC_LO_CODE 126
+#define CMPX_EXEC(op) VOP(v_cmpx_##op##_exec) { \
+	struct insn x = *in; x.dst = x.sdst = EXEC_LO_CODE; return x_v_cmp_##op(w, &x); }
 
 /* ------------------------------------------------------------ class */
 /* v_cmp_class (abs/neg from VOP3 only): S1 bits 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal,
@@ -253,3 +264,86 @@ CMP64(v_cmp_le_u64, a <= b)
 CMP64(v_cmp_ge_u64, a >= b)
 CMP64(v_cmp_eq_i64, a == b)
 CMP64(v_cmp_ne_i64, a != b)
+
+/* The gfx11 v_cmpx forms (isa/gfx11.insns), one per base compare. */
+CMPX_EXEC(class_f16)
+CMPX_EXEC(class_f32)
+CMPX_EXEC(class_f64)
+CMPX_EXEC(eq_f16)
+CMPX_EXEC(eq_f32)
+CMPX_EXEC(eq_f64)
+CMPX_EXEC(eq_i16)
+CMPX_EXEC(eq_i32)
+CMPX_EXEC(eq_i64)
+CMPX_EXEC(eq_u16)
+CMPX_EXEC(eq_u32)
+CMPX_EXEC(eq_u64)
+CMPX_EXEC(ge_f16)
+CMPX_EXEC(ge_f32)
+CMPX_EXEC(ge_f64)
+CMPX_EXEC(ge_i16)
+CMPX_EXEC(ge_i32)
+CMPX_EXEC(ge_i64)
+CMPX_EXEC(ge_u16)
+CMPX_EXEC(ge_u32)
+CMPX_EXEC(ge_u64)
+CMPX_EXEC(gt_f16)
+CMPX_EXEC(gt_f32)
+CMPX_EXEC(gt_f64)
+CMPX_EXEC(gt_i16)
+CMPX_EXEC(gt_i32)
+CMPX_EXEC(gt_i64)
+CMPX_EXEC(gt_u16)
+CMPX_EXEC(gt_u32)
+CMPX_EXEC(gt_u64)
+CMPX_EXEC(le_f16)
+CMPX_EXEC(le_f32)
+CMPX_EXEC(le_f64)
+CMPX_EXEC(le_i16)
+CMPX_EXEC(le_i32)
+CMPX_EXEC(le_i64)
+CMPX_EXEC(le_u16)
+CMPX_EXEC(le_u32)
+CMPX_EXEC(le_u64)
+CMPX_EXEC(lg_f16)
+CMPX_EXEC(lg_f32)
+CMPX_EXEC(lg_f64)
+CMPX_EXEC(lt_f16)
+CMPX_EXEC(lt_f32)
+CMPX_EXEC(lt_f64)
+CMPX_EXEC(lt_i16)
+CMPX_EXEC(lt_i32)
+CMPX_EXEC(lt_i64)
+CMPX_EXEC(lt_u16)
+CMPX_EXEC(lt_u32)
+CMPX_EXEC(lt_u64)
+CMPX_EXEC(ne_i16)
+CMPX_EXEC(ne_i32)
+CMPX_EXEC(ne_i64)
+CMPX_EXEC(ne_u16)
+CMPX_EXEC(ne_u32)
+CMPX_EXEC(ne_u64)
+CMPX_EXEC(neq_f16)
+CMPX_EXEC(neq_f32)
+CMPX_EXEC(neq_f64)
+CMPX_EXEC(nge_f16)
+CMPX_EXEC(nge_f32)
+CMPX_EXEC(nge_f64)
+CMPX_EXEC(ngt_f16)
+CMPX_EXEC(ngt_f32)
+CMPX_EXEC(ngt_f64)
+CMPX_EXEC(nle_f16)
+CMPX_EXEC(nle_f32)
+CMPX_EXEC(nle_f64)
+CMPX_EXEC(nlg_f16)
+CMPX_EXEC(nlg_f32)
+CMPX_EXEC(nlg_f64)
+CMPX_EXEC(nlt_f16)
+CMPX_EXEC(nlt_f32)
+CMPX_EXEC(nlt_f64)
+CMPX_EXEC(o_f16)
+CMPX_EXEC(o_f32)
+CMPX_EXEC(o_f64)
+CMPX_EXEC(u_f16)
+CMPX_EXEC(u_f32)
+CMPX_EXEC(u_f64)

@@ -124,7 +124,7 @@ VOP(v_div_scale_f32)
 		if (v)
 			vcc |= 1ull << l;
 	}
-	wr_s64(w, in->sdst, vcc);
+	wr_mask(w, in->sdst, vcc);
 	return 0;
 }
 
@@ -144,7 +144,7 @@ VOP(v_div_scale_f64)
 		if (v)
 			vcc |= 1ull << l;
 	}
-	wr_s64(w, in->sdst, vcc);
+	wr_mask(w, in->sdst, vcc);
 	return 0;
 }
 

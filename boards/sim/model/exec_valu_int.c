@@ -74,7 +74,7 @@ static int int_sdwa_check(struct wave *w, const struct insn *in, bool clamp_ok)
 				    in->op_sel))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "abs/neg/omod/clamp/op_sel on an integer VOP3 is not modelled");
-	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
+	if (in->dpp && !in->dpp8 && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
 	return 0;
@@ -101,7 +101,7 @@ VOP(v_cndmask_b32)
 	    (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "v_cndmask modifier not modelled");
-	uint64_t mask = rd_s64(w, in, in->src[2]);
+	uint64_t mask = rd_mask(w, in, in->src[2]);
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb);
 	uint32_t and0 = ~0u, xor0 = 0, and1 = ~0u, xor1 = 0;
 
@@ -150,7 +150,7 @@ static int carry_op(struct wave *w, const struct insn *in, int kind)
 
 	if (int_only(w, in) || !vdst_ok(w, in, 1))
 		return -1;
-	uint64_t cin = kind >= 3 ? rd_s64(w, in, in->src[2]) : 0, cout = 0;
+	uint64_t cin = kind >= 3 ? rd_mask(w, in, in->src[2]) : 0, cout = 0;
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb);
 
 	switch (kind) {
@@ -164,7 +164,7 @@ static int carry_op(struct wave *w, const struct insn *in, int kind)
 	if (w->sim->fault_pending)
 		return -1;
 	put_lanes(w, in->dst, res);
-	wr_s64(w, in->sdst, cout & w->exec);
+	wr_mask(w, in->sdst, cout & w->exec);
 	return 0;
 }
 VOP(v_add_co_u32) { return carry_op(w, in, 0); }
@@ -264,7 +264,7 @@ VOP(v_mad_u64_u32)
 		if (r >> 64)
 			cout |= 1ull << l;
 	}
-	wr_s64(w, in->sdst, cout);
+	wr_mask(w, in->sdst, cout);
 	return 0;
 }
 
@@ -288,7 +288,7 @@ VOP(v_mad_i64_i32)
 		if (((unsigned __int128)r >> 64) & 1)
 			cout |= 1ull << l;
 	}
-	wr_s64(w, in->sdst, cout);
+	wr_mask(w, in->sdst, cout);
 	return 0;
 }
 

@@ -19,16 +19,37 @@ static uint64_t dpp_write_mask(const struct wave *w, const struct insn *in)
 {
 	uint32_t word = in->sdwa_word;
 	unsigned ctrl = (word >> 8) & 0x1ff, bank = (word >> 24) & 15, rowm = word >> 28;
-	bool bound = (word >> 19) & 1;
+	bool bound = (word >> 19) & 1, rows = w->sim->target->isa->dpp_rows;
 	uint64_t mask = 0;
 
 	for (unsigned l = 0; l < WAVE_LANES; l++) {
 		if (!((rowm >> (l / 16)) & 1) || !((bank >> ((l & 15) / 4)) & 1))
 			continue;
-		if (bound || dpp_valid(w, dpp_lane(ctrl, l)))
+		if (bound || dpp_valid(w, dpp_lane(ctrl, l, rows)))
 			mask |= 1ull << l;
 	}
 	return mask;
+}
+
+/*
+ * What gfx10+ added and the model does not follow: FI (fetch inactive:
+ * read lanes outside EXEC as if they were active) on DPP16 and DPP8,
+ * and DPP8 reads of a lane outside EXEC without FI (the RDNA3 text the
+ * model follows does not say what they return).  Faults; else 0.
+ */
+static int dpp_gfx10_unmodelled(struct wave *w, const struct insn *in)
+{
+	if (in->dpp_fi)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "DPP fetch-inactive (fi:1) is not modelled");
+	if (!in->dpp8)
+		return 0;
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		if ((w->exec >> l) & 1 && !((w->exec >> dpp8_lane(in->sdwa_word, l)) & 1))
+			return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+					  "DPP8: lane %u reads lane %u, outside EXEC (not modelled)",
+					  l, dpp8_lane(in->sdwa_word, l));
+	return 0;
 }
 
 /*
@@ -43,9 +64,12 @@ int dpp_enter(struct wave *w, const struct insn *in)
 	if (!vgpr_ok(w, in->src[0] - 256, 1))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP source beyond the kernel's VGPRs");
+	if (dpp_gfx10_unmodelled(w, in))
+		return -1;
 	memcpy(w->dpp_src, w->v[in->src[0] - 256], sizeof(w->dpp_src));
 	w->dpp_exec = w->exec;
-	w->exec &= dpp_write_mask(w, in);
+	if (!in->dpp8)			/* DPP8 has no row/bank masks nor bound_ctrl */
+		w->exec &= dpp_write_mask(w, in);
 	return 0;
 }
 
@@ -60,16 +84,17 @@ VOP(v_readfirstlane_b32)
 
 VOP(v_readlane_b32)
 {
-	wr_s32(w, in->dst, rd_v32(w, in, in->src[0], rd_s32(w, in, in->src[1]) & 63));
+	wr_s32(w, in->dst, rd_v32(w, in, in->src[0], rd_s32(w, in, in->src[1]) & (w->wave_size - 1)));
 	return 0;
 }
 
-/* Writes one lane regardless of EXEC. */
+/* Writes one lane regardless of EXEC.  The lane select is taken modulo
+ * the wave size (SSRC1[5:0] in wave64, [4:0] in wave32: RDNA3 ISA). */
 VOP(v_writelane_b32)
 {
 	if (!vdst_ok(w, in, 1))
 		return -1;
-	w->v[in->dst][rd_s32(w, in, in->src[1]) & 63] = rd_s32(w, in, in->src[0]);
+	w->v[in->dst][rd_s32(w, in, in->src[1]) & (w->wave_size - 1)] = rd_s32(w, in, in->src[0]);
 	return 0;
 }
 

@@ -25,9 +25,10 @@
 #include "sim.h"
 
 #define WAVE_LANES	64
-#define NUM_SGPRS	102	/* gfx9 user-addressable SGPRs (s0..s101) */
+#define NUM_SGPRS	102	/* gfx9 user-addressable SGPRs (s0..s101): the fast path */
+#define SGPR_SLOTS	106	/* gfx10+ address s0..s105 (struct bh_sim_isa.nsgprs) */
 #define MAX_VGPRS	512	/* gfx90a/942: 256 ArchVGPRs + 256 AccVGPRs */
-#define MAX_WAVES_PER_WG 16	/* 1024 threads / 64 */
+#define MAX_WAVES_PER_WG 32	/* 1024 threads / 32 (wave32) */
 /* The CU's occupancy limits are the target's (struct bh_sim_target). */
 /* Host memory the resident workgroups' VGPRs may take (the model's own
  * limit; a dispatch that would need more runs fewer groups at once). */
@@ -52,9 +53,24 @@ struct bh_sim_isa {
 	const struct opdesc *(*table)[OPKEYS];	/* [FMT_COUNT], from rows */
 	bool *ready;				/* table is filled */
 	unsigned gen;				/* 9 or 11: whose encodings (decoder) */
+	/*
+	 * The scalar operand codes that differ between generations (gfx9
+	 * ISA "Scalar Operands"; RDNA3 ISA, the SSRC/SDST table): operand.c
+	 * reads them here, the handlers never compare generations.
+	 */
+	uint16_t op_m0;			/* 124 on gfx9, 125 on gfx11 */
+	uint16_t op_null;		/* gfx11 124 (reads 0, writes dropped); gfx9 OP_NONE */
+	uint16_t saddr_off;		/* FLAT/GLOBAL/SCRATCH SADDR "off": 0x7f; gfx11 NULL */
+	uint16_t nsgprs;		/* s0..s(n-1): 102 on gfx9, 106 on gfx10+ */
+	bool flat_scratch_ops;		/* 102/103 are FLAT_SCRATCH_LO/HI (gfx9) */
+	bool vccz_ops;			/* 251/252 are VCCZ/EXECZ (gfx9; reserved on gfx11) */
+	uint16_t hwreg_hw_id;		/* s_getreg id of gfx9 HW_ID (4); gfx11 OP_NONE */
+	bool dpp_rows;			/* DPP16 as gfx10+: row_share/row_xmask, no
+					 * wave_* or row_bcast (valu.h dpp_lane) */
 };
+#define OP_NONE	0xffff			/* no such operand code in this generation */
 extern const struct bh_sim_isa isa_gfx90a, isa_gfx942;
-/* gfx11 (RDNA3) tables, decode_gfx11.c; no target row uses them yet. */
+/* gfx11 (RDNA3) tables, decode_gfx11.c. */
 extern const struct bh_sim_isa isa_gfx1100, isa_gfx1103, isa_gfx1151;
 
 struct gart_map {
@@ -165,8 +181,14 @@ struct wave {
 	unsigned index;			/* inside the workgroup */
 	unsigned scratch_slot;		/* which TMPRING wave slot it owns */
 	uint64_t pc;
-	uint32_t sgpr[NUM_SGPRS];
+	uint32_t sgpr[SGPR_SLOTS];
+	/*
+	 * EXEC and VCC: lane masks of wave_size bits.  A wave32 keeps bits
+	 * 63:32 of both zero; its VCC_HI is an ordinary SGPR (LLVM allocates
+	 * it in wave32 since llvm-project #87783) held in vcc_hi32.
+	 */
 	uint64_t vcc, exec;
+	uint32_t vcc_hi32;
 	uint64_t flat_scratch;		/* absolute base of this wave's scratch */
 	uint32_t m0;
 	bool scc;
@@ -224,6 +246,8 @@ typedef int (*exec_fn)(struct wave *w, const struct insn *in);
  * mode, which must follow MODE.FP_ROUND (fpmode.c). */
 #define OP_ROUND_F32 2
 #define OP_ROUND_F64 4
+/* The VOP3 form is VOP3b: SDST where VOP3a has ABS (add_co, div_scale...). */
+#define OP_VOP3B 8
 
 struct opdesc {
 	enum insn_format fmt;
@@ -287,7 +311,7 @@ const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]
 
 /* ------------------------------------------------------------ trace */
 struct trace_snap {
-	uint32_t sgpr[NUM_SGPRS];
+	uint32_t sgpr[SGPR_SLOTS];
 	uint64_t vcc, exec;
 	uint32_t m0;
 	bool scc, vdst;
@@ -313,6 +337,15 @@ int exec_host_rounded(struct wave *w, const struct insn *in);
 
 /* Operand access (operand.c). */
 uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code);
+/* A lane mask operand (VCC, an SDST, a carry): wave_size bits, so an
+ * SGPR pair in wave64 and one SGPR in wave32 (RDNA3 ISA, "Wave32"). */
+uint64_t rd_mask(struct wave *w, const struct insn *in, unsigned code);
+void wr_mask(struct wave *w, unsigned code, uint64_t v);
+/* All lanes of this wave's size: ~0 in wave64, 0xffffffff in wave32. */
+static inline uint64_t wave_lanes(const struct wave *w)
+{
+	return w->wave_size == 64 ? ~0ull : (1ull << w->wave_size) - 1;
+}
 void wr_s32(struct wave *w, unsigned code, uint32_t v);
 void wr_s64(struct wave *w, unsigned code, uint64_t v);
 uint64_t rd_v64(struct wave *w, const struct insn *in, unsigned code, unsigned lane,

@@ -2,8 +2,17 @@
 /*
  * Operand access: SGPRs, special registers, inline constants, literals
  * and VGPRs by their 9-bit operand code (AMD gfx9 ISA, "Scalar/Vector
- * Operands").  An operand the model does not know is a fault, reported
- * through the wave; the step loop stops after the handler returns.
+ * Operands"; RDNA3 ISA, the SSRC/SDST table).  The codes that moved
+ * between generations (M0, NULL, SGPRs 102..105, FLAT_SCRATCH, VCCZ and
+ * EXECZ) come from the decode table's struct bh_sim_isa.  An operand the
+ * model does not know is a fault, reported through the wave; the step
+ * loop stops after the handler returns.
+ *
+ * Wave32 (RDNA3 ISA, "Wave32 and Wave64"): EXEC and VCC are 32 bits, in
+ * EXEC_LO and VCC_LO.  VCC_HI is then an ordinary SGPR (LLVM allocates
+ * it in wave32: llvm-project #87783).  EXEC_HI reads 0; a write of 0 is
+ * accepted and any other value is a fault: what hardware does with it is
+ * not written down in the ISA text the model follows.
  */
 #include <string.h>
 
@@ -15,7 +24,6 @@
 #define OP_XNACK_HI	105
 #define OP_VCC_LO	106
 #define OP_VCC_HI	107
-#define OP_M0		124
 #define OP_EXEC_LO	126
 #define OP_EXEC_HI	127
 #define OP_SHARED_BASE	235
@@ -60,10 +68,31 @@ static uint64_t aperture(unsigned code)
 	}
 }
 
+static const struct bh_sim_isa *isa_of(const struct wave *w)
+{
+	return w->sim->target->isa;
+}
+
+static bool wave32(const struct wave *w)
+{
+	return w->wave_size == 32;
+}
+
 uint32_t rd_s32_slow(struct wave *w, const struct insn *in, unsigned code)
 {
-	if (code < NUM_SGPRS)
+	const struct bh_sim_isa *isa = isa_of(w);
+
+	if (code < isa->nsgprs)
 		return w->sgpr[code];
+	if (code == isa->op_m0)
+		return w->m0;
+	if (code == isa->op_null)
+		return 0;
+	if (!isa->flat_scratch_ops && (code == OP_FLAT_SCR_LO || code == OP_FLAT_SCR_HI ||
+				       code == OP_XNACK_LO || code == OP_XNACK_HI))
+		return bad_operand(w, in, code, "reserved on this generation");
+	if (!isa->vccz_ops && (code == OP_VCCZ || code == OP_EXECZ))
+		return bad_operand(w, in, code, "reserved on this generation");
 	if (code >= 128 && code <= 192)
 		return code - 128;
 	if (code >= 193 && code <= 208)
@@ -75,8 +104,7 @@ uint32_t rd_s32_slow(struct wave *w, const struct insn *in, unsigned code)
 	case OP_FLAT_SCR_HI: return (uint32_t)(w->flat_scratch >> 32);
 	case OP_XNACK_LO: case OP_XNACK_HI: return 0;	/* xnack off */
 	case OP_VCC_LO: return (uint32_t)w->vcc;
-	case OP_VCC_HI: return (uint32_t)(w->vcc >> 32);
-	case OP_M0: return w->m0;
+	case OP_VCC_HI: return wave32(w) ? w->vcc_hi32 : (uint32_t)(w->vcc >> 32);
 	case OP_EXEC_LO: return (uint32_t)w->exec;
 	case OP_EXEC_HI: return (uint32_t)(w->exec >> 32);
 	case OP_SHARED_BASE: case OP_SHARED_LIMIT:
@@ -93,8 +121,14 @@ uint32_t rd_s32_slow(struct wave *w, const struct insn *in, unsigned code)
 
 uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code)
 {
-	if (code + 1 < NUM_SGPRS)
+	const struct bh_sim_isa *isa = isa_of(w);
+
+	if (code + 1 < isa->nsgprs)
 		return w->sgpr[code] | (uint64_t)w->sgpr[code + 1] << 32;
+	if (code == isa->op_null)
+		return 0;
+	if (!isa->flat_scratch_ops && (code == OP_FLAT_SCR_LO || code == OP_XNACK_LO))
+		return bad_operand(w, in, code, "reserved on this generation");
 	if (code >= 128 && code <= 192)
 		return code - 128;
 	if (code >= 193 && code <= 208)
@@ -104,7 +138,7 @@ uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code)
 	switch (code) {
 	case OP_FLAT_SCR_LO: return w->flat_scratch;
 	case OP_XNACK_LO: return 0;
-	case OP_VCC_LO: return w->vcc;
+	case OP_VCC_LO: return w->vcc | (wave32(w) ? (uint64_t)w->vcc_hi32 << 32 : 0);
 	case OP_EXEC_LO: return w->exec;
 	case OP_SHARED_BASE: case OP_SHARED_LIMIT:
 	case OP_PRIVATE_BASE: case OP_PRIVATE_LIMIT:
@@ -128,8 +162,26 @@ uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code)
 
 void wr_s32(struct wave *w, unsigned code, uint32_t v)
 {
-	if (code < NUM_SGPRS) {
+	const struct bh_sim_isa *isa = isa_of(w);
+
+	if (code < isa->nsgprs) {
 		w->sgpr[code] = v;
+		return;
+	}
+	if (code == isa->op_m0) {
+		w->m0 = v;
+		return;
+	}
+	if (code == isa->op_null)
+		return;				/* NULL: the write is dropped */
+	if (code == OP_EXEC_HI && wave32(w)) {
+		if (v)
+			wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, NULL, 0,
+				   "wave32 write of 0x%x to EXEC_HI is not modelled", v);
+		return;
+	}
+	if (code == OP_VCC_HI && wave32(w)) {
+		w->vcc_hi32 = v;
 		return;
 	}
 	switch (code) {
@@ -141,7 +193,6 @@ void wr_s32(struct wave *w, unsigned code, uint32_t v)
 		return;
 	case OP_VCC_LO: w->vcc = (w->vcc & ~0xffffffffull) | v; return;
 	case OP_VCC_HI: w->vcc = (w->vcc & 0xffffffffull) | (uint64_t)v << 32; return;
-	case OP_M0: w->m0 = v; return;
 	case OP_EXEC_LO: w->exec = (w->exec & ~0xffffffffull) | v; return;
 	case OP_EXEC_HI: w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; return;
 	}
@@ -151,8 +202,23 @@ void wr_s32(struct wave *w, unsigned code, uint32_t v)
 
 void wr_s64(struct wave *w, unsigned code, uint64_t v)
 {
+	if (code == isa_of(w)->op_null)
+		return;
 	wr_s32(w, code, (uint32_t)v);
 	wr_s32(w, code + 1, (uint32_t)(v >> 32));
+}
+
+uint64_t rd_mask(struct wave *w, const struct insn *in, unsigned code)
+{
+	return wave32(w) ? rd_s32(w, in, code) : rd_s64(w, in, code);
+}
+
+void wr_mask(struct wave *w, unsigned code, uint64_t v)
+{
+	if (wave32(w))
+		wr_s32(w, code, (uint32_t)v);
+	else
+		wr_s64(w, code, v);
 }
 
 bool vgpr_ok(const struct wave *w, unsigned reg, unsigned count)

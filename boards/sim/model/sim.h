@@ -29,6 +29,14 @@ extern "C" {
 enum bh_sim_gfx {
 	BH_SIM_GFX90A,	/* CDNA2 (MI200 class) */
 	BH_SIM_GFX942,	/* CDNA3 (MI300 class) */
+	/*
+	 * RDNA3 / 3.5, wave32 (and wave64 where a kernel asks).  Modelled by
+	 * the board; not yet in Kconfig's target list nor in make check's
+	 * MODELLED set, which the loader's gfx11 row must join first.
+	 */
+	BH_SIM_GFX1100,	/* Navi 31: Radeon RX 7900, PRO W7900 */
+	BH_SIM_GFX1103,	/* Phoenix: Radeon 780M */
+	BH_SIM_GFX1151,	/* Strix Halo: Radeon 8060S */
 	BH_SIM_GFX_COUNT
 };
 
@@ -57,11 +65,17 @@ struct bh_sim_target {
 	bool scratch_sve;		/* SCRATCH_* use the VGPR address when SVE is
 					 * set (gfx940), else when SADDR is off */
 	/* The CU, which bounds the workgroups resident at once. */
-	unsigned wave_size;		/* lanes (gfx9: wave64 only) */
+	unsigned wave_size;		/* lanes of the target's native waves (HIP's
+					 * warpSize): 64 on gfx9, 32 on gfx11 */
+	bool wave32;			/* COMPUTE_DISPATCH_INITIATOR.CS_W32_EN picks
+					 * wave32, else wave64 (gfx10+); gfx9: wave64 only */
 	unsigned simds_per_cu;
 	unsigned waves_per_simd;	/* wave slots per SIMD */
-	unsigned vgprs_per_simd;	/* per lane, shared by its waves */
-	unsigned vgpr_granule;		/* RSRC1.VGPRS unit (arch + acc) */
+	unsigned vgprs_per_simd;	/* per lane, shared by its waves, at wave_size
+					 * (a gfx11 wave64 counts each of its VGPRs twice) */
+	unsigned vgpr_granule;		/* RSRC1.VGPRS unit (arch + acc), at wave_size */
+	unsigned vgpr_alloc_granule;	/* what a wave takes from vgprs_per_simd is
+					 * rounded up to this, at wave_size */
 	unsigned lds_per_cu;		/* bytes */
 	unsigned lds_per_workgroup;	/* bytes */
 	unsigned lds_granule;		/* RSRC2.LDS_SIZE unit, bytes */

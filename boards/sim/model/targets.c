@@ -20,13 +20,51 @@
  * workgroups that cannot be resident together deadlock, here as on
  * hardware, and are reported.
  */
-#define CDNA_CU .wave_size = 64, .simds_per_cu = 4, .waves_per_simd = 8, \
-		.vgprs_per_simd = 512, .vgpr_granule = 8, .lds_per_cu = 65536, \
+#define CDNA_CU .wave_size = 64, .wave32 = false, .simds_per_cu = 4, .waves_per_simd = 8, \
+		.vgprs_per_simd = 512, .vgpr_granule = 8, .vgpr_alloc_granule = 8, \
+		.lds_per_cu = 65536, \
 		.lds_per_workgroup = 65536, .lds_granule = 512, .wgs_per_cu = 16, \
 		.max_workgroup_size = 1024
 
 /* s_memrealtime / RELEASE_MEM timestamps: 100 MHz, as on MI200/MI300. */
 #define CDNA_TIMESTAMP_HZ 100000000ull
+
+/*
+ * An RDNA3 / RDNA3.5 CU as clang compiles for it by default (WGP mode:
+ * a workgroup's waves may use both CUs of a WGP; the row counts one CU,
+ * half a WGP).  From LLVM AMDGPUBaseInfo.cpp / GCNSubtarget and Mesa
+ * ac_gpu_info.c:
+ *   - wave32 native (FeatureWavefrontSize32 is clang's default for
+ *     gfx10+), wave64 when CS_W32_EN is clear;
+ *   - 2 SIMD32 per CU (4 per WGP; Mesa: num_simd_per_compute_unit = 2
+ *     on gfx10+);
+ *   - 16 wave slots per SIMD (getMaxWavesPerEU: 16 on gfx10.3+);
+ *   - VGPRs per SIMD lane at wave32: getTotalNumVGPRs, 1536 with
+ *     Feature1_5xVGPRs (gfx1100, gfx1101, gfx1151), else 1024 (gfx1102,
+ *     gfx1103); the allocation granule getVGPRAllocGranule (24 / 16 at
+ *     wave32); the RSRC1.VGPRS unit getVGPREncodingGranule, 8 at wave32.
+ *     At wave64 every one of these halves (dispatch.c);
+ *   - LDS: 64 KiB per workgroup, 128 KiB per WGP (so 64 KiB per CU), in
+ *     RSRC2.LDS_SIZE units of 512 bytes (Mesa ac_gpu_info.c:
+ *     lds_encode_granularity 512 on gfx11; LDS_SIZE counts 128 dwords);
+ *   - 16 workgroups per CU: getMaxWorkGroupsPerCU allows 32 barriers per
+ *     WGP in WGP mode (inferred per CU as half, as for CDNA unverified);
+ *   - architected flat scratch always (FeatureArchitectedFlatScratch is
+ *     part of every gfx11 ISA version); SCRATCH_* take the VGPR address
+ *     when SVE is set, as on gfx940.
+ */
+#define RDNA3_CU .wave_size = 32, .wave32 = true, .simds_per_cu = 2, .waves_per_simd = 16, \
+		.vgpr_granule = 8, .lds_per_cu = 65536, .lds_per_workgroup = 65536, \
+		.lds_granule = 512, .wgs_per_cu = 16, .max_workgroup_size = 1024, \
+		.architected_scratch = true, .scratch_sve = true, \
+		.xnack = false, .sramecc = false
+#define RDNA3_VGPRS_1_5X .vgprs_per_simd = 1536, .vgpr_alloc_granule = 24
+#define RDNA3_VGPRS .vgprs_per_simd = 1024, .vgpr_alloc_granule = 16
+
+/* RDNA3 timestamps (s_sendmsg_rtn REALTIME, RELEASE_MEM): the 100 MHz
+ * reference clock amdgpu reports as gpu_counter_freq on Navi 3x;
+ * inferred for the APUs (gfx1103, gfx1151), not read. */
+#define RDNA3_TIMESTAMP_HZ 100000000ull
 
 const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 	[BH_SIM_GFX90A] = {
@@ -43,6 +81,23 @@ const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 		.xnack = false, .sramecc = true,
 		.architected_scratch = true, .scratch_sve = true,
 		CDNA_CU, .isa = &isa_gfx942,
+	},
+	/* Clocks: the parts' maximum shader clocks (RX 7900 XTX 2.5 GHz,
+	 * Radeon 780M 2.7 GHz, Radeon 8060S 2.9 GHz). */
+	[BH_SIM_GFX1100] = {
+		.gfx = BH_SIM_GFX1100, .name = "gfx1100", .mach = 0x041, .gfx_version = 110000,
+		.clock_hz = 2500000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
+		RDNA3_CU, RDNA3_VGPRS_1_5X, .isa = &isa_gfx1100,
+	},
+	[BH_SIM_GFX1103] = {
+		.gfx = BH_SIM_GFX1103, .name = "gfx1103", .mach = 0x044, .gfx_version = 110003,
+		.clock_hz = 2700000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
+		RDNA3_CU, RDNA3_VGPRS, .isa = &isa_gfx1103,
+	},
+	[BH_SIM_GFX1151] = {
+		.gfx = BH_SIM_GFX1151, .name = "gfx1151", .mach = 0x04a, .gfx_version = 110501,
+		.clock_hz = 2900000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
+		RDNA3_CU, RDNA3_VGPRS_1_5X, .isa = &isa_gfx1151,
 	},
 };
 

@@ -13,11 +13,12 @@
 #include "model.h"
 
 /* An operand code (0..511) as assembly text. */
-static void operand(char *buf, size_t n, const struct insn *in, unsigned code)
+static void operand(char *buf, size_t n, const struct bh_sim_isa *isa, const struct insn *in,
+		    unsigned code)
 {
 	if (code >= 256)
 		snprintf(buf, n, "v%u", code - 256);
-	else if (code < NUM_SGPRS)
+	else if (code < isa->nsgprs)
 		snprintf(buf, n, "s%u", code);
 	else if (code >= 128 && code <= 192)
 		snprintf(buf, n, "%u", code - 128);
@@ -29,8 +30,10 @@ static void operand(char *buf, size_t n, const struct insn *in, unsigned code)
 		snprintf(buf, n, "vcc_%s", code == 106 ? "lo" : "hi");
 	else if (code == 126 || code == 127)
 		snprintf(buf, n, "exec_%s", code == 126 ? "lo" : "hi");
-	else if (code == 124)
+	else if (code == isa->op_m0)
 		snprintf(buf, n, "m0");
+	else if (code == isa->op_null)
+		snprintf(buf, n, "null");
 	else if (code >= 240 && code <= 248)
 		snprintf(buf, n, "fconst%u", code - 240);
 	else
@@ -63,17 +66,17 @@ void trace_before(const struct wave *w, const struct insn *in, struct trace_snap
 		unsigned ns = in->desc->fmt == FMT_SOP1 ? 1 : 2;
 
 		if (in->desc->fmt != FMT_SOPC) {
-			operand(o, sizeof(o), in, in->dst);
+			operand(o, sizeof(o), w->sim->target->isa, in, in->dst);
 			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "%s", o);
 		}
 		for (unsigned i = 0; i < ns; i++) {
-			operand(o, sizeof(o), in, in->src[i]);
+			operand(o, sizeof(o), w->sim->target->isa, in, in->src[i]);
 			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "%s%s", n ? ", " : "", o);
 		}
 		break;
 	}
 	case FMT_SOPK:
-		operand(o, sizeof(o), in, in->dst);
+		operand(o, sizeof(o), w->sim->target->isa, in, in->dst);
 		n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "%s, %d", o, in->simm16);
 		break;
 	case FMT_SOPP:
@@ -98,7 +101,7 @@ void trace_before(const struct wave *w, const struct insn *in, struct trace_snap
 			   : k < 0x1c0 ? 1 : k < 0x200 ? 3 : 2;
 		n += (unsigned)snprintf(ops, sizeof(ops), "v%u", in->dst);
 		for (unsigned i = 0; i < ns && n < sizeof(ops) - 24; i++) {
-			operand(o, sizeof(o), in, in->src[i]);
+			operand(o, sizeof(o), w->sim->target->isa, in, in->src[i]);
 			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, ", %s", o);
 		}
 	}

@@ -65,12 +65,15 @@ static inline uint32_t sdwa_sel(uint32_t v, unsigned sel, bool sext)
 }
 
 /*
- * DPP (gfx9 dpp_ctrl): the lane src0 is read from, or -1 if none.
- * quad_perm 0x00-0xff, row_shl 0x101-0x10f, row_shr 0x111-0x11f,
- * row_ror 0x121-0x12f, wave_shl/rol/shr/ror 0x130/0x134/0x138/0x13c,
- * row_mirror 0x140, row_half_mirror 0x141, row_bcast15/31 0x142/0x143.
+ * DPP16 dpp_ctrl: the lane src0 is read from, or -1 if none.  Both
+ * generations: quad_perm 0x00-0xff, row_shl 0x101-0x10f, row_shr
+ * 0x111-0x11f, row_ror 0x121-0x12f, row_mirror 0x140, row_half_mirror
+ * 0x141.  gfx9 only: wave_shl/rol/shr/ror 0x130/0x134/0x138/0x13c,
+ * row_bcast15/31 0x142/0x143.  gfx10+ (@rows, RDNA3 ISA "DPP16") has no
+ * wave-wide moves: row_share 0x150-0x15f (lane n of the row) and
+ * row_xmask 0x160-0x16f (lane r ^ n of the row) instead.
  */
-static inline int dpp_lane(unsigned ctrl, unsigned l)
+static inline int dpp_lane(unsigned ctrl, unsigned l, bool rows)
 {
 	unsigned row = l & ~15u, r = l & 15, n = ctrl & 15;
 
@@ -82,13 +85,22 @@ static inline int dpp_lane(unsigned ctrl, unsigned l)
 		return r >= n ? (int)(l - n) : -1;
 	if (ctrl >= 0x121 && ctrl <= 0x12f)
 		return (int)(row + ((r - n) & 15));
+	if (ctrl == 0x140)
+		return (int)(row + 15 - r);
+	if (ctrl == 0x141)
+		return (int)((l & ~7u) + 7 - (l & 7));
+	if (rows) {
+		if (ctrl >= 0x150 && ctrl <= 0x15f)
+			return (int)(row + n);
+		if (ctrl >= 0x160 && ctrl <= 0x16f)
+			return (int)(row + (r ^ n));
+		return -2;
+	}
 	switch (ctrl) {
 	case 0x130: return l < 63 ? (int)l + 1 : -1;
 	case 0x134: return (int)((l + 1) & 63);
 	case 0x138: return l > 0 ? (int)l - 1 : -1;
 	case 0x13c: return (int)((l - 1) & 63);
-	case 0x140: return (int)(row + 15 - r);
-	case 0x141: return (int)((l & ~7u) + 7 - (l & 7));
 	case 0x142: return l >= 16 ? (int)row - 1 : -1;
 	case 0x143: return l >= 32 ? 31 : -1;
 	}
@@ -99,10 +111,19 @@ static inline bool dpp_valid(const struct wave *w, int s)
 {
 	return s >= 0 && ((w->dpp_exec >> s) & 1);
 }
+/* DPP8 (gfx10+): lane l reads lane sel[l % 8] of its group of 8, the
+ * selects being 3-bit fields from bit 8 of the DPP8 word. */
+static inline unsigned dpp8_lane(uint32_t word, unsigned l)
+{
+	return (l & ~7u) | ((word >> (8 + 3 * (l & 7))) & 7);
+}
+
 /* Lane @l's DPP src0: the snapshot dpp_enter took, 0 from an invalid lane. */
 static inline uint32_t dpp_read(struct wave *w, const struct insn *in, unsigned l)
 {
-	int s = dpp_lane((in->sdwa_word >> 8) & 0x1ff, l);
+	if (in->dpp8)
+		return w->dpp_src[dpp8_lane(in->sdwa_word, l)];	/* checked by dpp_enter */
+	int s = dpp_lane((in->sdwa_word >> 8) & 0x1ff, l, w->sim->target->isa->dpp_rows);
 
 	if (s == -2) {
 		wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "reserved dpp_ctrl 0x%x",
@@ -188,13 +209,12 @@ void put_int(struct wave *w, const struct insn *in, const uint32_t r[WAVE_LANES]
 /* ------------------------------------------------ modifier checks */
 /*
  * VOP3b instructions (carry-out / VCC-writing: add_co & co., div_scale,
- * mad_u64_u32) hold SDST where VOP3a holds ABS.  gfx9 opcode numbers.
+ * mad_u64_u32) hold SDST where VOP3a holds ABS.  The table row says so
+ * (gen-isa.py), whatever the generation's opcode number.
  */
 static inline bool is_vop3b(const struct insn *in)
 {
-	unsigned k = in->desc->key;
-
-	return (k >= 0x119 && k <= 0x11e) || k == 0x1e0 || k == 0x1e1 || k == 0x1e8 || k == 0x1e9;
+	return in->desc->flags & OP_VOP3B;
 }
 
 /* Reject modifiers the model does not apply on integer instructions. */
@@ -207,7 +227,7 @@ static inline int int_only(struct wave *w, const struct insn *in)
 	if (in->sdwa && ((in->sdwa_word >> 8) & 7) != 6 && in->enc != ENC_VOPC)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "SDWA dst_sel other than DWORD is not modelled");
-	if (in->dpp && (in->sdwa_word & (0xfu << 20)))
+	if (in->dpp && !in->dpp8 && (in->sdwa_word & (0xfu << 20)))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "DPP abs/neg on an integer instruction");
 	return 0;
@@ -240,7 +260,7 @@ static inline void src_mods(const struct insn *in, unsigned i, bool sdwa, uint32
 	} else if (sdwa && in->sdwa && i < 2) {
 		abs = (in->sdwa_word >> (i ? 29 : 21)) & 1;
 		neg = (in->sdwa_word >> (i ? 28 : 20)) & 1;
-	} else if (in->dpp && i < 2) {
+	} else if (in->dpp && !in->dpp8 && i < 2) {	/* DPP8's word is all lane selects */
 		abs = (in->sdwa_word >> (21 + 2 * i)) & 1;
 		neg = (in->sdwa_word >> (20 + 2 * i)) & 1;
 	}
