@@ -101,9 +101,12 @@ static void do_init(void)
 	if (!gfx || !*gfx)
 		gfx = "gfx90a";
 	t = bh_sim_target_by_name(gfx);
-	if (!t) {
-		init_result = fail(why, "BAREHIP_KFDSIM_GFX=%s: not a modelled target%s",
-				   gfx, " (gfx90a or gfx942)");
+	/* The fake's topology, queue sizes and CWSR checks are amdkfd's for
+	 * gfx9; gfx11 GPUs (modelled, not yet faked) are refused. */
+	if (!t || t->gfx_version / 10000 != 9) {
+		init_result = fail(why, "BAREHIP_KFDSIM_GFX=%s: %s (gfx90a or gfx942)", gfx,
+				   t ? "the fake KFD emulates gfx9 GPUs only" :
+				   "not a modelled target");
 		return;
 	}
 	if (n && *n) {
