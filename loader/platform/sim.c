@@ -127,6 +127,9 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->wave_size = t->wave_size;
 	info->num_cus = cfg.num_cus;
 	info->simds_per_cu = t->simds_per_cu;
+	/* gfx11 counts TMPRING_SIZE.WAVES per shader engine: the loader
+	 * divides by what the board reports, the model multiplies back. */
+	info->num_se = t->shader_engines;
 	info->max_waves_per_simd = t->waves_per_simd;
 	info->vram_size = cfg.vram_size;
 	info->lds_size = t->lds_per_workgroup;

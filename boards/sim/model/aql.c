@@ -256,7 +256,7 @@ static int program_dispatch(struct bh_sim *sim, struct sim_queue *q, uint64_t in
 	set_sh(sim, mmCOMPUTE_PGM_HI, (uint32_t)(entry >> 40));
 	set_sh(sim, mmCOMPUTE_PGM_RSRC1, rsrc1);
 	set_sh(sim, mmCOMPUTE_PGM_RSRC2, rsrc2);
-	set_sh(sim, mmCOMPUTE_PGM_RSRC3, rsrc3);
+	set_sh(sim, t->reg_pgm_rsrc3, rsrc3);
 	set_sh(sim, mmCOMPUTE_TMPRING_SIZE,
 	       wave_kib ? (uint32_t)(waves > 0xfff ? 0xfff : waves) | wave_kib << 12 : 0);
 	set_sh(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_LO, (uint32_t)(q->aql_scratch_va >> 8));

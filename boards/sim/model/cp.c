@@ -266,6 +266,33 @@ static int event_write(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 	return 0;
 }
 
+/*
+ * ACQUIRE_MEM: the model's caches are coherent, so the cache actions
+ * have nothing to do; the framing is checked against the target's form.
+ * gfx9: 7 dwords, the actions in COHER_CNTL (dw1).  gfx10+: 8 dwords,
+ * COHER_CNTL 0 for compute and the actions in GCR_CNTL (dw7; Linux
+ * gfx_v11_0.c gfx_v11_0_emit_mem_sync).  GCR_CNTL's fields end at
+ * RANGE_IS_PA, bit 18 (Mesa sid.h S_586_*); a higher bit is refused, as
+ * is a range other than "everything" (the model tracks no address
+ * ranges: COHER_SIZE 0xffffffff/0xffffff and base 0, as Linux sends).
+ */
+static int acquire_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n)
+{
+	if (!sim->target->acquire_gcr)
+		return n == 7 ? 0 : bad_packet(sim, pk, n, "ACQUIRE_MEM must be 7 dwords on gfx9");
+	if (n != 8)
+		return bad_packet(sim, pk, n, "ACQUIRE_MEM must be 8 dwords on gfx10+ "
+				  "(COHER_CNTL, range, POLL_INTERVAL, GCR_CNTL)");
+	if (pk[1])
+		return bad_packet(sim, pk, n, "ACQUIRE_MEM COHER_CNTL is not modelled on gfx10+ "
+				  "(cache actions belong in GCR_CNTL)");
+	if (pk[2] != 0xffffffffu || (pk[3] & 0xffffff) != 0xffffff || pk[4] || pk[5])
+		return bad_packet(sim, pk, n, "ACQUIRE_MEM over a partial range is not modelled");
+	if (pk[7] >> 19)
+		return bad_packet(sim, pk, n, "ACQUIRE_MEM GCR_CNTL has bits above RANGE_IS_PA");
+	return 0;
+}
+
 static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth);
 
 /*
@@ -322,8 +349,7 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 	case PKT3_RELEASE_MEM:
 		return release_mem(sim, pk, n);
 	case PKT3_ACQUIRE_MEM:
-		/* Caches are coherent in the model; check the GFX9 framing. */
-		return n == 7 ? 0 : bad_packet(sim, pk, n, "ACQUIRE_MEM must be 7 dwords on gfx9");
+		return acquire_mem(sim, pk, n);
 	case PKT3_EVENT_WRITE:
 		return event_write(sim, pk, n);
 	case PKT3_WAIT_REG_MEM:

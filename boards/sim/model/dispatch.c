@@ -108,10 +108,18 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	l->vgpr_alloc_granule = t->vgpr_alloc_granule * t->wave_size / l->wave_size;
 	if (l->nvgprs > MAX_VGPRS)
 		return bad_state(sim, "RSRC1 asks for %u VGPRs", l->nvgprs);
-	/* AccVGPRs follow the ArchVGPRs at ACCUM_OFFSET (RSRC3[5:0], in
-	 * units of 4 registers minus one) inside the same allocation. */
-	l->rsrc3 = SH(sim, mmCOMPUTE_PGM_RSRC3);
-	l->acc_base = ((l->rsrc3 & 0x3f) + 1) * 4;
+	/* RSRC3 sits where the target has it (targets.c).  gfx90a/gfx940:
+	 * AccVGPRs follow the ArchVGPRs at ACCUM_OFFSET (RSRC3[5:0], in
+	 * units of 4 registers minus one) inside the same allocation.
+	 * gfx11: INST_PREF_SIZE [9:4] is a prefetch hint the model needs
+	 * not honour; shared VGPRs (SHARED_VGPR_CNT [3:0], wave64 only),
+	 * TRAP_ON_START/END and the rest are not modelled: refused. */
+	l->rsrc3 = sim->sh[t->reg_pgm_rsrc3 - SH_REG_BASE];
+	if (t->rsrc3_accum_offset)
+		l->acc_base = ((l->rsrc3 & 0x3f) + 1) * 4;
+	else if (l->rsrc3 & ~(0x3fu << 4))
+		return bad_state(sim, "COMPUTE_PGM_RSRC3 0x%08x: only INST_PREF_SIZE is modelled "
+				 "on %s (shared VGPRs, trap on start/end are not)", l->rsrc3, t->name);
 	/* RSRC1 FLOAT_MODE [19:12], DX10_CLAMP [21] and IEEE_MODE [23]
 	 * become the waves' MODE (the rest of MODE starts at zero). */
 	l->mode = ((l->rsrc1 >> 12) & 0xff) | ((l->rsrc1 >> 21) & 1) << 8 |
@@ -122,8 +130,19 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 		return bad_state(sim, "COMPUTE_PGM_RSRC1 0x%08x: %s", l->rsrc1, why);
 	uint32_t tmpring = SH(sim, mmCOMPUTE_TMPRING_SIZE);
 
+	/* WAVES [11:0]: scratch wave slots, per shader engine where the
+	 * target counts them so (the board's SEs share one ring); WAVESIZE
+	 * from bit 12 in the target's unit and width (targets.c). */
 	l->tmp_waves = tmpring & 0xfff;
-	l->tmp_wave_bytes = ((tmpring >> 12) & 0x1fff) * 1024;
+	if (t->tmpring_waves_per_se) {
+		if (!t->shader_engines)
+			return bad_state(sim, "%s counts TMPRING_SIZE.WAVES per shader engine "
+					 "but its row has no engine count", t->name);
+		l->tmp_waves *= t->shader_engines;
+	}
+	if ((tmpring >> 12) & ~t->tmpring_wavesize_mask)
+		return bad_state(sim, "COMPUTE_TMPRING_SIZE 0x%08x: bits above WAVESIZE", tmpring);
+	l->tmp_wave_bytes = ((tmpring >> 12) & t->tmpring_wavesize_mask) * t->tmpring_unit;
 	l->architected = t->architected_scratch;
 	l->scratch_base = ((uint64_t)SH(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_HI) << 40) |
 			  ((uint64_t)SH(sim, mmCOMPUTE_DISPATCH_SCRATCH_BASE_LO) << 8);

@@ -436,8 +436,18 @@ SOP(s_sendmsg)
 		raise_irq(w->sim, w->m0 & 0xffffff);
 		return 0;
 	}
+	/* gfx11 MSG_DEALLOC_VGPRS (3): the wave gives its VGPRs back before
+	 * s_endpgm.  Stores already wrote memory here, so nothing waits; the
+	 * wave keeps no VGPRs, and any later VGPR access faults (every
+	 * VGPR operand is checked against nvgprs), as using freed registers
+	 * is undefined on hardware. */
+	if (id == 3 && w->sim->target->msg_dealloc_vgprs) {
+		w->nvgprs = 0;
+		return 0;
+	}
 	return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-			  "s_sendmsg message %u is not modelled (only MSG_INTERRUPT)", id);
+			  "s_sendmsg message %u is not modelled (only MSG_INTERRUPT, and "
+			  "MSG_DEALLOC_VGPRS on gfx11)", id);
 }
 
 /*

@@ -33,7 +33,7 @@
 #define mmCOMPUTE_PGM_RSRC1		0x2e12
 #define mmCOMPUTE_PGM_RSRC2		0x2e13
 #define mmCOMPUTE_TMPRING_SIZE		0x2e18
-#define mmCOMPUTE_PGM_RSRC3		0x2e2d	/* gfx90a / gfx940 address */
+/* COMPUTE_PGM_RSRC3 moved between generations: the target row has it. */
 #define mmCOMPUTE_USER_DATA_0		0x2e40
 
 #define SH(sim, reg) ((sim)->sh[(reg) - SH_REG_BASE])

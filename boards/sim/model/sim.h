@@ -64,6 +64,18 @@ struct bh_sim_target {
 					 * no PSB V#, no scratch wave offset SGPR */
 	bool scratch_sve;		/* SCRATCH_* use the VGPR address when SVE is
 					 * set (gfx940), else when SADDR is off */
+	/* The CP and SPI registers that moved between generations. */
+	bool acquire_gcr;		/* ACQUIRE_MEM is the gfx10+ 8-dword form with
+					 * GCR_CNTL in dw7 (else gfx9's 7 dwords) */
+	uint32_t reg_pgm_rsrc3;		/* COMPUTE_PGM_RSRC3 dword address */
+	bool rsrc3_accum_offset;	/* RSRC3[5:0] is ACCUM_OFFSET (gfx90a/gfx940);
+					 * else RSRC3 is gfx11's (SHARED_VGPR_CNT,
+					 * INST_PREF_SIZE, TRAP_ON_START/END, ...) */
+	unsigned tmpring_unit;		/* TMPRING_SIZE.WAVESIZE unit, bytes */
+	uint32_t tmpring_wavesize_mask;	/* WAVESIZE field width at bit 12 */
+	bool tmpring_waves_per_se;	/* TMPRING_SIZE.WAVES counts per shader engine */
+	unsigned shader_engines;	/* the part's SEs (what the board reports) */
+	bool msg_dealloc_vgprs;		/* s_sendmsg 3 is MSG_DEALLOC_VGPRS (gfx11+) */
 	/* The CU, which bounds the workgroups resident at once. */
 	unsigned wave_size;		/* lanes of the target's native waves (HIP's
 					 * warpSize): 64 on gfx9, 32 on gfx11 */

@@ -20,11 +20,22 @@
  * workgroups that cannot be resident together deadlock, here as on
  * hardware, and are reported.
  */
-#define CDNA_CU .wave_size = 64, .wave32 = false, .simds_per_cu = 4, .waves_per_simd = 8, \
+#define CDNA_CU CDNA_CP, .wave_size = 64, .wave32 = false, .simds_per_cu = 4, .waves_per_simd = 8, \
 		.vgprs_per_simd = 512, .vgpr_granule = 8, .vgpr_alloc_granule = 8, \
 		.lds_per_cu = 65536, \
 		.lds_per_workgroup = 65536, .lds_granule = 512, .wgs_per_cu = 16, \
 		.max_workgroup_size = 1024
+
+/*
+ * The gfx9 CP and SPI (docs/facts/dispatch.md §6): ACQUIRE_MEM of 7
+ * dwords with the cache actions in COHER_CNTL; COMPUTE_PGM_RSRC3 at
+ * 0x2E2D with ACCUM_OFFSET in [5:0]; COMPUTE_TMPRING_SIZE.WAVESIZE
+ * [24:12] in 1 KiB units, WAVES for the whole device.  The shader-engine
+ * count is not reported (0), as before: gfx9's scratch does not need it.
+ */
+#define CDNA_CP .acquire_gcr = false, .reg_pgm_rsrc3 = 0x2e2d, .rsrc3_accum_offset = true, \
+		.tmpring_unit = 1024, .tmpring_wavesize_mask = 0x1fff, \
+		.tmpring_waves_per_se = false, .shader_engines = 0, .msg_dealloc_vgprs = false
 
 /* s_memrealtime / RELEASE_MEM timestamps: 100 MHz, as on MI200/MI300. */
 #define CDNA_TIMESTAMP_HZ 100000000ull
@@ -53,7 +64,33 @@
  *     part of every gfx11 ISA version); SCRATCH_* take the VGPR address
  *     when SVE is set, as on gfx940.
  */
-#define RDNA3_CU .wave_size = 32, .wave32 = true, .simds_per_cu = 2, .waves_per_simd = 16, \
+/*
+ * The gfx11 CP and SPI:
+ *   - ACQUIRE_MEM is the gfx10+ form, 8 dwords with GCR_CNTL in the last
+ *     (Linux gfx_v11_0.c gfx_v11_0_emit_mem_sync; Mesa sid.h
+ *     S_586_GLI_INV ... S_586_SEQ are its fields);
+ *   - COMPUTE_PGM_RSRC3 at 0x2E28 (Mesa sid.h R_00B8A0_COMPUTE_PGM_RSRC3:
+ *     0xB8A0 / 4 = 0x2E28); its fields SHARED_VGPR_CNT [3:0],
+ *     INST_PREF_SIZE [9:4], TRAP_ON_START 10, TRAP_ON_END 11, IMAGE_OP 31
+ *     (AMDGPUUsage, compute_pgm_rsrc3 for GFX10-GFX11): no ACCUM_OFFSET;
+ *   - COMPUTE_TMPRING_SIZE.WAVESIZE [26:12] in 256-byte units, WAVES per
+ *     shader engine (radv radv_emit_compute_scratch and radeonsi
+ *     si_compute: DIV_ROUND_UP(size, gfx11 ? 256 : 1024), waves /= num_se;
+ *     LLVM's gfx11 TMPRING tests align the wave's scratch to 256 and mask
+ *     it with 0x7fff);
+ *   - s_sendmsg id 3 is MSG_DEALLOC_VGPRS (LLVM SIDefines.h
+ *     ID_DEALLOC_VGPRS_GFX11Plus; SIInsertWaitcnts sends it before
+ *     s_endpgm so the VGPRs free while stores drain).
+ * Shader engines [U: AMD's product descriptions, not read from a driver
+ * table]: Navi 31 6, Phoenix 1, Strix Halo 2.  They only size the scratch
+ * ring here: the board reports the count, the loader divides by it and
+ * the model multiplies by it again, so a wrong count cannot overrun.
+ */
+#define RDNA3_CP .acquire_gcr = true, .reg_pgm_rsrc3 = 0x2e28, .rsrc3_accum_offset = false, \
+		.tmpring_unit = 256, .tmpring_wavesize_mask = 0x7fff, \
+		.tmpring_waves_per_se = true, .msg_dealloc_vgprs = true
+
+#define RDNA3_CU RDNA3_CP, .wave_size = 32, .wave32 = true, .simds_per_cu = 2, .waves_per_simd = 16, \
 		.vgpr_granule = 8, .lds_per_cu = 65536, .lds_per_workgroup = 65536, \
 		.lds_granule = 512, .wgs_per_cu = 16, .max_workgroup_size = 1024, \
 		.architected_scratch = true, .scratch_sve = true, \
@@ -87,17 +124,17 @@ const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 	[BH_SIM_GFX1100] = {
 		.gfx = BH_SIM_GFX1100, .name = "gfx1100", .mach = 0x041, .gfx_version = 110000,
 		.clock_hz = 2500000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
-		RDNA3_CU, RDNA3_VGPRS_1_5X, .isa = &isa_gfx1100,
+		RDNA3_CU, RDNA3_VGPRS_1_5X, .shader_engines = 6, .isa = &isa_gfx1100,
 	},
 	[BH_SIM_GFX1103] = {
 		.gfx = BH_SIM_GFX1103, .name = "gfx1103", .mach = 0x044, .gfx_version = 110003,
 		.clock_hz = 2700000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
-		RDNA3_CU, RDNA3_VGPRS, .isa = &isa_gfx1103,
+		RDNA3_CU, RDNA3_VGPRS, .shader_engines = 1, .isa = &isa_gfx1103,
 	},
 	[BH_SIM_GFX1151] = {
 		.gfx = BH_SIM_GFX1151, .name = "gfx1151", .mach = 0x04a, .gfx_version = 110501,
 		.clock_hz = 2900000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
-		RDNA3_CU, RDNA3_VGPRS_1_5X, .isa = &isa_gfx1151,
+		RDNA3_CU, RDNA3_VGPRS_1_5X, .shader_engines = 2, .isa = &isa_gfx1151,
 	},
 };
 
