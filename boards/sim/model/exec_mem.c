@@ -350,7 +350,7 @@ static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint
 
 static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op, unsigned bits)
 {
-	bool ret = in->dw[0] & (1u << 16);
+	bool ret = in->cpol & 1;	/* GLC: return the pre-op value (decode*.c) */
 	unsigned n = bits / 32, ndata = op == A_CMPSWAP ? 2 * n : n;
 
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->data, ndata) ||
