@@ -467,13 +467,17 @@ VOP(ds_read_b96) { return ds_rw(w, in, 3, false); }
 VOP(ds_read_b128) { return ds_rw(w, in, 4, false); }
 
 /*
- * LDS atomics, 32 or 64 bits.  ds_cmpst: data0 is the compare value,
- * data1 the new one.  Float adds are IEEE with denormals kept, as the
- * global float atomics; whether LDS float atomics flush denormals on
+ * LDS atomics, 32 or 64 bits.  gfx9 ds_cmpst: data0 is the compare value,
+ * data1 the new one.  gfx11 ds_cmpstore (@new_first): data0 the new value,
+ * data1 the compare: LLVM's operand names for DS_CMPSTORE_*, and what
+ * clang-19 emits for atomicCAS(&lds, 0x55, 0x77) on gfx1100
+ * ("ds_cmpstore_rtn_b32 v1, v3, v2, v1" with v2 = 0x77, v1 = 0x55);
+ * [U] not checked on hardware.  Float adds are IEEE with denormals kept, as
+ * the global float atomics; whether LDS float atomics flush denormals on
  * gfx90a/gfx942 is not documented in the fact sheets (unverified).
  */
-static int ds_atomic_n(struct wave *w, const struct insn *in, enum atomic_op op, bool ret,
-		       unsigned bits)
+static int ds_atomic_cmp(struct wave *w, const struct insn *in, enum atomic_op op, bool ret,
+			 unsigned bits, bool new_first)
 {
 	unsigned n = bits / 32;
 	bool two = op == A_CMPSWAP;
@@ -497,8 +501,10 @@ static int ds_atomic_n(struct wave *w, const struct insn *in, enum atomic_op op,
 			uint64_t d0 = w->v[in->data + k][l];
 
 			if (two) {
-				cmp |= d0 << (32 * k);
-				src |= (uint64_t)w->v[in->src[2] + k][l] << (32 * k);
+				uint64_t d1 = w->v[in->src[2] + k][l];
+
+				cmp |= (new_first ? d1 : d0) << (32 * k);
+				src |= (new_first ? d0 : d1) << (32 * k);
 			} else {
 				src |= d0 << (32 * k);
 			}
@@ -513,6 +519,18 @@ static int ds_atomic_n(struct wave *w, const struct insn *in, enum atomic_op op,
 	}
 	return 0;
 }
+
+static int ds_atomic_n(struct wave *w, const struct insn *in, enum atomic_op op, bool ret,
+		       unsigned bits)
+{
+	return ds_atomic_cmp(w, in, op, ret, bits, false);
+}
+
+/* gfx11 ds_cmpstore_*: the new value first, then the compare value. */
+VOP(ds_cmpstore_b32) { return ds_atomic_cmp(w, in, A_CMPSWAP, false, 32, true); }
+VOP(ds_cmpstore_rtn_b32) { return ds_atomic_cmp(w, in, A_CMPSWAP, true, 32, true); }
+VOP(ds_cmpstore_b64) { return ds_atomic_cmp(w, in, A_CMPSWAP, false, 64, true); }
+VOP(ds_cmpstore_rtn_b64) { return ds_atomic_cmp(w, in, A_CMPSWAP, true, 64, true); }
 
 static int ds_atomic(struct wave *w, const struct insn *in, enum atomic_op op, bool ret)
 {
