@@ -9,7 +9,9 @@
 #   make sweep [FN=sinf]   all 2^32 inputs of the unary f32 math functions
 #   make fuzz       ten minutes of libFuzzer on code-object loading
 #   make install PREFIX=/opt/barehip
-#   make gfx90a | gfx942   make the sim board model that GPU
+#   make gfx90a | gfx942 | gfx1100 | gfx1103 | gfx1151
+#                   make the sim board model that GPU
+#   make check-gfx11   the programs that pass on the gfx1100 model
 #
 # Configuration comes only from .config (Kconfig); without one, the build
 # behaves as if `make sim_defconfig` had been run.
@@ -35,8 +37,9 @@ KLIB := /usr/lib/python3/dist-packages
 KCONFIG_RUN = KCONFIG_CONFIG=.config $(PYTHON) $(KLIB)/$(1).py
 BOARDS := $(notdir $(patsubst %/,%,$(dir $(wildcard boards/*/defconfig))))
 
+SIM_GFX_GOALS := gfx90a gfx942 gfx1100 gfx1103 gfx1151
 CONFIG_GOALS := menuconfig olddefconfig savedefconfig defconfig clean distclean \
-	deps help $(addsuffix _defconfig,$(BOARDS)) gfx90a gfx942
+	deps help $(addsuffix _defconfig,$(BOARDS)) $(SIM_GFX_GOALS)
 ifneq ($(filter-out $(CONFIG_GOALS),$(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)),)
 NEED_CONFIG := 1
 endif
@@ -62,7 +65,7 @@ deps: $(DEPS_STAMP) $(CHECK_DEPS_STAMP)
 %_defconfig: boards/%/defconfig $(DEPS_STAMP)
 	$(Q)$(call KCONFIG_RUN,defconfig) --kconfig Kconfig $<
 
-.PHONY: menuconfig olddefconfig savedefconfig gfx90a gfx942
+.PHONY: menuconfig olddefconfig savedefconfig $(SIM_GFX_GOALS)
 menuconfig: $(DEPS_STAMP) | .config
 	$(Q)$(call KCONFIG_RUN,menuconfig) Kconfig
 olddefconfig: $(DEPS_STAMP) | .config
@@ -72,7 +75,7 @@ savedefconfig: $(DEPS_STAMP) | .config
 	@echo "barehip: wrote ./defconfig"
 
 # Make the sim board model another GPU (its target is selected with it).
-gfx90a gfx942: $(DEPS_STAMP) | .config
+$(SIM_GFX_GOALS): $(DEPS_STAMP) | .config
 	$(Q)$(call KCONFIG_RUN,setconfig) --kconfig Kconfig SIM_$(shell echo $@ | tr a-z A-Z)=y
 	@echo "barehip: sim board now models $@"
 
@@ -111,7 +114,8 @@ OFFLOAD_BUNDLER := $(call unquote,$(CONFIG_OFFLOAD_BUNDLER))
 DEVICE_OPT := $(call unquote,$(CONFIG_DEVICE_OPT))
 BOARD := $(call unquote,$(CONFIG_BOARD_NAME))
 TARGETS := $(if $(CONFIG_TARGET_GFX90A),gfx90a) $(if $(CONFIG_TARGET_GFX942),gfx942) \
-	$(if $(CONFIG_TARGET_GFX1100),gfx1100)
+	$(if $(CONFIG_TARGET_GFX1100),gfx1100) $(if $(CONFIG_TARGET_GFX1103),gfx1103) \
+	$(if $(CONFIG_TARGET_GFX1151),gfx1151)
 
 # A recipe, not $(error): a stale config.mk must not block its own remake.
 .PHONY: check-backends
@@ -138,6 +142,8 @@ endif
 CC_FLAGS := $(if $(filter 1,$(SANITIZE)),$(SAN_FLAGS))
 test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 # The targets the sim board models; a test "prog@gfx942" runs prog on it.
+# gfx11 is modelled too, but not every test passes there yet: make
+# check-gfx11 (tests/gfx11/gfx11.mk) runs those that do, on gfx1100.
 MODELLED := $(filter gfx90a gfx942,$(TARGETS))
 on_modelled = $(foreach t,$(1),$(foreach g,$(MODELLED),$(t)@$(g)))
 # "prog@kfd-gfx942": prog on the kfd backend, driving the fake KFD (linked
@@ -219,6 +225,7 @@ include tests/sweep/sweep.mk
 include tests/fuzz/fuzz.mk
 include tests/qemu/qemu.mk
 include tests/cross/cross.mk
+include tests/gfx11/gfx11.mk
 
 # The unit tests first, then every CHECK_RUNS and TOOL_TESTS program
 # (a fragment may add a step too: tests/fuzz's fuzz-short).
@@ -250,6 +257,6 @@ distclean: clean
 	rm -f .config .config.old defconfig
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
