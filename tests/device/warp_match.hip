@@ -1,14 +1,17 @@
 // Warp match: __match_any (which lanes hold my value) and __match_all
 // (does every lane hold the same value), plain and _sync, for int, 64-bit,
 // float and double values, checked lane by lane against masks worked out
-// on the host.  Blocks have 100 threads (a full wave and one of 36 lanes);
-// some calls run in divergent branches or with one mask per half wave.
+// on the host for the device's wave size (warpSize: 64 on gfx9, 32 on
+// gfx11, where the masks are 64-bit with the upper half 0).  Blocks have
+// 100 threads (full waves and a partial one: 36 lanes at wave64, 4 at
+// wave32); some calls run in divergent branches or with one mask per half
+// wave.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
 #include <cstring>
 
-constexpr int kWave = 64;  // gfx90a and gfx942 run wave64
+static int kWave;  // the device's warpSize, read in main
 constexpr int kThreads = 100, kBlocks = 2, kN = kThreads * kBlocks;
 constexpr unsigned long long kUnset = 0x5e5e5e5e5e5e5e5eull;  // not written by the kernel
 
@@ -19,7 +22,7 @@ struct Inputs {
     double d[kN];
     long long same[kN];         // equal across each wave, except at `odd_one`
 };
-constexpr int kOddOne = 70;     // block 0 wave 1, lane 6: the one lane that differs
+constexpr int kOddOne = 70;     // block 0, lane 6 of wave 1 (wave64) or 2 (wave32): the one that differs
 
 enum {
     ANY_I, ANY_U, ANY_F, ANY_D,        // __match_any over the whole wave
@@ -70,16 +73,19 @@ __global__ void match(const Inputs* in, unsigned long long* out)
     // Each half wave as its own group, both halves in the same call.  In
     // the lower half the value is the same everywhere; the upper half has
     // the per-lane ints (never 2.5).
-    const unsigned long long half =
-        __activemask() & (lane < 32 ? 0x00000000ffffffffull : 0xffffffff00000000ull);
+    const unsigned long long lo = (1ull << warpSize / 2) - 1;
+    const unsigned long long half = __activemask() & (lane < warpSize / 2 ? lo : ~lo);
     o[SYNC_ANY] = __match_any_sync(half, in->i[t]);
-    const double v = lane < 32 ? 2.5 : in->i[t];
+    const double v = lane < warpSize / 2 ? 2.5 : in->i[t];
     o[SYNC_ALL] = __match_all_sync(half, v, &pred);
     o[SYNC_ALL_PRED] = pred;
 }
 
 int main()
 {
+    if (hipDeviceGetAttribute(&kWave, hipDeviceAttributeWarpSize, 0) ||
+        (kWave != 32 && kWave != 64))
+        return 1;
     static Inputs in;
     for (int t = 0; t < kN; ++t) {
         const unsigned h = (unsigned)t * 2654435761u >> 7;
@@ -120,7 +126,7 @@ int main()
                 m |= 1ull << l;
         return m;
     };
-    const unsigned long long odd = 0xaaaaaaaaaaaaaaaaull, lo_half = 0x00000000ffffffffull;
+    const unsigned long long odd = 0xaaaaaaaaaaaaaaaaull, lo_half = (1ull << kWave / 2) - 1;
     for (int t = 0; t < kN; ++t) {
         const int w = t % kThreads / kWave, lane = t % kThreads % kWave;
         const int base = t - lane;
@@ -144,9 +150,9 @@ int main()
         check(t, ALL_U_HI, 0);
         check(t, ALL_U_HI_PRED, 0);
 
-        const unsigned long long half = E & (lane < 32 ? lo_half : ~lo_half);
+        const unsigned long long half = E & (lane < kWave / 2 ? lo_half : ~lo_half);
         check(t, SYNC_ANY, same_bits(in.i, sizeof(int), base, lane, half));
-        const bool half_agrees = lane < 32 || same_bits(in.i, sizeof(int), base, lane, half) == half;
+        const bool half_agrees = lane < kWave / 2 || same_bits(in.i, sizeof(int), base, lane, half) == half;
         check(t, SYNC_ALL, half_agrees ? half : 0);
         check(t, SYNC_ALL_PRED, half_agrees);
     }
@@ -154,8 +160,8 @@ int main()
         std::printf("warp_match: FAIL (%d values)\n", bad);
         return 1;
     }
-    std::printf("warp_match: PASS (%d threads in blocks of %d: match_any/match_all, "
+    std::printf("warp_match: PASS (%d threads in blocks of %d, wave%d: match_any/match_all, "
                 "int/64-bit/float/double, divergent, _sync with half-wave masks)\n",
-                kN, kThreads);
+                kN, kThreads, kWave);
     return 0;
 }

@@ -5,34 +5,41 @@
 // name one lane, or split the wave into two groups that reduce separately.
 // Only the lanes of a mask take part, and each of them must get the
 // result; the expected results are folded on the host.  A block of 100
-// threads gives a full wave and one of 36 lanes.
+// threads gives full waves and a partial one (36 lanes at wave64, 4 at
+// wave32).  Each case has its masks for both wave sizes (warpSize: 64 on
+// gfx9, 32 on gfx11), the wave32 ones the same shapes over 32 lanes.
 #define HIP_ENABLE_EXTRA_WARP_SYNC_TYPES
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
 #include <cstring>
 
-constexpr int kWave = 64;  // gfx90a and gfx942 run wave64
-constexpr int kThreads = 100, kWaves = 2;
+static int kWave;  // the device's warpSize, read in main
+constexpr int kThreads = 100, kWaves = (kThreads + 31) / 32;  // waves at wave32, the most
 
 // A case gives each wave two disjoint masks: a lane in A reduces over A,
 // a lane in B over B, any other lane sits the call out.
 struct Case {
     const char* what;
-    unsigned long long a, b;
+    unsigned long long a, b;      // wave64
+    unsigned long long a32, b32;  // wave32
 };
 constexpr int kCases = 10;
 const Case kCases_[kCases] = {
-    {"whole wave", ~0ull, 0},
-    {"lanes 0-7", 0xffull, 0},
-    {"0xfb: a hole at lane 2", 0xfbull, 0},
-    {"even lanes | odd lanes", 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull},
-    {"sparse low | sparse", 0x00000000f0f0f00full, 0x8000400000000100ull},
-    {"lane 13 | lanes 0 and 63", 1ull << 13, 1ull << 63 | 1},
-    {"random | its complement", 0x9b3a4f0177c2e5d8ull, ~0x9b3a4f0177c2e5d8ull},
-    {"all but lane 0 | lane 0", ~1ull, 1},
-    {"lanes 32-63 | lanes 0-31", 0xffffffff00000000ull, 0x00000000ffffffffull},
-    {"lanes 35, 36 | lane 1", 3ull << 35, 2},
+    {"whole wave", ~0ull, 0, 0xffffffffull, 0},
+    {"lanes 0-7", 0xffull, 0, 0xffull, 0},
+    {"0xfb: a hole at lane 2", 0xfbull, 0, 0xfbull, 0},
+    {"even lanes | odd lanes", 0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x55555555ull,
+     0xaaaaaaaaull},
+    {"sparse low | sparse", 0x00000000f0f0f00full, 0x8000400000000100ull, 0x0000f00full,
+     0x80400100ull},
+    {"lane 13 | lanes 0 and the last", 1ull << 13, 1ull << 63 | 1, 1ull << 13, 1ull << 31 | 1},
+    {"random | its complement", 0x9b3a4f0177c2e5d8ull, ~0x9b3a4f0177c2e5d8ull, 0x77c2e5d8ull,
+     0x883d1a27ull},
+    {"all but lane 0 | lane 0", ~1ull, 1, 0xfffffffeull, 1},
+    {"high half | low half", 0xffffffff00000000ull, 0x00000000ffffffffull, 0xffff0000ull,
+     0x0000ffffull},
+    {"the partial wave's last lane and the next | lane 1", 3ull << 35, 2, 3ull << 3, 2},
 };
 
 struct Masks {
@@ -102,7 +109,7 @@ template <typename R, typename T> int run(const char* type, const T* in, const M
 
     int bad = 0;
     for (int c = 0; c < kCases; ++c)
-        for (int t = 0; t < kThreads; ++t) {
+        for (int t = 0; t < kThreads; ++t) {  // lanes of waves past the last are never read
             const int lane = t % kWave, w = t / kWave;
             const unsigned long long a = masks.m[c][w][0], b = masks.m[c][w][1];
             const unsigned long long m = (a >> lane & 1) ? a : (b >> lane & 1) ? b : 0;
@@ -123,15 +130,21 @@ template <typename R, typename T> int run(const char* type, const T* in, const M
 
 int main()
 {
-    Masks masks;
+    if (hipDeviceGetAttribute(&kWave, hipDeviceAttributeWarpSize, 0) ||
+        (kWave != 32 && kWave != 64))
+        return 1;
+    Masks masks = {};
+    const int waves = (kThreads + kWave - 1) / kWave;
     for (int c = 0; c < kCases; ++c)
-        for (int w = 0; w < kWaves; ++w) {
+        for (int w = 0; w < waves; ++w) {
             const int lanes = kThreads - w * kWave < kWave ? kThreads - w * kWave : kWave;
             const unsigned long long exist = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
-            if (kCases_[c].a & kCases_[c].b)
+            const unsigned long long a = kWave == 64 ? kCases_[c].a : kCases_[c].a32;
+            const unsigned long long b = kWave == 64 ? kCases_[c].b : kCases_[c].b32;
+            if (a & b)
                 return std::printf("warp_reduce: case %d: masks overlap\n", c), 1;
-            masks.m[c][w][0] = kCases_[c].a & exist;
-            masks.m[c][w][1] = kCases_[c].b & exist;
+            masks.m[c][w][0] = a & exist;
+            masks.m[c][w][1] = b & exist;
         }
 
     // Values: signed ones of both signs; unsigned ones above 2^31 and 2^63
@@ -177,6 +190,6 @@ int main()
         return 1;
     }
     std::printf("warp_reduce: PASS (6 operations, 30 operation/type pairs, %d masks incl. "
-                "holes and split waves, %d threads)\n", kCases, kThreads);
+                "holes and split waves, %d threads, wave%d)\n", kCases, kThreads, kWave);
     return 0;
 }

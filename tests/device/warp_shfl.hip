@@ -1,13 +1,16 @@
 // Warp shuffles: __shfl, __shfl_up, __shfl_down and __shfl_xor (and their
-// _sync forms) for every documented type, every width from 1 to 64 plus
-// the default, and in-range and out-of-range lanes, deltas and masks.
+// _sync forms) for every documented type, every width from 1 to warpSize
+// (64 on gfx9, 32 on gfx11; a width beyond warpSize is outside HIP's
+// definition and not checked) plus the default, and in-range and
+// out-of-range lanes, deltas and masks.
 // Each lane's result is checked against the source lane worked out on the
 // host from the definitions: the wave is cut into segments of `width`
 // lanes; __shfl reads lane srcLane % width of the segment, up/down read
 // lane -/+ delta unless that leaves the segment (then the lane keeps its
 // own value), xor reads lane ^ mask unless that lies in a later segment.
-// Blocks have 100 threads (a full wave and one of 36 lanes); shuffles also
-// run in odd lanes only and in lanes below 37.  A lane that reads a lane
+// Blocks have 100 threads (at wave64 a full wave and one of 36 lanes); shuffles
+// also run in odd lanes only and in lanes below a cut (37 at wave64, 18 at
+// wave32).  A lane that reads a lane
 // which does not take part (outside the branch or the block) gets 0, as
 // on AMD hardware (ds_bpermute).
 #include <hip/hip_runtime.h>
@@ -15,13 +18,13 @@
 #include <cstdio>
 #include <cstring>
 
-constexpr int kWave = 64;  // gfx90a and gfx942 run wave64
+static int kWave;  // the device's warpSize, read in main
 constexpr int kThreads = 100;
 constexpr int kKinds = 4, kWidths = 8, kParams = 7;  // width index 7: the default width
 constexpr int kRes = kKinds * kWidths * kParams;
 constexpr int kModes = 4;
 const char* const kKindNames[kKinds] = {"__shfl", "__shfl_up", "__shfl_down", "__shfl_xor"};
-const char* const kModeNames[kModes] = {"all lanes", "odd lanes", "lanes < 37", "_sync"};
+const char* const kModeNames[kModes] = {"all lanes", "odd lanes", "lanes < cut", "_sync"};
 
 // srcLane, delta, delta, laneMask: in range, at the edges and beyond.
 struct Params {
@@ -59,7 +62,7 @@ template <typename T>
 __global__ void shuffles(const T* in, T* out, int mode, Params params)
 {
     const int t = threadIdx.x, lane = t % warpSize;
-    if ((mode == 1 && !(lane & 1)) || (mode == 2 && lane >= 37))
+    if ((mode == 1 && !(lane & 1)) || (mode == 2 && lane >= warpSize * 37 / 64))
         return;
     const T v = in[t];
     T* o = out + t * kRes;
@@ -127,10 +130,10 @@ template <typename T> int run(const char* type)
             const int lanes = kThreads - base < kWave ? kThreads - base : kWave;
             unsigned long long active = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
             if (m == 1) active &= 0xaaaaaaaaaaaaaaaaull;
-            if (m == 2) active &= (1ull << 37) - 1;
+            if (m == 2) active &= (1ull << kWave * 37 / 64) - 1;
             for (int k = 0; k < kKinds; ++k)
                 for (int wi = 0; wi < kWidths; ++wi)
-                    for (int pi = 0; pi < kParams; ++pi) {
+                    for (int pi = 0; pi < kParams && (wi == 7 || 1 << wi <= kWave); ++pi) {
                         const int width = wi < 7 ? 1 << wi : kWave, p = kP.p[k][pi];
                         const int src = source_lane(k, width, p, lane);
                         T want = T(0);
@@ -151,6 +154,9 @@ template <typename T> int run(const char* type)
 
 int main()
 {
+    if (hipDeviceGetAttribute(&kWave, hipDeviceAttributeWarpSize, 0) ||
+        (kWave != 32 && kWave != 64))
+        return 1;
     int bad = run<int>("int") + run<unsigned int>("unsigned int") + run<long>("long") +
               run<unsigned long>("unsigned long") + run<long long>("long long") +
               run<unsigned long long>("unsigned long long") + run<float>("float") +
@@ -159,8 +165,8 @@ int main()
         std::printf("warp_shfl: FAIL (%d values)\n", bad);
         return 1;
     }
-    std::printf("warp_shfl: PASS (4 kinds x 8 types x widths 1..64 and default x %d "
-                "parameters; all, odd and < 37 lanes, _sync; %d threads)\n",
-                kParams, kThreads);
+    std::printf("warp_shfl: PASS (4 kinds x 8 types x widths 1..%d and default x %d "
+                "parameters; all, odd and < cut lanes, _sync; %d threads)\n",
+                kWave, kParams, kThreads);
     return 0;
 }

@@ -1,13 +1,15 @@
 // Warp vote and ballot: __ballot, __any, __all, __activemask and the
 // _sync forms, checked lane by lane against bit sets worked out on the
-// host.  Blocks have 100 threads, so each block's second wave has only
-// 36 lanes; votes also run inside divergent branches (odd lanes, lanes
-// below 37) and with one mask per half wave.
+// host for the device's wave size (warpSize: 64 on gfx9, 32 on gfx11,
+// where ballots are 64-bit with the upper half 0).  Blocks have 100
+// threads, so each block's last wave is partial (36 lanes at wave64, 4 at
+// wave32); votes also run inside divergent branches (odd lanes, lanes
+// below a cut: 37 at wave64, 18 at wave32) and with one mask per half wave.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
 
-constexpr int kWave = 64;  // gfx90a and gfx942 run wave64
+static int kWave;  // the device's warpSize, read in main
 constexpr int kThreads = 100, kBlocks = 2, kN = kThreads * kBlocks;
 constexpr unsigned long long kUnset = 0x5e5e5e5e5e5e5e5eull;  // not written by the kernel
 
@@ -23,8 +25,8 @@ enum {
 const char* const kNames[kOut] = {
     "__ballot", "__any", "__all", "__activemask",
     "__ballot (odd/even branch)", "__activemask (odd/even branch)", "__all (odd/even branch)",
-    "__all(lane < 37)", "__ballot (lane < 37)", "__any (lane < 37)", "__all (lane < 37)",
-    "__all(lane < 37) (lane < 37)",
+    "__all(lane < cut)", "__ballot (lane < cut)", "__any (lane < cut)", "__all (lane < cut)",
+    "__all(lane < cut) (lane < cut)",
     "__ballot_sync (half mask)", "__any_sync (half mask)", "__all_sync (half mask)",
     "__ballot_sync (wave mask)", "__any_sync (wave mask)", "__all_sync (wave mask)",
     "warpSize",
@@ -33,7 +35,7 @@ const char* const kNames[kOut] = {
 __global__ void vote(const int* pred, unsigned long long* out, int* features)
 {
     const int t = blockIdx.x * blockDim.x + threadIdx.x;
-    const int lane = threadIdx.x % warpSize;
+    const int lane = threadIdx.x % warpSize, cut = warpSize * 37 / 64;
     const int p = pred[t];
     unsigned long long* o = out + t * kOut;
 
@@ -55,18 +57,19 @@ __global__ void vote(const int* pred, unsigned long long* out, int* features)
         o[SIDE_ALL] = __all(p);
     }
 
-    // False for a full wave, true where lanes below 37 are all there is.
-    o[ALL_LT37] = __all(lane < 37);
-    if (lane < 37) {
+    // False for a full wave, true where lanes below the cut are all there is.
+    o[ALL_LT37] = __all(lane < cut);
+    if (lane < cut) {
         o[LT37_BALLOT] = __ballot(p);
         o[LT37_ANY] = __any(p);
         o[LT37_ALL] = __all(p);
-        o[LT37_ALL_LT37] = __all(lane < 37);
+        o[LT37_ALL_LT37] = __all(lane < cut);
     }
 
     // Each half wave as its own group: a lane names the lanes of its half.
     const unsigned long long wave = __activemask();
-    const unsigned long long half = wave & (lane < 32 ? 0x00000000ffffffffull : 0xffffffff00000000ull);
+    const unsigned long long lo = (1ull << warpSize / 2) - 1;
+    const unsigned long long half = wave & (lane < warpSize / 2 ? lo : ~lo);
     o[HALF_BALLOT] = __ballot_sync(half, p);
     o[HALF_ANY] = __any_sync(half, p);
     o[HALF_ALL] = __all_sync(half, p);
@@ -84,6 +87,9 @@ __global__ void vote(const int* pred, unsigned long long* out, int* features)
 
 int main()
 {
+    if (hipDeviceGetAttribute(&kWave, hipDeviceAttributeWarpSize, 0) ||
+        (kWave != 32 && kWave != 64))
+        return 1;
     // Predicates: mostly a mix of zero and non-zero values whose low bit
     // is often clear (a vote tests "non-zero", not bit 0); some groups are
     // forced all-true or all-false so that __all and __any go both ways.
@@ -91,11 +97,11 @@ int main()
     for (int t = 0; t < kN; ++t) {
         unsigned h = (unsigned)t * 2654435761u;
         pred[t] = (h >> 28) % 3 == 0 ? 0 : (int)(h & 0xff00u) + 0x100;
-        if (t < 32) pred[t] = -7 * (t + 1);                          // block 0 wave 0, low half: all true
+        if (t < kWave / 2) pred[t] = -7 * (t + 1);                   // block 0 wave 0, low half: all true
         if (t >= kThreads && t < kThreads + kWave) pred[t] = 0;      // block 1 wave 0: all false
-        if (t >= kThreads + kWave) pred[t] = 1 << (t % 31);          // block 1 wave 1 (36 lanes): all true
+        if (t >= kThreads + kWave) pred[t] = 1 << (t % 31);          // block 1's later waves: all true
         if (t == kThreads + kWave + 13) pred[t] = (int)0x80000000;   // still true
-        if (t >= kWave + 32 && t < kThreads) pred[t] = 0;            // block 0 wave 1, lanes 32-35: all false
+        if (t >= kWave + kWave / 2 && t < kThreads) pred[t] = 0;     // block 0 from wave 1's high half: false
     }
 
     static unsigned long long out[kN * kOut];
@@ -121,7 +127,8 @@ int main()
         if (got != want && bad++ < 12)
             std::printf("  thread %d %s: %#llx, want %#llx\n", t, kNames[what], got, want);
     };
-    const unsigned long long lo_half = 0x00000000ffffffffull, odd = 0xaaaaaaaaaaaaaaaaull;
+    const unsigned long long lo_half = (1ull << kWave / 2) - 1, odd = 0xaaaaaaaaaaaaaaaaull;
+    const int cut = kWave * 37 / 64;
     for (int t = 0; t < kN; ++t) {
         const int b = t / kThreads, w = t % kThreads / kWave, lane = t % kThreads % kWave;
         const int base = b * kThreads + w * kWave;
@@ -144,14 +151,14 @@ int main()
         check(t, SIDE_ACTIVE, side);
         check(t, SIDE_ALL, (P & side) == side);
 
-        const unsigned long long below37 = E & ((1ull << 37) - 1);
-        check(t, ALL_LT37, below37 == E);
-        check(t, LT37_BALLOT, lane < 37 ? P & below37 : kUnset);
-        check(t, LT37_ANY, lane < 37 ? (P & below37) != 0 : kUnset);
-        check(t, LT37_ALL, lane < 37 ? (P & below37) == below37 : kUnset);
-        check(t, LT37_ALL_LT37, lane < 37 ? 1 : kUnset);
+        const unsigned long long below = E & ((1ull << cut) - 1);
+        check(t, ALL_LT37, below == E);
+        check(t, LT37_BALLOT, lane < cut ? P & below : kUnset);
+        check(t, LT37_ANY, lane < cut ? (P & below) != 0 : kUnset);
+        check(t, LT37_ALL, lane < cut ? (P & below) == below : kUnset);
+        check(t, LT37_ALL_LT37, lane < cut ? 1 : kUnset);
 
-        const unsigned long long half = E & (lane < 32 ? lo_half : ~lo_half);
+        const unsigned long long half = E & (lane < kWave / 2 ? lo_half : ~lo_half);
         check(t, HALF_BALLOT, P & half);
         check(t, HALF_ANY, (P & half) != 0);
         check(t, HALF_ALL, (P & half) == half);
@@ -172,7 +179,7 @@ int main()
         std::printf("warp_vote: FAIL (%d values)\n", bad);
         return 1;
     }
-    std::printf("warp_vote: PASS (%d threads in blocks of %d: ballot/any/all/activemask, "
-                "divergent, _sync with half-wave masks)\n", kN, kThreads);
+    std::printf("warp_vote: PASS (%d threads in blocks of %d, wave%d: ballot/any/all/activemask, "
+                "divergent, _sync with half-wave masks)\n", kN, kThreads, kWave);
     return 0;
 }
