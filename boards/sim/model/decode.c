@@ -25,7 +25,7 @@ static bool gfx90a_ready, gfx942_ready;
 /* gfx9 operand codes: M0 124, no NULL, FLAT SADDR off 0x7f, s0..s101,
  * FLAT_SCRATCH at 102/103, VCCZ/EXECZ 251/252, HW_ID hwreg 4. */
 #define GFX9_OPERANDS .gen = 9, .op_m0 = 124, .op_null = OP_NONE, .saddr_off = 0x7f, \
-	.nsgprs = 102, .flat_scratch_ops = true, .vccz_ops = true, .hwreg_hw_id = 4, .dpp_rows = false
+	.nsgprs = 102, .flat_scratch_ops = true, .vccz_ops = true, .hwreg_hw_id = 4, .hwreg_shader_cycles = OP_NONE, .dpp_rows = false
 
 const struct bh_sim_isa isa_gfx90a = {
 	.rows = gfx90a_rows, .nrows = sizeof(gfx90a_rows) / sizeof(gfx90a_rows[0]),

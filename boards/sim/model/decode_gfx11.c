@@ -53,11 +53,12 @@ static bool gfx1100_ready, gfx1103_ready, gfx1151_ready;
  * gfx11 operand codes (RDNA3 ISA, SSRC/SDST table; llvm-mc-19 agrees):
  * s0..s105, NULL 124 (also FLAT's SADDR "off"), M0 125; 102/103 are
  * SGPRs (no FLAT_SCRATCH operand), 251/252 reserved (no src_vccz/execz);
- * HW_ID is split into HW_ID1/HW_ID2, which the model does not model.
+ * HW_ID is split into HW_ID1/HW_ID2, which the model does not model;
+ * SHADER_CYCLES is hwreg 29 (LLVM SIDefines.h ID_SHADER_CYCLES, GFX10.3+).
  */
 #define GFX11_OPERANDS .gen = 11, .op_m0 = 125, .op_null = SGPR_NULL, .saddr_off = SGPR_NULL, \
 	.nsgprs = 106, .flat_scratch_ops = false, .vccz_ops = false, .hwreg_hw_id = OP_NONE, \
-	.dpp_rows = true
+	.hwreg_shader_cycles = 29, .dpp_rows = true
 
 const struct bh_sim_isa isa_gfx1100 = {
 	.rows = gfx1100_rows, .nrows = NROWS(gfx1100_rows), .table = gfx1100_table,

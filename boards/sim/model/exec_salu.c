@@ -221,6 +221,12 @@ SOP(s_getreg_b32)
 		v = w->mode;
 	else if (id == w->sim->target->isa->hwreg_hw_id)
 		v = hw_id(w);
+	/* gfx11 SHADER_CYCLES: the shader clock's low 20 bits (RDNA3 ISA,
+	 * hardware registers: a 20-bit free-running cycle counter; what
+	 * __builtin_readcyclecounter, clock64(), reads on gfx11).  The model's
+	 * shader clock is the one s_memtime reads on gfx9 (sim.h). */
+	else if (id == w->sim->target->isa->hwreg_shader_cycles)
+		v = (uint32_t)(bh_sim_shader_clock(w->sim) & 0xfffff);
 	else
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "s_getreg of hardware register %u is not modelled", id);

@@ -88,6 +88,52 @@ VOP(v_readlane_b32)
 	return 0;
 }
 
+/*
+ * Relative moves (RDNA3 ISA, V_MOVRELS_B32 / V_MOVRELD_B32): the VGPR
+ * number of the source (movrels) or of the destination (movreld) plus
+ * M0 -- "addr = SRC0.u32; addr += M0.u32; D0.b32 = VGPR[laneId][addr]"
+ * and "addr = DST.u32; addr += M0.u32; VGPR[laneId][addr] = S0.b32".
+ * The relative operand must be a VGPR; an index past the kernel's VGPRs
+ * faults (hardware would read or clobber another wave's registers).
+ */
+static int movrel_reg(struct wave *w, const struct insn *in, unsigned code, unsigned *reg)
+{
+	uint64_t r = (uint64_t)(code - 256) + w->m0;
+
+	if (code < 256)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "%s: the relative operand must be a VGPR", in->desc->name);
+	if (r >= w->nvgprs)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "%s: v%u + M0 (%u) is beyond the kernel's %u VGPRs",
+				  in->desc->name, code - 256, w->m0, w->nvgprs);
+	*reg = (unsigned)r;
+	return 0;
+}
+
+VOP(v_movrels_b32)
+{
+	unsigned src;
+
+	if (!vdst_ok(w, in, 1) || movrel_reg(w, in, in->src[0], &src))
+		return -1;
+	put_lanes(w, in->dst, w->v[src]);
+	return 0;
+}
+
+VOP(v_movreld_b32)
+{
+	uint32_t s[WAVE_LANES];
+	unsigned dst;
+
+	if (movrel_reg(w, in, in->dst + 256, &dst))
+		return -1;
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		s[l] = rd_v32(w, in, in->src[0], l);
+	put_lanes(w, dst, s);
+	return 0;
+}
+
 /* Writes one lane regardless of EXEC.  The lane select is taken modulo
  * the wave size (SSRC1[5:0] in wave64, [4:0] in wave32: RDNA3 ISA). */
 VOP(v_writelane_b32)

@@ -65,6 +65,8 @@ struct bh_sim_isa {
 	bool flat_scratch_ops;		/* 102/103 are FLAT_SCRATCH_LO/HI (gfx9) */
 	bool vccz_ops;			/* 251/252 are VCCZ/EXECZ (gfx9; reserved on gfx11) */
 	uint16_t hwreg_hw_id;		/* s_getreg id of gfx9 HW_ID (4); gfx11 OP_NONE */
+	uint16_t hwreg_shader_cycles;	/* s_getreg id of SHADER_CYCLES (gfx10.3+: 29);
+					 * gfx9 OP_NONE */
 	bool dpp_rows;			/* DPP16 as gfx10+: row_share/row_xmask, no
 					 * wave_* or row_bcast (valu.h dpp_lane) */
 };
