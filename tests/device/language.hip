@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <cstdlib>
 
 static int failures;
 static void expect(bool ok, const char* what)
@@ -68,12 +69,12 @@ __global__ void reverse_dynamic(int* v)
     v[i] = dyn[n - 1 - i] + 1000 * total;
 }
 
-// ---- inline assembly: the seed's multiply-accumulate.  gfx942 dropped
-// v_mac_f32, so the target macros pick v_fmac_f32 there.
+// ---- inline assembly: the seed's multiply-accumulate.  gfx942 and gfx11
+// dropped v_mac_f32, so the target macros pick v_fmac_f32 there.
 __global__ void mac(float* out, const float* in, float a)
 {
     int i = threadIdx.x;
-#if defined(__gfx942__)
+#if defined(__gfx942__) || defined(__GFX11__)
     asm volatile("v_fmac_f32_e32 %0, %2, %3" : "=v"(out[i]) : "0"(out[i]), "v"(a), "v"(in[i]));
 #else
     asm volatile("v_mac_f32_e32 %0, %2, %3" : "=v"(out[i]) : "0"(out[i]), "v"(a), "v"(in[i]));
@@ -88,11 +89,19 @@ __global__ void macros(int* out)
 #endif
 #if defined(__GFX9__)
     out[1] = 9;
+#elif defined(__GFX11__)
+    out[1] = 11;
 #endif
 #if defined(__gfx90a__)
     out[2] = 0x90a;
 #elif defined(__gfx942__)
     out[2] = 0x942;
+#elif defined(__gfx1100__)
+    out[2] = 0x1100;
+#elif defined(__gfx1103__)
+    out[2] = 0x1103;
+#elif defined(__gfx1151__)
+    out[2] = 0x1151;
 #endif
 #if defined(__HIP_PLATFORM_AMD__) && defined(__HIP__)
     out[3] = 1;
@@ -218,9 +227,12 @@ int main()
     expect(hipMemset(d, 0, 5 * sizeof(int)) == hipSuccess, "memset");
     macros<<<1, 1>>>(d);
     expect(hipMemcpy(h, d, 5 * sizeof(int), hipMemcpyDeviceToHost) == hipSuccess, "copy");
-    int gfx = std::strncmp(prop.gcnArchName, "gfx942", 6) == 0 ? 0x942 : 0x90a;
-    expect(h[0] == 1 && h[1] == 9 && h[2] == gfx && h[3] == 1 && h[4] == prop.warpSize,
-           "__HIP_DEVICE_COMPILE__, __GFX9__, __gfx*__, __HIP_PLATFORM_AMD__, warpSize");
+    // "gfx942:sramecc+:xnack-" -> 0x942, "gfx1100:..." -> 0x1100; the family
+    // is the major version, 9 or 11.
+    const int gfx = (int)std::strtol(prop.gcnArchName + 3, nullptr, 16);
+    expect(h[0] == 1 && h[1] == prop.major && h[2] == gfx && h[3] == 1 &&
+               h[4] == prop.warpSize,
+           "__HIP_DEVICE_COMPILE__, __GFX9__/__GFX11__, __gfx*__, __HIP_PLATFORM_AMD__, warpSize");
 
     std::printf("language: %s (qualifiers, launch forms, template kernels, symbols, "
                 "dynamic shared, inline asm, target macros on %s)\n",

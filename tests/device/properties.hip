@@ -11,6 +11,17 @@ __global__ void device_warp_size(int* out)
     *out = warpSize;
 }
 
+// The targets the sim board models, with what each must report: CDNA
+// (gfx9) runs wave64, RDNA3 (gfx11) wave32.
+struct Target {
+    const char* name;
+    int warp_size, major;
+};
+const Target kTargets[] = {
+    {"gfx90a", 64, 9}, {"gfx942", 64, 9},
+    {"gfx1100", 32, 11}, {"gfx1103", 32, 11}, {"gfx1151", 32, 11},
+};
+
 int main()
 {
     int count = 0, bad = 0;
@@ -23,16 +34,26 @@ int main()
     auto check = [&](bool ok, const char* what) {
         if (!ok) { std::printf("  wrong: %s\n", what); ++bad; }
     };
-    check(std::strncmp(p.gcnArchName, "gfx9", 4) == 0, "gcnArchName is a gfx9 target");
-    check(std::strstr(p.name, "gfx") != nullptr, "name names the target");
-    check(p.warpSize == 64, "warpSize 64");
+    const Target* t = nullptr;
+    for (const Target& k : kTargets) {
+        const size_t n = std::strlen(k.name);
+        if (!std::strncmp(p.gcnArchName, k.name, n) &&
+            (p.gcnArchName[n] == 0 || p.gcnArchName[n] == ':'))
+            t = &k;
+    }
+    if (!t) {
+        std::printf("properties: FAIL (gcnArchName %s is not a modelled target)\n", p.gcnArchName);
+        return 1;
+    }
+    check(std::strstr(p.name, t->name) != nullptr, "name names the target");
+    check(p.warpSize == t->warp_size, "warpSize (64 on gfx9, 32 on gfx11)");
     check(p.maxThreadsPerBlock == 1024, "maxThreadsPerBlock 1024");
     check(p.sharedMemPerBlock == 65536, "64 KiB of LDS per block");
-    check(p.major == 9, "major 9");
+    check(p.major == t->major, "major (9 or 11)");
     check(p.multiProcessorCount > 0, "some CUs");
     int v = 0;
-    check(hipDeviceGetAttribute(&v, hipDeviceAttributeWarpSize, 0) == hipSuccess && v == 64,
-          "attribute warp size");
+    check(hipDeviceGetAttribute(&v, hipDeviceAttributeWarpSize, 0) == hipSuccess &&
+          v == t->warp_size, "attribute warp size");
     check(hipDeviceGetAttribute(&v, hipDeviceAttributeWallClockRate, 0) == hipSuccess && v > 0,
           "wall clock rate");
     check(hipGetDeviceProperties(&p, 1) == hipErrorInvalidDevice, "device 1 does not exist");

@@ -18,7 +18,7 @@ GFX11_DIR := $(BUILD)/$(GFX11_TARGET)
 #     expands them from LLVM 20) and the model faults.
 GFX11_DEVICE := assert atomics builtins coop_groups ctors deadlock errors fdiv gridsync heap \
 	interblock intdiv intrinsics managed printf syncthreads syncthreads_red threadfence \
-	transpose vectors clocks privates warp_match warp_reduce warp_shfl warp_vote
+	transpose vectors clocks crosslane language privates properties warp_match warp_reduce warp_shfl warp_vote
 GFX11_BINS := $(GFX11_DIR)/examples/saxpy \
 	$(foreach t,$(GFX11_DEVICE),$(GFX11_DIR)/tests/device/$(t) $(GFX11_DIR)/tests/device/$(t)-O0)
 
