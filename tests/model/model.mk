@@ -11,7 +11,7 @@ SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
-MODEL_PROGRAMS_GFX1100 := wave32
+MODEL_PROGRAMS_GFX1100 := wave32 relative
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \
 		tests/model/decode-gfx942.s tests/model/unimplemented.s tests/model/gen-vectors.py

@@ -125,10 +125,9 @@ static void test_overflow_is_reported(void)
  * The sim board's targets (boards/sim/model/targets.c) and the loader's
  * PM4 rows (loader/gfx/gfx9.c) are two homes on purpose -- the model
  * knows what a GPU is, the loader what to emit for it -- but the facts
- * both hold must agree, and every modelled target needs a PM4 row --
- * except the gfx11 rows, which the model has before the loader does
- * (issue 17): those are named on stderr and skipped until
- * loader/gfx/ has them.  The gfx9 targets must always have theirs.
+ * both hold must agree (among them where RSRC3 sits, the ACQUIRE_MEM
+ * form and TMPRING's layout, which the model checks and the loader
+ * emits), and every modelled target needs a PM4 row.
  */
 static void test_sim_targets_have_rows(void)
 {
@@ -141,10 +140,6 @@ static void test_sim_targets_have_rows(void)
 		CU_ASSERT_EQUAL(t->gfx, (enum bh_sim_gfx)i);
 		CU_ASSERT_PTR_EQUAL(bh_sim_target_by_name(t->name), t);
 		CU_ASSERT_PTR_EQUAL(bh_sim_target_by_mach(t->mach), t);
-		if (!g && t->gfx_version >= 100000) {
-			fprintf(stderr, "\n    %s: no loader PM4 row yet, skipped; ", t->name);
-			continue;
-		}
 		CU_ASSERT_PTR_NOT_NULL_FATAL(g);
 		CU_ASSERT_STRING_EQUAL(g->name, t->name);
 		CU_ASSERT_EQUAL(g->architected_scratch, t->architected_scratch);
@@ -155,6 +150,11 @@ static void test_sim_targets_have_rows(void)
 		CU_ASSERT_EQUAL(g->vgprs_per_simd, t->vgprs_per_simd);
 		CU_ASSERT_EQUAL(g->lds_per_cu, t->lds_per_cu);
 		CU_ASSERT_EQUAL(g->wgs_per_cu, t->wgs_per_cu);
+		CU_ASSERT_EQUAL(g->reg_pgm_rsrc3, t->reg_pgm_rsrc3);
+		CU_ASSERT_EQUAL(g->acquire == BH_ACQUIRE_GFX10, t->acquire_gcr);
+		CU_ASSERT_EQUAL(g->tmpring_unit, t->tmpring_unit);
+		CU_ASSERT_EQUAL(g->tmpring_wavesize_max, t->tmpring_wavesize_mask);
+		CU_ASSERT_EQUAL(g->tmpring_waves_per_se, t->tmpring_waves_per_se);
 	}
 	CU_ASSERT_PTR_NULL(bh_sim_target_by_name("gfx900"));
 	CU_ASSERT_PTR_NULL(bh_sim_target_by_name(NULL));
