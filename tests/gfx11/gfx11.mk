@@ -2,23 +2,14 @@
 # programs that pass on the gfx1100 model for gfx1100 alone (the RDNA3
 # firmware is built for it whatever Kconfig selects) and runs each on
 # the sim board modelling gfx1100 at wave32, at the configured -O level
-# and at -O0.  make check does not run them yet: the device tests left
-# out below do not pass on gfx1100, and each says why in its line.
+# and at -O0: every device test and examples/saxpy.hip.
 GFX11_TARGET := gfx1100
 $(foreach t,$(filter-out $(TARGETS),$(GFX11_TARGET)),$(eval $(call fw_rules,$(t))))
 GFX11_FW := $(BUILD)/lib/barehip/$(GFX11_TARGET)/libbhfw.a \
 	$(foreach m,$(FW_MODES),$(foreach v,on off,$(BUILD)/lib/barehip/$(GFX11_TARGET)/oclc_$(m)-$(v).bc))
 GFX11_DIR := $(BUILD)/$(GFX11_TARGET)
 
-# Not yet (the reason, then what would fix it):
-#   atomic_api, atomic_unsafe: 64-bit flat cmpswap on a private address
-#     (unsafeAtomicAdd(double*) on a generic pointer to scratch is a
-#     flat_atomic_cmpswap_b64 CAS loop on gfx11, which has no f64 flat
-#     add); such atomics do not work on hardware either (LLVM #109410
-#     expands them from LLVM 20) and the model faults.
-GFX11_DEVICE := assert atomics builtins coop_groups ctors deadlock errors fdiv gridsync heap \
-	interblock intdiv intrinsics managed printf syncthreads syncthreads_red threadfence \
-	transpose vectors clocks crosslane language privates properties warp_match warp_reduce warp_shfl warp_vote
+GFX11_DEVICE := $(patsubst tests/device/%.hip,%,$(wildcard tests/device/*.hip))
 GFX11_BINS := $(GFX11_DIR)/examples/saxpy \
 	$(foreach t,$(GFX11_DEVICE),$(GFX11_DIR)/tests/device/$(t) $(GFX11_DIR)/tests/device/$(t)-O0)
 

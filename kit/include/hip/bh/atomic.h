@@ -173,8 +173,23 @@ __device__ inline float unsafeAtomicAdd(float *address, float val)
 {
 	return __hip_atomic_fetch_add(address, val, __ATOMIC_RELAXED, __BH_AGENT);
 }
+/*
+ * Without an f64 add atomic (gfx11) the compiler's fetch_add is a
+ * compare-and-swap loop, on a generic pointer a 64-bit flat cmpswap --
+ * which does not work on a scratch address ("64-bit flat cmpxchg
+ * instructions do not work correctly for scratch addresses", LLVM
+ * #109410, which from LLVM 20 adds this same check; clang-19 does not).
+ * So private memory gets the plain add, as on the targets above.
+ */
 __device__ inline double unsafeAtomicAdd(double *address, double val)
 {
+#if defined(__HIP_DEVICE_COMPILE__)	/* the host pass has no amdgcn builtins */
+	if (__builtin_amdgcn_is_private((const void *)address)) {
+		double old = *address;
+		*address = old + val;
+		return old;
+	}
+#endif
 	return __hip_atomic_fetch_add(address, val, __ATOMIC_RELAXED, __BH_AGENT);
 }
 #endif
