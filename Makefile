@@ -11,7 +11,7 @@
 #   make install PREFIX=/opt/barehip
 #   make gfx90a | gfx942 | gfx1100 | gfx1103 | gfx1151
 #                   make the sim board model that GPU
-#   make check-gfx11   the programs that pass on the gfx1100 model
+#   make check-gfx11   saxpy and the device tests on the gfx1100 model
 #
 # Configuration comes only from .config (Kconfig); without one, the build
 # behaves as if `make sim_defconfig` had been run.
@@ -142,8 +142,8 @@ endif
 CC_FLAGS := $(if $(filter 1,$(SANITIZE)),$(SAN_FLAGS))
 test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 # The targets the sim board models; a test "prog@gfx942" runs prog on it.
-# gfx11 is modelled too, but not every test passes there yet: make
-# check-gfx11 (tests/gfx11/gfx11.mk) runs those that do, on gfx1100.
+# gfx11 is modelled too: tests/gfx11/gfx11.mk builds the device tests
+# for gfx1100 alone and adds their gfx1100 runs.
 MODELLED := $(filter gfx90a gfx942,$(TARGETS))
 on_modelled = $(foreach t,$(1),$(foreach g,$(MODELLED),$(t)@$(g)))
 # "prog@kfd-gfx942": prog on the kfd backend, driving the fake KFD (linked

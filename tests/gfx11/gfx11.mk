@@ -2,7 +2,10 @@
 # programs that pass on the gfx1100 model for gfx1100 alone (the RDNA3
 # firmware is built for it whatever Kconfig selects) and runs each on
 # the sim board modelling gfx1100 at wave32, at the configured -O level
-# and at -O0: every device test and examples/saxpy.hip.
+# and at -O0: every device test and examples/saxpy.hip.  make check runs
+# them too ("prog@gfx1100", sanitized like the rest; the default
+# code-object targets stay gfx90a and gfx942, and the kfd backend's runs
+# stay on gfx9: the fake KFD's gfx11 is not checked here).
 GFX11_TARGET := gfx1100
 $(foreach t,$(filter-out $(TARGETS),$(GFX11_TARGET)),$(eval $(call fw_rules,$(t))))
 GFX11_FW := $(BUILD)/lib/barehip/$(GFX11_TARGET)/libbhfw.a \
@@ -16,17 +19,22 @@ GFX11_BINS := $(GFX11_DIR)/examples/saxpy \
 $(GFX11_DIR)/examples/%: examples/%.hip $(TOOLCHAIN) $(GFX11_FW)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< ($(GFX11_TARGET))"
-	$(Q)$(BAREHIP_CC) --offload-arch=$(GFX11_TARGET) -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=$(GFX11_TARGET) -o $@ $<
 $(GFX11_DIR)/tests/device/%: tests/device/%.hip $(TOOLCHAIN) $(GFX11_FW)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< ($(GFX11_TARGET))"
-	$(Q)$(BAREHIP_CC) --offload-arch=$(GFX11_TARGET) $(call test_flags,$<) -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=$(GFX11_TARGET) $(call test_flags,$<) -o $@ $<
 $(GFX11_DIR)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN) $(GFX11_FW)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< ($(GFX11_TARGET), -O0)"
-	$(Q)$(BAREHIP_CC) --offload-arch=$(GFX11_TARGET) $(call test_flags,$<) -O0 -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --offload-arch=$(GFX11_TARGET) $(call test_flags,$<) -O0 -o $@ \
+		$<
+
+GFX11_RUNS := $(addsuffix @$(GFX11_TARGET),$(GFX11_BINS))
+CHECK_BINS += $(GFX11_BINS)
+CHECK_RUNS += $(GFX11_RUNS)
 
 # No unit-test binary here ("true"): make check runs the unit tests.
 .PHONY: check-gfx11
 check-gfx11: check-backends $(GFX11_BINS)
-	$(Q)scripts/run-tests.sh $(GFX11_DIR) true -- $(addsuffix @$(GFX11_TARGET),$(GFX11_BINS))
+	$(Q)scripts/run-tests.sh $(GFX11_DIR) true -- $(GFX11_RUNS)
