@@ -40,6 +40,12 @@ __global__ void device_view(int* out)
     out[1] = 90010;
 #elif defined(__gfx942__)
     out[1] = 90402;
+#elif defined(__gfx1100__)
+    out[1] = 110000;
+#elif defined(__gfx1103__)
+    out[1] = 110003;
+#elif defined(__gfx1151__)
+    out[1] = 110501;
 #else
     out[1] = 0;
 #endif

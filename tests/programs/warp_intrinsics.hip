@@ -4,7 +4,8 @@
 // its bits, and the bit-manipulation intrinsics (__bitextract_u32,
 // __byte_perm, __brev, __popc, __clz, __ffs) on every lane's value --
 // each result checked against the same operation done on the host.
-// Warps are warpSize (64) lanes; the block holds two of them.
+// Warps are warpSize lanes (64 on gfx9, 32 on gfx11), read from the
+// device; a block of 128 threads holds two or four of them.
 #include <hip/hip_runtime.h>
 
 #include <cstdint>
@@ -23,8 +24,7 @@
         }                                                                      \
     } while (0)
 
-constexpr int WARP = 64;
-constexpr int BLOCK = 2 * WARP;
+constexpr int BLOCK = 128;
 constexpr int GRID = 3;
 constexpr int N = GRID * BLOCK;
 
@@ -157,11 +157,12 @@ int main()
 {
     int warp_size = 0;
     HIP_CHECK(hipDeviceGetAttribute(&warp_size, hipDeviceAttributeWarpSize, 0));
-    if (warp_size != WARP) {
-        std::printf("warp_intrinsics: FAIL (warpSize %d, this program expects %d)\n",
-                    warp_size, WARP);
+    if (warp_size != 32 && warp_size != 64) {
+        std::printf("warp_intrinsics: FAIL (warpSize %d, this program knows 32 and 64)\n",
+                    warp_size);
         return EXIT_FAILURE;
     }
+    const int WARP = warp_size;
 
     std::vector<int> in(N);
     for (int i = 0; i < N; ++i)
