@@ -36,3 +36,16 @@ $(BUILD)/lib/barehip/$(1)/libbhfw.a: $$(patsubst firmware/%.c,$(BUILD)/obj/firmw
 	$$(Q)rm -f $$@ && $$(LLVM_AR) rcs $$@ $$^
 endef
 $(foreach t,$(TARGETS),$(eval $(call fw_rules,$(t))))
+
+# The gfx11 parts that are not selected targets still get a firmware:
+# make check builds a subset of the tests for them (tests/gfx11) and
+# make coverage checks every gfx11 part's mnemonics.  Only rules and
+# names here; what needs them depends on FW_EXTRA_LIBS.
+FW_EXTRA_TARGETS := $(filter-out $(TARGETS),gfx1100 gfx1103 gfx1151)
+$(foreach t,$(FW_EXTRA_TARGETS),$(eval $(call fw_rules,$(t))))
+fw_libs_of = $(foreach t,$(1),$(BUILD)/lib/barehip/$(t)/libbhfw.a \
+	$(foreach m,$(FW_MODES),$(foreach v,on off,$(BUILD)/lib/barehip/$(t)/oclc_$(m)-$(v).bc)))
+FW_EXTRA_LIBS := $(call fw_libs_of,$(FW_EXTRA_TARGETS))
+# Only pattern rules name them: keep make from deleting them as
+# intermediates (barehip-cc needs them whenever it builds for the target).
+.SECONDARY: $(FW_EXTRA_LIBS)

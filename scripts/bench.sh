@@ -294,11 +294,12 @@ incl() { # inclusive Ir of a function in an annotate report
 	v=$(grep -E "[ :*]$2( |$)" "$1" | head -1 | awk '{gsub(",","",$1); print $1}')
 	echo "${v:-0}"
 }
-run_cg() { # launches args -> annotate report
-	valgrind --tool=callgrind --callgrind-out-file="$out/launch.$1.$2.cg" \
-		"$out/launch" "$1" "$2" > "$out/launch.$1.$2.log" 2>&1
-	grep -q PASS "$out/launch.$1.$2.log" || { cat "$out/launch.$1.$2.log"; exit 1; }
-	callgrind_annotate --inclusive=yes "$out/launch.$1.$2.cg" > "$out/launch.$1.$2.txt"
+run_cg() { # launches args [gfx] -> annotate report
+	local g=${3:-} tag=$1.$2${3:+.$3}
+	BAREHIP_SIM_GFX=$g valgrind --tool=callgrind --callgrind-out-file="$out/launch.$tag.cg" \
+		"$out/launch" "$1" "$2" > "$out/launch.$tag.log" 2>&1
+	grep -q PASS "$out/launch.$tag.log" || { cat "$out/launch.$tag.log"; exit 1; }
+	callgrind_annotate --inclusive=yes "$out/launch.$tag.cg" > "$out/launch.$tag.txt"
 }
 # Loader: bh_queue_launch; API: hipLaunchKernel (the <<<>>> stub's call),
 # each minus the doorbell (where the in-process model runs the dispatch).
@@ -323,6 +324,18 @@ printf "%-44s %10s\n" "whole program, 1000 launches (2 args)" "$t1"
 stats=$(BAREHIP_LOADER_STATS=1 "$out/launch" 1000 2 2>&1 >/dev/null | grep '^loader stats:')
 printf "%-44s %10s\n" "PM4 dwords: first launch" "$(echo "$stats" | sed 's/.*first_launch_dwords \([0-9]*\).*/\1/')"
 printf "%-44s %10s\n" "PM4 dwords: steady state" "$(echo "$stats" | sed 's/.*last_launch_dwords \([0-9]*\).*/\1/')"
+# The same launches on the gfx1100 model (wave32; the gfx11 loader row:
+# its ACQUIRE_MEM, RSRC3 and scratch registers), beside gfx90a's above.
+for n in 1 100 1000; do run_cg $n 2 gfx1100; done
+f=$(incl "$out/launch.1.2.gfx1100.txt" bh_queue_launch); fd=$(incl "$out/launch.1.2.gfx1100.txt" bh_sim_doorbell)
+l1=$(incl "$out/launch.100.2.gfx1100.txt" bh_queue_launch); d1=$(incl "$out/launch.100.2.gfx1100.txt" bh_sim_doorbell)
+l2=$(incl "$out/launch.1000.2.gfx1100.txt" bh_queue_launch); d2=$(incl "$out/launch.1000.2.gfx1100.txt" bh_sim_doorbell)
+printf "%-44s %10s\n" "gfx1100 loader, 2 args: first launch" "$(( f - fd ))"
+printf "%-44s %10s\n" "gfx1100 loader, 2 args: steady per launch" "$(( ((l2 - d2) - (l1 - d1)) / 900 ))"
+stats=$(BAREHIP_SIM_GFX=gfx1100 BAREHIP_LOADER_STATS=1 "$out/launch" 1000 2 2>&1 >/dev/null |
+	grep '^loader stats:')
+printf "%-44s %10s\n" "gfx1100 PM4 dwords: first launch" "$(echo "$stats" | sed 's/.*first_launch_dwords \([0-9]*\).*/\1/')"
+printf "%-44s %10s\n" "gfx1100 PM4 dwords: steady state" "$(echo "$stats" | sed 's/.*last_launch_dwords \([0-9]*\).*/\1/')"
 
 kfd_bench
 
@@ -342,12 +355,13 @@ echo
 echo "== sim model throughput (one host core; counts from BAREHIP_SIM_STATS, time from the host)"
 # Lane-ops are counted by the model (VALU instructions x active lanes);
 # only the divisor, host CPU seconds, is a timing.
-model_rate() { # name binary args...
-	local name=$1 bin=$2
-	shift 2
+model_rate() { # name gfx binary args...
+	local name="$1 on $2" gfx=$2 bin=$3
+	shift 3
 	local t0 t1 stats
 	t0=$(date +%s%N)
-	stats=$(BAREHIP_SIM_STATS=1 "$bin" "$@" 2>&1 >/dev/null | grep '^sim stats:')
+	stats=$(BAREHIP_SIM_GFX=$gfx BAREHIP_SIM_STATS=1 "$bin" "$@" 2>&1 >/dev/null |
+		grep '^sim stats:')
 	t1=$(date +%s%N)
 	local ns=$(( t1 - t0 ))
 	local lops gbytes insns
@@ -363,9 +377,16 @@ model_rate() { # name binary args...
 }
 "$cc" -O2 -o "$out/alu" tests/bench/alu.hip
 "$cc" -O2 -o "$out/stream" tests/bench/stream.hip
-model_rate "ALU-bound (tests/bench/alu.hip)" "$out/alu" 5000
-model_rate "memory-bound (tests/bench/stream.hip)" "$out/stream" 16
+# gfx90a runs wave64, gfx1100 wave32: the same kernels, side by side.
+for g in gfx90a gfx1100; do
+	model_rate "ALU-bound (tests/bench/alu.hip)" $g "$out/alu" 5000
+	model_rate "memory-bound (tests/bench/stream.hip)" $g "$out/stream" 16
+done
 [ "${2:-}" = core ] && exit 0
+
+echo
+echo "== sim model instruction coverage (make coverage; docs/model-coverage.md)"
+make --no-print-directory BUILD="$build" coverage | grep '^isa-coverage'
 
 echo
 math_accuracy

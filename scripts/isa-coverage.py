@@ -29,6 +29,16 @@ def normalise(mnemonic):
     return mnemonic
 
 
+def is_padding(mnemonic, line):
+    """Fill the linker puts between and after functions, never executed:
+    gfx10+ pads the end of the code with s_code_end (instruction
+    prefetch must not run into other data), and functions are aligned
+    with zero words, which gfx11 decodes as v_illegal."""
+    if mnemonic == "s_code_end":
+        return True
+    return mnemonic == "v_illegal" and line.rstrip().endswith(": 00000000")
+
+
 def main():
     args = sys.argv[1:]
     gen, objdump = args[0], args[1]
@@ -50,6 +60,8 @@ def main():
                              text=True, check=True).stdout
         for line in out.splitlines():
             mm = re.match(r"\s+([a-z][a-z0-9_]*)\b.*//", line)
+            if mm and is_padding(mm.group(1), line):
+                continue
             if mm:
                 n = normalise(mm.group(1))
                 used[gfx][n] += 1

@@ -43,7 +43,7 @@ endif
 # fault and recovery (tests/kfdsim/backend_test.c, its kernels in
 # backendk.hip).
 KFD_BACKEND_TEST := $(BUILD)/tests/kfdsim/backend_test
-KFD_BACKEND_COS := $(foreach t,$(MODELLED),$(BUILD)/tests/kfdsim/backendk.$(t).co)
+KFD_BACKEND_COS := $(foreach t,$(KFD_GFX),$(BUILD)/tests/kfdsim/backendk.$(t).co)
 $(BUILD)/tests/kfdsim/backendk.%.co: tests/kfdsim/backendk.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< ($*)"

@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 #define BHSIM_REGS_MAGIC	0x47455242u	/* "BREG" in memory order */
-#define BHSIM_REGS_VERSION	1u
+#define BHSIM_REGS_VERSION	2u	/* 2: num_se */
 
 #define BHSIM_VECTOR_CMD	0u
 #define BHSIM_VECTOR_QUEUE	1u
@@ -98,6 +98,8 @@ struct bhsim_regs {
 	uint32_t wave_size, num_cus, simds_per_cu, max_waves_per_simd;
 	uint32_t lds_size, max_workgroup_size;
 	uint32_t architected_scratch, xnack, sramecc, max_queues;
+	uint32_t num_se;	/* shader engines (gfx11 TMPRING counts per SE); 0 = n/a */
+	uint32_t reserved0;
 	uint64_t clock_hz, timestamp_hz;
 	uint64_t vram_base, vram_size;	/* GPU VA of VRAM (= the VRAM window) */
 	uint64_t gart_base, gart_size;	/* the GART aperture */

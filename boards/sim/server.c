@@ -305,6 +305,7 @@ static void write_identity(struct server *s)
 	r->xnack = t->xnack;
 	r->sramecc = t->sramecc;
 	r->max_queues = BHSIM_MAX_QUEUES;
+	r->num_se = t->shader_engines;
 	r->clock_hz = t->clock_hz;
 	r->timestamp_hz = bh_sim_clock_hz(s->sim);
 	r->vram_base = BH_SIM_VRAM_BASE;
@@ -366,7 +367,7 @@ int main(int argc, char **argv)
 	s.cfg = (struct bh_sim_config){
 		.gfx = s.target->gfx,
 		.vram_size = (uint64_t)x.vram_mb << 20,
-		.num_cus = CONFIG_SIM_NUM_CUS,
+		.num_cus = bh_sim_target_cus(s.target, CONFIG_SIM_TARGET, CONFIG_SIM_NUM_CUS),
 		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
 	};
 	layout.target = s.target->name;

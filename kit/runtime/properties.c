@@ -77,8 +77,12 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	p->maxBlocksPerMultiProcessor = (int)cu.workgroups;
 	p->multiProcessorCount = (int)i->num_cus;
 	p->clockRate = clamp_int(i->clock_hz / 1000);
-	/* clock()/clock64() read s_memtime: the shader clock. */
-	p->clockInstructionRate = p->clockRate;
+	/* clock()/clock64() read s_memtime, the shader clock; on gfx11,
+	 * which has no 64-bit cycle counter (only SHADER_CYCLES, 20 bits),
+	 * the 64-bit REALTIME counter (kit/include/hip/bh/intrinsics.h),
+	 * so the rate of their timer is the wall clock's there. */
+	p->clockInstructionRate = i->gfx_version / 10000 == 11 ?
+		clamp_int(i->timestamp_hz / 1000) : p->clockRate;
 	p->wallClockRate = clamp_int(i->timestamp_hz / 1000);
 	p->memoryClockRate = clamp_int(i->memory_clock_hz / 1000);
 	p->memoryBusWidth = (int)i->memory_bus_width;

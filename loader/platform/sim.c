@@ -44,7 +44,6 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	struct sim_platform *sp = to_sim(p);
 	struct bh_sim_config cfg = {
 		.vram_size = (uint64_t)CONFIG_SIM_VRAM_MB << 20,
-		.num_cus = CONFIG_SIM_NUM_CUS,
 		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
 		.deadlock_window = CONFIG_SIM_DEADLOCK_WINDOW,
 #ifdef CONFIG_SIM_TRACE
@@ -111,6 +110,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		return BH_EINVAL;
 	}
 	cfg.gfx = t->gfx;
+	cfg.num_cus = bh_sim_target_cus(t, CONFIG_SIM_TARGET, CONFIG_SIM_NUM_CUS);
 	snprintf(info->gfx, sizeof(info->gfx), "%s", t->name);
 	info->mach = t->mach;
 	info->gfx_version = t->gfx_version;

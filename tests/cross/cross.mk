@@ -25,6 +25,7 @@ CROSS_PROGRAMS := $(filter-out $(CROSS_SLOW_PROGRAMS:%=tests/programs/%.hip),\
 CROSS_GFX := $(filter gfx90a gfx942,$(TARGETS))
 CROSS_DIR := $(BUILD)/cross
 CROSS_DEPS_STAMP := $(BUILD)/.deps-cross
+EXTRA_DEPS_STAMPS += $(CROSS_DEPS_STAMP)
 # The project's host flags (warnings included), less the sanitizers: the
 # cross programs are static, and gcc builds them, not clang.
 CROSS_CFLAGS := $(filter-out $(SAN_FLAGS),$(HOST_CFLAGS))
@@ -110,7 +111,10 @@ $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$(a))))
 
 # One run per target, each with its summary; any failure fails check.
 .PHONY: check-cross
-check-cross: $(foreach a,$(CROSS_ARCHES),$(CROSS_LIB_$(a)) $(CROSS_UNIT_$(a)) $(CROSS_PROGS_$(a))) $(UNIT_CO)
+CROSS_CHECK_BUILD := $(foreach a,$(CROSS_ARCHES),$(CROSS_LIB_$(a)) $(CROSS_UNIT_$(a)) \
+	$(CROSS_PROGS_$(a))) $(UNIT_CO)
+CHECK_PREBUILD += $(CROSS_CHECK_BUILD)
+check-cross: $(CROSS_CHECK_BUILD)
 	$(Q)scripts/check-symbols.sh $(LLVM_NM) linker/public-host.syms \
 		$(foreach a,$(CROSS_ARCHES),$(CROSS_LIB_$(a)))
 	$(Q)status=0; $(foreach a,$(CROSS_ARCHES),tests/cross/run.sh $(a) $(CROSS_DIR)/$(a)/logs \

@@ -29,6 +29,8 @@ $(FUZZ_PRINTF_CORPUS)/.seeded: scripts/printf-seeds.py
 	$(Q)mkdir -p $(@D)
 	$(Q)$(PYTHON) scripts/printf-seeds.py $(@D) && touch $@
 
+CHECK_RUN_PREBUILD += $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded $(FUZZ_PRINTF_BIN) \
+	$(FUZZ_PRINTF_CORPUS)/.seeded
 .PHONY: fuzz fuzz-short
 fuzz-short: $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded $(FUZZ_PRINTF_BIN) $(FUZZ_PRINTF_CORPUS)/.seeded
 	$(Q)mkdir -p $(BUILD)/fuzz-work

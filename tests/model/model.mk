@@ -94,22 +94,27 @@ $(BUILD)/gen/model_kernels.h: $(MODEL_KERNELS) tests/model/gen-kernels.py
 
 # Instruction coverage: device code objects of every HIP program at
 # -O0..-O3 for each target, checked against the model's decode tables.
-# make check covers -O1 and -O3 (-O0 and -O2 also run); make coverage
-# covers all four and writes docs/model-coverage.md.
+# make check covers -O1 and -O3 for the selected targets (-O0 and -O2
+# also run); make coverage covers all four levels, and every gfx11 part
+# (gfx1103 and gfx1151 too), and writes docs/model-coverage.md.
 COV_SRCS := $(wildcard tests/device/*.hip tests/programs/*.hip tests/math/*.hip tests/corpus/*.hip examples/*.hip)
-cov_objs = $(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,$(1),\
+# Every gfx11 part is covered whether or not it is a selected target.
+COV_TARGETS := $(TARGETS) $(FW_EXTRA_TARGETS)
+cov_objs = $(foreach s,$(COV_SRCS),$(foreach t,$(2),$(foreach o,$(1),\
 	$(BUILD)/cov/$(subst /,-,$(basename $(s))).$(t).O$(o).co)))
 define COV_RULE
-$(BUILD)/cov/$(subst /,-,$(basename $(1))).$(2).O$(3).co: $(1) tests/corpus/common.h $$(TOOLCHAIN)
+$(BUILD)/cov/$(subst /,-,$(basename $(1))).$(2).O$(3).co: $(1) tests/corpus/common.h $$(TOOLCHAIN) \
+		$$(call fw_libs_of,$(filter $(FW_EXTRA_TARGETS),$(2)))
 	$$(Q)mkdir -p $$(@D)
 	$$(Q)$$(BAREHIP_CC) --device-only --offload-arch=$(2) -O$(3) $$(call test_flags,$(1)) -Itests/corpus -o $$@ $$<
 endef
-$(foreach s,$(COV_SRCS),$(foreach t,$(TARGETS),$(foreach o,0 1 2 3,\
+$(foreach s,$(COV_SRCS),$(foreach t,$(COV_TARGETS),$(foreach o,0 1 2 3,\
 	$(eval $(call COV_RULE,$(s),$(t),$(o))))))
 
+CHECK_RUN_PREBUILD += $(call cov_objs,1 3,$(TARGETS))
 .PHONY: check-coverage coverage
-check-coverage: $(call cov_objs,1 3)
+check-coverage: $(call cov_objs,1 3,$(TARGETS))
 	$(Q)$(PYTHON) scripts/isa-coverage.py $(BUILD)/gen $(LLVM_OBJDUMP) $^
-coverage: $(call cov_objs,0 1 2 3)
+coverage: $(call cov_objs,0 1 2 3,$(COV_TARGETS))
 	$(Q)$(PYTHON) scripts/isa-coverage.py $(BUILD)/gen $(LLVM_OBJDUMP) \
 		--report docs/model-coverage.md $^

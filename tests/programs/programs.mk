@@ -13,14 +13,15 @@ $(BUILD)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
 # archive of them, found with -L/-l); cxx_lang mixes a default .cpp
 # (HIP), -x hip, -x c++ and C; multi_arch takes several --offload-arch
 # (multi_arch_one one, and checks the other target's refusal).  They
-# need both gfx90a and gfx942 selected; each runs on both.
+# need both gfx90a and gfx942 selected; each runs on every modelled
+# target (multi_arch and multi_arch_one on the two they are built for).
 # tests/tools/barehip-cc-test.sh checks the command line itself.
 PROG_DIR := $(BUILD)/tests/programs
 MULTI_PROGRAMS :=
 MULTI_PROGRAM_RUNS :=
 ifeq ($(filter gfx90a gfx942,$(TARGETS)),gfx90a gfx942)
 MODULE_CO_DIR := $(PROG_DIR)/module_api.d
-MODULE_COS := $(MODULE_CO_DIR)/kernels.co $(foreach t,gfx90a gfx942,\
+MODULE_COS := $(MODULE_CO_DIR)/kernels.co $(foreach t,$(MODELLED),\
 	$(MODULE_CO_DIR)/kernels-$(t).co $(MODULE_CO_DIR)/kernels-$(t).elf)
 $(MODULE_CO_DIR)/kernels.co: tests/programs/module_api/kernels.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
@@ -86,7 +87,9 @@ $(CC_TOOL_TEST): tests/tools/barehip-cc-test.sh $(TOOLCHAIN)
 		"$(abspath $(BAREHIP_CC))" "$(OFFLOAD_BUNDLER)" "$(LLVM_READELF)" > $@ && chmod +x $@
 
 MULTI_PROGRAMS := $(addprefix $(PROG_DIR)/,module_api rdc_lib cxx_lang multi_arch multi_arch_one)
-MULTI_PROGRAM_RUNS := $(foreach t,$(MULTI_PROGRAMS),$(t)@gfx90a $(t)@gfx942) $(CC_TOOL_TEST)
+MULTI_PROGRAM_RUNS := $(call on_modelled,$(addprefix $(PROG_DIR)/,module_api rdc_lib cxx_lang)) \
+	$(foreach t,$(addprefix $(PROG_DIR)/,multi_arch multi_arch_one),$(t)@gfx90a $(t)@gfx942) \
+	$(CC_TOOL_TEST)
 MULTI_PROGRAMS += $(CC_TOOL_TEST)
 endif
 
@@ -94,8 +97,8 @@ PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard
 PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
 # Several GPUs: multi_device on three fake gfx90a GPUs and two gfx942.
 ifneq ($(KFDSIM_LIB),)
-PROGRAM_RUNS += $(if $(filter gfx90a,$(MODELLED)),$(PROG_DIR)/multi_device@kfd3-gfx90a) \
-	$(if $(filter gfx942,$(MODELLED)),$(PROG_DIR)/multi_device@kfd2-gfx942)
+PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-gfx90a) \
+	$(if $(filter gfx942,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd2-gfx942)
 endif
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)

@@ -11,6 +11,7 @@ QEMU_DIR := $(BUILD)/qemu
 KMOD_DIR := $(BUILD)/kmod
 KMOD_KO := $(KMOD_DIR)/barehip.ko
 QEMU_DEPS_STAMP := $(BUILD)/.deps-qemu
+EXTRA_DEPS_STAMPS += $(QEMU_DEPS_STAMP)
 KMOD_SRCS := kmod/Kbuild $(wildcard kmod/*.c kmod/*.h kmod/uapi/*.h)
 
 $(QEMU_DEPS_STAMP): scripts/deps.sh
@@ -123,15 +124,17 @@ $(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD
 		@$(BUILD)/gen $(UNIT_CO)
 
 # The kernel matching the headers, fetched (not installed) once per ABI.
-check-qemu: $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board $(QEMU_DIR)/initramfs-hip.cpio \
-		$(BAREHIP_SIM) | $(QEMU_DEPS_STAMP)
+QEMU_CHECK_BUILD := $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board \
+	$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM)
+CHECK_PREBUILD += $(QEMU_CHECK_BUILD)
+check-qemu: $(QEMU_CHECK_BUILD) | $(QEMU_DEPS_STAMP)
 	$(Q)if [ "$(SANITIZE)" = 1 ]; then \
 		echo "check-qemu: the guest runs static programs: build without SANITIZE=1"; exit 1; fi
 	$(Q)tests/qemu/getkernel.sh $(QEMU_DIR)/kernel
 	@echo "== QEMU system test: barehip.ko in Debian's kernel $$(tests/qemu/kver.sh)"
 	$(Q)tests/qemu/run.sh kmodtest $(QEMU_DIR)/kernel/current/vmlinux $(QEMU_DIR)/initramfs.cpio \
 		$(QEMU_DIR)/echo-board $(QEMU_DIR)
-	$(Q)for gfx in $(filter gfx90a gfx942,$(TARGETS)); do \
+	$(Q)for gfx in $(MODELLED); do \
 		echo "== QEMU system test: HIP device tests on barehip-sim ($$gfx) through barehip.ko"; \
 		tests/qemu/run.sh hiptest:$$gfx $(QEMU_DIR)/kernel/current/vmlinux \
 			$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM) $(QEMU_DIR) 300 || exit 1; \

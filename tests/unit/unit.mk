@@ -25,7 +25,7 @@ $(UNIT_BIN): $(UNIT_OBJS) $(LIBBAREHIP_ALL)
 	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP_ALL) $(HOST_LDFLAGS) -lcunit -lmpfr -lgmp -lm -o $@
 
 # Code objects the unit tests load (real clang-19/ld.lld-19 output).
-UNIT_CO := $(foreach t,$(MODELLED),$(BUILD)/gen/testk.$(t).co)
+UNIT_CO := $(foreach t,$(KFD_GFX),$(BUILD)/gen/testk.$(t).co)
 $(BUILD)/gen/testk.%.co: tests/unit/testk.hip $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	$(Q)$(BAREHIP_CC) --device-only --offload-arch=$* -O2 -o $@ $<

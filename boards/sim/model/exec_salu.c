@@ -428,6 +428,23 @@ SOP(s_trap)
 }
 
 /*
+ * s_sethalt (gfx11): SIMM16[0] set halts the wave until the host resumes
+ * it (a debugger's business); clear, it is a no-op.  LLVM ends its
+ * simulated trap on gfx1100-gfx1103 this way (s_trap 2, then an
+ * interrupt, then "s_sethalt 5; s_branch -1"), so a kernel only gets
+ * here if a trap handler returned.  No host resumes a wave on this
+ * board: the halt stops the dispatch with a fault that says so, rather
+ * than a hang until the watchdog.
+ */
+SOP(s_sethalt)
+{
+	if (!(in->simm16 & 1))
+		return 0;
+	return wave_fault(w, BH_SIM_FAULT_TRAP, in, 0, "s_sethalt %d: the wave halted itself "
+			  "and nothing resumes it", in->simm16 & 0xffff);
+}
+
+/*
  * s_sendmsg: the message id is SIMM16[3:0] (gfx9 ISA, S_SENDMSG).  The
  * one a compute wave sends to the host is MSG_INTERRUPT (1), which
  * raises an interrupt carrying M0[23:0]; the graphics messages (GS,

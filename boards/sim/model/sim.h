@@ -58,6 +58,8 @@ struct bh_sim_target {
 	uint32_t gfx_version;		/* major*10000 + minor*100 + step */
 	uint64_t clock_hz;		/* shader clock the board reports */
 	uint64_t timestamp_hz;		/* s_memrealtime / RELEASE_MEM timestamps */
+	unsigned num_cus;		/* the part's CUs (MI210, MI300X, RX 7900 XTX,
+					 * Radeon 780M, Radeon 8060S) */
 	bool xnack, sramecc;		/* target features of the code it runs */
 	/* Feature bits. */
 	bool architected_scratch;	/* flat scratch from DISPATCH_SCRATCH_BASE:
@@ -101,6 +103,12 @@ extern const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT];
 /* The row of target @name ("gfx942") or @mach; NULL if not modelled. */
 const struct bh_sim_target *bh_sim_target_by_name(const char *name);
 const struct bh_sim_target *bh_sim_target_by_mach(uint32_t mach);
+/* The CUs a board modelling @t reports: @cfg_cus (Kconfig's
+ * SIM_NUM_CUS) when @t is the configured target @cfg_name, else the
+ * part's own count, so BAREHIP_SIM_GFX=gfx1100 on a gfx90a build is a
+ * 96-CU gfx1100, not a 104-CU one. */
+unsigned bh_sim_target_cus(const struct bh_sim_target *t, const char *cfg_name,
+			   unsigned cfg_cus);
 /* The modelled targets' names joined by @sep, in @buf (for messages). */
 const char *bh_sim_target_names(char *buf, size_t size, const char *sep);
 /* The target board @sim models. */

@@ -106,7 +106,7 @@
 const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 	[BH_SIM_GFX90A] = {
 		.gfx = BH_SIM_GFX90A, .name = "gfx90a", .mach = 0x03f, .gfx_version = 90010,
-		.clock_hz = 1700000000ull, .timestamp_hz = CDNA_TIMESTAMP_HZ,
+		.clock_hz = 1700000000ull, .timestamp_hz = CDNA_TIMESTAMP_HZ, .num_cus = 104,
 		.xnack = false, .sramecc = true,
 		/* Absolute flat scratch: the PSB V# and a wave offset SGPR. */
 		.architected_scratch = false, .scratch_sve = false,
@@ -114,26 +114,27 @@ const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 	},
 	[BH_SIM_GFX942] = {
 		.gfx = BH_SIM_GFX942, .name = "gfx942", .mach = 0x04c, .gfx_version = 90402,
-		.clock_hz = 2100000000ull, .timestamp_hz = CDNA_TIMESTAMP_HZ,
+		.clock_hz = 2100000000ull, .timestamp_hz = CDNA_TIMESTAMP_HZ, .num_cus = 304,
 		.xnack = false, .sramecc = true,
 		.architected_scratch = true, .scratch_sve = true,
 		CDNA_CU, .isa = &isa_gfx942,
 	},
 	/* Clocks: the parts' maximum shader clocks (RX 7900 XTX 2.5 GHz,
-	 * Radeon 780M 2.7 GHz, Radeon 8060S 2.9 GHz). */
+	 * Radeon 780M 2.7 GHz, Radeon 8060S 2.9 GHz); CUs: the same parts'
+	 * (96, 12, 40; 48, 6 and 20 WGPs). */
 	[BH_SIM_GFX1100] = {
 		.gfx = BH_SIM_GFX1100, .name = "gfx1100", .mach = 0x041, .gfx_version = 110000,
-		.clock_hz = 2500000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
+		.clock_hz = 2500000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ, .num_cus = 96,
 		RDNA3_CU, RDNA3_VGPRS_1_5X, .shader_engines = 6, .isa = &isa_gfx1100,
 	},
 	[BH_SIM_GFX1103] = {
 		.gfx = BH_SIM_GFX1103, .name = "gfx1103", .mach = 0x044, .gfx_version = 110003,
-		.clock_hz = 2700000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
+		.clock_hz = 2700000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ, .num_cus = 12,
 		RDNA3_CU, RDNA3_VGPRS, .shader_engines = 1, .isa = &isa_gfx1103,
 	},
 	[BH_SIM_GFX1151] = {
 		.gfx = BH_SIM_GFX1151, .name = "gfx1151", .mach = 0x04a, .gfx_version = 110501,
-		.clock_hz = 2900000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ,
+		.clock_hz = 2900000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ, .num_cus = 40,
 		RDNA3_CU, RDNA3_VGPRS_1_5X, .shader_engines = 2, .isa = &isa_gfx1151,
 	},
 };
@@ -144,6 +145,12 @@ const struct bh_sim_target *bh_sim_target_by_name(const char *name)
 		if (!strcmp(bh_sim_targets[i].name, name))
 			return &bh_sim_targets[i];
 	return NULL;
+}
+
+unsigned bh_sim_target_cus(const struct bh_sim_target *t, const char *cfg_name,
+			   unsigned cfg_cus)
+{
+	return cfg_name && !strcmp(t->name, cfg_name) && cfg_cus ? cfg_cus : t->num_cus;
 }
 
 const struct bh_sim_target *bh_sim_target_by_mach(uint32_t mach)

@@ -127,9 +127,12 @@ int main()
 {
     hipDeviceProp_t prop;
     HIP_CHECK(hipGetDeviceProperties(&prop, 0));
-    const bool on942 = std::strncmp(prop.gcnArchName, "gfx942", 6) == 0;
-    const char* gfx = on942 ? "gfx942" : "gfx90a";
-    const char* other = on942 ? "gfx90a" : "gfx942";
+    // The device's target ("gfx1100" of "gfx1100", "gfx90a" of
+    // "gfx90a:sramecc+:xnack-"), and another one the build also made.
+    char gfx[16];
+    std::snprintf(gfx, sizeof(gfx), "%.*s", (int)std::strcspn(prop.gcnArchName, ":"),
+                  prop.gcnArchName);
+    const char* other = std::strcmp(gfx, "gfx90a") == 0 ? "gfx942" : "gfx90a";
     char all_co[512], other_co[512], own_elf[512], other_elf[512];
     std::snprintf(all_co, sizeof(all_co), "%s/kernels.co", MODULE_DIR);
     std::snprintf(other_co, sizeof(other_co), "%s/kernels-%s.co", MODULE_DIR, other);

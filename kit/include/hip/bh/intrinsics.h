@@ -346,10 +346,16 @@ __device__ static inline int __syncthreads_or(int predicate)
 /* ---- timers --------------------------------------------------------- */
 
 /*
- * clock64(): the 64-bit shader clock (s_memtime), in cycles of the clock
- * hipDeviceAttributeClockRate describes; differences measure work.  On
- * gfx11, which has no s_memtime, __builtin_readcyclecounter() reads a
- * 20-bit counter that wraps quickly (the seed's RDNA3 caveat).
+ * clock64(): a 64-bit counter at hipDeviceAttributeClockInstructionRate
+ * kHz whose differences measure time spent.  gfx9 has s_memtime, the
+ * shader clock (the same rate as hipDeviceAttributeClockRate).  gfx11
+ * has no 64-bit cycle counter: __builtin_readcyclecounter() reads
+ * SHADER_CYCLES, 20 bits that wrap every 0.4 ms at 2.5 GHz (why the
+ * seeds say clock() "does not work properly" on RDNA3 in ROCm).  There
+ * clock64() reads the 64-bit REALTIME counter instead (the GET_REALTIME
+ * message), which never wraps, and the device reports its rate as the
+ * clock instruction rate: resolution 10 ns rather than one cycle, but
+ * monotonic and correctly scaled.
  * wall_clock64(): a constant-rate counter (s_memrealtime, or the
  * GET_REALTIME message on gfx11+) at hipDeviceAttributeWallClockRate kHz.
  */
@@ -357,6 +363,8 @@ __device__ static inline long long int __clock64(void)
 {
 #if __has_builtin(__builtin_amdgcn_s_memtime)
 	return (long long)__builtin_amdgcn_s_memtime();
+#elif defined(__GFX11__)
+	return (long long)__builtin_amdgcn_s_sendmsg_rtnl(0x83);	/* MSG_RTN_GET_REALTIME */
 #else
 	return (long long)__builtin_readcyclecounter();
 #endif
