@@ -274,7 +274,11 @@ install: all
 	$(Q)install -m 644 $(LIBBAREHIP) $(DESTDIR)$(PREFIX)/lib/
 	$(Q)for t in $(TARGETS); do install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t && \
 		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(BUILD)/lib/barehip/$$t/oclc_*.bc \
-			$(DESTDIR)$(PREFIX)/lib/barehip/$$t/; done
+			$(DESTDIR)$(PREFIX)/lib/barehip/$$t/ && \
+		if [ -f $(BUILD)/lib/barehip/$$t/w64/libbhfw.a ]; then \
+			install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64 && \
+			install -m 644 $(BUILD)/lib/barehip/$$t/w64/libbhfw.a \
+				$(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64/; fi; done
 	$(Q)cp -r $(BUILD)/include/hip $(DESTDIR)$(PREFIX)/include/
 	@echo "barehip: installed into $(DESTDIR)$(PREFIX)"
 

@@ -18,8 +18,9 @@ __global__ void wave_sum(const int* in, int* out)
 }
 
 // The classic GCN wave64 inclusive scan: row_shr 1/2/4/8 within rows of
-// 16, then row_bcast:15 and row_bcast:31 to carry across rows.  A gfx11
-// wave32 has two rows: lanes 16-31 add lane 15's row total.
+// 16, then row_bcast:15 and row_bcast:31 to carry across rows.  On gfx11
+// each row adds the totals of the rows before it, read with v_readlane
+// from their lane 15: two rows at wave32, four at wave64.
 __global__ void wave_scan(const int* in, int* out)
 {
     const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -32,20 +33,46 @@ __global__ void wave_scan(const int* in, int* out)
     v += __builtin_amdgcn_update_dpp(0, v, 0x142, 0xa, 0xf, false);
     v += __builtin_amdgcn_update_dpp(0, v, 0x143, 0xc, 0xf, false);
 #elif defined(__HIP_DEVICE_COMPILE__)
-    static_assert(__AMDGCN_WAVEFRONT_SIZE == 32, "the gfx10+ scan is written for wave32");
-    const int row15 = __builtin_amdgcn_readlane(v, 15);
-    if (threadIdx.x % 32 >= 16)
-        v += row15;
+    const int row = (int)(threadIdx.x % warpSize) / 16;
+    int carry = 0;
+    for (int r = 0; r < warpSize / 16 - 1; ++r) {
+        const int total = __builtin_amdgcn_readlane(v, 16 * r + 15);
+        if (row > r)
+            carry += total;
+    }
+    v += carry;
 #endif
     out[i] = v;
+}
+
+// The wave size the kernels were built for.  warpSize is a constant of
+// the device code: 64 on gfx9, 32 on gfx11 -- or 64 there too when built
+// with -mwavefrontsize64, while hipDeviceAttributeWarpSize stays the
+// device's native 32.  So the host asks the device code itself.
+__global__ void read_warp_size(int* w)
+{
+    *w = warpSize;
+}
+
+static int device_warp_size()
+{
+    int *d = nullptr, h = 0;
+    if (hipMalloc(&d, sizeof(int)) != hipSuccess)
+        return 0;
+    read_warp_size<<<1, 1>>>(d);
+    if (hipMemcpy(&h, d, sizeof(int), hipMemcpyDeviceToHost) != hipSuccess)
+        h = 0;
+    hipFree(d);
+    return h;
 }
 
 int main()
 {
     constexpr int n = 512;
-    int in[n], sums[n / 32], scan[n], wave = 0;
-    if (hipDeviceGetAttribute(&wave, hipDeviceAttributeWarpSize, 0) || (wave != 32 && wave != 64))
-        return 1;
+    int in[n], sums[n / 32], scan[n];
+    const int wave = device_warp_size();
+    if (wave != 32 && wave != 64)
+        return std::printf("crosslane: FAIL (the device code's warpSize reads %d)\n", wave), 1;
     for (int i = 0; i < n; ++i)
         in[i] = (i * 37) % 101 - 50;
     int *d_in, *d_sum, *d_scan;

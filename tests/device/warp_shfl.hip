@@ -152,11 +152,32 @@ template <typename T> int run(const char* type)
     return bad;
 }
 
+// The wave size the kernels were built for.  warpSize is a constant of
+// the device code: 64 on gfx9, 32 on gfx11 -- or 64 there too when built
+// with -mwavefrontsize64, while hipDeviceAttributeWarpSize stays the
+// device's native 32.  So the host asks the device code itself.
+__global__ void read_warp_size(int* w)
+{
+    *w = warpSize;
+}
+
+static int device_warp_size()
+{
+    int *d = nullptr, h = 0;
+    if (hipMalloc(&d, sizeof(int)) != hipSuccess)
+        return 0;
+    read_warp_size<<<1, 1>>>(d);
+    if (hipMemcpy(&h, d, sizeof(int), hipMemcpyDeviceToHost) != hipSuccess)
+        h = 0;
+    hipFree(d);
+    return h;
+}
+
 int main()
 {
-    if (hipDeviceGetAttribute(&kWave, hipDeviceAttributeWarpSize, 0) ||
-        (kWave != 32 && kWave != 64))
-        return 1;
+    kWave = device_warp_size();
+    if (kWave != 32 && kWave != 64)
+        return std::printf("warp_shfl: FAIL (the device code's warpSize reads %d)\n", kWave), 1;
     int bad = run<int>("int") + run<unsigned int>("unsigned int") + run<long>("long") +
               run<unsigned long>("unsigned long") + run<long long>("long long") +
               run<unsigned long long>("unsigned long long") + run<float>("float") +

@@ -85,11 +85,32 @@ __global__ void vote(const int* pred, unsigned long long* out, int* features)
     }
 }
 
+// The wave size the kernels were built for.  warpSize is a constant of
+// the device code: 64 on gfx9, 32 on gfx11 -- or 64 there too when built
+// with -mwavefrontsize64, while hipDeviceAttributeWarpSize stays the
+// device's native 32.  So the host asks the device code itself.
+__global__ void read_warp_size(int* w)
+{
+    *w = warpSize;
+}
+
+static int device_warp_size()
+{
+    int *d = nullptr, h = 0;
+    if (hipMalloc(&d, sizeof(int)) != hipSuccess)
+        return 0;
+    read_warp_size<<<1, 1>>>(d);
+    if (hipMemcpy(&h, d, sizeof(int), hipMemcpyDeviceToHost) != hipSuccess)
+        h = 0;
+    hipFree(d);
+    return h;
+}
+
 int main()
 {
-    if (hipDeviceGetAttribute(&kWave, hipDeviceAttributeWarpSize, 0) ||
-        (kWave != 32 && kWave != 64))
-        return 1;
+    kWave = device_warp_size();
+    if (kWave != 32 && kWave != 64)
+        return std::printf("warp_vote: FAIL (the device code's warpSize reads %d)\n", kWave), 1;
     // Predicates: mostly a mix of zero and non-zero values whose low bit
     // is often clear (a vote tests "non-zero", not bit 0); some groups are
     // forced all-true or all-false so that __all and __any go both ways.

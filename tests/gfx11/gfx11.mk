@@ -59,6 +59,34 @@ GFX11_SUBSET_RUNS := $(foreach b,$(GFX11_SUBSET_BINS),$(b)@gfx1103 $(b)@gfx1151)
 CHECK_BINS += $(GFX11_SUBSET_BINS)
 CHECK_RUNS += $(GFX11_SUBSET_RUNS)
 
+# Wave64 on gfx11 (-mwavefrontsize64: CS_W32_EN clear, barehip-cc links
+# the wave64 firmware), by the same model code as wave32: every device
+# test but the two that check the device code's warpSize equals the
+# device's native one (a wave64 build on a wave32 device does not, by
+# design: language, properties), and the warp program, on gfx1100.
+ifneq ($(filter gfx1100,$(TARGETS)),)
+GFX11_W64_DIR := $(BUILD)/gfx1100-w64
+GFX11_W64_DEVICE := $(filter-out language properties,$(patsubst tests/device/%.hip,%,\
+	$(wildcard tests/device/*.hip)))
+GFX11_W64_BINS := $(GFX11_W64_DIR)/examples/saxpy $(GFX11_W64_DIR)/tests/programs/warp_intrinsics \
+	$(foreach t,$(GFX11_W64_DEVICE),$(GFX11_W64_DIR)/tests/device/$(t))
+GFX11_W64_FLAGS := --offload-arch=gfx1100 -mwavefrontsize64
+$(GFX11_W64_DIR)/examples/%: examples/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx1100, wave64)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(GFX11_W64_FLAGS) -o $@ $<
+$(GFX11_W64_DIR)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx1100, wave64)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(GFX11_W64_FLAGS) $(call test_flags,$<) -o $@ $<
+$(GFX11_W64_DIR)/tests/programs/%: tests/programs/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (gfx1100, wave64)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(GFX11_W64_FLAGS) $(call test_flags,$<) -o $@ $<
+CHECK_BINS += $(GFX11_W64_BINS)
+CHECK_RUNS += $(addsuffix @gfx1100,$(GFX11_W64_BINS))
+endif
+
 # No unit-test binary here ("true"): make check runs the unit tests.
 .PHONY: check-gfx11
 check-gfx11: check-backends $(CHECK_BINS)

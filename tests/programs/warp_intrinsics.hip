@@ -153,10 +153,30 @@ template <class T> static void check(T got, T want, int i, const char* what)
                     static_cast<long long>(got), static_cast<long long>(want));
 }
 
+// The wave size the kernels were built for.  warpSize is a constant of
+// the device code: 64 on gfx9, 32 on gfx11 -- or 64 there too when built
+// with -mwavefrontsize64, while hipDeviceAttributeWarpSize stays the
+// device's native 32.  So the host asks the device code itself.
+__global__ void read_warp_size(int* w)
+{
+    *w = warpSize;
+}
+
+static int device_warp_size()
+{
+    int *d = nullptr, h = 0;
+    if (hipMalloc(&d, sizeof(int)) != hipSuccess)
+        return 0;
+    read_warp_size<<<1, 1>>>(d);
+    if (hipMemcpy(&h, d, sizeof(int), hipMemcpyDeviceToHost) != hipSuccess)
+        h = 0;
+    hipFree(d);
+    return h;
+}
+
 int main()
 {
-    int warp_size = 0;
-    HIP_CHECK(hipDeviceGetAttribute(&warp_size, hipDeviceAttributeWarpSize, 0));
+    const int warp_size = device_warp_size();
     if (warp_size != 32 && warp_size != 64) {
         std::printf("warp_intrinsics: FAIL (warpSize %d, this program knows 32 and 64)\n",
                     warp_size);
