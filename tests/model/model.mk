@@ -7,7 +7,8 @@
 GEN_VECTORS := $(PYTHON) tests/model/gen-vectors.py $(LLVM_MC)
 SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)/gen/model_programs.h \
 	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h $(BUILD)/gen/model_decode_all.h \
-	$(BUILD)/gen/model_decode_gfx11.h $(BUILD)/gen/model_programs_gfx1100.h
+	$(BUILD)/gen/model_decode_gfx11.h $(BUILD)/gen/model_programs_gfx1100.h \
+	$(BUILD)/gen/model_sem_gfx11.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
@@ -59,6 +60,18 @@ $(BUILD)/gen/model_sem.h: tests/model/semantics.txt tests/model/gen-semantics.py
 	$(Q)mkdir -p $(@D)
 	@echo "  GEN     $@"
 	$(Q)$(PYTHON) tests/model/gen-semantics.py $(LLVM_MC) gfx90a $@ tests/model/semantics.txt
+
+# The same for gfx11 at wave32: semantics-gfx11.txt on gfx1100, the
+# gfx11.5 scalar float ops of semantics-gfx1151.txt on gfx1151.
+$(BUILD)/gen/model_sem_gfx11.h: tests/model/semantics-gfx11.txt tests/model/semantics-gfx1151.txt \
+		tests/model/gen-semantics.py
+	$(Q)mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(PYTHON) tests/model/gen-semantics.py $(LLVM_MC) gfx1100 $@.1 \
+		tests/model/semantics-gfx11.txt sem11
+	$(Q)$(PYTHON) tests/model/gen-semantics.py $(LLVM_MC) gfx1151 $@.2 \
+		tests/model/semantics-gfx1151.txt sem1151
+	$(Q)cat $@.1 $@.2 > $@ && rm -f $@.1 $@.2
 
 # Programs that only assemble for gfx942 (architected scratch forms).
 $(BUILD)/gen/model_programs_gfx942.h: \

@@ -78,6 +78,7 @@ void doorbell(void)
 }
 
 uint32_t rig_rsrc1 = RSRC1_DEFAULT;
+uint32_t rig_initiator;
 
 void dispatch(const uint32_t *prog, size_t words, uint32_t groups, uint32_t full,
 	      uint32_t partial, uint32_t lds)
@@ -100,7 +101,7 @@ void dispatch(const uint32_t *prog, size_t words, uint32_t groups, uint32_t full
 	emit(groups);
 	emit(1);
 	emit(1);
-	emit(1u | (partial ? 2u : 0));		/* COMPUTE_SHADER_EN, PARTIAL_TG_EN */
+	emit(1u | (partial ? 2u : 0) | rig_initiator);	/* COMPUTE_SHADER_EN, PARTIAL_TG_EN */
 	release_mem(2, 2, RING_VA + 4096 + FENCE_OFF, 0x1122334455667788ull, 77);
 	doorbell();
 }

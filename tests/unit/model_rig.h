@@ -36,6 +36,9 @@ extern struct bh_sim_config rig_cfg;	/* change between rig_teardown and rig_setu
 #define RSRC1_DEFAULT 0x00af0001u
 #define RSRC1_DX10_CLAMP (1u << 21)
 extern uint32_t rig_rsrc1;
+/* DISPATCH_INITIATOR bits added to the next dispatch (CS_W32_EN: wave32). */
+#define RIG_CS_W32_EN (1u << 15)
+extern uint32_t rig_initiator;
 
 int rig_setup(void);
 int rig_teardown(void);

@@ -7,7 +7,9 @@
  * (under both settings of DX10_CLAMP), compares and classes, f16 and f64
  * rounding ties.  Each block runs as one wave: lane i checks vector i,
  * and one more lane with its EXEC bit clear must leave the destination
- * untouched (and get VCC = 0 from a compare).
+ * untouched (and get VCC = 0 from a compare).  The gfx11 tables
+ * (semantics-gfx11.txt on gfx1100, semantics-gfx1151.txt on gfx1151) run
+ * the same way at wave32.
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +38,7 @@ struct sem_block {
 };
 
 #include "model_sem.h"
+#include "model_sem_gfx11.h"
 
 #define SENTINEL 0x5e5e5e5ea5a5a5a5ull
 
@@ -50,7 +53,9 @@ static bool quiet_nan(int kind, uint64_t v)
 
 static unsigned failures;
 
-static void run_block(const struct sem_block *b)
+static const char *sem_file = "semantics.txt";
+
+static void run_block(const struct sem_block *b, unsigned lanes)
 {
 	uint8_t *mem = rig.vram + OUT_OFF;
 	uint64_t exec = 0, vcc = 0;
@@ -70,8 +75,10 @@ static void run_block(const struct sem_block *b)
 	memcpy(mem + 8, &vcc, 8);
 	reset_queue();
 	rig_rsrc1 = b->no_dx10_clamp ? RSRC1_DEFAULT & ~RSRC1_DX10_CLAMP : RSRC1_DEFAULT;
-	dispatch(b->prog, b->words, 1, 64, 0, 0);
+	rig_initiator = lanes == 32 ? RIG_CS_W32_EN : 0;
+	dispatch(b->prog, b->words, 1, lanes, 0, 0);
 	rig_rsrc1 = RSRC1_DEFAULT;
+	rig_initiator = 0;
 	if (bh_sim_take_fault(rig.sim, &f)) {
 		fprintf(stderr, "\n  %s: %s", b->insn, f.message);
 		CU_FAIL("the instruction faulted");
@@ -93,35 +100,79 @@ static void run_block(const struct sem_block *b)
 			ok = false;
 		if (ok)
 			continue;
-		CU_FAIL("instruction result differs from semantics.txt");
+		CU_FAIL("instruction result differs from the semantic table");
 		if (failures++ < 20)
-			fprintf(stderr, "\n  semantics.txt:%d %s%s%s: got 0x%llx vcc=%u, want %s0x%llx "
-				"vcc=%d", v->line, b->insn, b->no_dx10_clamp ? " [DX10_CLAMP=0]" : "",
+			fprintf(stderr, "\n  %s:%d %s%s%s: got 0x%llx vcc=%u, want %s0x%llx "
+				"vcc=%d", sem_file, v->line, b->insn, b->no_dx10_clamp ? " [DX10_CLAMP=0]" : "",
 				l == b->n ? " (EXEC-masked lane)" : "",
 				(unsigned long long)got, o[2], v->nan && l < b->n ? "NaN, not " : "",
 				(unsigned long long)want, vcc_want);
 	}
 }
 
-static void test_semantics(void)
+static void run_table(const char *file, const struct sem_block *blocks, size_t n,
+		      unsigned lanes)
 {
 	unsigned vectors = 0;
 
 	failures = 0;
-	for (size_t i = 0; i < sizeof(sem_blocks) / sizeof(sem_blocks[0]); i++) {
-		run_block(&sem_blocks[i]);
-		vectors += sem_blocks[i].n;
+	sem_file = file;
+	for (size_t i = 0; i < n; i++) {
+		run_block(&blocks[i], lanes);
+		vectors += blocks[i].n;
 	}
-	printf("\n  %zu instructions, %u vectors, EXEC-masked lane in each ",
-	       sizeof(sem_blocks) / sizeof(sem_blocks[0]), vectors);
+	printf("\n  %zu blocks, %u vectors, EXEC-masked lane in each ", n, vectors);
+}
+
+#define RUN_TABLE(file, blocks, lanes) \
+	run_table(file, blocks, sizeof(blocks) / sizeof(blocks[0]), lanes)
+
+static void test_semantics(void)
+{
+	RUN_TABLE("semantics.txt", sem_blocks, 64);
+}
+
+static void test_semantics_gfx1100(void)
+{
+	RUN_TABLE("semantics-gfx11.txt", sem11_blocks, 32);
+}
+
+static void test_semantics_gfx1151(void)
+{
+	RUN_TABLE("semantics-gfx1151.txt", sem1151_blocks, 32);
+}
+
+/* The rig on another target for one suite; back to gfx90a after it. */
+static int setup_gfx1100(void)
+{
+	rig_cfg.gfx = BH_SIM_GFX1100;
+	return rig_setup();
+}
+
+static int setup_gfx1151(void)
+{
+	rig_cfg.gfx = BH_SIM_GFX1151;
+	return rig_setup();
+}
+
+static int teardown_gfx11(void)
+{
+	int ret = rig_teardown();
+
+	rig_cfg.gfx = BH_SIM_GFX90A;
+	return ret;
 }
 
 CU_ErrorCode bh_tests_model_sem(void)
 {
 	CU_pSuite s = CU_add_suite("model_sem", rig_setup, rig_teardown);
+	CU_pSuite s11 = CU_add_suite("model_sem_gfx1100", setup_gfx1100, teardown_gfx11);
+	CU_pSuite s1151 = CU_add_suite("model_sem_gfx1151", setup_gfx1151, teardown_gfx11);
 
-	if (!s)
+	if (!s || !s11 || !s1151)
 		return CU_get_error();
 	CU_add_test(s, "per-instruction edge cases (semantics.txt)", test_semantics);
+	CU_add_test(s11, "gfx11 at wave32 (semantics-gfx11.txt)", test_semantics_gfx1100);
+	CU_add_test(s1151, "gfx11.5 scalar float (semantics-gfx1151.txt)", test_semantics_gfx1151);
 	return CU_get_error();
 }

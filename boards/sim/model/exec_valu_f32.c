@@ -29,6 +29,30 @@ FLOAT2(v_sub_f32, a - b)
 FLOAT2(v_subrev_f32, b - a)
 FLOAT2(v_mul_f32, a * b)
 /*
+ * gfx11 V_MUL_DX9_ZERO_F32 (RDNA3 ISA pseudocode): "if S0 == 0.0 or
+ * S1 == 0.0 then D = 0.0 else D = S0 * S1" -- DX9's rule that 0 times
+ * anything, inf and NaN included, is +0.  The test is on the operands
+ * after their modifiers and the denormal input flush, so a flushed
+ * denormal counts as zero.  gen-isa.py does not flag it OP_ROUND_F32:
+ * it sets the rounding mode itself.
+ */
+static int mul_dx9_zero(struct wave *w, const struct insn *in)
+{
+	float A[WAVE_LANES], B[WAVE_LANES], R[WAVE_LANES];
+
+	if (no_sdwa(w, in) || !vdst_ok(w, in, 1))
+		return -1;
+	fsrc_lanes(w, in, 0, A);
+	fsrc_lanes(w, in, 1, B);
+	for (unsigned l = 0; l < WAVE_LANES; l++)
+		R[l] = A[l] == 0.0f || B[l] == 0.0f ? 0.0f : A[l] * B[l];
+	if (w->sim->fault_pending)
+		return -1;
+	fdst_lanes(w, in, R);
+	return 0;
+}
+VOP(v_mul_dx9_zero_f32) { return exec_round32(w, in, mul_dx9_zero); }
+/*
  * min/max (IEEE mode, fpmode.h).  The manual: their output denormal mode
  * is irrelevant -- with input denormals flushed no denormal can come
  * out, with them kept the result is written as is.
@@ -289,6 +313,10 @@ VOP(v_fma_f32)
 FLOAT3(v_min3_f32, min_ieee32(min_ieee32(a, b), c))
 FLOAT3(v_max3_f32, max_ieee32(max_ieee32(a, b), c))
 FLOAT3(v_med3_f32, med3_f(a, b, c))
+/* gfx11 (RDNA3 ISA, V_MAXMIN_F32 / V_MINMAX_F32): the two IEEE-mode
+ * operations of v_max_f32 and v_min_f32 in turn, NaN rules included. */
+FLOAT3(v_maxmin_f32, min_ieee32(max_ieee32(a, b), c))
+FLOAT3(v_minmax_f32, max_ieee32(min_ieee32(a, b), c))
 
 VOP(v_ldexp_f32)
 {

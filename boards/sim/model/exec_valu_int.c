@@ -245,6 +245,12 @@ INT3(v_med3_u32, med3_u(a, b, c))
 INT3(v_min3_i32, (uint32_t)MIN(MIN((int32_t)a, (int32_t)b), (int32_t)c))
 INT3(v_max3_i32, (uint32_t)MAX(MAX((int32_t)a, (int32_t)b), (int32_t)c))
 INT3(v_med3_i32, (uint32_t)med3_i((int32_t)a, (int32_t)b, (int32_t)c))
+/* gfx11 (RDNA3 ISA, V_MAXMIN_U32 & co.): maxmin = min(max(S0, S1), S2),
+ * minmax = max(min(S0, S1), S2). */
+INT3(v_maxmin_u32, MIN(MAX(a, b), c))
+INT3(v_minmax_u32, MAX(MIN(a, b), c))
+INT3(v_maxmin_i32, (uint32_t)MIN(MAX((int32_t)a, (int32_t)b), (int32_t)c))
+INT3(v_minmax_i32, (uint32_t)MAX(MIN((int32_t)a, (int32_t)b), (int32_t)c))
 
 /* |S0 - S1| + S2, an unsigned difference (LLVM selects it for umax - umin). */
 INT3(v_sad_u32, (a > b ? a - b : b - a) + c)

@@ -336,6 +336,8 @@ const char *mode_unsupported(uint32_t mode);
 void wave_set_mode(struct wave *w, uint32_t mode);
 /* Run a handler whose rounding the host must do in the wave's FP_ROUND. */
 int exec_host_rounded(struct wave *w, const struct insn *in);
+/* Run @body in the host rounding mode of the wave's f32 FP_ROUND. */
+int exec_round32(struct wave *w, const struct insn *in, exec_fn body);
 
 /* Operand access (operand.c). */
 uint64_t rd_s64(struct wave *w, const struct insn *in, unsigned code);
