@@ -346,16 +346,7 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 /* Device @d goes: its events, with their slots. */
 void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive)
 {
-	for (struct ihipEvent_t **p = &events; *p;) {
-		struct ihipEvent_t *e = *p;
-
-		if (e->d == d) {
-			*p = e->next;
-			free(e);
-		} else {
-			p = &e->next;
-		}
-	}
+	BH_RT_FREE_DEVICE_NODES(&events, d);
 	while (d->zombies) {
 		struct bh_rt_zombie *z = d->zombies;
 

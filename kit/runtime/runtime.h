@@ -280,6 +280,24 @@ hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
 void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive);
 
 /*
+ * Unlink and free() the nodes of device @dev from the list whose first
+ * node *@head is (nodes linked by ->next, naming their device in ->d):
+ * the live streams (stream.c) and events (event.c) of a device that goes.
+ */
+#define BH_RT_FREE_DEVICE_NODES(head, dev) do {				\
+		for (__typeof__(*(head)) *p_ = (head); *p_;) {		\
+			__typeof__(**(head)) *n_ = *p_;			\
+									\
+			if (n_->d == (dev)) {				\
+				*p_ = n_->next;				\
+				free(n_);				\
+			} else {					\
+				p_ = &n_->next;				\
+			}						\
+		}							\
+	} while (0)
+
+/*
  * hostop.c: work the host CPU does in stream order -- host functions,
  * copies and fills through the host's view of device memory.  The
  * stream's queue gets a marker (the operation may start once it

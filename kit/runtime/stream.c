@@ -566,16 +566,7 @@ static void teardown(struct bh_rt_device *d, bool device_alive)
 	}
 	bh_rt_hostop_shutdown(d, device_alive);
 	bh_rt_events_teardown(d, device_alive);
-	for (struct ihipStream_t **p = &streams; *p;) {
-		struct ihipStream_t *s = *p;
-
-		if (s->d == d) {
-			*p = s->next;
-			free(s);
-		} else {
-			p = &s->next;
-		}
-	}
+	BH_RT_FREE_DEVICE_NODES(&streams, d);
 	/* Slot 0 wraps the device's own queue, which device.c destroys. */
 	for (unsigned int i = 1; i < d->npool && device_alive; i++)
 		bh_queue_destroy(d->pool[i]->q);

@@ -6,9 +6,7 @@
  * An opcode with no table row is an illegal-instruction fault naming
  * the PC and the raw dwords.
  */
-#include <string.h>
-
-#include "model.h"
+#include "decode_common.h"
 
 #define BH_INSN(fmt, key, name, fn, flags) { FMT_##fmt, key, name, x_##fn, flags },
 static const struct opdesc gfx90a_rows[] = {
@@ -46,133 +44,31 @@ const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]
 	return (const struct opdesc *const (*)[OPKEYS])isa->table;
 }
 
-static int32_t sext(uint32_t v, unsigned bits)
-{
-	uint32_t m = 1u << (bits - 1);
-
-	return (int32_t)((v ^ m) - m);
-}
-
-static int fetch(struct bh_sim *sim, uint64_t pc, unsigned i, uint32_t *out)
-{
-	uint8_t *p = mem_translate(sim, pc + 4ull * i, 4);
-
-	if (!p)
-		return -1;
-	memcpy(out, p, 4);
-	return 0;
-}
-
 static int illegal(struct bh_sim *sim, const struct insn *in, const char *why)
 {
-	sim_fault(sim, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in->pc, in->dw, in->len, 0,
-		  "%s at pc 0x%llx: %08x %08x", why, (unsigned long long)in->pc, in->dw[0],
-		  in->len > 1 ? in->dw[1] : 0);
-	return -1;
+	return decode_illegal(sim, in, why, "");
 }
 
-/* Scalar formats: a source of 255 means a literal dword follows. */
-static void scalar_literal(struct insn *in, unsigned nsrc)
-{
-	for (unsigned i = 0; i < nsrc; i++)
-		if (in->src[i] == 255)
-			in->len = 2;
-}
-
-static enum insn_format classify(uint32_t dw, unsigned *key, struct insn *in)
-{
-	if (dw >> 23 == 0x17d) {
-		*key = (dw >> 8) & 0xff;
-		in->dst = (dw >> 16) & 0x7f;
-		in->src[0] = dw & 0xff;
-		scalar_literal(in, 1);
-		return FMT_SOP1;
-	}
-	if (dw >> 23 == 0x17e) {
-		*key = (dw >> 16) & 0x7f;
-		in->src[0] = dw & 0xff;
-		in->src[1] = (dw >> 8) & 0xff;
-		scalar_literal(in, 2);
-		return FMT_SOPC;
-	}
-	if (dw >> 23 == 0x17f) {
-		*key = (dw >> 16) & 0x7f;
-		in->simm16 = (int16_t)(dw & 0xffff);
-		return FMT_SOPP;
-	}
-	if (dw >> 28 == 0xb) {
-		*key = (dw >> 23) & 0x1f;
-		in->dst = (dw >> 16) & 0x7f;
-		in->simm16 = (int16_t)(dw & 0xffff);
-		return FMT_SOPK;
-	}
-	if (dw >> 30 == 2) {
-		*key = (dw >> 23) & 0x7f;
-		in->dst = (dw >> 16) & 0x7f;
-		in->src[0] = dw & 0xff;
-		in->src[1] = (dw >> 8) & 0xff;
-		scalar_literal(in, 2);
-		return FMT_SOP2;
-	}
-	if (dw >> 26 == 0x30) {
-		*key = (dw >> 18) & 0xff;
-		in->len = 2;
-		return FMT_SMEM;
-	}
-	if (dw >> 25 == 0x3f) {
-		*key = 0x140 + ((dw >> 9) & 0xff);
-		in->enc = ENC_VOP1;
-		in->dst = (dw >> 17) & 0xff;
-		in->src[0] = dw & 0x1ff;
-		return FMT_VALU;
-	}
-	if (dw >> 25 == 0x3e) {
-		*key = (dw >> 17) & 0xff;
-		in->enc = ENC_VOPC;
-		in->src[0] = dw & 0x1ff;
-		in->src[1] = 256 + ((dw >> 9) & 0xff);
-		in->sdst = 106;		/* VCC */
-		return FMT_VALU;
-	}
-	if (dw >> 31 == 0) {
-		*key = 0x100 + ((dw >> 25) & 0x3f);
-		in->enc = ENC_VOP2;
-		in->dst = (dw >> 17) & 0xff;
-		in->src[0] = dw & 0x1ff;
-		in->src[1] = 256 + ((dw >> 9) & 0xff);
-		in->src[2] = 106;	/* implicit VCC for cndmask / carry-in */
-		in->sdst = 106;
-		return FMT_VALU;
-	}
-	if (dw >> 23 == 0x1a7) {
-		*key = (dw >> 16) & 0x7f;
-		in->len = 2;
-		return FMT_VOP3P;
-	}
-	if (dw >> 26 == 0x34) {
-		*key = (dw >> 16) & 0x3ff;
-		in->enc = ENC_VOP3;
-		in->len = 2;
-		return FMT_VALU;
-	}
-	if (dw >> 26 == 0x36) {
-		*key = (dw >> 17) & 0xff;
-		in->len = 2;
-		return FMT_DS;
-	}
-	if (dw >> 26 == 0x37) {
-		*key = (dw >> 18) & 0x7f;
-		in->len = 2;
-		return FMT_FLAT;
-	}
-	if (dw >> 26 == 0x38) {
-		*key = (dw >> 18) & 0x7f;
-		in->len = 2;
-		return FMT_MUBUF;
-	}
-	*key = 0;
-	return FMT_COUNT;
-}
+/* The gfx9 encodings (Vega/CDNA ISA microcode formats), in the order
+ * they are tried: VOP3P is the part of VOP3's space that 0x1a7 marks. */
+static const struct decode_encoding gfx9_encodings[] = {
+	DECODE_SCALAR_ENCODINGS,
+	{ .fmt = FMT_SMEM, .shift = 26, .match = 0x30, .key_shift = 18, .key_mask = 0xff },
+	/* VOP1/VOP2/VOPC are keyed by their VOP3 opcode. */
+	{ .fmt = FMT_VALU, .enc = ENC_VOP1, .shift = 25, .match = 0x3f,
+	  .key_shift = 9, .key_mask = 0xff, .key_base = 0x140 },
+	{ .fmt = FMT_VALU, .enc = ENC_VOPC, .shift = 25, .match = 0x3e,
+	  .key_shift = 17, .key_mask = 0xff },
+	{ .fmt = FMT_VALU, .enc = ENC_VOP2, .shift = 31, .match = 0,
+	  .key_shift = 25, .key_mask = 0x3f, .key_base = 0x100 },
+	{ .fmt = FMT_VOP3P, .shift = 23, .match = 0x1a7, .key_shift = 16, .key_mask = 0x7f },
+	{ .fmt = FMT_VALU, .enc = ENC_VOP3, .shift = 26, .match = 0x34,
+	  .key_shift = 16, .key_mask = 0x3ff },
+	{ .fmt = FMT_DS, .shift = 26, .match = 0x36, .key_shift = 17, .key_mask = 0xff },
+	{ .fmt = FMT_FLAT, .shift = 26, .match = 0x37, .key_shift = 18, .key_mask = 0x7f },
+	{ .fmt = FMT_MUBUF, .shift = 26, .match = 0x38, .key_shift = 18, .key_mask = 0x7f },
+	{ .fmt = FMT_COUNT },
+};
 
 static void fields(struct insn *in, enum insn_format fmt)
 {
@@ -180,50 +76,21 @@ static void fields(struct insn *in, enum insn_format fmt)
 
 	switch (fmt) {
 	case FMT_SMEM:
-		in->addr = (d0 & 0x3f) << 1;		/* sbase pair */
-		in->dst = (d0 >> 6) & 0x7f;		/* sdata */
+		decode_smem_fields(in);
 		in->soe = d0 & (1u << 14);
 		in->imm = d0 & (1u << 17);
-		in->offset = sext(d1 & 0x1fffff, 21);
-		in->saddr = (d1 >> 25) & 0x7f;		/* soffset */
 		in->cpol = (d0 >> 16) & 1;		/* glc */
 		break;
 	case FMT_VALU:
-		if (in->enc != ENC_VOP3)
-			break;
-		in->dst = d0 & 0xff;
-		in->sdst = (d0 >> 8) & 0x7f;
-		in->abs = (d0 >> 8) & 7;
-		in->op_sel = (d0 >> 11) & 0xf;
-		in->clamp = (d0 >> 15) & 1;
-		in->src[0] = d1 & 0x1ff;
-		in->src[1] = (d1 >> 9) & 0x1ff;
-		in->src[2] = (d1 >> 18) & 0x1ff;
-		in->omod = (d1 >> 27) & 3;
-		in->neg = (d1 >> 29) & 7;
-		break;
 	case FMT_VOP3P:
-		in->dst = d0 & 0xff;
-		in->op_sel = (d0 >> 11) & 7;
-		in->op_sel_hi = ((d1 >> 27) & 3) | (((d0 >> 14) & 1) << 2);
-		in->clamp = (d0 >> 15) & 1;
-		in->src[0] = d1 & 0x1ff;
-		in->src[1] = (d1 >> 9) & 0x1ff;
-		in->src[2] = (d1 >> 18) & 0x1ff;
-		in->neg = ((d1 >> 29) & 7) | (((d0 >> 8) & 7) << 3);
+		decode_vop3_fields(in, fmt);
 		break;
 	case FMT_DS:
-		in->offset = (int32_t)(d0 & 0xffff);
-		in->offset1 = (d0 >> 8) & 0xff;
-		in->addr = d1 & 0xff;
-		in->data = (d1 >> 8) & 0xff;
-		in->src[2] = (d1 >> 16) & 0xff;		/* data1 */
-		in->dst = d1 >> 24;
-		in->imm = d0 & (1u << 16);		/* gds */
+		decode_ds_fields(in, 16);
 		break;
 	case FMT_FLAT:
 		in->seg = (d0 >> 14) & 3;
-		in->offset = in->seg == 0 ? (int32_t)(d0 & 0xfff) : sext(d0 & 0x1fff, 13);
+		in->offset = in->seg == 0 ? (int32_t)(d0 & 0xfff) : decode_sext(d0 & 0x1fff, 13);
 		in->sve = d0 & (1u << 13);
 		in->addr = d1 & 0xff;
 		in->data = (d1 >> 8) & 0xff;
@@ -249,23 +116,17 @@ static void fields(struct insn *in, enum insn_format fmt)
 
 int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 {
+	enum insn_format fmt;
 	unsigned key;
 
 	if (sim->target->isa->gen == 11)
 		return decode_gfx11(sim, pc, in);
-	memset(in, 0, sizeof(*in));
-	in->pc = pc;
-	in->len = 1;
-	if (fetch(sim, pc, 0, &in->dw[0])) {
-		sim_fault(sim, BH_SIM_FAULT_MEMORY, pc, NULL, 0, pc,
-			  "instruction fetch from unmapped address 0x%llx",
-			  (unsigned long long)pc);
+	if (decode_begin(sim, gfx9_encodings, pc, in, &fmt, &key))
 		return -1;
-	}
-	enum insn_format fmt = classify(in->dw[0], &key, in);
-
 	if (fmt == FMT_COUNT)
 		return illegal(sim, in, "unknown encoding");
+	if (decode_scalar_literal(in, fmt))
+		in->len = 2;
 	/* VOP1/VOP2/VOPC: src0 255 = literal, 0xF9 = SDWA, 0xFA = DPP. */
 	if (fmt == FMT_VALU && in->enc != ENC_VOP3) {
 		if (in->src[0] == 255)
@@ -276,7 +137,7 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 			in->len = 2, in->dpp = true;
 	}
 	for (unsigned i = 1; i < in->len; i++)
-		if (fetch(sim, pc, i, &in->dw[i]))
+		if (decode_fetch(sim, pc, i, &in->dw[i]))
 			return illegal(sim, in, "instruction runs into unmapped memory");
 	if (fmt == FMT_VALU && in->enc != ENC_VOP3) {
 		if (in->src[0] == 255)
@@ -311,7 +172,7 @@ int decode(struct bh_sim *sim, uint64_t pc, struct insn *in)
 		if (in->len != 1)
 			return illegal(sim, in, "literal-K instruction with SDWA/DPP/literal src0");
 		in->len = 2;
-		if (fetch(sim, pc, 1, &in->dw[1]))
+		if (decode_fetch(sim, pc, 1, &in->dw[1]))
 			return illegal(sim, in, "instruction runs into unmapped memory");
 		in->literal = in->dw[1];
 	}

@@ -18,9 +18,7 @@
  * illegal-instruction fault (dispatch.c).  Not decoded: MTBUF, MIMG, EXP,
  * VINTERP, LDSDIR (clang does not emit them for compute kernels).
  */
-#include <string.h>
-
-#include "model.h"
+#include "decode_common.h"
 
 #define BH_INSN(fmt, key, name, fn, flags) { FMT_##fmt, key, name, x_##fn, flags },
 #define BH_INSN_UNIMPL(fmt, key, name, fn, flags) { FMT_##fmt, key, name, NULL, flags },
@@ -41,13 +39,11 @@ static const struct opdesc *gfx1100_table[FMT_COUNT][OPKEYS], *gfx1103_table[FMT
 	*gfx1151_table[FMT_COUNT][OPKEYS];
 static bool gfx1100_ready, gfx1103_ready, gfx1151_ready;
 
-#define SRC_LITERAL	255
 #define SRC_DPP8	0xe9
 #define SRC_DPP8_FI	0xea
 #define SRC_DPP16	0xfa
 #define SRC_SDWA	0xf9	/* gfx9 only */
 #define SGPR_NULL	124
-#define VCC_LO		106
 
 /*
  * gfx11 operand codes (RDNA3 ISA, SSRC/SDST table; llvm-mc-19 agrees):
@@ -73,128 +69,34 @@ const struct bh_sim_isa isa_gfx1151 = {
 	.ready = &gfx1151_ready, GFX11_OPERANDS,
 };
 
-static int32_t sext(uint32_t v, unsigned bits)
-{
-	uint32_t m = 1u << (bits - 1);
-
-	return (int32_t)((v ^ m) - m);
-}
-
-static int fetch(struct bh_sim *sim, uint64_t pc, unsigned i, uint32_t *out)
-{
-	uint8_t *p = mem_translate(sim, pc + 4ull * i, 4);
-
-	if (!p)
-		return -1;
-	memcpy(out, p, 4);
-	return 0;
-}
-
 static int illegal(struct bh_sim *sim, const struct insn *in, const char *why)
 {
-	sim_fault(sim, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in->pc, in->dw, in->len, 0,
-		  "%s at pc 0x%llx: %08x %08x (gfx11)", why, (unsigned long long)in->pc,
-		  in->dw[0], in->len > 1 ? in->dw[1] : 0);
-	return -1;
+	return decode_illegal(sim, in, why, " (gfx11)");
 }
 
-/* Format and opcode key from the first dword; the one-dword formats' fields. */
-static enum insn_format classify(uint32_t dw, unsigned *key, struct insn *in)
-{
-	if (dw >> 23 == 0x17d) {
-		*key = (dw >> 8) & 0xff;
-		in->dst = (dw >> 16) & 0x7f;
-		in->src[0] = dw & 0xff;
-		return FMT_SOP1;
-	}
-	if (dw >> 23 == 0x17e) {
-		*key = (dw >> 16) & 0x7f;
-		in->src[0] = dw & 0xff;
-		in->src[1] = (dw >> 8) & 0xff;
-		return FMT_SOPC;
-	}
-	if (dw >> 23 == 0x17f) {
-		*key = (dw >> 16) & 0x7f;
-		in->simm16 = (int16_t)(dw & 0xffff);
-		return FMT_SOPP;
-	}
-	if (dw >> 28 == 0xb) {
-		*key = (dw >> 23) & 0x1f;
-		in->dst = (dw >> 16) & 0x7f;
-		in->simm16 = (int16_t)(dw & 0xffff);
-		return FMT_SOPK;
-	}
-	if (dw >> 30 == 2) {
-		*key = (dw >> 23) & 0x7f;
-		in->dst = (dw >> 16) & 0x7f;
-		in->src[0] = dw & 0xff;
-		in->src[1] = (dw >> 8) & 0xff;
-		return FMT_SOP2;
-	}
-	if (dw >> 26 == 0x3d) {
-		*key = (dw >> 18) & 0xff;
-		in->len = 2;
-		return FMT_SMEM;
-	}
-	if (dw >> 25 == 0x3f) {
-		*key = 0x180 + ((dw >> 9) & 0xff);
-		in->enc = ENC_VOP1;
-		in->dst = (dw >> 17) & 0xff;
-		in->src[0] = dw & 0x1ff;
-		return FMT_VALU;
-	}
-	if (dw >> 25 == 0x3e) {
-		*key = (dw >> 17) & 0xff;
-		in->enc = ENC_VOPC;
-		in->src[0] = dw & 0x1ff;
-		in->src[1] = 256 + ((dw >> 9) & 0xff);
-		in->sdst = VCC_LO;	/* wave32; VCC in wave64 */
-		return FMT_VALU;
-	}
-	if (dw >> 31 == 0) {
-		*key = 0x100 + ((dw >> 25) & 0x3f);
-		in->enc = ENC_VOP2;
-		in->dst = (dw >> 17) & 0xff;
-		in->src[0] = dw & 0x1ff;
-		in->src[1] = 256 + ((dw >> 9) & 0xff);
-		in->src[2] = VCC_LO;	/* implicit for cndmask / carry-in */
-		in->sdst = VCC_LO;
-		return FMT_VALU;
-	}
-	if (dw >> 26 == 0x35) {
-		*key = (dw >> 16) & 0x3ff;
-		in->enc = ENC_VOP3;
-		in->len = 2;
-		return FMT_VALU;
-	}
-	if (dw >> 24 == 0xcc) {
-		*key = (dw >> 16) & 0x7f;
-		in->len = 2;
-		return FMT_VOP3P;
-	}
-	if (dw >> 26 == 0x32) {
-		*key = (dw >> 22) & 0xf;	/* X; Y is 0x20 + bits 21:17 */
-		in->len = 2;
-		return FMT_VOPD;
-	}
-	if (dw >> 26 == 0x36) {
-		*key = (dw >> 18) & 0xff;
-		in->len = 2;
-		return FMT_DS;
-	}
-	if (dw >> 26 == 0x37) {
-		*key = (dw >> 18) & 0x7f;
-		in->len = 2;
-		return FMT_FLAT;
-	}
-	if (dw >> 26 == 0x38) {
-		*key = (dw >> 18) & 0xff;
-		in->len = 2;
-		return FMT_MUBUF;
-	}
-	*key = 0;
-	return FMT_COUNT;
-}
+/* The gfx11 encodings (RDNA3 ISA microcode formats), in the order they
+ * are tried. */
+static const struct decode_encoding gfx11_encodings[] = {
+	DECODE_SCALAR_ENCODINGS,
+	{ .fmt = FMT_SMEM, .shift = 26, .match = 0x3d, .key_shift = 18, .key_mask = 0xff },
+	/* VOP1/VOP2/VOPC are keyed by their VOP3 opcode: VOPC 0x000+,
+	 * VOP2 0x100+, VOP1 0x180+. */
+	{ .fmt = FMT_VALU, .enc = ENC_VOP1, .shift = 25, .match = 0x3f,
+	  .key_shift = 9, .key_mask = 0xff, .key_base = 0x180 },
+	{ .fmt = FMT_VALU, .enc = ENC_VOPC, .shift = 25, .match = 0x3e,
+	  .key_shift = 17, .key_mask = 0xff },
+	{ .fmt = FMT_VALU, .enc = ENC_VOP2, .shift = 31, .match = 0,
+	  .key_shift = 25, .key_mask = 0x3f, .key_base = 0x100 },
+	{ .fmt = FMT_VALU, .enc = ENC_VOP3, .shift = 26, .match = 0x35,
+	  .key_shift = 16, .key_mask = 0x3ff },
+	{ .fmt = FMT_VOP3P, .shift = 24, .match = 0xcc, .key_shift = 16, .key_mask = 0x7f },
+	/* VOPD keys X; Y is 0x20 + bits 21:17. */
+	{ .fmt = FMT_VOPD, .shift = 26, .match = 0x32, .key_shift = 22, .key_mask = 0xf },
+	{ .fmt = FMT_DS, .shift = 26, .match = 0x36, .key_shift = 18, .key_mask = 0xff },
+	{ .fmt = FMT_FLAT, .shift = 26, .match = 0x37, .key_shift = 18, .key_mask = 0x7f },
+	{ .fmt = FMT_MUBUF, .shift = 26, .match = 0x38, .key_shift = 18, .key_mask = 0xff },
+	{ .fmt = FMT_COUNT },
+};
 
 /* The DPP word of a VOP1/VOP2/VOPC (dword 1) or VOP3/VOP3P (dword 2). */
 static void dpp_word(struct insn *in, unsigned marker, uint32_t w)
@@ -218,10 +120,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 
 	switch (fmt) {
 	case FMT_SMEM:
-		in->addr = (d0 & 0x3f) << 1;		/* sbase pair */
-		in->dst = (d0 >> 6) & 0x7f;		/* sdata */
-		in->offset = sext(d1 & 0x1fffff, 21);
-		in->saddr = d1 >> 25;			/* soffset */
+		decode_smem_fields(in);
 		/* gfx9's IMM and SOE, as gfx11 means them: always an
 		 * immediate offset, and an SGPR offset unless NULL. */
 		in->imm = true;
@@ -229,28 +128,8 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 13) & 1) << 3;	/* glc, dlc */
 		break;
 	case FMT_VALU:
-		if (in->enc != ENC_VOP3)
-			break;
-		in->dst = d0 & 0xff;
-		in->sdst = (d0 >> 8) & 0x7f;		/* VOP3b: the same bits as abs/op_sel */
-		in->abs = (d0 >> 8) & 7;
-		in->op_sel = (d0 >> 11) & 0xf;
-		in->clamp = (d0 >> 15) & 1;
-		in->src[0] = d1 & 0x1ff;
-		in->src[1] = (d1 >> 9) & 0x1ff;
-		in->src[2] = (d1 >> 18) & 0x1ff;
-		in->omod = (d1 >> 27) & 3;
-		in->neg = (d1 >> 29) & 7;
-		break;
 	case FMT_VOP3P:
-		in->dst = d0 & 0xff;
-		in->op_sel = (d0 >> 11) & 7;
-		in->op_sel_hi = ((d1 >> 27) & 3) | ((d0 >> 14) & 1) << 2;
-		in->clamp = (d0 >> 15) & 1;
-		in->src[0] = d1 & 0x1ff;
-		in->src[1] = (d1 >> 9) & 0x1ff;
-		in->src[2] = (d1 >> 18) & 0x1ff;
-		in->neg = ((d1 >> 29) & 7) | ((d0 >> 8) & 7) << 3;	/* neg_lo, neg_hi */
+		decode_vop3_fields(in, fmt);
 		break;
 	case FMT_VOPD:
 		in->src[0] = d0 & 0x1ff;
@@ -263,18 +142,13 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->dst_y = (uint16_t)(((d1 >> 17) & 0x7f) << 1 | ((in->dst & 1) ^ 1));
 		break;
 	case FMT_DS:
-		in->offset = (int32_t)(d0 & 0xffff);
-		in->offset1 = (d0 >> 8) & 0xff;
-		in->imm = (d0 >> 17) & 1;		/* gds */
-		in->addr = d1 & 0xff;
-		in->data = (d1 >> 8) & 0xff;
-		in->src[2] = (d1 >> 16) & 0xff;		/* data1 */
-		in->dst = d1 >> 24;
+		decode_ds_fields(in, 17);
 		break;
 	case FMT_FLAT:
 		in->seg = (d0 >> 16) & 3;
 		/* FLAT: 12 bits unsigned; GLOBAL/SCRATCH: 13 bits signed. */
-		in->offset = in->seg == SEG_FLAT ? (int32_t)(d0 & 0xfff) : sext(d0 & 0x1fff, 13);
+		in->offset = in->seg == SEG_FLAT ? (int32_t)(d0 & 0xfff)
+						 : decode_sext(d0 & 0x1fff, 13);
 		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 15) & 1) << 1 | ((d0 >> 13) & 1) << 3;
 		in->addr = d1 & 0xff;
 		in->data = (d1 >> 8) & 0xff;
@@ -316,19 +190,11 @@ static unsigned extra_dwords(const struct insn *in, enum insn_format fmt)
 
 int decode_gfx11(struct bh_sim *sim, uint64_t pc, struct insn *in)
 {
+	enum insn_format fmt;
 	unsigned key;
 
-	memset(in, 0, sizeof(*in));
-	in->pc = pc;
-	in->len = 1;
-	if (fetch(sim, pc, 0, &in->dw[0])) {
-		sim_fault(sim, BH_SIM_FAULT_MEMORY, pc, NULL, 0, pc,
-			  "instruction fetch from unmapped address 0x%llx",
-			  (unsigned long long)pc);
+	if (decode_begin(sim, gfx11_encodings, pc, in, &fmt, &key))
 		return -1;
-	}
-	enum insn_format fmt = classify(in->dw[0], &key, in);
-
 	if (fmt == FMT_COUNT)
 		return illegal(sim, in, "unknown encoding");
 	in->desc = sim->ops[fmt][key];
@@ -340,12 +206,10 @@ int decode_gfx11(struct bh_sim *sim, uint64_t pc, struct insn *in)
 			return illegal(sim, in, "VOPD Y opcode not implemented by the model");
 	}
 	/* Second dwords of the one-dword formats: a literal, DPP. */
-	if (fmt <= FMT_SOPC && fmt != FMT_SOPP && fmt != FMT_SOPK &&
-	    (in->src[0] == SRC_LITERAL || in->src[1] == SRC_LITERAL ||
-	     in->desc->flags & OP_LITERAL_K))
+	if (decode_scalar_literal(in, fmt))
 		in->len = 2;
-	if (fmt == FMT_SOPK && in->desc->flags & OP_LITERAL_K)
-		in->len = 2;			/* s_setreg_imm32_b32 */
+	if (fmt <= FMT_SOPC && in->desc->flags & OP_LITERAL_K)
+		in->len = 2;			/* K: s_setreg_imm32_b32, s_fmaak_f32 */
 	if (fmt == FMT_VALU && in->enc != ENC_VOP3) {
 		if (in->src[0] == SRC_SDWA)
 			return illegal(sim, in, "SDWA does not exist on gfx11");
@@ -356,7 +220,7 @@ int decode_gfx11(struct bh_sim *sim, uint64_t pc, struct insn *in)
 			return illegal(sim, in, "literal-K instruction with DPP/literal src0");
 	}
 	for (unsigned i = 1; i < in->len; i++)
-		if (fetch(sim, pc, i, &in->dw[i]))
+		if (decode_fetch(sim, pc, i, &in->dw[i]))
 			return illegal(sim, in, "instruction runs into unmapped memory");
 	if (in->len == 2) {
 		/* Now the later dwords of the wider formats. */
@@ -367,7 +231,7 @@ int decode_gfx11(struct bh_sim *sim, uint64_t pc, struct insn *in)
 					(in->desc->flags | in->desc_y->flags) & OP_LITERAL_K))
 			n = 1;			/* one literal, shared by X and Y */
 		for (unsigned i = 0; i < n; i++, in->len++)
-			if (fetch(sim, pc, in->len, &in->dw[in->len]))
+			if (decode_fetch(sim, pc, in->len, &in->dw[in->len]))
 				return illegal(sim, in, "instruction runs into unmapped memory");
 	}
 	fields(in, fmt);

@@ -12,9 +12,9 @@ and 2: the handler rounds f32 / f64 results in MODE.FP_ROUND; bit 3: the
 VOP3 form is VOP3b, SDST where VOP3a has ABS).
 
 gfx11 targets (MCPU gfx11*) read their encodings with AMD's RDNA3 field
-positions (classify_gfx11).  A handler written "unimpl:NAME" becomes a
-BH_INSN_UNIMPL row: decoded, but with no handler to run.  A VOPD sample
-("X :: Y") names two handlers, "HX,HY", and makes two rows.
+positions (the gfx11 rows of ENCODINGS).  A handler written "unimpl:NAME"
+becomes a BH_INSN_UNIMPL row: decoded, but with no handler to run.  A
+VOPD sample ("X :: Y") names two handlers, "HX,HY", and makes two rows.
 """
 import subprocess
 import sys
@@ -47,74 +47,46 @@ ROUND_F64 = {
 }
 
 
-def classify(dw0):
-    if dw0 >> 23 == 0x17D:
-        return "SOP1", (dw0 >> 8) & 0xFF
-    if dw0 >> 23 == 0x17E:
-        return "SOPC", (dw0 >> 16) & 0x7F
-    if dw0 >> 23 == 0x17F:
-        return "SOPP", (dw0 >> 16) & 0x7F
-    if dw0 >> 28 == 0xB:
-        return "SOPK", (dw0 >> 23) & 0x1F
-    if dw0 >> 30 == 2:
-        return "SOP2", (dw0 >> 23) & 0x7F
-    if dw0 >> 26 == 0x30:
-        return "SMEM", (dw0 >> 18) & 0xFF
-    # VOP1/VOP2/VOPC are keyed by their VOP3 opcode (gfx9 promotion rules).
-    if dw0 >> 25 == 0x3F:
-        return "VALU", 0x140 + ((dw0 >> 9) & 0xFF)
-    if dw0 >> 25 == 0x3E:
-        return "VALU", (dw0 >> 17) & 0xFF
-    if dw0 >> 31 == 0:
-        return "VALU", 0x100 + ((dw0 >> 25) & 0x3F)
-    if dw0 >> 23 == 0x1A7:
-        return "VOP3P", (dw0 >> 16) & 0x7F
-    if dw0 >> 26 == 0x34:
-        return "VALU", (dw0 >> 16) & 0x3FF
-    if dw0 >> 26 == 0x36:
-        return "DS", (dw0 >> 17) & 0xFF
-    if dw0 >> 26 == 0x37:
-        return "FLAT", (dw0 >> 18) & 0x7F
-    if dw0 >> 26 == 0x38:
-        return "MUBUF", (dw0 >> 18) & 0x7F
-    raise ValueError("unknown format for 0x%08x" % dw0)
+# The encodings of the first dword, in the order they are tried (as
+# decode.c and decode_gfx11.c try them), each on the generations that
+# have it: the first whose fixed bits agree, dw0 >> SHIFT == MATCH, gives
+# the format, and the opcode key is KEY_BASE + ((dw0 >> KEY_SHIFT) &
+# KEY_MASK).  Field positions: AMD's gfx9 (Vega/CDNA) and RDNA3 ISA
+# formats.  VOP1/VOP2/VOPC are keyed by their VOP3 opcode (VOPC 0x000+,
+# VOP2 0x100+, VOP1 0x140+ on gfx9, 0x180+ on gfx11).  gfx9's VOP3P is the
+# part of its VOP3 space that 0x1A7 marks, so it comes first.
+# Rows: (format, shift, match, key_shift, key_mask, key_base, generations).
+ENCODINGS = [
+    ("SOP1", 23, 0x17D, 8, 0xFF, 0, (9, 11)),
+    ("SOPC", 23, 0x17E, 16, 0x7F, 0, (9, 11)),
+    ("SOPP", 23, 0x17F, 16, 0x7F, 0, (9, 11)),
+    ("SOPK", 28, 0xB, 23, 0x1F, 0, (9, 11)),
+    ("SOP2", 30, 2, 23, 0x7F, 0, (9, 11)),
+    ("SMEM", 26, 0x30, 18, 0xFF, 0, (9,)),
+    ("SMEM", 26, 0x3D, 18, 0xFF, 0, (11,)),
+    ("VALU", 25, 0x3F, 9, 0xFF, 0x140, (9,)),      # VOP1
+    ("VALU", 25, 0x3F, 9, 0xFF, 0x180, (11,)),     # VOP1
+    ("VALU", 25, 0x3E, 17, 0xFF, 0, (9, 11)),      # VOPC
+    ("VALU", 31, 0, 25, 0x3F, 0x100, (9, 11)),     # VOP2
+    ("VOP3P", 23, 0x1A7, 16, 0x7F, 0, (9,)),
+    ("VALU", 26, 0x34, 16, 0x3FF, 0, (9,)),        # VOP3
+    ("VALU", 26, 0x35, 16, 0x3FF, 0, (11,)),       # VOP3
+    ("VOP3P", 24, 0xCC, 16, 0x7F, 0, (11,)),
+    ("VOPD", 26, 0x32, 22, 0xF, 0, (11,)),         # the X opcode; Y: vopd_y_key
+    ("DS", 26, 0x36, 17, 0xFF, 0, (9,)),
+    ("DS", 26, 0x36, 18, 0xFF, 0, (11,)),
+    ("FLAT", 26, 0x37, 18, 0x7F, 0, (9, 11)),
+    ("MUBUF", 26, 0x38, 18, 0x7F, 0, (9,)),
+    ("MUBUF", 26, 0x38, 18, 0xFF, 0, (11,)),
+]
 
 
-def classify_gfx11(dw0):
-    """Format and key of a gfx11 encoding (RDNA3 ISA microcode formats)."""
-    if dw0 >> 23 == 0x17D:
-        return "SOP1", (dw0 >> 8) & 0xFF
-    if dw0 >> 23 == 0x17E:
-        return "SOPC", (dw0 >> 16) & 0x7F
-    if dw0 >> 23 == 0x17F:
-        return "SOPP", (dw0 >> 16) & 0x7F
-    if dw0 >> 28 == 0xB:
-        return "SOPK", (dw0 >> 23) & 0x1F
-    if dw0 >> 30 == 2:
-        return "SOP2", (dw0 >> 23) & 0x7F
-    if dw0 >> 26 == 0x3D:
-        return "SMEM", (dw0 >> 18) & 0xFF
-    # VOP1/VOP2/VOPC are keyed by their VOP3 opcode (gfx11: VOPC 0x000+,
-    # VOP2 0x100+, VOP1 0x180+).
-    if dw0 >> 25 == 0x3F:
-        return "VALU", 0x180 + ((dw0 >> 9) & 0xFF)
-    if dw0 >> 25 == 0x3E:
-        return "VALU", (dw0 >> 17) & 0xFF
-    if dw0 >> 31 == 0:
-        return "VALU", 0x100 + ((dw0 >> 25) & 0x3F)
-    if dw0 >> 26 == 0x35:
-        return "VALU", (dw0 >> 16) & 0x3FF
-    if dw0 >> 24 == 0xCC:
-        return "VOP3P", (dw0 >> 16) & 0x7F
-    if dw0 >> 26 == 0x32:
-        return "VOPD", (dw0 >> 22) & 0xF      # the X opcode; Y: vopd_y_key
-    if dw0 >> 26 == 0x36:
-        return "DS", (dw0 >> 18) & 0xFF
-    if dw0 >> 26 == 0x37:
-        return "FLAT", (dw0 >> 18) & 0x7F
-    if dw0 >> 26 == 0x38:
-        return "MUBUF", (dw0 >> 18) & 0xFF
-    raise ValueError("unknown gfx11 format for 0x%08x" % dw0)
+def classify(dw0, gen):
+    """Format and opcode key of first dword @dw0 on generation @gen (9 or 11)."""
+    for fmt, shift, match, key_shift, key_mask, key_base, gens in ENCODINGS:
+        if gen in gens and dw0 >> shift == match:
+            return fmt, key_base + ((dw0 >> key_shift) & key_mask)
+    raise ValueError("unknown %sformat for 0x%08x" % ("gfx11 " if gen == 11 else "", dw0))
 
 
 def vopd_y_key(dw0):
@@ -150,7 +122,7 @@ def main():
     for text, handler, enc in zip(samples, handlers, encodings):
         b = [int(x, 16) for x in enc.strip("[]").split(",")]
         dw0 = b[0] | b[1] << 8 | b[2] << 16 | b[3] << 24
-        fmt, key = classify_gfx11(dw0) if gfx11 else classify(dw0)
+        fmt, key = classify(dw0, 11 if gfx11 else 9)
         if fmt == "VOPD":
             # Two rows; v_dual_fmaak/fmamk carry a literal K (flag bit 0).
             names = [p.split()[0] for p in text.split("::")]

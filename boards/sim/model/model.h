@@ -7,14 +7,14 @@
  * them), mem.c (address translation), queue.c (the queue front end:
  * HQD state, doorbell, poll, reset, fault parking, interrupts), cp.c
  * (PM4 packets) and aql.c (AQL packets), dispatch.c (workgroups and
- * waves), decode.c (encodings), operand.[ch] (operands), fpmode.[ch]
- * (MODE's FP controls), trace.c (the instruction trace), and the
- * instruction semantics: exec_salu.c (scalar), exec_mem.c (vector
- * memory) and the VALU by ISA section -- exec_valu_src.c (DPP, lane
- * access, AccVGPRs), exec_valu_int.c, exec_valu_f32.c, exec_valu_f64.c,
- * exec_valu_f16.c, exec_valu_cmp.c (VOPC), exec_valu_div.c (division
- * support) and exec_vpacked.c (VOP3P, v_fma_f16), on the shared operand
- * helpers of valu.h.
+ * waves), decode.c, decode_gfx11.c and decode_common.[ch] (encodings),
+ * operand.[ch] (operands), fpmode.[ch] (MODE's FP controls), trace.c
+ * (the instruction trace), and the instruction semantics: exec_salu.c
+ * (scalar), exec_mem.c (vector memory) and the VALU by ISA section --
+ * exec_valu_src.c (DPP, lane access, AccVGPRs), exec_valu_int.c,
+ * exec_valu_f32.c, exec_valu_f64.c, exec_valu_f16.c, exec_valu_cmp.c
+ * (VOPC), exec_valu_div.c (division support) and exec_vpacked.c (VOP3P,
+ * v_fma_f16), on the shared operand helpers of valu.h.
  */
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
