@@ -238,7 +238,7 @@ int main()
     HIP_CHECK(hipFuncGetAttribute(&value, HIP_FUNC_ATTRIBUTE_NUM_REGS, f_reverse));
     check(value > 0, "HIP_FUNC_ATTRIBUTE_NUM_REGS");
     HIP_CHECK(hipFuncGetAttribute(&value, HIP_FUNC_ATTRIBUTE_BINARY_VERSION, f_reverse));
-    check(value == (on942 ? 94 : 90), "HIP_FUNC_ATTRIBUTE_BINARY_VERSION");
+    check(value == prop.major * 10 + prop.minor, "HIP_FUNC_ATTRIBUTE_BINARY_VERSION");
     expect_error(hipFuncGetAttribute(&value, HIP_FUNC_ATTRIBUTE_MAX, f_reverse),
                  hipErrorInvalidValue, "attribute", "an unknown attribute");
     int occupancy = 0;
