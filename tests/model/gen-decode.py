@@ -197,10 +197,10 @@ def valu_fields(mn, toks, mods, f):
             else:
                 f["sdst"] = reg(sd)[0]
     # Literal-K forms: the K sits between/after the sources.
-    if b in ("v_madmk_f32", "v_fmamk_f32", "v_madmk_f16"):
+    if b in ("v_madmk_f32", "v_fmamk_f32", "v_madmk_f16", "v_fmamk_f16"):
         srcs = [srcs[0], srcs[2], srcs[1]]
     if b in ("v_madmk_f32", "v_fmamk_f32", "v_madak_f32", "v_fmaak_f32", "v_madmk_f16",
-             "v_madak_f16"):
+             "v_madak_f16", "v_fmamk_f16", "v_fmaak_f16"):
         k = srcs.pop(2)
         f["lit"] = int(k, 16) & 0xFFFFFFFF
     # e32 / SDWA / DPP: a trailing vcc is the implicit carry-in / mask.

@@ -168,9 +168,29 @@ static bool addr_regs_ok(struct wave *w, const struct insn *in)
 	return regs_ok(w, in, in->addr, n);
 }
 
-/* size: 1, 2 or 4 bytes per element; n: elements (dwords for size 4). */
-static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsigned n,
-		     bool sign)
+/*
+ * D16 loads (LOAD_D16_* and LOAD_D16_HI_*): the 8- or 16-bit value,
+ * zero- or sign-extended to 16 bits, goes to one half of the
+ * destination and the other half is kept -- bits 15:0 for D16_LO,
+ * bits 31:16 for D16_HI (the loads that stores' D16_HI shift mirrors).
+ */
+enum { D16_NONE, D16_LO, D16_HI };
+
+static inline uint32_t d16_merge(uint32_t old, uint32_t v, unsigned d16)
+{
+	if (d16 == D16_LO)
+		return (old & 0xffff0000u) | (v & 0xffff);
+	if (d16 == D16_HI)
+		return (old & 0xffff) | v << 16;
+	return v;
+}
+
+/*
+ * size: 1, 2 or 4 bytes per element; n: elements (dwords for size 4);
+ * d16: D16_NONE, or the half of a single destination a D16 load writes.
+ */
+static int flat_load_d16(struct wave *w, const struct insn *in, unsigned size, unsigned n,
+			 bool sign, unsigned d16)
 {
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->dst, n))
 		return -1;
@@ -218,8 +238,14 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 	/* Commit after all lanes: a faulting load leaves registers alone. */
 	FOR_LANES(l)
 		for (unsigned k = 0; k < n; k++)
-			w->v[in->dst + k][l] = tmp[k][l];
+			w->v[in->dst + k][l] = d16_merge(w->v[in->dst + k][l], tmp[k][l], d16);
 	return 0;
+}
+
+static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsigned n,
+		     bool sign)
+{
+	return flat_load_d16(w, in, size, n, sign, D16_NONE);
 }
 
 /* shift: 16 for the D16_HI forms, which store the data's high half. */
@@ -268,6 +294,13 @@ VOP(mem_load_u8) { return flat_load(w, in, 1, 1, false); }
 VOP(mem_load_i8) { return flat_load(w, in, 1, 1, true); }
 VOP(mem_load_u16) { return flat_load(w, in, 2, 1, false); }
 VOP(mem_load_i16) { return flat_load(w, in, 2, 1, true); }
+/* The 8-bit D16 forms extend the byte to 16 bits (sign: the _i8 ones). */
+VOP(mem_load_d16_u8) { return flat_load_d16(w, in, 1, 1, false, D16_LO); }
+VOP(mem_load_d16_i8) { return flat_load_d16(w, in, 1, 1, true, D16_LO); }
+VOP(mem_load_d16_b16) { return flat_load_d16(w, in, 2, 1, false, D16_LO); }
+VOP(mem_load_d16_hi_u8) { return flat_load_d16(w, in, 1, 1, false, D16_HI); }
+VOP(mem_load_d16_hi_i8) { return flat_load_d16(w, in, 1, 1, true, D16_HI); }
+VOP(mem_load_d16_hi_b16) { return flat_load_d16(w, in, 2, 1, false, D16_HI); }
 VOP(mem_load_x1) { return flat_load(w, in, 4, 1, false); }
 VOP(mem_load_x2) { return flat_load(w, in, 4, 2, false); }
 VOP(mem_load_x3) { return flat_load(w, in, 4, 3, false); }

@@ -24,7 +24,8 @@ static int f16_trans(struct wave *w, const struct insn *in, int op, float x, uin
 
 enum { H_ADD, H_SUB, H_SUBREV, H_MUL, H_MAX, H_MIN, H_SQRT, H_CVT_F16_F32, H_FLOOR, H_CEIL,
 	H_TRUNC, H_RNDNE, H_CVT_F16_I16, H_CVT_F16_U16, H_CVT_I16_F16, H_CVT_U16_F16,
-	H_RCP, H_RSQ, H_LOG, H_EXP, H_SIN, H_COS, H_FRACT, H_FREXP_MANT, H_FREXP_EXP, H_LDEXP };
+	H_RCP, H_RSQ, H_LOG, H_EXP, H_SIN, H_COS, H_FRACT, H_FREXP_MANT, H_FREXP_EXP, H_LDEXP,
+	H_FMAC, H_FMAMK, H_FMAAK };
 
 /* f16 -> 16-bit integer: toward zero, saturating, NaN -> 0 (as the f32 forms). */
 static uint32_t h_to_int(float f, bool sign)
@@ -43,6 +44,11 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 
 	if (f16_mods_ok(w, in) || !vdst_ok(w, in, 1))
 		return -1;
+	/* v_fmac_f16's accumulator is the destination: VOP3 has no src2
+	 * modifiers for it (LLVM's VOP3 form carries none). */
+	if (op == H_FMAC && in->enc == ENC_VOP3 && ((in->abs | in->neg) & 4))
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "abs/neg on v_fmac_f16's accumulator is not modelled");
 	memset(r, 0, sizeof(r));
 	FOR_LANES(l) {
 		uint16_t h = 0;
@@ -93,6 +99,11 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 			case H_SUB: h = fma16_out(w, a, 1.0f, -b); break;
 			case H_SUBREV: h = fma16_out(w, b, 1.0f, -a); break;
 			case H_MUL: h = mul16_out(w, a, b); break;
+			/* D = S0 * S1 + D.f16 (the low half of the old destination) */
+			case H_FMAC: h = fma16_out(w, a, b, h2f_in(w, (uint16_t)w->v[in->dst][l])); break;
+			/* K: the literal's low 16 bits, an f16 (input denormal mode) */
+			case H_FMAMK: h = fma16_out(w, a, h2f_in(w, (uint16_t)in->literal), b); break;
+			case H_FMAAK: h = fma16_out(w, a, b, h2f_in(w, (uint16_t)in->literal)); break;
 			/* IEEE mode: a NaN operand loses, as for f32 */
 			case H_MAX: h = d2h_out(w, max_ieee32(a, b)); break;
 			default: h = d2h_out(w, min_ieee32(a, b)); break;	/* H_MIN */
@@ -163,6 +174,18 @@ VOP(v_fract_f16) { return f16_op(w, in, H_FRACT); }
 VOP(v_frexp_mant_f16) { return f16_op(w, in, H_FREXP_MANT); }
 VOP(v_frexp_exp_i16_f16) { return f16_op(w, in, H_FREXP_EXP); }
 VOP(v_ldexp_f16) { return f16_op(w, in, H_LDEXP); }
+/*
+ * gfx11's VOP2 f16 multiply-adds (gfx10+; gfx9 has only v_mac_f16 /
+ * v_madmk_f16 / v_madak_f16, not modelled): one fused a*b+c rounded once
+ * in MODE's f16 rounding mode (fma16_out).  The result goes to the low
+ * half and the high half is zeroed, the model's convention for these f16
+ * results on gfx9 and gfx11 alike; whether gfx11 hardware zeroes or
+ * preserves the high half is not verified (LLVM does not rely on either
+ * for gfx10+: GCNSubtarget::zeroesHigh16BitsOfDest).
+ */
+VOP(v_fmac_f16) { return f16_op(w, in, H_FMAC); }
+VOP(v_fmamk_f16) { return f16_op(w, in, H_FMAMK); }
+VOP(v_fmaak_f16) { return f16_op(w, in, H_FMAAK); }
 
 /* min3/max3/med3 of f16 values: the f32 rules (IEEE-mode min/max). */
 static int f16_3(struct wave *w, const struct insn *in, int kind)
