@@ -24,11 +24,12 @@ kmodtest)
 	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=4,addr=0x3 -device edu,addr=0x4)
 	;;
 hiptest | hiptest:gfx*)
-	# 256 MiB of VRAM: a 512 MiB BAR.  The tests' largest use is 16 MiB.
+	# 1 GiB of VRAM: a 2 GiB BAR.  The largest use is scratch for every
+	# wave a 304-CU gfx942 holds at once (the privates test: 323 MB).
 	# edu stands in for an AMD board the kmod backend does not drive yet.
 	gfx=gfx90a
 	[ "$run" = "$test" ] || gfx=${run#*:}
-	board_args="--vram-mb 256 --gfx $gfx"
+	board_args="--vram-mb 1024 --gfx $gfx"
 	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=2,addr=0x3 -device edu,addr=0x4)
 	;;
 *)
