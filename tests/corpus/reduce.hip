@@ -1,6 +1,7 @@
 // Block reductions the way HIP libraries write them: a wave-level tree
 // through ds_bpermute (what __shfl_xor compiles to), DPP row shifts, and
-// LDS for the partial sums of the waves.  int, float and double.
+// LDS for the partial sums of the waves.  int, float and double; at
+// either wave size (warpSize: 64 on gfx9, 32 on gfx11).
 #include "common.h"
 
 __device__ static int shfl_xor(int v, int mask)
@@ -23,7 +24,7 @@ __device__ static double shfl_xor_d(double v, int mask)
 
 template <typename T> __device__ T wave_sum(T v)
 {
-	for (int m = 32; m > 0; m >>= 1) {
+	for (int m = warpSize / 2; m > 0; m >>= 1) {
 		if constexpr (sizeof(T) == 8) v += shfl_xor_d(v, m);
 		else if constexpr (__is_same(T, float)) v += shfl_xor_f(v, m);
 		else v += shfl_xor(v, m);
@@ -33,16 +34,16 @@ template <typename T> __device__ T wave_sum(T v)
 
 template <typename T> __global__ void block_sum(const T *in, T *out, int n)
 {
-	__shared__ T part[16];
+	__shared__ T part[32];	/* one per wave: 1024 threads / 32 lanes */
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	T v = i < n ? in[i] : T(0);
 	v = wave_sum(v);
-	if ((threadIdx.x & 63) == 0)
-		part[threadIdx.x >> 6] = v;
+	if (threadIdx.x % warpSize == 0)
+		part[threadIdx.x / warpSize] = v;
 	__syncthreads();
 	if (threadIdx.x == 0) {
 		T s = 0;
-		for (unsigned w = 0; w < (blockDim.x + 63) / 64; w++)
+		for (unsigned w = 0; w < (blockDim.x + warpSize - 1) / warpSize; w++)
 			s += part[w];
 		out[blockIdx.x] = s;
 	}

@@ -321,8 +321,11 @@ template <typename T, int N> std::vector<T> make_inputs(const Range& range, uint
 }
 
 // ------------------------------------------------------------- cost
-// One wave times each batch of 64 inputs with the shader clock (clock64:
-// s_memtime, which the sim model advances by 4 per wave instruction).
+// One wave times each batch of 64 inputs with the shader clock, which
+// the sim model advances by 4 per wave instruction: clock64() (s_memtime)
+// on gfx9; on gfx11, where clock64() is the 10 ns realtime counter, the
+// 20-bit SHADER_CYCLES counter (__builtin_readcyclecounter), whose
+// differences are taken modulo 2^20 (a call is far shorter).
 // The inputs pass through an empty asm after the first reading and the
 // result before the second, so the call cannot move out of the window.
 struct Identity {
@@ -331,6 +334,20 @@ struct Identity {
     template <typename T> static __device__ T f(T a, T, T) { return a; }
     template <typename T> static __device__ T f(T a, T, T, T) { return a; }
 };
+
+__device__ static inline unsigned long long shader_cycles()
+{
+#if defined(__GFX11__)
+    return __builtin_readcyclecounter();
+#else
+    return clock64();
+#endif
+}
+#if defined(__GFX11__)
+constexpr unsigned long long kCycleMask = 0xfffff;
+#else
+constexpr unsigned long long kCycleMask = ~0ull;
+#endif
 
 template <typename T, typename Op, int N>
 __global__ void cost_kernel(const T* in, T* out, unsigned long long* ticks, size_t batches)
@@ -341,7 +358,7 @@ __global__ void cost_kernel(const T* in, T* out, unsigned long long* ticks, size
         for (int k = 0; k < N; k++)
             a[k] = in[i * N + k];
         __syncthreads();
-        unsigned long long t0 = clock64();
+        unsigned long long t0 = shader_cycles();
         for (int k = 0; k < N; k++)
             __asm__ volatile("" : "+v"(a[k]));
         T y;
@@ -354,10 +371,10 @@ __global__ void cost_kernel(const T* in, T* out, unsigned long long* ticks, size
         else
             y = Op::f(a[0], a[1], a[2], a[3]);
         __asm__ volatile("" : "+v"(y));
-        unsigned long long t1 = clock64();
+        unsigned long long t1 = shader_cycles();
         out[i] = y;
         if (threadIdx.x == 0)
-            ticks[b] = t1 - t0;
+            ticks[b] = (t1 - t0) & kCycleMask;
     }
 }
 

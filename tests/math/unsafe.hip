@@ -156,12 +156,17 @@ int main(int argc, char** argv)
 
     printf("unsafe: the fast forms are taken (model instruction counts)\n");
     // The accurate forms cost 12-15 (exp, exp10, log10) and 31-34 (log)
-    // on these targets; exp2f and log2f are the bare instruction plus the
-    // denormal fix-up in every mode, so they tell nothing here.
-    check_cost<exp_f, bare_exp2, 1>("expf", 8, Range{-80, 80, true});
-    check_cost<exp10_f, bare_exp2, 1>("exp10f", 8, Range{-30, 30, true});
-    check_cost<log_f, bare_log2, 1>("logf", 8, Range{0, 4, true});
-    check_cost<log10_f, bare_log2, 1>("log10f", 8, Range{0, 4, true});
+    // on gfx9; exp2f and log2f are the bare instruction plus the denormal
+    // fix-up in every mode, so they tell nothing here.  gfx11 code also
+    // carries s_delay_alu scheduling hints, which issue (and count) like
+    // instructions: 2 more allowed there.
+    hipDeviceProp_t prop;
+    HIP_OK(hipGetDeviceProperties(&prop, 0));
+    const double slack = prop.major >= 10 ? 10 : 8;
+    check_cost<exp_f, bare_exp2, 1>("expf", slack, Range{-80, 80, true});
+    check_cost<exp10_f, bare_exp2, 1>("exp10f", slack, Range{-30, 30, true});
+    check_cost<log_f, bare_log2, 1>("logf", slack, Range{0, 4, true});
+    check_cost<log10_f, bare_log2, 1>("log10f", slack, Range{0, 4, true});
 
     printf("unsafe: the rest keeps its full accuracy\n");
     check<float, sin_f, 1>("unsafe: sinf", ref_sin, 2);
