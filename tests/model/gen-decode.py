@@ -144,7 +144,8 @@ def split_ops(text):
     mods = words[1:]
     if toks == [""]:
         toks = []
-    if len(toks) == 1 and toks[0] in ("glc", "slc", "sc0", "sc1", "scc", "nt", "gds", "lds"):
+    if len(toks) == 1 and (toks[0] in ("glc", "slc", "sc0", "sc1", "scc", "nt", "gds", "lds") or
+                           toks[0].startswith("offset:")):
         mods, toks = [toks[0]] + mods, []     # operand-less, modifiers only
     # Operand-less instructions with modifiers only (e.g. "s_dcache_wb").
     return mn, toks, mods
@@ -631,7 +632,8 @@ def variants(sample, gfx942):
     elif mn.startswith("ds_"):
         out.append(re.sub(r"offset:\d+", "offset:65535", sample))
         out.append(re.sub(r"\bv(\d+)\b", lambda m: "v%d" % (int(m.group(1)) + 100), sample))
-        out.append(sample + " gds")
+        if " gds" not in sample:
+            out.append(sample + " gds")
         out.append(re.sub(r"offset0:\d+", "offset0:255", sample))
     elif mn.startswith("flat_"):
         rest = mn[5:]

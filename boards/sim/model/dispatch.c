@@ -190,6 +190,7 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 	w->m0 = 0;
 	w->scc = false;
 	w->done = w->at_barrier = w->yield = false;
+	w->gws_wait = GWS_NONE;
 	wave_set_mode(w, l->mode);
 	memset(w->v, 0, (size_t)w->nvgprs * sizeof(*w->v));
 	for (unsigned lane = 0; lane < lanes; lane++) {
@@ -390,7 +391,11 @@ static int run_round(struct workgroup *wg, struct launch *l)
 	for (unsigned i = 0; i < wg->nwaves; i++) {
 		struct wave *w = &wg->waves[i];
 
-		for (unsigned n = 0; n < QUANTUM && !w->done && !w->at_barrier && !w->yield; n++)
+		/* A wave in a GWS wait goes on only once its resource lets it. */
+		bool held = w->gws_wait && !gws_try_release(w);
+
+		for (unsigned n = 0; n < QUANTUM && !held && !w->done && !w->at_barrier &&
+				     !w->yield && !w->gws_wait; n++)
 			if (step(w, l))
 				return -1;
 		w->yield = false;
@@ -502,14 +507,15 @@ static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, ui
 				n += (unsigned)snprintf(where + n, sizeof(where) - n, "%s(%u,%u,%u).%u@%s0x%llx",
 							n ? " " : "", w->wg->id[0], w->wg->id[1],
 							w->wg->id[2], w->index,
-							w->at_barrier ? "barrier:" : "",
+							w->at_barrier ? "barrier:"
+							: w->gws_wait ? "gws:" : "",
 							(unsigned long long)w->pc);
 		}
 	}
 	sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
 		  "deadlock: %llu wave instructions without progress (no store, no changing "
-		  "atomic, no wave end, no barrier release); %u workgroups resident, %llu not "
-		  "started; waves (wg).wave@pc: %s", (unsigned long long)sim->since_progress,
+		  "atomic, no wave end, no barrier or GWS release); %u workgroups resident, %llu "
+		  "not started; waves (wg).wave@pc: %s", (unsigned long long)sim->since_progress,
 		  resident, (unsigned long long)pending, where);
 	if (first) {
 		for (int d = 0; d < 3; d++)
@@ -604,6 +610,7 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 	for (;;) {
 		unsigned busy = 0;
 		uint64_t live = 0;
+		uint64_t insns = sim->stats.instructions, marks = sim->progress_marks;
 
 		for (unsigned i = 0; i < nres && !ret; i++) {
 			if (!res[i].busy && next < total) {
@@ -625,12 +632,17 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		 * long loop without stores are not taken for a deadlock. */
 		uint64_t window = sim->cfg.deadlock_window * (live > 256 ? (live + 255) / 256 : 1);
 
-		if (sim->cfg.deadlock_window && sim->since_progress >= window) {
+		/* Every resident wave waits (in GWS, or at an s_barrier held by
+		 * one that does) and nothing changed: nothing ever will. */
+		bool stuck = sim->stats.instructions == insns && sim->progress_marks == marks;
+
+		if ((sim->cfg.deadlock_window && sim->since_progress >= window) || stuck) {
 			deadlock(sim, res, nres, total - next);
 			ret = -1;
 			break;
 		}
 	}
 	free_residents(res, nres);
+	gws_dispatch_end(sim);
 	return ret;
 }

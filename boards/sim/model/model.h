@@ -14,7 +14,8 @@
  * exec_valu_src.c (DPP, lane access, AccVGPRs), exec_valu_int.c,
  * exec_valu_f32.c, exec_valu_f64.c, exec_valu_f16.c, exec_valu_cmp.c
  * (VOPC), exec_valu_div.c (division support) and exec_vpacked.c (VOP3P,
- * v_fma_f16), on the shared operand helpers of valu.h.
+ * v_fma_f16), on the shared operand helpers of valu.h; gws.c (the global
+ * wave sync resources and their ds_gws_* instructions).
  */
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
@@ -80,6 +81,29 @@ struct gart_map {
 	uint8_t *host;
 };
 
+/*
+ * The global wave sync (GWS) resources a queue owns (gws.c).  Each is a
+ * counter with a barrier flag, as the ISA manuals' DS_GWS_* pseudocode
+ * keeps it: a barrier resource releases its waiting waves when the last
+ * participant arrives (the counter, set to participants - 1, has counted
+ * down to 0), a semaphore resource lets a waiting wave through when the
+ * counter is above 0.  On hardware the state is per VMID (KFD gives it to
+ * one queue of a process); here it lives with the queue it was given to.
+ */
+enum gws_type { GWS_NONE, GWS_BARRIER, GWS_SEMAPHORE };
+
+struct gws_resource {
+	uint32_t counter;
+	bool flag;		/* flips each time the barrier releases */
+	uint8_t type;		/* enum gws_type: what the last operation made it */
+	uint32_t waiting;	/* waves enqueued on it now */
+};
+
+struct sim_gws {
+	unsigned count;		/* resources 0..count-1 belong to the queue */
+	struct gws_resource r[BH_SIM_GWS_RESOURCES];
+};
+
 struct sim_queue {
 	bool active, faulted;
 	bool fault_held;	/* @fault not yet taken by the host */
@@ -94,6 +118,7 @@ struct sim_queue {
 	uint64_t aql_queue_va;	/* AQL: the queue ptr user SGPR (amd_queue_t) */
 	uint64_t aql_scratch_va, aql_scratch_bytes;	/* AQL: scratch backing */
 	uint32_t sh[SH_REG_COUNT];	/* this queue's SH registers */
+	struct sim_gws gws;		/* its GWS resources (none: count 0) */
 };
 
 struct bh_sim {
@@ -119,6 +144,7 @@ struct bh_sim {
 	unsigned irq_head, irq_count;
 	struct bh_sim_stats stats;
 	uint64_t since_progress;	/* wave instructions since the last progress */
+	uint64_t progress_marks;	/* sim_progress calls: did anything change */
 	struct icache *icache;		/* decoded instructions, per dispatch */
 	struct trace_snap *trace_snap;	/* registers before the traced instruction */
 	uint64_t clock_base_ns;
@@ -136,6 +162,7 @@ int mem_unmap(struct bh_sim *sim, uint64_t va);
 static inline void sim_progress(struct bh_sim *sim)
 {
 	sim->since_progress = 0;
+	sim->progress_marks++;
 }
 
 /*
@@ -196,6 +223,11 @@ struct wave {
 	bool scc;
 	bool done, at_barrier;
 	bool yield;			/* s_sleep: end this scheduling quantum */
+	/* Waiting in a GWS resource (gws.c): on its barrier (for the flag to
+	 * differ from gws_flag) or its semaphore (for the counter). */
+	uint8_t gws_wait;		/* enum gws_type; GWS_NONE: not waiting */
+	uint8_t gws_rid;
+	bool gws_flag;
 	unsigned wave_size;		/* lanes: 64 (or 32), set per dispatch */
 	uint32_t nvgprs;
 	uint32_t acc_base;		/* a0 is VGPR acc_base (gfx90a/942 unified file) */
@@ -327,6 +359,11 @@ void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);
+/* GWS (gws.c): true when waiting wave @w may go on (it has taken what it
+ * waited for); and forget the waves of a dispatch that ended (faulted)
+ * with some still enqueued. */
+bool gws_try_release(struct wave *w);
+void gws_dispatch_end(struct bh_sim *sim);
 /* A fault of wave @w at @in (NULL: the instruction executing now); sim.c. */
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));

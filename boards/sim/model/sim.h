@@ -252,6 +252,20 @@ struct bh_sim_aql_queue {
 int bh_sim_queue_init_aql(struct bh_sim *sim, unsigned qid, const struct bh_sim_aql_queue *aq);
 
 /*
+ * Give queue @qid the first @count of the GPU's global wave sync (GWS)
+ * resources (0: take them away), as KFD's ALLOC_QUEUE_GWS does for the
+ * one queue of a process that may use them.  The ds_gws_* instructions
+ * of its waves reach resources 0..@count-1 (model.h: struct sim_gws);
+ * any other resource id, or a queue without GWS, is a fault.  The
+ * resources' state starts zero and lasts until the queue is
+ * re-initialised or loses them: it survives dispatches (a resource can be
+ * set up by one kernel and used by the next).  Returns 0, or -1 for a bad
+ * @qid or @count.
+ */
+#define BH_SIM_GWS_RESOURCES	64
+int bh_sim_queue_set_gws(struct bh_sim *sim, unsigned qid, unsigned count);
+
+/*
  * Doorbell write: @wptr is the new 64-bit dword write pointer (AQL: the
  * packet write index).  The
  * in-process board runs its CP synchronously here until the queue is

@@ -71,6 +71,8 @@ struct bh_device_info {
 	uint32_t memory_bus_width;	/* bits */
 	bool integrated;		/* an APU: "VRAM" is system memory */
 	unsigned num_se;		/* shader engines; 0 = not reported */
+	unsigned num_gws;		/* global wave sync resources a queue
+					 * can get (queue_alloc_gws); 0 = none */
 };
 
 enum bh_mem_domain {

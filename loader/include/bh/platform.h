@@ -56,6 +56,15 @@ struct bh_platform {
 	int (*queue_create)(struct bh_platform *p, const struct bh_mem *ring,
 			    uint64_t rptr_va, struct bh_error *err);
 	void (*queue_destroy)(struct bh_platform *p, int qid);
+	/*
+	 * Optional: give queue @qid the device's global wave sync (GWS)
+	 * resources (bh_device_info.num_gws of them, numbered from 0) for
+	 * its waves' ds_gws_* instructions, as KFD's ALLOC_QUEUE_GWS does.
+	 * One queue of a process holds them at a time; they go back when
+	 * that queue is destroyed.  0, BH_EBUSY if another queue holds them,
+	 * or another BH_E* code.
+	 */
+	int (*queue_alloc_gws)(struct bh_platform *p, int qid, struct bh_error *err);
 	/* Drop what the queue has not run (after a timeout) and make it run
 	 * new work again; the CP reports rptr = wptr.  0, or -1 if it cannot
 	 * (then the queue stays stopped until the device is reset). */
