@@ -31,7 +31,7 @@
 #include <stdint.h>
 
 #define BHSIM_REGS_MAGIC	0x47455242u	/* "BREG" in memory order */
-#define BHSIM_REGS_VERSION	2u	/* 2: num_se */
+#define BHSIM_REGS_VERSION	3u	/* 2: num_se; 3: num_gws, QUEUE_GWS */
 
 #define BHSIM_VECTOR_CMD	0u
 #define BHSIM_VECTOR_QUEUE	1u
@@ -60,6 +60,9 @@ enum bhsim_cmd {
 	BHSIM_CMD_QUEUE_INIT = 4,
 	BHSIM_CMD_QUEUE_FINI = 5,	/* args[0]: queue */
 	BHSIM_CMD_QUEUE_RESET = 6,	/* args[0]: queue; drop what it has not run */
+	/* args: queue, count: the queue gets GWS resources 0..count-1 (0:
+	 * none), as the model's bh_sim_queue_set_gws. */
+	BHSIM_CMD_QUEUE_GWS = 7,
 };
 
 /* A fault as the model reported it (struct bh_sim_fault). */
@@ -99,7 +102,7 @@ struct bhsim_regs {
 	uint32_t lds_size, max_workgroup_size;
 	uint32_t architected_scratch, xnack, sramecc, max_queues;
 	uint32_t num_se;	/* shader engines (gfx11 TMPRING counts per SE); 0 = n/a */
-	uint32_t reserved0;
+	uint32_t num_gws;	/* GWS resources a queue can get (QUEUE_GWS) */
 	uint64_t clock_hz, timestamp_hz;
 	uint64_t vram_base, vram_size;	/* GPU VA of VRAM (= the VRAM window) */
 	uint64_t gart_base, gart_size;	/* the GART aperture */

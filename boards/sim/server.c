@@ -199,6 +199,15 @@ static int run_command(struct server *s, uint32_t cmd, const uint64_t *a, char *
 		bh_sim_queue_fini(s->sim, (unsigned)a[0]);
 		s->active[a[0]] = false;
 		return 0;
+	case BHSIM_CMD_QUEUE_GWS:
+		if (a[1] > BH_SIM_GWS_RESOURCES ||
+		    bh_sim_queue_set_gws(s->sim, (unsigned)a[0], (unsigned)a[1])) {
+			snprintf(why, len, "queue %u: cannot have %llu GWS resources (at most %u, "
+				 "on an initialised queue)", (unsigned)a[0], (unsigned long long)a[1],
+				 BH_SIM_GWS_RESOURCES);
+			return -1;
+		}
+		return 0;
 	case BHSIM_CMD_QUEUE_RESET:
 		if (bh_sim_queue_reset(s->sim, (unsigned)a[0])) {
 			snprintf(why, len, "queue %u cannot be reset", (unsigned)a[0]);
@@ -306,6 +315,7 @@ static void write_identity(struct server *s)
 	r->sramecc = t->sramecc;
 	r->max_queues = BHSIM_MAX_QUEUES;
 	r->num_se = t->shader_engines;
+	r->num_gws = BH_SIM_GWS_RESOURCES;
 	r->clock_hz = t->clock_hz;
 	r->timestamp_hz = bh_sim_clock_hz(s->sim);
 	r->vram_base = BH_SIM_VRAM_BASE;

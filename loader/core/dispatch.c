@@ -249,6 +249,22 @@ static int coop_prepare(struct bh_queue *q, const struct bh_kernel *k,
 		if (ret)
 			return ret;
 	}
+	/*
+	 * The first queue to run a cooperative launch takes the device's GWS
+	 * resources, as ROCm's cooperative queue does: grid sync may use
+	 * them (firmware/coop.c) and so may the kernel (ds_gws_*).  While
+	 * another queue holds them, or where the board has none, grid sync
+	 * uses its memory barrier.
+	 */
+	if (!q->gws && q->dev->info.num_gws && q->dev->plat->queue_alloc_gws) {
+		struct bh_error gws_err;
+
+		ret = q->dev->plat->queue_alloc_gws(q->dev->plat, q->qid, &gws_err);
+		if (!ret)
+			q->gws = true;
+		else if (ret != BH_EBUSY && ret != BH_ENOTSUP)
+			return bh_fail(err, ret, "cooperative launch: %s", gws_err.message);
+	}
 	*record = q->coop.gpu_va + (uint64_t)slot * BH_COOP_RECORD_BYTES;
 	return 0;
 }
@@ -459,6 +475,7 @@ static int launch_emit(struct bh_queue *q, const struct bh_kernel *k,
 			[BH_COOP_OFF_NUM_GROUPS / 4] = groups_of(l, 0) * groups_of(l, 1) *
 							groups_of(l, 2),
 			[BH_COOP_OFF_NUM_GRIDS / 4] = 1,
+			[BH_COOP_OFF_GWS / 4] = q->gws,
 			[BH_COOP_OFF_MULTI / 4] = (uint32_t)sync,
 			[BH_COOP_OFF_MULTI / 4 + 1] = (uint32_t)(sync >> 32),
 		};

@@ -87,6 +87,7 @@ struct bh_queue {
 	struct bh_mem kernargs, scratch;
 	struct bh_mem printf_buf;	/* printf.c: header + records */
 	struct bh_mem coop;		/* a grid-sync record per kernarg slot */
+	bool gws;			/* holds the device's GWS resources */
 	uint32_t nslots;
 	uint32_t scratch_wave_units;	/* TMPRING.WAVESIZE */
 	uint32_t scratch_waves;		/* TMPRING.WAVES */

@@ -75,6 +75,7 @@ struct kmod_platform {
 	struct bh_range vram_range, gart;
 	struct kmod_alloc *allocs;
 	bool queue_used[BHSIM_MAX_QUEUES];
+	int gws_queue;		/* the queue holding the GWS resources, or -1 */
 	char fault_kind[BHSIM_MAX_QUEUES][sizeof(((struct bhsim_fault *)0)->kind)];
 	uint32_t cmd_seq;
 	uint64_t cmd_irqs, queue_irqs;	/* interrupt counters last seen */
@@ -181,6 +182,7 @@ static const char *const cmd_names[] = {
 	[BHSIM_CMD_RESET] = "reset", [BHSIM_CMD_GART_MAP] = "GART map",
 	[BHSIM_CMD_GART_UNMAP] = "GART unmap", [BHSIM_CMD_QUEUE_INIT] = "queue init",
 	[BHSIM_CMD_QUEUE_FINI] = "queue fini", [BHSIM_CMD_QUEUE_RESET] = "queue reset",
+	[BHSIM_CMD_QUEUE_GWS] = "queue GWS",
 };
 
 /*
@@ -299,6 +301,7 @@ static void fill_info(struct kmod_platform *kp, struct bh_device_info *info)
 	info->num_cus = r->num_cus;
 	info->simds_per_cu = r->simds_per_cu;
 	info->num_se = r->num_se;
+	info->num_gws = r->num_gws;
 	info->max_waves_per_simd = r->max_waves_per_simd;
 	info->vram_size = r->vram_size;
 	info->lds_size = r->lds_size;
@@ -592,6 +595,28 @@ static void kmod_queue_destroy(struct bh_platform *p, int qid)
 	if (board_cmd(kp, BHSIM_CMD_QUEUE_FINI, (uint64_t)qid, 0, 0, 0, why, sizeof(why)))
 		kmod_logf(kp, "%s", why);
 	kp->queue_used[qid] = false;
+	if (kp->gws_queue == qid)
+		kp->gws_queue = -1;
+}
+
+/* As KFD: one queue holds all the GWS resources until it is destroyed. */
+static int kmod_queue_alloc_gws(struct bh_platform *p, int qid, struct bh_error *err)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	char why[256];
+
+	if (kp->gws_queue == qid)
+		return 0;
+	if (kp->gws_queue >= 0)
+		return fail(err, BH_EBUSY, "%s: queue %d holds the GWS resources", kp->node,
+			    kp->gws_queue);
+	if (!kp->regs->num_gws)
+		return fail(err, BH_ENOTSUP, "%s: the board has no GWS resources", kp->node);
+	if (board_cmd(kp, BHSIM_CMD_QUEUE_GWS, (uint64_t)qid, kp->regs->num_gws, 0, 0, why,
+		      sizeof(why)))
+		return fail(err, BH_EINVAL, "%s: %s", kp->node, why);
+	kp->gws_queue = qid;
+	return 0;
 }
 
 static int kmod_queue_reset(struct bh_platform *p, int qid)
@@ -701,6 +726,7 @@ struct bh_platform *bh_platform_kmod_new(const char *node)
 		return NULL;
 	snprintf(kp->node, sizeof(kp->node), "%s", node && *node ? node : KMOD_DEFAULT_NODE);
 	kp->fd = -1;
+	kp->gws_queue = -1;
 	kp->ops = (struct bh_platform){
 		.name = "kmod",
 		.ctx = kp,
@@ -710,6 +736,7 @@ struct bh_platform *bh_platform_kmod_new(const char *node)
 		.mem_free = kmod_mem_free,
 		.queue_create = kmod_queue_create,
 		.queue_destroy = kmod_queue_destroy,
+		.queue_alloc_gws = kmod_queue_alloc_gws,
 		.queue_reset = kmod_queue_reset,
 		.doorbell = kmod_doorbell,
 		.take_fault = kmod_take_fault,

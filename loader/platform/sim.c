@@ -22,6 +22,7 @@ struct sim_platform {
 	struct bh_sim *sim;
 	struct bh_range vram, gart;
 	int queue_used[BH_SIM_MAX_QUEUES];
+	int gws_queue;		/* the queue holding the GWS resources, or -1 */
 };
 
 static struct sim_platform *to_sim(struct bh_platform *p)
@@ -138,6 +139,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->xnack = t->xnack;
 	info->sramecc = t->sramecc;
 	info->unified_memory = true;
+	info->num_gws = BH_SIM_GWS_RESOURCES;
 	bh_range_init(&sp->vram, BH_SIM_VRAM_BASE, cfg.vram_size, grow);
 	bh_range_init(&sp->gart, BH_SIM_GART_BASE, BH_SIM_GART_SIZE, grow);
 	return 0;
@@ -262,10 +264,35 @@ static int sim_queue_create(struct bh_platform *p, const struct bh_mem *ring,
 	return BH_ERANGE;
 }
 
+/* As KFD: one queue holds all the GWS resources until it is destroyed. */
+static int sim_queue_alloc_gws(struct bh_platform *p, int qid, struct bh_error *err)
+{
+	struct sim_platform *sp = to_sim(p);
+
+	if (sp->gws_queue == qid)
+		return 0;
+	if (sp->gws_queue >= 0) {
+		err->code = BH_EBUSY;
+		snprintf(err->message, sizeof(err->message),
+			 "sim board: queue %d holds the GWS resources", sp->gws_queue);
+		return BH_EBUSY;
+	}
+	if (bh_sim_queue_set_gws(sp->sim, (unsigned)qid, BH_SIM_GWS_RESOURCES)) {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message),
+			 "sim board: no queue %d to give GWS resources to", qid);
+		return BH_EINVAL;
+	}
+	sp->gws_queue = qid;
+	return 0;
+}
+
 static void sim_queue_destroy(struct bh_platform *p, int qid)
 {
 	struct sim_platform *sp = to_sim(p);
 
+	if (sp->gws_queue == qid)
+		sp->gws_queue = -1;
 	bh_sim_queue_fini(sp->sim, (unsigned)qid);
 	sp->queue_used[qid] = 0;
 }
@@ -353,6 +380,7 @@ struct bh_platform *bh_platform_sim_new(void)
 
 	if (!sp)
 		return NULL;
+	sp->gws_queue = -1;
 	sp->ops = (struct bh_platform){
 		.name = "sim",
 		.ctx = sp,
@@ -362,6 +390,7 @@ struct bh_platform *bh_platform_sim_new(void)
 		.mem_free = sim_mem_free,
 		.queue_create = sim_queue_create,
 		.queue_destroy = sim_queue_destroy,
+		.queue_alloc_gws = sim_queue_alloc_gws,
 		.doorbell = sim_doorbell,
 		.take_fault = sim_take_fault,
 		.wait_interrupt = sim_wait_interrupt,

@@ -17,7 +17,7 @@ GFX11_SUBSET_DIR := $(BUILD)/gfx11-subset
 GFX11_SUBSET_ARCH := $(foreach t,gfx1103 gfx1151,--offload-arch=$(t))
 
 GFX11_SUBSET_DEVICE := warp_shfl warp_reduce warp_vote warp_match crosslane syncthreads_red \
-	atomics atomic_api privates heap printf clocks gridsync language properties
+	atomics atomic_api privates heap printf clocks gridsync gws language properties
 GFX11_SUBSET_PROGRAMS := device_query occupancy cooperative_groups warp_intrinsics streams
 GFX11_SUBSET_MATH := trig explog
 GFX11_SUBSET_CORPUS := reduce matmul

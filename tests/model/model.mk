@@ -10,6 +10,7 @@ SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)
 	$(BUILD)/gen/model_decode_gfx11.h $(BUILD)/gen/model_programs_gfx1100.h \
 	$(BUILD)/gen/model_sem_gfx11.h
 MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
+	gws_release_all gws_rid gws_exec0 gws_mixed gws_reinit gws_wait \
 	new_forms bad_load sendmsg trig_preop fpmode minmax
 MODEL_PROGRAMS_GFX942 := scratch_views
 MODEL_PROGRAMS_GFX1100 := wave32 relative

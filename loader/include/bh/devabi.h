@@ -54,6 +54,8 @@
 #define BH_COOP_OFF_NUM_GROUPS	8	/* u32: workgroups in the grid */
 #define BH_COOP_OFF_GRID_RANK	12	/* u32: this grid among num_grids */
 #define BH_COOP_OFF_NUM_GRIDS	16	/* u32: grids of a multi-device launch */
+#define BH_COOP_OFF_GWS		20	/* u32: 1 if the launch's queue holds the
+					 * GWS resources (resource 0 is grid sync's) */
 #define BH_COOP_OFF_MULTI	24	/* u64: the multi-grid record (itself
 					 * when num_grids is 1) */
 #define BH_COOP_INIT_DWORDS	8	/* dwords 0..7 the queue writes */
