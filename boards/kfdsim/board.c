@@ -302,8 +302,23 @@ void kfdsim_board_queue_stop(struct kfdsim_proc *p, struct kfdsim_queue *q)
 	pthread_mutex_lock(&g->lock);
 	if (g->hwq[q->hwq] == q) {
 		bh_sim_queue_reset(g->sim, q->hwq);
+		bh_sim_queue_set_gws(g->sim, q->hwq, 0);
 		bh_sim_queue_fini(g->sim, q->hwq);
 		g->hwq[q->hwq] = NULL;
 	}
+	pthread_mutex_unlock(&g->lock);
+}
+
+/*
+ * Under the GPU's lock the model is between dispatches (the board runs
+ * each to its end or a fault), so no wave waits in a resource that goes.
+ */
+void kfdsim_board_queue_gws(struct kfdsim_proc *p, struct kfdsim_queue *q, unsigned count)
+{
+	struct kfdsim_pgpu *g = &p->gpu[q->gpu];
+
+	pthread_mutex_lock(&g->lock);
+	if (g->hwq[q->hwq] == q)
+		bh_sim_queue_set_gws(g->sim, q->hwq, count);
 	pthread_mutex_unlock(&g->lock);
 }

@@ -70,7 +70,8 @@ static int fail(char *why, const char *fmt, const char *a, const char *b)
 }
 
 /* A row per GPU: MI210-like for gfx90a, MI300X-like for gfx942. */
-static void fill_gpu(struct kfdsim_gpu *g, unsigned i, const struct bh_sim_target *t)
+static void fill_gpu(struct kfdsim_gpu *g, unsigned i, const struct bh_sim_target *t,
+		     unsigned num_gws)
 {
 	bool mi300 = t->gfx == BH_SIM_GFX942;
 
@@ -88,6 +89,7 @@ static void fill_gpu(struct kfdsim_gpu *g, unsigned i, const struct bh_sim_targe
 	g->pci_device = 0;
 	g->pci_function = 0;
 	g->device_id = mi300 ? 0x74a1 : 0x740f;
+	g->num_gws = num_gws;
 }
 
 static void do_init(void)
@@ -95,8 +97,9 @@ static void do_init(void)
 	char *why = init_why;
 	const char *gfx = getenv("BAREHIP_KFDSIM_GFX");
 	const char *n = getenv("BAREHIP_KFDSIM_GPUS");
+	const char *gws = getenv("BAREHIP_KFDSIM_GWS");
 	const struct bh_sim_target *t;
-	unsigned count = 1;
+	unsigned count = 1, num_gws = BH_SIM_GWS_RESOURCES;
 
 	if (!gfx || !*gfx)
 		gfx = "gfx90a";
@@ -120,8 +123,18 @@ static void do_init(void)
 		}
 		count = (unsigned)v;
 	}
+	/* amdgpu's gws_size is 64 on gfx9; KFD reports 0 where the MEC
+	 * firmware or the scheduling policy gives no GWS (kfd_gws_init). */
+	if (gws && *gws) {
+		if (strcmp(gws, "0") && strcmp(gws, "64")) {
+			init_result = fail(why, "BAREHIP_KFDSIM_GWS=%s: want 64 (the GPU's global "
+					   "wave sync resources) or 0 (none)%s", gws, "");
+			return;
+		}
+		num_gws = (unsigned)atoi(gws);
+	}
 	for (unsigned i = 0; i < count; i++)
-		fill_gpu(&kfdsim_gpus[i], i, t);
+		fill_gpu(&kfdsim_gpus[i], i, t, num_gws);
 
 	const char *tmp = getenv("TMPDIR");
 

@@ -79,6 +79,7 @@ struct kfdsim_queue {
 	bool aql;
 	bool evicted;			/* stopped by a VM fault (kfd_dqm_evict_pasid) */
 	bool faulted;			/* stopped by a queue fault */
+	bool gws;			/* holds its GPU's GWS (ALLOC_QUEUE_GWS) */
 	uint64_t last_db;
 	struct kfdsim_bo *bos[5];	/* ring, rptr, wptr, eop, cwsr refs */
 };
@@ -96,6 +97,7 @@ struct kfdsim_pgpu {
 	int mmio_fd;			/* the MMIO remap page (HDP flush) */
 	void *mmio;
 	uint64_t hdp_flushes;		/* writes seen to HDP_MEM_FLUSH_CNTL */
+	unsigned num_gws;		/* qpd.num_gws: GWS one queue holds, 0 none */
 	struct kfdsim_queue *hwq[KFDSIM_QUEUES_PER_GPU];
 };
 
@@ -215,6 +217,7 @@ int kfdsim_create_queue(struct kfdsim_proc *p, struct kfd_ioctl_create_queue_arg
 int kfdsim_destroy_queue(struct kfdsim_proc *p, struct kfd_ioctl_destroy_queue_args *a);
 int kfdsim_update_queue(struct kfdsim_proc *p, struct kfd_ioctl_update_queue_args *a);
 int kfdsim_set_cu_mask(struct kfdsim_proc *p, struct kfd_ioctl_set_cu_mask_args *a);
+int kfdsim_alloc_queue_gws(struct kfdsim_proc *p, struct kfd_ioctl_alloc_queue_gws_args *a);
 
 /* event.c (callers hold ev_lock unless said) */
 int kfdsim_events_init(struct kfdsim_proc *p);
@@ -239,5 +242,8 @@ void kfdsim_board_kick(struct kfdsim_proc *p);
 int kfdsim_board_queue_start(struct kfdsim_proc *p, struct kfdsim_queue *q,
 			     const struct kfd_ioctl_create_queue_args *a);
 void kfdsim_board_queue_stop(struct kfdsim_proc *p, struct kfdsim_queue *q);
+/* Give the queue's model queue the first @count GWS resources (0: none);
+ * takes the GPU's lock itself. */
+void kfdsim_board_queue_gws(struct kfdsim_proc *p, struct kfdsim_queue *q, unsigned count);
 
 #endif /* BH_KFDSIM_INTERNAL_H */

@@ -376,6 +376,7 @@ static int dispatch(struct kfdsim_proc *p, unsigned nr, void *k)
 	case 0x18: return kfdsim_map_memory(p, k, true);
 	case 0x19: return kfdsim_map_memory(p, k, false);
 	case 0x1a: return kfdsim_set_cu_mask(p, k);
+	case 0x1e: return kfdsim_alloc_queue_gws(p, k);
 	case 0x21: return set_xnack_mode(p, k);
 	case 0x23: return kfdsim_available_memory(p, k);
 	case KFDSIM_IOC_RUNTIME_ENABLE: return runtime_enable(p, k);
@@ -384,7 +385,7 @@ static int dispatch(struct kfdsim_proc *p, unsigned nr, void *k)
 	case 0x22:
 		return -EACCES;	/* CRIU: needs CAP_CHECKPOINT_RESTORE */
 	default:
-		/* Wave state, dmabuf, GWS, SMI, debug trap: not modelled. */
+		/* Wave state, dmabuf, SMI, debug trap: not modelled. */
 		return -EINVAL;
 	}
 }

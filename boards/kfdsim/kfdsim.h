@@ -17,6 +17,9 @@
  * Configuration comes from the environment, read once at kfdsim_init:
  *   BAREHIP_KFDSIM_GFX   gfx90a (default) or gfx942: every GPU's target
  *   BAREHIP_KFDSIM_GPUS  how many GPUs (1..8, default 1)
+ *   BAREHIP_KFDSIM_GWS   64 (default) or 0: the global wave sync
+ *                        resources each GPU has (0: as amdgpu without
+ *                        HWS GWS support, ALLOC_QUEUE_GWS is ENODEV)
  * Files: core.c (configuration, the fds, the process), topology.c (the
  * sysfs tree), kfd.c (the /dev/kfd ioctls and the mmaps), memory.c (the
  * buffer objects), queue.c (the queues), event.c (the events), board.c
@@ -53,6 +56,7 @@ struct kfdsim_gpu {
 	uint16_t pci_domain;
 	uint8_t pci_bus, pci_device, pci_function;
 	uint32_t device_id;		/* PCI device id (0x740f MI210, 0x74a1 MI300X) */
+	unsigned num_gws;		/* GWS resources (topology num_gws), 0 or 64 */
 };
 
 /*

@@ -3,8 +3,9 @@
  * Queues, after kfd_chardev.c (set_queue_properties_from_user, the
  * create/destroy/update ioctls) and kfd_queue.c (kfd_queue_acquire_buffers:
  * the ring, rptr/wptr, EOP and CWSR buffers must be BOs mapped on the
- * queue's GPU, of the sizes the node's properties give).  The model's
- * side of a queue is board.c's.
+ * queue's GPU, of the sizes the node's properties give) and
+ * kfd_process_queue_manager.c (pqm_set_gws).  The model's side of a
+ * queue is board.c's.
  */
 #include <errno.h>
 #include <string.h>
@@ -166,6 +167,11 @@ int kfdsim_destroy_queue(struct kfdsim_proc *p, struct kfd_ioctl_destroy_queue_a
 
 	if (!q)
 		return -EINVAL;	/* "Queue id does not match any known queue" */
+	/* pqm_destroy_queue: the queue's GWS go back to the process. */
+	if (q->gws) {
+		p->gpu[q->gpu].num_gws = 0;
+		q->gws = false;
+	}
 	kfdsim_board_queue_stop(p, q);
 	for (unsigned i = 0; i < 5; i++)
 		if (q->bos[i])
@@ -202,4 +208,44 @@ int kfdsim_set_cu_mask(struct kfdsim_proc *p, struct kfd_ioctl_set_cu_mask_args 
 		return -EFAULT;
 	/* pqm_set_cu_mask: "No queue %d exists for operation" */
 	return queue_by_id(p, a->queue_id) ? 0 : -EFAULT;
+}
+
+/*
+ * kfd_ioctl_alloc_queue_gws and pqm_set_gws.  GWS are per process and
+ * GPU (qpd.num_gws): one queue holds all of the GPU's (gws_size, whatever
+ * num_gws asks; num_gws only says take or give back), so a second ask is
+ * EBUSY, from that queue too, until they are given back (num_gws 0) or
+ * the queue is destroyed.  Giving back from a queue that does not hold
+ * them is not defined by amdkfd (on gfx90a the non-holder's NULL gws
+ * goes to amdgpu_amdkfd_remove_gws_from_process, which dereferences it;
+ * on gfx 9.4.3 the count is cleared while the holder keeps them): the
+ * fake refuses it, EINVAL.  first_gws is 0 once pqm_set_gws ran,
+ * whatever it returned (kfd_ioctl copies the arguments out on errors).
+ */
+int kfdsim_alloc_queue_gws(struct kfdsim_proc *p, struct kfd_ioctl_alloc_queue_gws_args *a)
+{
+	struct kfdsim_queue *q = queue_by_id(p, a->queue_id);
+	struct kfdsim_pgpu *g;
+	unsigned size;
+	int err = 0;
+
+	if (!q)
+		return -EINVAL;
+	/* dev->gws is NULL exactly when the topology says num_gws 0 (the fake
+	 * runs amdkfd's HWS policy, never NO_HWS). */
+	size = kfdsim_gpus[q->gpu].num_gws;
+	if (!size)
+		return -ENODEV;
+	g = &p->gpu[q->gpu];
+	if (a->num_gws && g->num_gws)
+		err = -EBUSY;	/* "Only allow one queue per process can have GWS" */
+	else if (!a->num_gws && (!g->num_gws || !q->gws))
+		err = -EINVAL;
+	else {
+		q->gws = a->num_gws != 0;
+		g->num_gws = q->gws ? size : 0;
+		kfdsim_board_queue_gws(p, q, g->num_gws);
+	}
+	a->first_gws = 0;
+	return err;
 }

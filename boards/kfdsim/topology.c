@@ -198,7 +198,7 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	put(w, rel,
 	    "cpu_cores_count 0\nsimd_count %u\nmem_banks_count 1\ncaches_count 2\n"
 	    "io_links_count 1\np2p_links_count 0\ncpu_core_id_base 0\nsimd_id_base %u\n"
-	    "max_waves_per_simd %u\nlds_size_in_kb %u\ngds_size_in_kb 0\nnum_gws 64\n"
+	    "max_waves_per_simd %u\nlds_size_in_kb %u\ngds_size_in_kb 0\nnum_gws %u\n"
 	    "wave_front_size %u\narray_count %u\nsimd_arrays_per_engine 1\n"
 	    "cu_per_simd_array %u\nsimd_per_cu %u\nmax_slots_scratch_cu 32\n"
 	    "gfx_target_version %u\nvendor_id %u\ndevice_id %u\nlocation_id %u\n"
@@ -208,7 +208,7 @@ static void gpu_node(struct writer *w, const struct kfdsim_gpu *g, unsigned i)
 	    "capability %u\ndebug_prop %u\nsdma_fw_version %u\nunique_id %llu\n"
 	    "num_xcc %u\nmax_engine_clk_ccompute 3000\n",
 	    g->num_cus * t->simds_per_cu, 0x80000000u + 0x1000u * i,
-	    t->waves_per_simd, t->lds_per_cu / 1024, t->wave_size, arrays,
+	    t->waves_per_simd, t->lds_per_cu / 1024, g->num_gws, t->wave_size, arrays,
 	    g->num_cus / arrays, t->simds_per_cu, t->gfx_version, 0x1002u, g->device_id,
 	    (unsigned)g->pci_bus << 8 | g->pci_device << 3 | g->pci_function,
 	    g->pci_domain, g->render_minor, t->gfx == BH_SIM_GFX942 ? 14u : 3u,

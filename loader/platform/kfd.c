@@ -60,6 +60,7 @@ struct kfd_node {
 	unsigned simd_count, simd_per_cu, array_count, simd_arrays_per_engine;
 	unsigned cu_per_simd_array, max_waves_per_simd, lds_size_in_kb, wave_front_size;
 	unsigned drm_render_minor, num_xcc, max_engine_clk_fcompute, cpu_cores_count;
+	unsigned num_gws;		/* global wave sync resources; 0 none */
 	uint32_t location_id, domain, capability;
 	uint64_t vram_size;
 	unsigned mem_clk_max, mem_width;
@@ -96,6 +97,7 @@ struct kfd_queue {
 	uint64_t wptr_base;		/* loader wptr where the HQD's is 0 (resets) */
 	struct kfd_bo eop, cwsr;
 	uint32_t event_id, event_slot;
+	bool gws;			/* holds the GPU's GWS (ALLOC_QUEUE_GWS) */
 };
 
 /*
@@ -285,6 +287,9 @@ static int read_node(struct kfd_platform *kp, unsigned n, struct kfd_node *out)
 	out->location_id = (uint32_t)prop(text, "location_id", 0);
 	out->domain = (uint32_t)prop(text, "domain", 0);
 	out->capability = (uint32_t)prop(text, "capability", 0);
+	/* KFD says 0 where the GPU has GWS but its firmware or scheduling
+	 * policy gives none (kfd_topology.c). */
+	out->num_gws = (unsigned)prop(text, "num_gws", 0);
 	if (!out->num_xcc)
 		out->num_xcc = 1;
 	if (!out->simd_per_cu)
@@ -1073,6 +1078,7 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	info->memory_clock_hz = (uint64_t)n->mem_clk_max * 1000000;
 	info->memory_bus_width = n->mem_width;
 	info->integrated = n->cpu_cores_count > 0;
+	info->num_gws = n->num_gws;
 	return 0;
 out:
 	p->close(p);
@@ -1216,6 +1222,58 @@ static void kfd_queue_destroy(struct bh_platform *p, int qid)
 	queue_free(kp, q);
 }
 
+/* ALLOC_QUEUE_GWS: all of the GPU's GWS to queue @q (amdkfd gives them all,
+ * whatever num_gws asks; first_gws is always 0). */
+static int gws_alloc(struct kfd_platform *kp, struct kfd_queue *q, struct bh_error *err)
+{
+	struct kfd_ioctl_alloc_queue_gws_args a = {
+		.queue_id = q->queue_id,
+		.num_gws = kp->gpu.num_gws,
+	};
+
+	if (kfd_ioctl(kp, AMDKFD_IOC_ALLOC_QUEUE_GWS, &a) == 0) {
+		q->gws = true;
+		return 0;
+	}
+	switch (errno) {
+	case EBUSY:
+		/* pqm_set_gws: one queue of a process per GPU (or a debugger
+		 * is attached, kfd_dbg_has_gws_support). */
+		return fail(err, BH_EBUSY, "kfd backend: GPU %u (KFD node %u, %s): KFD queue %u "
+			    "cannot have the global wave sync (GWS) resources: another queue "
+			    "of this process holds them (KFD gives them to one queue at a "
+			    "time, until it is destroyed)", kp->gpu_index, kp->gpu.node,
+			    kp->gpu.name, q->queue_id);
+	case ENODEV:
+		return fail(err, BH_ENOTSUP, "kfd backend: GPU %u (KFD node %u, %s): KFD has no "
+			    "global wave sync (GWS) resources for KFD queue %u (no GWS support in "
+			    "the MEC firmware or the hardware scheduler is off)",
+			    kp->gpu_index, kp->gpu.node, kp->gpu.name, q->queue_id);
+	default:
+		return fail(err, BH_ENODEV, "kfd backend: GPU %u (KFD node %u, %s): giving KFD "
+			    "queue %u the global wave sync (GWS) resources: ALLOC_QUEUE_GWS: %s",
+			    kp->gpu_index, kp->gpu.node, kp->gpu.name, q->queue_id,
+			    strerror(errno));
+	}
+}
+
+/* The queue's GWS go back when KFD destroys it: nothing to release here. */
+static int kfd_queue_alloc_gws(struct bh_platform *p, int qid, struct bh_error *err)
+{
+	struct kfd_platform *kp = to_kfd(p);
+
+	if (qid < 0 || qid >= MAX_QUEUES || !kp->q[qid].used)
+		return fail(err, BH_EINVAL, "kfd backend: no queue %d to give GWS to", qid);
+	/* Asked again: KFD would say EBUSY, but the queue has what it wants. */
+	if (kp->q[qid].gws)
+		return 0;
+	if (!kp->gpu.num_gws)
+		return fail(err, BH_ENOTSUP, "kfd backend: GPU %u (KFD node %u, %s) has no global "
+			    "wave sync (GWS) resources (its KFD topology says num_gws 0)",
+			    kp->gpu_index, kp->gpu.node, kp->gpu.name);
+	return gws_alloc(kp, &kp->q[qid], err);
+}
+
 static int kfd_queue_signal(struct bh_platform *p, int qid, uint64_t *mailbox_va,
 			    uint32_t *data)
 {
@@ -1262,6 +1320,12 @@ static int kfd_queue_reset(struct bh_platform *p, int qid)
 		kfd_logf(kp, "%s", err.message);
 		q->used = false;
 		return -1;
+	}
+	/* The destroyed HQD's GWS went back to KFD: the new one takes them
+	 * again, so the queue stays what it was. */
+	if (q->gws && gws_alloc(kp, q, &err)) {
+		kfd_logf(kp, "%s", err.message);
+		q->gws = false;
 	}
 	if (skip) {
 		*q->wptr = skip;
@@ -1490,6 +1554,7 @@ struct bh_platform *bh_platform_kfd_new(unsigned index)
 		.mem_register = kfd_mem_register,
 		.queue_create = kfd_queue_create,
 		.queue_destroy = kfd_queue_destroy,
+		.queue_alloc_gws = kfd_queue_alloc_gws,
 		.queue_reset = kfd_queue_reset,
 		.queue_signal = kfd_queue_signal,
 		.doorbell = kfd_doorbell,

@@ -10,7 +10,11 @@
  *     destroyed and re-created (its ring rebased) and runs new work;
  *   - a memory fault mid-stream: the kernel and the page are named, the
  *     process's queues stop, and reopening the device recovers;
- *   - host writes to VRAM are flushed (HDP) before the GPU reads them.
+ *   - host writes to VRAM are flushed (HDP) before the GPU reads them;
+ *   - global wave sync (queue_alloc_gws): one queue holds the GPU's GWS
+ *     (BH_EBUSY for another until it is destroyed), keeps them through a
+ *     reset, and its waves meet at a ds_gws_barrier; ds_gws_* on a queue
+ *     without them faults.
  * Usage: backend_test [CODE_OBJECT_DIR] (holding backendk.<gfx>.co; the
  * build's by default).
  */
@@ -23,6 +27,7 @@
 
 #include <bh/backends.h>
 #include <bh/loader.h>
+#include <bh/platform.h>
 #include "generated/autoconf.h"
 #include "kfdsim.h"
 
@@ -46,7 +51,7 @@ struct gpu {
 	struct bh_platform *plat;
 	struct bh_device *dev;
 	struct bh_codeobj *co;
-	const struct bh_kernel *fill, *spin, *store, *increment;
+	const struct bh_kernel *fill, *spin, *store, *increment, *gws_init, *gws_meet;
 };
 
 static void *read_all(const char *path, size_t *size)
@@ -94,7 +99,10 @@ static int gpu_open(struct gpu *g, const char *dir)
 	g->spin = bh_codeobj_find_kernel(g->co, "_Z10spin_untilPViPi");
 	g->store = bh_codeobj_find_kernel(g->co, "_Z13store_throughPi");
 	g->increment = bh_codeobj_find_kernel(g->co, "_Z9incrementPi");
-	return g->fill && g->spin && g->store && g->increment ? 0 : -1;
+	g->gws_init = bh_codeobj_find_kernel(g->co, "_Z8gws_initj");
+	g->gws_meet = bh_codeobj_find_kernel(g->co, "_Z8gws_meetPij");
+	return g->fill && g->spin && g->store && g->increment && g->gws_init && g->gws_meet ?
+	       0 : -1;
 }
 
 static void gpu_close(struct gpu *g)
@@ -350,6 +358,123 @@ static void hdp_flush(struct gpu *g)
 	bh_queue_destroy(q);
 }
 
+/*
+ * The loader keeps its queues' platform ids to itself: the test learns
+ * them by watching the backend's queue_create.
+ */
+static int (*real_queue_create)(struct bh_platform *p, const struct bh_mem *ring,
+				uint64_t rptr_va, struct bh_error *err);
+static int last_qid = -1;
+
+static int spy_queue_create(struct bh_platform *p, const struct bh_mem *ring, uint64_t rptr_va,
+			    struct bh_error *err)
+{
+	int r = real_queue_create(p, ring, rptr_va, err);
+
+	if (r >= 0)
+		last_qid = r;
+	return r;
+}
+
+static int queue_with_id(struct gpu *g, struct bh_queue **q, int *qid, struct bh_error *err)
+{
+	int r;
+
+	real_queue_create = g->plat->queue_create;
+	g->plat->queue_create = spy_queue_create;
+	last_qid = -1;
+	r = bh_queue_create(g->dev, q, err);
+	g->plat->queue_create = real_queue_create;
+	*qid = last_qid;
+	return r;
+}
+
+#define GWS_WAVES 16
+
+/* gws_init, then gws_meet over GWS_WAVES one-wave blocks; how many waves
+ * counted all the marks (GWS_WAVES when the barrier held), or -1. */
+static int gws_barrier_run(struct gpu *g, struct bh_queue *q, struct bh_mem *buf,
+			   struct bh_error *err)
+{
+	unsigned waves = GWS_WAVES, v = GWS_WAVES - 1;
+	uint64_t va = buf->gpu_va, seq;
+	void *iargs[] = { &v }, *margs[] = { &va, &waves };
+	int n = 0;
+
+	memset(buf->cpu, 0, 4096);
+	if (launch1(q, g->gws_init, 1, iargs, &seq, err) ||
+	    launch1(q, g->gws_meet, GWS_WAVES, margs, &seq, err) || bh_queue_wait(q, seq, err))
+		return -1;
+	for (int i = 0; i < GWS_WAVES; i++)
+		n += ((int *)buf->cpu)[GWS_WAVES + i] == GWS_WAVES;
+	return n;
+}
+
+static void gws(struct gpu *g, const char *dir)
+{
+	const struct bh_device_info *info = bh_device_get_info(g->dev);
+	struct bh_platform *p = g->plat;
+	struct bh_error err = { 0 };
+	struct bh_queue *q, *other, *none;
+	struct bh_mem buf;
+	int qid, oqid, nqid, r, n;
+
+	CHECK(info->num_gws == 64, "the device has %u GWS resources (KFD's num_gws)",
+	      info->num_gws);
+	CHECK(p->queue_alloc_gws != NULL, "the kfd backend gives queues GWS (queue_alloc_gws)");
+	if (!p->queue_alloc_gws)
+		return;
+	if (queue_with_id(g, &q, &qid, &err) || queue_with_id(g, &other, &oqid, &err) ||
+	    bh_mem_alloc(g->dev, 4096, BH_MEM_HOST, &buf, &err)) {
+		CHECK(0, "gws: queues and a buffer: %s", err.message);
+		return;
+	}
+	r = p->queue_alloc_gws(p, qid, &err);
+	CHECK(r == 0, "queue %d gets the GPU's GWS (%s)", qid, r ? err.message : "0");
+	CHECK(p->queue_alloc_gws(p, qid, &err) == 0, "asked again, the same queue: 0");
+	r = p->queue_alloc_gws(p, oqid, &err);
+	CHECK(r == BH_EBUSY && strstr(err.message, "another queue"),
+	      "another queue: BH_EBUSY: %s", err.message);
+	n = gws_barrier_run(g, q, &buf, &err);
+	CHECK(n == GWS_WAVES, "%d waves met at a ds_gws_barrier, each saw all %d marks after it "
+	      "(%d did; %s)", GWS_WAVES, GWS_WAVES, n, n < 0 ? err.message : "no error");
+	/* A reset re-creates the HQD: the new one takes the GWS again.  (The
+	 * loader resets a queue after a timeout and then programs every
+	 * register again; called directly here, the test tells it to.) */
+	r = p->queue_reset(p, qid);
+	bh_queue_forget_state(q);
+	n = r ? -1 : gws_barrier_run(g, q, &buf, &err);
+	CHECK(n == GWS_WAVES, "after a queue reset the queue still has them (%d of %d; %s)", n,
+	      GWS_WAVES, n < 0 ? err.message : "no error");
+	r = p->queue_alloc_gws(p, oqid, &err);
+	CHECK(r == BH_EBUSY, "and the other queue still gets BH_EBUSY");
+	bh_queue_destroy(q);
+	r = p->queue_alloc_gws(p, oqid, &err);
+	CHECK(r == 0, "destroying the holder gave them back: the other queue gets them (%s)",
+	      r ? err.message : "0");
+	n = r ? -1 : gws_barrier_run(g, other, &buf, &err);
+	CHECK(n == GWS_WAVES, "and its waves meet at the barrier (%d of %d; %s)", n, GWS_WAVES,
+	      n < 0 ? err.message : "no error");
+
+	/* ds_gws_* on a queue without GWS: the model faults the wave (an
+	 * illegal instruction: KFD's HW_EXCEPTION), the loader reports it. */
+	if (queue_with_id(g, &none, &nqid, &err)) {
+		CHECK(0, "gws: a third queue: %s", err.message);
+	} else {
+		n = gws_barrier_run(g, none, &buf, &err);
+		CHECK(n < 0 && strstr(err.message, "gws_init") &&
+		      strstr(err.message, "hardware exception"),
+		      "ds_gws_init on a queue without GWS faults: %s", err.message);
+		bh_queue_destroy(none);
+	}
+	bh_mem_free(g->dev, &buf);
+	bh_queue_destroy(other);
+	/* The fault stopped the GPU for this process: a new one. */
+	gpu_close(g);
+	if (gpu_open(g, dir))
+		CHECK(0, "reopening the device after the GWS fault");
+}
+
 int main(int argc, char **argv)
 {
 	struct gpu g;
@@ -370,6 +495,7 @@ int main(int argc, char **argv)
 	many_queues(&g);
 	hang_and_reset(&g);
 	hdp_flush(&g);
+	gws(&g, dir);
 	fault_and_recover(&g, dir);
 	gpu_close(&g);
 	printf("backend_test: %s (%d failed)\n", failures ? "FAIL" : "PASS", failures);

@@ -3,8 +3,11 @@
  * Debian's libhsakmt (the ROCm 5.2 thunk) on the fake amdkfd, run under
  * build/bin/barehip-kfdsim: open, the topology, a GPU node's properties
  * and memory banks, VRAM and system memory allocated and mapped to the
- * GPU, an AQL compute queue, a signal event set and waited on; then
- * everything destroyed and freed.  Every call must return
+ * GPU, an AQL compute queue given the GPU's global wave sync (GWS)
+ * resources (as ROCm's KFDGWSTest.Allocate: hsaKmtAllocQueueGWS with the
+ * node's NumGws, 64, gives first GWS 0; a second ask is KFD's EBUSY,
+ * OUT_OF_RESOURCES), a signal event set and waited on; then everything
+ * destroyed and freed.  Every other call must return
  * HSAKMT_STATUS_SUCCESS; each prints a line.  The target expected is
  * BAREHIP_KFDSIM_GFX's (default gfx90a).
  *
@@ -120,6 +123,8 @@ int main(int argc, char **argv)
 	expect("wave size 64", props.WaveFrontSize == 64);
 	expect("a PCI device id", props.DeviceId != 0);
 	expect("a render node", props.DrmRenderMinor >= 128);
+	printf("  NumGws %u\n", (unsigned)props.NumGws);
+	expect("64 GWS (NumGws)", props.NumGws == 64);
 
 	HSAuint64 vram_size = 0;
 	if (props.NumMemoryBanks) {
@@ -192,6 +197,20 @@ int main(int argc, char **argv)
 			       (void *)qr.Queue_write_ptr, (void *)qr.Queue_read_ptr);
 		expect("queue doorbell, wptr, rptr", !have_queue ||
 		       (qr.Queue_DoorBell && qr.Queue_write_ptr && qr.Queue_read_ptr));
+	}
+	if (have_queue) {
+		HSAuint32 first = 77;
+
+		if (check("hsaKmtAllocQueueGWS(queue, NumGws)",
+			  hsaKmtAllocQueueGWS(qr.QueueId, props.NumGws, &first)))
+			expect("first GWS 0", first == 0);
+		/* KFD gives them to one queue of a process: EBUSY, which
+		 * libhsakmt reports as OUT_OF_RESOURCES. */
+		HSAKMT_STATUS gst = hsaKmtAllocQueueGWS(qr.QueueId, props.NumGws, &first);
+
+		printf("%-44s %s (status %d)\n", "hsaKmtAllocQueueGWS again: OUT_OF_RESOURCES",
+		       gst == HSAKMT_STATUS_OUT_OF_RESOURCES ? "ok" : "FAIL", (int)gst);
+		failures += gst != HSAKMT_STATUS_OUT_OF_RESOURCES;
 	}
 
 	/* A signal event, set and waited on. */

@@ -3,7 +3,8 @@
  * The fake amdkfd (boards/kfdsim), driven as the kfd backend will drive
  * it: only through bh_kfd_sys_override.  Topology, the VM, memory of
  * each kind, a PM4 compute queue whose RELEASE_MEM signals an event,
- * a GPU memory fault and its MEMORY event, and amdkfd's errnos.
+ * a GPU memory fault and its MEMORY event, GWS given to one queue at a
+ * time (ALLOC_QUEUE_GWS), and amdkfd's errnos.
  * One line per case, a summary, PASS if all passed.  It wants two GPUs
  * or more (BAREHIP_KFDSIM_GPUS, 2 unless set) and takes the target from
  * BAREHIP_KFDSIM_GFX, else from make check's BAREHIP_SIM_GFX.
@@ -85,7 +86,7 @@ static unsigned long long prop(const char *text, const char *key)
 
 struct gpu {
 	uint32_t id;
-	unsigned minor, gfxv, simd, simd_per_cu, arrays, arrays_per_se, xcc;
+	unsigned minor, gfxv, simd, simd_per_cu, arrays, arrays_per_se, xcc, num_gws;
 	int render;
 };
 
@@ -107,6 +108,7 @@ static int topology(unsigned node, struct gpu *g)
 	g->arrays = (unsigned)prop(buf, "array_count");
 	g->arrays_per_se = (unsigned)prop(buf, "simd_arrays_per_engine");
 	g->xcc = (unsigned)prop(buf, "num_xcc");
+	g->num_gws = (unsigned)prop(buf, "num_gws");
 	return 0;
 }
 
@@ -296,6 +298,78 @@ static void check_init_error(const char *self, const char *env, const char *name
 	      "%s: refused, naming %s", env, name);
 }
 
+/*
+ * BAREHIP_KFDSIM_GWS=0, in a child: the node says num_gws 0 and a queue
+ * asking for GWS gets ENODEV.  Exit 0 if so, 3 otherwise.
+ */
+static int no_gws_mode(void)
+{
+	const uint32_t gtt = KFD_IOC_ALLOC_MEM_FLAGS_GTT;
+	const uint32_t vram = KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+	struct gpu g = { 0 };
+	struct bo ring, ptrs, eop, ctx;
+	uint32_t ctl, cwsr;
+	uint64_t total;
+	char path[64];
+	int kfd, err;
+
+	sys = &bh_kfd_sys_override;
+	if (topology(1, &g) || g.num_gws != 0) {
+		printf("num_gws %u, want 0\n", g.num_gws);
+		return 3;
+	}
+	kfd = sys->open("/dev/kfd", O_RDWR, 0);
+	snprintf(path, sizeof(path), "/dev/dri/renderD%u", g.minor);
+	g.render = sys->open(path, O_RDWR, 0);
+	struct kfd_ioctl_acquire_vm_args vm = { .drm_fd = (uint32_t)g.render, .gpu_id = g.id };
+
+	cwsr_sizes(&g, &ctl, &cwsr, &total);
+	if (kfd < 0 || g.render < 0 || kio(kfd, AMDKFD_IOC_ACQUIRE_VM, &vm) ||
+	    alloc(kfd, &g, 4096, gtt, &ring) || alloc(kfd, &g, 4096, gtt, &ptrs) ||
+	    alloc(kfd, &g, 4096, vram, &eop) || alloc(kfd, &g, total, vram, &ctx)) {
+		printf("setup failed\n");
+		return 3;
+	}
+	struct kfd_ioctl_create_queue_args c = {
+		.ring_base_address = ring.va, .ring_size = 4096,
+		.write_pointer_address = ptrs.va, .read_pointer_address = ptrs.va + 64,
+		.gpu_id = g.id, .queue_type = KFD_IOC_QUEUE_TYPE_COMPUTE,
+		.queue_percentage = 100, .queue_priority = 7,
+		.eop_buffer_address = eop.va, .eop_buffer_size = 4096,
+		.ctx_save_restore_address = ctx.va, .ctx_save_restore_size = cwsr,
+		.ctl_stack_size = ctl,
+	};
+
+	if ((err = kio(kfd, AMDKFD_IOC_CREATE_QUEUE, &c))) {
+		printf("CREATE_QUEUE: %s\n", strerror(err));
+		return 3;
+	}
+	struct kfd_ioctl_alloc_queue_gws_args a = { .queue_id = c.queue_id, .num_gws = 64 };
+
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &a);
+	printf("ALLOC_QUEUE_GWS: %s\n", strerror(err));
+	return err == ENODEV ? 0 : 3;
+}
+
+static void check_no_gws(const char *self)
+{
+	char cmd[512], out[1024] = "";
+	size_t n = 0;
+	FILE *f;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "BAREHIP_KFDSIM_GWS=0 %s --no-gws 2>&1", self);
+	f = popen(cmd, "r");
+	if (f) {
+		n = fread(out, 1, sizeof(out) - 1, f);
+		out[n] = 0;
+	}
+	status = f ? pclose(f) : -1;
+	out[strcspn(out, "\n")] = 0;
+	check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	      "BAREHIP_KFDSIM_GWS=0: node num_gws 0, ALLOC_QUEUE_GWS ENODEV (%s)", out);
+}
+
 int main(int argc, char **argv)
 {
 	struct gpu g[2] = { 0 };
@@ -304,6 +378,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "--init-error"))
 		return init_error_mode();
+	if (argc > 1 && !strcmp(argv[1], "--no-gws"))
+		return no_gws_mode();
 
 	if (!&bh_kfd_sys_override || !(sys = &bh_kfd_sys_override)) {
 		printf("FAIL no bh_kfd_sys_override\n");
@@ -322,6 +398,8 @@ int main(int argc, char **argv)
 	/* ---- configuration errors (in a child process each) */
 	check_init_error(argv[0], "BAREHIP_KFDSIM_GPUS=9", "BAREHIP_KFDSIM_GPUS");
 	check_init_error(argv[0], "BAREHIP_KFDSIM_GFX=gfx1100", "BAREHIP_KFDSIM_GFX");
+	check_init_error(argv[0], "BAREHIP_KFDSIM_GWS=32", "BAREHIP_KFDSIM_GWS");
+	check_no_gws(argv[0]);
 
 	/* ---- topology */
 	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
@@ -330,9 +408,10 @@ int main(int argc, char **argv)
 			sizeof(buf)) == 0,
 	      "topology: CPU node 0");
 	for (unsigned i = 0; i < 2; i++) {
-		check(topology(i + 1, &g[i]) == 0 && g[i].id && g[i].gfxv == want_gfxv,
-		      "topology: node %u gpu_id 0x%x gfx_target_version %u render minor %u", i + 1,
-		      g[i].id, g[i].gfxv, g[i].minor);
+		check(topology(i + 1, &g[i]) == 0 && g[i].id && g[i].gfxv == want_gfxv &&
+		      g[i].num_gws == 64,
+		      "topology: node %u gpu_id 0x%x gfx_target_version %u render minor %u "
+		      "num_gws %u", i + 1, g[i].id, g[i].gfxv, g[i].minor, g[i].num_gws);
 		snprintf(path, sizeof(path), "/sys/class/drm/renderD%u/device/vendor", g[i].minor);
 		check(read_file(path, buf, sizeof(buf)) == 0 && !strcmp(buf, "0x1002\n"),
 		      "sysfs: %s is AMD's", path);
@@ -605,9 +684,51 @@ int main(int argc, char **argv)
 	}
 	check(aql_ok == 3, "AQL barrier packets completed, signalled, read index published (%u/3)",
 	      aql_ok);
+	/* ---- GWS: all 64 to one queue of the process at a time */
+	struct kfd_ioctl_alloc_queue_gws_args gws = {
+		.queue_id = q.args.queue_id, .num_gws = 1, .first_gws = 77,
+	};
+
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == 0 && gws.first_gws == 0, "ALLOC_QUEUE_GWS PM4 queue %u: first_gws %u (%s)",
+	      gws.queue_id, gws.first_gws, strerror(err));
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == EBUSY, "ALLOC_QUEUE_GWS the same queue again: EBUSY (got %s)", strerror(err));
+	gws.queue_id = qa.queue_id;
+	gws.num_gws = 64;
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == EBUSY, "ALLOC_QUEUE_GWS a second queue: EBUSY (got %s)", strerror(err));
+	gws.num_gws = 0;
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == EINVAL, "num_gws 0 from a queue that does not hold them: EINVAL (got %s)",
+	      strerror(err));
+	gws.queue_id = q.args.queue_id;
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == 0, "num_gws 0 gives them back (%s)", strerror(err));
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == EINVAL, "num_gws 0 with none held: EINVAL (got %s)", strerror(err));
+	gws = (struct kfd_ioctl_alloc_queue_gws_args){ .queue_id = qa.queue_id, .num_gws = 64 };
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == 0 && gws.first_gws == 0, "then the other queue gets them (%s)", strerror(err));
+	gws.queue_id = 999;
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == EINVAL, "ALLOC_QUEUE_GWS unknown queue: EINVAL (got %s)", strerror(err));
+	/* The PM4 queue still runs with GWS on another queue. */
+	write_data(&q, data.va + 40, 0x6a5);
+	signal_event(&q, slot, sig.event_id);
+	submit(&q);
+	check(wait_event(kfd, sig.event_id, 5000, NULL) == KFD_IOC_WAIT_RESULT_COMPLETE &&
+	      ((uint32_t *)data.cpu)[10] == 0x6a5, "the PM4 queue runs beside the GWS holder");
+
 	struct kfd_ioctl_destroy_queue_args dqa = { .queue_id = qa.queue_id };
 
 	check(kio(kfd, AMDKFD_IOC_DESTROY_QUEUE, &dqa) == 0, "DESTROY_QUEUE AQL");
+	gws = (struct kfd_ioctl_alloc_queue_gws_args){ .queue_id = q.args.queue_id, .num_gws = 1 };
+	err = kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
+	check(err == 0, "destroying the holder gave them back: the PM4 queue gets them (%s)",
+	      strerror(err));
+	gws.num_gws = 0;
+	kio(kfd, AMDKFD_IOC_ALLOC_QUEUE_GWS, &gws);
 
 	/* ---- errors on memory */
 	err = unmap(kfd, &g[0], &ring);
