@@ -178,7 +178,7 @@ int main()
     expect(coop(gws_init, 1, 1, 2u, BARRIER) == hipSuccess, "init a barrier of 3");
     expect(coop(overfull_barrier, 2, 64u, 3u) == hipErrorLaunchFailure, "deadlock reported");
     if (sim)
-        expect(std::strstr(bh_get_last_error_message(), "gws:") != nullptr,
+        expect(std::strstr(bh_get_last_error_message(), " gws@") != nullptr,
                "says the waves wait in GWS");
     expect(hipDeviceReset() == hipSuccess, "hipDeviceReset");
     // Working again: a fresh queue, GWS taken anew.

@@ -45,7 +45,7 @@ static void test_release_all(void)
 	/* The resources outlive the dispatch: the three credits release_all
 	 * gave were taken, so a new waiter waits (and deadlocks). */
 	dispatch(prog_gws_wait, sizeof(prog_gws_wait) / 4, 1, 64, 0, 0);
-	expect_fault(BH_SIM_FAULT_DEADLOCK, "gws:");
+	expect_fault(BH_SIM_FAULT_DEADLOCK, " gws@");
 }
 
 static void test_resource_ids(void)
@@ -81,7 +81,7 @@ static void test_refusals(void)
 	/* A wait nothing can end is found at once, not after the window. */
 	gws_queue(BH_SIM_GWS_RESOURCES);
 	dispatch(prog_gws_wait, sizeof(prog_gws_wait) / 4, 2, 64, 0, 0);
-	expect_fault(BH_SIM_FAULT_DEADLOCK, "(1,0,0).0@gws:");
+	expect_fault(BH_SIM_FAULT_DEADLOCK, "(1,0,0).0 gws@");
 	/* ... and the queue's resources forget the waves of that dispatch. */
 	reset_queue();
 	CU_ASSERT_EQUAL(bh_sim_queue_set_gws(rig.sim, 0, 1), 0);

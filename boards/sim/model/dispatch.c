@@ -167,7 +167,8 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 		w->sgpr[s++] = (w->index == 0 ? 1u << 31 : 0) | (w->wg->nwaves & 0x3f);
 	w->scratch_size = l->scratch_en ? l->tmp_wave_bytes : 0;
 	w->scratch_base = 0;
-	w->last_load = ~0ull;
+	w->last_load = w->last_sload = ~0ull;
+	w->waited = false;
 	w->flat_scratch = 0;
 	if (l->scratch_en) {
 		uint64_t wave_offset = (uint64_t)w->scratch_slot * l->tmp_wave_bytes;
@@ -393,11 +394,19 @@ static int run_round(struct workgroup *wg, struct launch *l)
 
 		/* A wave in a GWS wait goes on only once its resource lets it. */
 		bool held = w->gws_wait && !gws_try_release(w);
+		uint64_t before = wg->sim->stats.instructions;
 
+		w->waited = false;
 		for (unsigned n = 0; n < QUANTUM && !held && !w->done && !w->at_barrier &&
 				     !w->yield && !w->gws_wait; n++)
 			if (step(w, l))
 				return -1;
+		/* A wave that ran and showed no sign of waiting (no sleep, no
+		 * re-read of what it read last, no atomic that changed nothing)
+		 * is computing: that is progress, however long its loop runs
+		 * without a store. */
+		if (wg->sim->stats.instructions != before && !w->waited)
+			sim_progress(wg->sim);
 		w->yield = false;
 		if (!w->done)
 			wg->live++;
@@ -481,14 +490,17 @@ static void free_residents(struct resident *r, unsigned n)
 }
 
 /*
- * No progress for the configured window: report which workgroups are
- * resident and where their waves are (the first few), and how many
- * workgroups never started -- the usual cause is a wait on a workgroup
- * that cannot become resident, or on a flag nothing will set.
+ * No progress for the configured window: every resident wave waits (at
+ * a barrier, in GWS, or polling memory or sleeping) and none computes.
+ * Say so with the setting's name first (the message is short: 256
+ * bytes), then how many workgroups are resident and never started --
+ * the usual cause is a wait on a workgroup that cannot become resident,
+ * or on a flag nothing will set -- and the first waves: where each waits
+ * and on what.
  */
 static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, uint64_t pending)
 {
-	char where[160] = "";
+	char where[256] = "";
 	unsigned n = 0, resident = 0;
 	const struct wave *first = NULL;
 
@@ -503,20 +515,20 @@ static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, ui
 				continue;
 			if (!first)
 				first = w;
-			if (n < sizeof(where) - 40)
-				n += (unsigned)snprintf(where + n, sizeof(where) - n, "%s(%u,%u,%u).%u@%s0x%llx",
-							n ? " " : "", w->wg->id[0], w->wg->id[1],
-							w->wg->id[2], w->index,
-							w->at_barrier ? "barrier:"
-							: w->gws_wait ? "gws:" : "",
-							(unsigned long long)w->pc);
+			if (n < sizeof(where) - 48)
+				n += (unsigned)snprintf(where + n, sizeof(where) - n,
+							"%s(%u,%u,%u).%u %s@0x%llx", n ? ", " : "",
+							w->wg->id[0], w->wg->id[1], w->wg->id[2],
+							w->index,
+							w->at_barrier ? "barrier" : w->gws_wait ? "gws"
+							: "poll", (unsigned long long)w->pc);
 		}
 	}
 	sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
-		  "deadlock: %llu wave instructions without progress (no store, no changing "
-		  "atomic, no wave end, no barrier or GWS release); %u workgroups resident, %llu "
-		  "not started; waves (wg).wave@pc: %s", (unsigned long long)sim->since_progress,
-		  resident, (unsigned long long)pending, where);
+		  "deadlock: every wave waits, none computes or stores, for %llu wave "
+		  "instructions (BAREHIP_SIM_DEADLOCK_WINDOW); %u groups resident, %llu not "
+		  "started; %s", (unsigned long long)sim->since_progress, resident,
+		  (unsigned long long)pending, where);
 	if (first) {
 		for (int d = 0; d < 3; d++)
 			sim->fault.workgroup[d] = first->wg->id[d];

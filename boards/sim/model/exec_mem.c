@@ -229,10 +229,14 @@ static int flat_load_d16(struct wave *w, const struct insn *in, unsigned size, u
 	if (w->exec && in->seg != SEG_SCRATCH) {
 		uint64_t a = addrs[__builtin_ctzll(w->exec)];
 
-		if (!(in->seg == SEG_FLAT && a - BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE) &&
-		    a != w->last_load) {
+		bool private = in->seg == SEG_FLAT &&
+			       a - BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE;
+
+		if (!private && a != w->last_load) {
 			w->last_load = a;
 			sim_progress(w->sim);
+		} else if (!private) {
+			w->waited = true;	/* polling */
 		}
 	}
 	/* Commit after all lanes: a faulting load leaves registers alone. */
@@ -412,6 +416,8 @@ static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op,
 		memcpy(p, &v, bits / 8);
 		if (v != old)
 			sim_progress(w->sim);
+		else
+			w->waited = true;	/* an atomic poll (add 0, failed CAS) */
 		if (ret) {
 			w->v[in->dst][l] = (uint32_t)old;
 			if (bits == 64)
@@ -546,6 +552,8 @@ static int ds_atomic_cmp(struct wave *w, const struct insn *in, enum atomic_op o
 		memcpy(p, &v, bits / 8);
 		if (v != old)
 			sim_progress(w->sim);
+		else
+			w->waited = true;	/* an atomic poll */
 		if (ret)
 			for (unsigned k = 0; k < n; k++)
 				w->v[in->dst + k][l] = (uint32_t)(old >> (32 * k));

@@ -403,7 +403,7 @@ SOP(s_endpgm) { (void)in; w->done = true; return 0; }
  * so that the waves it waits for run (a spin-wait's s_sleep then costs
  * one instruction per round, not a quantum).  s_sleep 0 is a no-op.
  */
-SOP(s_sleep) { if (in->simm16 & 0x7f) w->yield = true; return 0; }
+SOP(s_sleep) { if (in->simm16 & 0x7f) w->yield = w->waited = true; return 0; }
 SOP(s_barrier) { (void)in; w->at_barrier = true; return 0; }
 
 static int branch(struct wave *w, const struct insn *in, bool taken)
@@ -522,6 +522,10 @@ static int s_load(struct wave *w, const struct insn *in, unsigned n)
 		memcpy(&v, p + 4 * i, 4);
 		wr_s32(w, in->dst + i, v);
 	}
+	/* Reading the same address again is polling (deadlock detection). */
+	if (addr == w->last_sload)
+		w->waited = true;
+	w->last_sload = addr;
 	return 0;
 }
 SOP(s_load_dword) { return s_load(w, in, 1); }

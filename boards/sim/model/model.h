@@ -235,6 +235,11 @@ struct wave {
 	uint64_t scratch_base;		/* VA of this wave's scratch slice */
 	uint64_t scratch_size;		/* bytes in the slice */
 	uint64_t last_load;		/* first lane's address of the last global load */
+	uint64_t last_sload;		/* address of the last scalar load */
+	/* This quantum the wave showed it waits rather than computes: it
+	 * slept, re-read the address it read last, or ran an atomic that
+	 * changed nothing (dispatch.c: deadlock detection). */
+	bool waited;
 	uint32_t mode;			/* the MODE hardware register */
 #define MODE_GPR_IDX_EN (1u << 27)	/* VGPR index mode (dispatch.c) */
 	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */
