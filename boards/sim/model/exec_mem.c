@@ -55,7 +55,9 @@ static uint8_t *private_byte(struct wave *w, const struct insn *in, uint64_t off
 
 	if ((off & 3) + len > 4)
 		return mem_fault(w, in, off, lane, "private access crosses a dword at offset");
-	if (!w->scratch_size || off + len > per_lane)
+	/* Not "off + len > per_lane": a negative offset is off near 2^64,
+	 * whose end wraps round to a small number. */
+	if (off >= per_lane || len > per_lane - off)
 		return mem_fault(w, in, off, lane,
 				 "private access outside the wave's scratch at offset");
 	uint64_t phys = w->flat_scratch + ((off / 4) * w->wave_size + lane) * 4 + (off & 3);
@@ -755,7 +757,7 @@ static int buf_access(struct wave *w, const struct insn *in, unsigned size, unsi
 			if ((off & 3) + size > 4)
 				return mem_fault(w, in, off, l,
 						 "private access crosses a dword at offset"), -1;
-			if (off + size > per_lane)
+			if (off >= per_lane || size > per_lane - off)
 				return mem_fault(w, in, off, l,
 						 "private access outside the wave's scratch at offset"), -1;
 			p = mem_translate(w->sim, phys, size);
