@@ -939,6 +939,47 @@ static void test_cp_refusals(void)
 	expect_refused(wreg, 5, BH_SIM_FAULT_BAD_PACKET, "destination");
 }
 
+/*
+ * Register ranges whose end wraps round 2^32: a SET_SH_REG at offset
+ * 0xffffd3fe (register 0xfffffffe) with 4 values, and COPY_DATA from and
+ * to register 0xffffffff, 64-bit.  In 32-bit arithmetic their ends come
+ * to 2 and 1, below the SH file's end, and the model wrote and read 16 GiB
+ * past its register array (barehip-sim: a guest-to-host write).  Each is a
+ * BAD_PACKET fault; the SH file is untouched (a later COPY_DATA reads the
+ * value a valid packet put there).
+ */
+static void test_cp_register_wrap(void)
+{
+	uint32_t sh[6] = { HDR(0x76, 6), 0xffffd3feu, 1, 2, 3, 4 };
+	uint32_t sh_neg[3] = { HDR(0x76, 3), 0xffffffffu, 5 };
+	uint32_t from_reg[6] = { HDR(0x40, 6), 0u | 5u << 8 | 1u << 16, 0xffffffffu, 0,
+				 (uint32_t)(CTL_VA + 0x500), (uint32_t)(CTL_VA >> 32) };
+	uint32_t to_reg[6] = { HDR(0x40, 6), 5u | 0u << 8 | 1u << 16, 7, 8, 0xffffffffu, 0 };
+	/* 64-bit from the SH file's last register: one past its end. */
+	uint32_t last[6] = { HDR(0x40, 6), 0u | 5u << 8 | 1u << 16, 0x2fff, 0,
+			     (uint32_t)(CTL_VA + 0x500), (uint32_t)(CTL_VA >> 32) };
+	uint32_t set[3] = { HDR(0x76, 3), 0x240, 0x600d };	/* USER_DATA_0 */
+	uint32_t back[6] = { HDR(0x40, 6), 0u | 5u << 8, 0x2e40, 0,
+			     (uint32_t)(CTL_VA + 0x508), (uint32_t)(CTL_VA >> 32) };
+	struct bh_sim_fault f;
+
+	expect_refused(sh, 6, BH_SIM_FAULT_BAD_PACKET, "range");
+	expect_refused(sh_neg, 3, BH_SIM_FAULT_BAD_PACKET, "range");
+	expect_refused(from_reg, 6, BH_SIM_FAULT_BAD_PACKET, "source register");
+	expect_refused(to_reg, 6, BH_SIM_FAULT_BAD_PACKET, "destination register");
+	expect_refused(last, 6, BH_SIM_FAULT_BAD_PACKET, "source register");
+	reset_queue();
+	emit_words(set, 3);
+	emit_words(to_reg, 6);
+	doorbell();
+	CU_ASSERT_EQUAL(bh_sim_take_fault(rig.sim, &f), 1);
+	CU_ASSERT_EQUAL(bh_sim_queue_reset(rig.sim, 0), 0);	/* keeps the SH file */
+	emit_words(back, 6);
+	doorbell();
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	CU_ASSERT_EQUAL(ctl_word(0x508), 0x600d);
+}
+
 /* DISPATCH_DIRECT programming the model refuses as BAD_STATE. */
 static void test_dispatch_refusals(void)
 {
@@ -999,6 +1040,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "WRITE_DATA, WAIT_REG_MEM, nested IBs and no-op packets", test_cp_packets);
 	CU_add_test(s, "packets the CP refuses", test_cp_refusals);
 	CU_add_test(s, "COPY_DATA and chained INDIRECT_BUFFERs", test_copy_data_and_chained_ib);
+	CU_add_test(s, "register ranges that wrap in 32 bits", test_cp_register_wrap);
 	CU_add_test(s, "WAIT_REG_MEM stalls and resumes; queue error and reset",
 		    test_wait_stall_and_queue_reset);
 	CU_add_test(s, "dispatch programming the model refuses", test_dispatch_refusals);

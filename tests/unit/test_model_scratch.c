@@ -162,6 +162,26 @@ static void test_gfx942_views(void)
 	bh_sim_destroy(r.sim);
 }
 
+/*
+ * A private offset below 0 (-4): 64-bit 2^64 - 4, whose end wrapped round
+ * to 0 and passed the slot's bounds check, so the lanes read the 256
+ * bytes below the wave's TMPRING slot.  It is a memory fault.
+ */
+static void test_gfx942_below_slot(void)
+{
+	struct rig r;
+	struct bh_sim_fault f;
+	uint64_t out = VA(OUT_OFF);
+	uint32_t user[2] = { (uint32_t)out, (uint32_t)(out >> 32) };
+
+	CU_ASSERT_EQUAL_FATAL(open_rig(&r, BH_SIM_GFX942), 0);
+	run(&r, prog942_scratch_below, sizeof(prog942_scratch_below) / 4, user, 2, true);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_fault(r.sim, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_MEMORY);
+	ASSERT_CONTAINS(f.message, "outside the wave's scratch");
+	bh_sim_destroy(r.sim);
+}
+
 /* A V# the model does not implement (no swizzle) is refused, not guessed. */
 static void test_gfx90a_plain_buffer_refused(void)
 {
@@ -189,5 +209,6 @@ CU_ErrorCode bh_tests_model_scratch(void)
 	CU_add_test(s, "gfx90a: MUBUF, scratch_* and flat private agree", test_gfx90a_views);
 	CU_add_test(s, "gfx942: architected scratch and flat private agree", test_gfx942_views);
 	CU_add_test(s, "gfx90a: unswizzled buffer refused", test_gfx90a_plain_buffer_refused);
+	CU_add_test(s, "gfx942: a private offset below 0 faults", test_gfx942_below_slot);
 	return CU_get_error();
 }

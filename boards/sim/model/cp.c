@@ -64,14 +64,24 @@ static int write_mem(struct bh_sim *sim, uint64_t va, const void *data, unsigned
 	return 0;
 }
 
+/*
+ * Whether registers [reg, reg + count) lie in [base, limit).  In 64-bit
+ * arithmetic: the packet's dwords are guest-written, and a 32-bit sum
+ * would wrap round to a small number and pass (barehip-sim).
+ */
+static bool reg_range_ok(uint64_t reg, uint64_t count, uint64_t base, uint64_t limit)
+{
+	return reg >= base && reg <= limit && count <= limit - reg;
+}
+
 static int set_regs(struct bh_sim *sim, const uint32_t *pk, unsigned n, uint32_t base,
 		    uint32_t limit)
 {
-	uint32_t first = base + pk[1];
+	uint64_t first = (uint64_t)base + pk[1];
 
 	if (n < 3)
 		return bad_packet(sim, pk, n, "SET_*_REG without a value");
-	if (first < base || first + (n - 2) > limit)
+	if (!reg_range_ok(first, n - 2, base, limit))
 		return bad_packet(sim, pk, n, "SET_*_REG outside its register range");
 	if (base != SH_REG_BASE)
 		return 0;	/* UCONFIG registers: accepted, no compute effect */
@@ -154,7 +164,7 @@ static int copy_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 
 	switch (src) {
 	case 0:
-		if (pk[2] < SH_REG_BASE || pk[2] + bytes / 4 > SH_REG_BASE + SH_REG_COUNT)
+		if (!reg_range_ok(pk[2], bytes / 4, SH_REG_BASE, SH_REG_BASE + SH_REG_COUNT))
 			return bad_packet(sim, pk, n, "COPY_DATA source register not modelled");
 		for (unsigned i = 0; i < bytes / 4; i++)
 			v[i] = sim->sh[pk[2] - SH_REG_BASE + i];
@@ -189,7 +199,7 @@ static int copy_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 		return bad_packet(sim, pk, n, "COPY_DATA source not modelled (GDS, perf counters)");
 	}
 	if (dst == 0) {
-		if (pk[4] < SH_REG_BASE || pk[4] + bytes / 4 > SH_REG_BASE + SH_REG_COUNT)
+		if (!reg_range_ok(pk[4], bytes / 4, SH_REG_BASE, SH_REG_BASE + SH_REG_COUNT))
 			return bad_packet(sim, pk, n, "COPY_DATA destination register not modelled");
 		for (unsigned i = 0; i < bytes / 4; i++)
 			sim->sh[pk[4] - SH_REG_BASE + i] = v[i];

@@ -55,7 +55,9 @@ static uint8_t *private_byte(struct wave *w, const struct insn *in, uint64_t off
 
 	if ((off & 3) + len > 4)
 		return mem_fault(w, in, off, lane, "private access crosses a dword at offset");
-	if (!w->scratch_size || off + len > per_lane)
+	/* Not "off + len > per_lane": a negative offset is off near 2^64,
+	 * whose end wraps round to a small number. */
+	if (off >= per_lane || len > per_lane - off)
 		return mem_fault(w, in, off, lane,
 				 "private access outside the wave's scratch at offset");
 	uint64_t phys = w->flat_scratch + ((off / 4) * w->wave_size + lane) * 4 + (off & 3);
@@ -329,6 +331,28 @@ enum atomic_op {
 	A_AND, A_OR, A_XOR, A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_RSUB,
 };
 
+/*
+ * Float atomic min/max (global and LDS, f32 and f64): the ISA's IEEE-mode
+ * min/max, as v_min/v_max_f32 with MODE.IEEE set (fpmode.h): a quiet NaN
+ * operand yields the other, a signalling NaN yields itself quieted, and
+ * -0 orders below +0.  In the order the ISA pseudocode names them:
+ * min(DATA, MEM).  [U] Not checked on hardware: whether the memory-side
+ * ALUs follow MODE.IEEE or always use this rule (kernels run with
+ * IEEE = 1; the model refuses IEEE = 0), and whether they flush
+ * denormals (kept here, as the float add atomics keep them).
+ */
+static uint64_t atomic_fminmax(bool max, uint64_t old, uint64_t src, unsigned bits)
+{
+	if (bits == 32) {
+		float a = f32((uint32_t)src), b = f32((uint32_t)old);
+
+		return bits32(max ? max_ieee32(a, b) : min_ieee32(a, b));
+	}
+	double a = f64(src), b = f64(old);
+
+	return bits64(max ? max_ieee64(a, b) : min_ieee64(a, b));
+}
+
 static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint64_t cmp,
 			     unsigned bits)
 {
@@ -364,10 +388,11 @@ static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint
 	case A_XOR: return old ^ src;
 	case A_INC: return old >= src ? 0 : old + 1;
 	case A_DEC: return old == 0 || old > src ? src : old - 1;
-	case A_FADD:
 	case A_FMIN:
-	case A_FMAX: {
-		double r = op == A_FADD ? fo + fs : op == A_FMIN ? fmin(fo, fs) : fmax(fo, fs);
+	case A_FMAX:
+		return atomic_fminmax(op == A_FMAX, old, src, bits);
+	case A_FADD: {
+		double r = fo + fs;
 
 		if (bits == 32) {
 			float f = (float)r;
@@ -442,6 +467,8 @@ ATOMIC(mem_atomic_xor, A_XOR, 32)
 ATOMIC(mem_atomic_inc, A_INC, 32)
 ATOMIC(mem_atomic_dec, A_DEC, 32)
 ATOMIC(mem_atomic_add_f32, A_FADD, 32)
+ATOMIC(mem_atomic_min_f32, A_FMIN, 32)	/* gfx11 */
+ATOMIC(mem_atomic_max_f32, A_FMAX, 32)
 ATOMIC(mem_atomic_swap_x2, A_SWAP, 64)
 ATOMIC(mem_atomic_cmpswap_x2, A_CMPSWAP, 64)
 ATOMIC(mem_atomic_add_x2, A_ADD, 64)
@@ -598,6 +625,10 @@ DS_ATOMIC(ds_or_b64, A_OR, 64)
 DS_ATOMIC(ds_xor_b64, A_XOR, 64)
 DS_ATOMIC(ds_cmpst_b64, A_CMPSWAP, 64)
 DS_ATOMIC(ds_add_f64, A_FADD, 64)
+DS_ATOMIC(ds_min_f32, A_FMIN, 32)
+DS_ATOMIC(ds_max_f32, A_FMAX, 32)
+DS_ATOMIC(ds_min_f64, A_FMIN, 64)
+DS_ATOMIC(ds_max_f64, A_FMAX, 64)
 VOP(ds_wrxchg_rtn_b64) { return ds_atomic_n(w, in, A_SWAP, true, 64); }
 /* The remaining 32-bit returning forms (non-returning ones are below). */
 VOP(ds_sub_rtn_u32) { return ds_atomic(w, in, A_SUB, true); }
@@ -763,7 +794,7 @@ static int buf_access(struct wave *w, const struct insn *in, unsigned size, unsi
 			if ((off & 3) + size > 4)
 				return mem_fault(w, in, off, l,
 						 "private access crosses a dword at offset"), -1;
-			if (off + size > per_lane)
+			if (off >= per_lane || size > per_lane - off)
 				return mem_fault(w, in, off, l,
 						 "private access outside the wave's scratch at offset"), -1;
 			p = mem_translate(w->sim, phys, size);
