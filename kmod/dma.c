@@ -33,6 +33,24 @@ static void barehip_dma_put(struct barehip_dma_buf *buf)
 	kref_put(&buf->ref, barehip_dma_buf_release);
 }
 
+/*
+ * Take a published buffer out of the file's handles, with the handle's
+ * reference.  A handle that DMA_ALLOC has reserved but not yet published
+ * is left alone (NULL): erasing it would let its slot be handed out
+ * twice.
+ */
+static struct barehip_dma_buf *barehip_dma_unpublish(struct barehip_file *bf, u32 handle)
+{
+	struct barehip_dma_buf *buf;
+
+	xa_lock(&bf->bufs);
+	buf = xa_load(&bf->bufs, handle);
+	if (buf)
+		__xa_erase(&bf->bufs, handle);
+	xa_unlock(&bf->bufs);
+	return buf;
+}
+
 long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 {
 	struct barehip_dev *bd = bf->bd;
@@ -81,24 +99,31 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 	atomic_inc(&bd->dma_buffers);
 	atomic64_add(len, &bd->dma_bytes);
 
-	/* Cyclic handles: a stale handle does not name a new buffer soon. */
-	ret = xa_alloc_cyclic(&bf->bufs, &handle, buf, XA_LIMIT(1, BAREHIP_DMA_MAX_HANDLE),
+	/*
+	 * Reserve a handle (a NULL entry: lookups, DMA_FREE and mmap do not
+	 * see it), finish the buffer, and only then publish it: from then on
+	 * another thread may free it, so it is not touched again here.
+	 * Cyclic handles: a stale handle does not name a new buffer soon.
+	 */
+	ret = xa_alloc_cyclic(&bf->bufs, &handle, NULL, XA_LIMIT(1, BAREHIP_DMA_MAX_HANDLE),
 			      &bf->next_handle, GFP_KERNEL);
 	if (ret < 0) {
 		barehip_dma_put(buf);	/* frees and un-accounts everything */
 		return ret == -EBUSY ? -ENOMEM : ret;
 	}
 	buf->handle = handle;
-
 	a.length = len;
 	a.handle = handle;
 	a.bus_addr = buf->bus;
 	a.mmap_offset = barehip_region_offset(BAREHIP_REGION_DMA) +
 			((u64)handle << BAREHIP_DMA_SHIFT);
+	/* The slot is reserved: storing into it allocates nothing, cannot fail. */
+	xa_store(&bf->bufs, handle, buf, GFP_KERNEL);
+
 	ret = barehip_copy_result(uarg, usize, &a, sizeof(a));
 	if (ret) {
 		/* The caller never learnt the handle: take the buffer back. */
-		buf = xa_erase(&bf->bufs, handle);
+		buf = barehip_dma_unpublish(bf, handle);
 		if (buf)
 			barehip_dma_put(buf);
 	}
@@ -124,7 +149,7 @@ long barehip_ioctl_dma_free(struct barehip_file *bf, void __user *uarg)
 	if (!f.handle || f.handle > BAREHIP_DMA_MAX_HANDLE)
 		return -EINVAL;
 	/* Mappings keep their own references: the memory stays until munmap. */
-	buf = xa_erase(&bf->bufs, f.handle);
+	buf = barehip_dma_unpublish(bf, f.handle);
 	if (!buf)
 		return -EINVAL;
 	barehip_dma_put(buf);
