@@ -91,7 +91,10 @@ struct barehip_dev {
 	struct mutex files_lock;
 	struct list_head files;
 
-	/* Live DMA buffers of all files (sysfs; leak checks). */
+	/*
+	 * DMA buffers of all files: live buffers, and bytes charged against
+	 * dma_max_mb (live, plus allocations in flight).  sysfs; leak checks.
+	 */
 	atomic_t dma_buffers;
 	atomic64_t dma_bytes;
 };
@@ -102,7 +105,6 @@ struct barehip_file {
 	struct list_head node;		/* in bd->files */
 	struct xarray bufs;		/* handle -> struct barehip_dma_buf */
 	u32 next_handle;
-	atomic64_t dma_bytes;		/* allocated by this file, for the limit */
 
 	/* read(): interrupt counters as this file last reported them. */
 	struct mutex read_lock;

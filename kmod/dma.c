@@ -24,7 +24,6 @@ static void barehip_dma_buf_release(struct kref *ref)
 	dma_free_coherent(&bd->pdev->dev, buf->size, buf->cpu, buf->bus);
 	atomic_dec(&bd->dma_buffers);
 	atomic64_sub(buf->size, &bd->dma_bytes);
-	atomic64_sub(buf->size, &bf->dma_bytes);
 	kfree(buf);
 }
 
@@ -68,8 +67,12 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 		return -EINVAL;
 	len = PAGE_ALIGN(a.length);
 
-	/* The per-file limit, reserved up front so racing allocations see it. */
-	if ((u64)atomic64_add_return(len, &bf->dma_bytes) > limit) {
+	/*
+	 * The limit is the device's, for all its open files together (N
+	 * opens must not pin N times as much); charged up front so racing
+	 * allocations see it, and given back when the memory is freed.
+	 */
+	if ((u64)atomic64_add_return(len, &bd->dma_bytes) > limit) {
 		ret = -ENOMEM;
 		goto err_account;
 	}
@@ -97,7 +100,6 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 		goto err_free;
 	}
 	atomic_inc(&bd->dma_buffers);
-	atomic64_add(len, &bd->dma_bytes);
 
 	/*
 	 * Reserve a handle (a NULL entry: lookups, DMA_FREE and mmap do not
@@ -132,7 +134,7 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 err_free:
 	kfree(buf);
 err_account:
-	atomic64_sub(len, &bf->dma_bytes);
+	atomic64_sub(len, &bd->dma_bytes);
 	return ret;
 }
 

@@ -34,7 +34,7 @@ MODULE_PARM_DESC(gid, "group id of /dev/barehipN (mode 0660) where no udev rule 
 
 unsigned int barehip_dma_max_mb = 1024;
 module_param_named(dma_max_mb, barehip_dma_max_mb, uint, 0644);
-MODULE_PARM_DESC(dma_max_mb, "DMA memory one open file may hold, MiB");
+MODULE_PARM_DESC(dma_max_mb, "DMA memory all open files of a device may hold together, MiB");
 
 static dev_t barehip_devt;
 static DEFINE_IDA(barehip_minors);
