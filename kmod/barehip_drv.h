@@ -97,6 +97,13 @@ struct barehip_dev {
 	 */
 	atomic_t dma_buffers;
 	atomic64_t dma_bytes;
+	/*
+	 * Every buffer whose memory is allocated, so remove can free it
+	 * while the device is still bound (with an IOMMU, its domain goes
+	 * with the binding).  The lock serialises freeing the memory.
+	 */
+	struct mutex dma_lock;
+	struct list_head dma_list;
 };
 
 struct barehip_file {
@@ -114,7 +121,8 @@ struct barehip_file {
 
 struct barehip_dma_buf {
 	struct kref ref;		/* the handle, plus one per mapping */
-	struct barehip_file *owner;
+	struct barehip_dev *bd;
+	struct list_head node;		/* in bd->dma_list while @cpu is memory */
 	u32 handle;
 	size_t size;
 	void *cpu;
@@ -145,6 +153,7 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg);
 long barehip_ioctl_dma_free(struct barehip_file *bf, void __user *uarg);
 int barehip_dma_mmap(struct barehip_file *bf, struct vm_area_struct *vma, u64 offset);
 void barehip_dma_release_all(struct barehip_file *bf);
+void barehip_dma_remove(struct barehip_dev *bd);
 
 /* file.c */
 int barehip_copy_arg(void *karg, size_t ksize, size_t min_size, const void __user *uarg,

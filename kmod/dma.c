@@ -15,15 +15,28 @@
 #include "barehip_drv.h"
 #include "compat.h"
 
+/* Free a buffer's memory and its charge; under dma_lock. */
+static void barehip_dma_free_memory(struct barehip_dma_buf *buf)
+{
+	struct barehip_dev *bd = buf->bd;
+
+	dma_free_coherent(&bd->pdev->dev, buf->size, buf->cpu, buf->bus);
+	buf->cpu = NULL;
+	list_del_init(&buf->node);
+	atomic_dec(&bd->dma_buffers);
+	atomic64_sub(buf->size, &bd->dma_bytes);
+}
+
+/* The last reference: the memory, unless remove freed it already. */
 static void barehip_dma_buf_release(struct kref *ref)
 {
 	struct barehip_dma_buf *buf = container_of(ref, struct barehip_dma_buf, ref);
-	struct barehip_file *bf = buf->owner;
-	struct barehip_dev *bd = bf->bd;
+	struct barehip_dev *bd = buf->bd;
 
-	dma_free_coherent(&bd->pdev->dev, buf->size, buf->cpu, buf->bus);
-	atomic_dec(&bd->dma_buffers);
-	atomic64_sub(buf->size, &bd->dma_bytes);
+	mutex_lock(&bd->dma_lock);
+	if (buf->cpu)
+		barehip_dma_free_memory(buf);
+	mutex_unlock(&bd->dma_lock);
 	kfree(buf);
 }
 
@@ -82,7 +95,8 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 		goto err_account;
 	}
 	kref_init(&buf->ref);
-	buf->owner = bf;
+	buf->bd = bd;
+	INIT_LIST_HEAD(&buf->node);
 	buf->size = len;
 
 	down_read(&bd->remove_sem);
@@ -94,12 +108,17 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 	/* Large requests may simply not fit: fail quietly, no allocator splat. */
 	buf->cpu = dma_alloc_coherent(&bd->pdev->dev, len, &buf->bus,
 				      GFP_KERNEL | __GFP_NOWARN);
-	up_read(&bd->remove_sem);
 	if (!buf->cpu) {
+		up_read(&bd->remove_sem);
 		ret = -ENOMEM;
 		goto err_free;
 	}
+	/* Listed before remove can run: it frees what is listed. */
+	mutex_lock(&bd->dma_lock);
+	list_add(&buf->node, &bd->dma_list);
 	atomic_inc(&bd->dma_buffers);
+	mutex_unlock(&bd->dma_lock);
+	up_read(&bd->remove_sem);
 
 	/*
 	 * Reserve a handle (a NULL entry: lookups, DMA_FREE and mmap do not
@@ -234,4 +253,26 @@ void barehip_dma_release_all(struct barehip_file *bf)
 		barehip_dma_put(buf);
 	}
 	xa_destroy(&bf->bufs);
+}
+
+/*
+ * Remove (unbind, hot unplug): the device stops mastering the bus, then
+ * every buffer's memory is freed while the binding (and with an IOMMU,
+ * its domain) still exists.  User mappings were zapped already; handles
+ * and VMAs keep only the empty struct until close and munmap.
+ */
+void barehip_dma_remove(struct barehip_dev *bd)
+{
+	struct barehip_dma_buf *buf, *tmp;
+	unsigned int n = 0;
+
+	pci_clear_master(bd->pdev);
+	mutex_lock(&bd->dma_lock);
+	list_for_each_entry_safe(buf, tmp, &bd->dma_list, node) {
+		barehip_dma_free_memory(buf);
+		n++;
+	}
+	mutex_unlock(&bd->dma_lock);
+	if (n)
+		dev_info(&bd->pdev->dev, "removed: freed %u DMA buffers still held\n", n);
 }

@@ -162,6 +162,8 @@ static int barehip_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	init_rwsem(&bd->remove_sem);
 	mutex_init(&bd->files_lock);
 	INIT_LIST_HEAD(&bd->files);
+	mutex_init(&bd->dma_lock);
+	INIT_LIST_HEAD(&bd->dma_list);
 	init_waitqueue_head(&bd->irq_wait);
 	device_initialize(&bd->dev);
 	bd->dev.release = barehip_dev_release;	/* from here on, put_device frees */
@@ -224,8 +226,9 @@ err_put:
 /*
  * Unbind (rmmod, or a write to the driver's sysfs unbind) with files
  * still open: after @dead is set nothing reaches the device any more,
- * mappings are zapped (a later access gets SIGBUS), sleepers wake with
- * -ENODEV, and the struct lives on until the last file is closed.
+ * mappings are zapped (a later access gets SIGBUS), DMA memory is freed
+ * while the device is still bound, sleepers wake with -ENODEV, and the
+ * struct lives on until the last file is closed.
  */
 static void barehip_remove(struct pci_dev *pdev)
 {
@@ -236,6 +239,7 @@ static void barehip_remove(struct pci_dev *pdev)
 	up_write(&bd->remove_sem);
 	wake_up_all(&bd->irq_wait);
 	barehip_zap_mappings(bd);
+	barehip_dma_remove(bd);
 
 	cdev_device_del(&bd->cdev, &bd->dev);
 	barehip_irq_teardown(bd);
