@@ -67,6 +67,8 @@ struct barehip_dev {
 	u32 signature, board_version;
 	u32 model_peer, model_vectors;	/* sim board */
 	void __iomem *ivshmem_regs;	/* sim board: ivshmem BAR0 */
+	void __iomem *sim_regs;		/* sim board: its register window */
+	struct mutex board_lock;	/* the module's own board commands */
 	struct barehip_bar_window regs, doorbell, vram;
 	unsigned int dma_bits;
 
@@ -123,6 +125,7 @@ struct barehip_dma_buf {
 	struct kref ref;		/* the handle, plus one per mapping */
 	struct barehip_dev *bd;
 	struct list_head node;		/* in bd->dma_list while @cpu is memory */
+	bool parked;			/* the board may map it: kept until remove */
 	u32 handle;
 	size_t size;
 	void *cpu;
@@ -131,11 +134,13 @@ struct barehip_dma_buf {
 
 extern const struct file_operations barehip_fops;
 extern unsigned int barehip_dma_max_mb;
+extern unsigned int barehip_board_timeout_ms;
 
 /* board.c */
 int barehip_board_probe(struct barehip_dev *bd);
 const char *barehip_board_name(u32 board);
 void barehip_board_notify(struct barehip_dev *bd, u32 vector);
+int barehip_board_quiesce(struct barehip_dev *bd);
 
 /* irq.c */
 int barehip_irq_parse_mode(const char *mode, unsigned int *flags);

@@ -242,17 +242,42 @@ err_put:
 	return ret;
 }
 
-/* Close: nothing maps the file any more, so every buffer goes now. */
+/*
+ * Close: nothing maps the file any more, so every buffer goes now, once
+ * the board has let go of them (a killed process did not unmap its GART
+ * entries).  If the board does not answer, the memory is parked, not
+ * freed: it stays allocated and charged until the device is removed.
+ */
 void barehip_dma_release_all(struct barehip_file *bf)
 {
+	struct barehip_dev *bd = bf->bd;
+	bool quiet = xa_empty(&bf->bufs) || !barehip_board_quiesce(bd);
 	struct barehip_dma_buf *buf;
 	unsigned long handle;
+	unsigned int parked = 0;
 
 	xa_for_each(&bf->bufs, handle, buf) {
 		xa_erase(&bf->bufs, handle);
-		barehip_dma_put(buf);
+		if (quiet) {
+			barehip_dma_put(buf);
+			continue;
+		}
+		/* The handle's reference stays with the buffer: only remove frees it. */
+		mutex_lock(&bd->dma_lock);
+		if (buf->cpu) {
+			buf->parked = true;
+			parked++;
+			mutex_unlock(&bd->dma_lock);
+		} else {
+			mutex_unlock(&bd->dma_lock);
+			barehip_dma_put(buf);
+		}
 	}
 	xa_destroy(&bf->bufs);
+	if (parked)
+		dev_warn(&bd->pdev->dev,
+			 "the board may still map %u DMA buffers of a closed file: kept until the device is removed\n",
+			 parked);
 }
 
 /*
@@ -269,7 +294,11 @@ void barehip_dma_remove(struct barehip_dev *bd)
 	pci_clear_master(bd->pdev);
 	mutex_lock(&bd->dma_lock);
 	list_for_each_entry_safe(buf, tmp, &bd->dma_list, node) {
+		bool parked = buf->parked;
+
 		barehip_dma_free_memory(buf);
+		if (parked)	/* its file is closed: nothing else refers to it */
+			kfree(buf);
 		n++;
 	}
 	mutex_unlock(&bd->dma_lock);

@@ -36,6 +36,10 @@ unsigned int barehip_dma_max_mb = 1024;
 module_param_named(dma_max_mb, barehip_dma_max_mb, uint, 0644);
 MODULE_PARM_DESC(dma_max_mb, "DMA memory all open files of a device may hold together, MiB");
 
+unsigned int barehip_board_timeout_ms = 2000;
+module_param_named(board_timeout_ms, barehip_board_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(board_timeout_ms, "how long to wait for the board to quiesce on close, ms");
+
 static dev_t barehip_devt;
 static DEFINE_IDA(barehip_minors);
 
@@ -163,6 +167,7 @@ static int barehip_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	mutex_init(&bd->files_lock);
 	INIT_LIST_HEAD(&bd->files);
 	mutex_init(&bd->dma_lock);
+	mutex_init(&bd->board_lock);
 	INIT_LIST_HEAD(&bd->dma_list);
 	init_waitqueue_head(&bd->irq_wait);
 	device_initialize(&bd->dev);
