@@ -67,6 +67,8 @@ struct barehip_dev {
 	u32 signature, board_version;
 	u32 model_peer, model_vectors;	/* sim board */
 	void __iomem *ivshmem_regs;	/* sim board: ivshmem BAR0 */
+	void __iomem *sim_regs;		/* sim board: its register window */
+	struct mutex board_lock;	/* the module's own board commands */
 	struct barehip_bar_window regs, doorbell, vram;
 	unsigned int dma_bits;
 
@@ -91,9 +93,19 @@ struct barehip_dev {
 	struct mutex files_lock;
 	struct list_head files;
 
-	/* Live DMA buffers of all files (sysfs; leak checks). */
+	/*
+	 * DMA buffers of all files: live buffers, and bytes charged against
+	 * dma_max_mb (live, plus allocations in flight).  sysfs; leak checks.
+	 */
 	atomic_t dma_buffers;
 	atomic64_t dma_bytes;
+	/*
+	 * Every buffer whose memory is allocated, so remove can free it
+	 * while the device is still bound (with an IOMMU, its domain goes
+	 * with the binding).  The lock serialises freeing the memory.
+	 */
+	struct mutex dma_lock;
+	struct list_head dma_list;
 };
 
 struct barehip_file {
@@ -102,7 +114,6 @@ struct barehip_file {
 	struct list_head node;		/* in bd->files */
 	struct xarray bufs;		/* handle -> struct barehip_dma_buf */
 	u32 next_handle;
-	atomic64_t dma_bytes;		/* allocated by this file, for the limit */
 
 	/* read(): interrupt counters as this file last reported them. */
 	struct mutex read_lock;
@@ -112,7 +123,9 @@ struct barehip_file {
 
 struct barehip_dma_buf {
 	struct kref ref;		/* the handle, plus one per mapping */
-	struct barehip_file *owner;
+	struct barehip_dev *bd;
+	struct list_head node;		/* in bd->dma_list while @cpu is memory */
+	bool parked;			/* the board may map it: kept until remove */
 	u32 handle;
 	size_t size;
 	void *cpu;
@@ -121,11 +134,13 @@ struct barehip_dma_buf {
 
 extern const struct file_operations barehip_fops;
 extern unsigned int barehip_dma_max_mb;
+extern unsigned int barehip_board_timeout_ms;
 
 /* board.c */
 int barehip_board_probe(struct barehip_dev *bd);
 const char *barehip_board_name(u32 board);
 void barehip_board_notify(struct barehip_dev *bd, u32 vector);
+int barehip_board_quiesce(struct barehip_dev *bd);
 
 /* irq.c */
 int barehip_irq_parse_mode(const char *mode, unsigned int *flags);
@@ -143,6 +158,7 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg);
 long barehip_ioctl_dma_free(struct barehip_file *bf, void __user *uarg);
 int barehip_dma_mmap(struct barehip_file *bf, struct vm_area_struct *vma, u64 offset);
 void barehip_dma_release_all(struct barehip_file *bf);
+void barehip_dma_remove(struct barehip_dev *bd);
 
 /* file.c */
 int barehip_copy_arg(void *karg, size_t ksize, size_t min_size, const void __user *uarg,

@@ -7,6 +7,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/io.h>
+#include <linux/iopoll.h>
 #include <linux/pci.h>
 #include <linux/string.h>
 
@@ -17,6 +18,22 @@
 #define IVSHMEM_REGS_SIZE	16
 #define IVSHMEM_DOORBELL	12
 #define IVSHMEM_SHM_BAR		2
+
+/*
+ * The command mailbox of barehip-sim's register window
+ * (boards/sim/server-regs.h, struct bhsim_regs): the module uses it only
+ * to reset the board when a file that held DMA buffers goes away.
+ */
+#define BHSIM_REGS_MAGIC	0x47455242	/* "BREG" */
+#define BHSIM_OFF_MAGIC		0
+#define BHSIM_OFF_CMD_SEQ	192
+#define BHSIM_OFF_CMD		196
+#define BHSIM_OFF_ARGS		200
+#define BHSIM_OFF_DONE_SEQ	248
+#define BHSIM_OFF_STATUS	252
+#define BHSIM_OFF_END		448	/* past the error string */
+#define BHSIM_CMD_RESET		1
+#define BHSIM_VECTOR_CMD	0
 
 const char *barehip_board_name(u32 board)
 {
@@ -232,7 +249,53 @@ static int barehip_sim_probe(struct barehip_dev *bd)
 			   le64_to_cpu(h.doorbell_offset), le64_to_cpu(h.doorbell_size), false);
 	barehip_set_window(bd, &bd->vram, BAREHIP_REGION_VRAM, IVSHMEM_SHM_BAR,
 			   le64_to_cpu(h.vram_offset), le64_to_cpu(h.vram_size), true);
+	/* The mailbox, for the module's own board reset (barehip_board_quiesce). */
+	if (bd->regs.size >= BHSIM_OFF_END) {
+		bd->sim_regs = devm_ioremap(&pdev->dev, bd->regs.phys, BHSIM_OFF_END);
+		if (!bd->sim_regs)
+			return -ENOMEM;
+	}
 	return devm_arch_io_reserve_memtype_wc(&pdev->dev, bd->vram.phys, bd->vram.size);
+}
+
+/*
+ * Make the board forget every GART mapping and queue, and wait for its
+ * answer: called before the DMA memory of a closed file is freed, so
+ * the board cannot write into pages the kernel reuses (a process killed
+ * before its orderly close left them mapped).  0 when the board is
+ * quiet: it answered, or the device is gone (remove freed the memory
+ * with bus mastering off), or barehip drives nothing on it (an AMD GPU,
+ * a sim board without barehip-sim's registers).  -ETIMEDOUT or -EIO
+ * otherwise: the caller must not free the memory then.
+ */
+int barehip_board_quiesce(struct barehip_dev *bd)
+{
+	void __iomem *r = bd->sim_regs;
+	u32 seq, done;
+	int ret = 0;
+
+	down_read(&bd->remove_sem);
+	if (bd->dead || !r || ioread32(r + BHSIM_OFF_MAGIC) != BHSIM_REGS_MAGIC)
+		goto out;
+	mutex_lock(&bd->board_lock);
+	seq = ioread32(r + BHSIM_OFF_CMD_SEQ) + 1;
+	iowrite32(BHSIM_CMD_RESET, r + BHSIM_OFF_CMD);
+	iowrite32(~0u, r + BHSIM_OFF_ARGS);	/* args[0] = ~0: default settings */
+	iowrite32(~0u, r + BHSIM_OFF_ARGS + 4);
+	iowrite32(seq, r + BHSIM_OFF_CMD_SEQ);	/* last: the command is complete */
+	barehip_board_notify(bd, BHSIM_VECTOR_CMD);
+	ret = read_poll_timeout(ioread32, done, done == seq, 100,
+				barehip_board_timeout_ms * USEC_PER_MSEC, false,
+				r + BHSIM_OFF_DONE_SEQ);
+	if (!ret && ioread32(r + BHSIM_OFF_STATUS))
+		ret = -EIO;
+	mutex_unlock(&bd->board_lock);
+	if (ret)
+		dev_warn(&bd->pdev->dev, "board reset on close %s (%d)\n",
+			 ret == -ETIMEDOUT ? "timed out" : "failed", ret);
+out:
+	up_read(&bd->remove_sem);
+	return ret;
 }
 
 /* ivshmem is the sim board if its BAR says so; everything else is AMD. */

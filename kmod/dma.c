@@ -15,22 +15,52 @@
 #include "barehip_drv.h"
 #include "compat.h"
 
+/* Free a buffer's memory and its charge; under dma_lock. */
+static void barehip_dma_free_memory(struct barehip_dma_buf *buf)
+{
+	struct barehip_dev *bd = buf->bd;
+
+	dma_free_coherent(&bd->pdev->dev, buf->size, buf->cpu, buf->bus);
+	buf->cpu = NULL;
+	list_del_init(&buf->node);
+	atomic_dec(&bd->dma_buffers);
+	atomic64_sub(buf->size, &bd->dma_bytes);
+}
+
+/* The last reference: the memory, unless remove freed it already. */
 static void barehip_dma_buf_release(struct kref *ref)
 {
 	struct barehip_dma_buf *buf = container_of(ref, struct barehip_dma_buf, ref);
-	struct barehip_file *bf = buf->owner;
-	struct barehip_dev *bd = bf->bd;
+	struct barehip_dev *bd = buf->bd;
 
-	dma_free_coherent(&bd->pdev->dev, buf->size, buf->cpu, buf->bus);
-	atomic_dec(&bd->dma_buffers);
-	atomic64_sub(buf->size, &bd->dma_bytes);
-	atomic64_sub(buf->size, &bf->dma_bytes);
+	mutex_lock(&bd->dma_lock);
+	if (buf->cpu)
+		barehip_dma_free_memory(buf);
+	mutex_unlock(&bd->dma_lock);
 	kfree(buf);
 }
 
 static void barehip_dma_put(struct barehip_dma_buf *buf)
 {
 	kref_put(&buf->ref, barehip_dma_buf_release);
+}
+
+/*
+ * Take a published buffer out of the file's handles, with the handle's
+ * reference.  A handle that DMA_ALLOC has reserved but not yet published
+ * is left alone (NULL): erasing it would let its slot be handed out
+ * twice.
+ */
+static struct barehip_dma_buf *barehip_dma_unpublish(struct barehip_file *bf, u32 handle)
+{
+	struct barehip_dma_buf *buf;
+
+	xa_lock(&bf->bufs);
+	buf = xa_load(&bf->bufs, handle);
+	if (buf)
+		__xa_erase(&bf->bufs, handle);
+	xa_unlock(&bf->bufs);
+	return buf;
 }
 
 long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
@@ -50,8 +80,12 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 		return -EINVAL;
 	len = PAGE_ALIGN(a.length);
 
-	/* The per-file limit, reserved up front so racing allocations see it. */
-	if ((u64)atomic64_add_return(len, &bf->dma_bytes) > limit) {
+	/*
+	 * The limit is the device's, for all its open files together (N
+	 * opens must not pin N times as much); charged up front so racing
+	 * allocations see it, and given back when the memory is freed.
+	 */
+	if ((u64)atomic64_add_return(len, &bd->dma_bytes) > limit) {
 		ret = -ENOMEM;
 		goto err_account;
 	}
@@ -61,7 +95,8 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 		goto err_account;
 	}
 	kref_init(&buf->ref);
-	buf->owner = bf;
+	buf->bd = bd;
+	INIT_LIST_HEAD(&buf->node);
 	buf->size = len;
 
 	down_read(&bd->remove_sem);
@@ -73,32 +108,43 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 	/* Large requests may simply not fit: fail quietly, no allocator splat. */
 	buf->cpu = dma_alloc_coherent(&bd->pdev->dev, len, &buf->bus,
 				      GFP_KERNEL | __GFP_NOWARN);
-	up_read(&bd->remove_sem);
 	if (!buf->cpu) {
+		up_read(&bd->remove_sem);
 		ret = -ENOMEM;
 		goto err_free;
 	}
+	/* Listed before remove can run: it frees what is listed. */
+	mutex_lock(&bd->dma_lock);
+	list_add(&buf->node, &bd->dma_list);
 	atomic_inc(&bd->dma_buffers);
-	atomic64_add(len, &bd->dma_bytes);
+	mutex_unlock(&bd->dma_lock);
+	up_read(&bd->remove_sem);
 
-	/* Cyclic handles: a stale handle does not name a new buffer soon. */
-	ret = xa_alloc_cyclic(&bf->bufs, &handle, buf, XA_LIMIT(1, BAREHIP_DMA_MAX_HANDLE),
+	/*
+	 * Reserve a handle (a NULL entry: lookups, DMA_FREE and mmap do not
+	 * see it), finish the buffer, and only then publish it: from then on
+	 * another thread may free it, so it is not touched again here.
+	 * Cyclic handles: a stale handle does not name a new buffer soon.
+	 */
+	ret = xa_alloc_cyclic(&bf->bufs, &handle, NULL, XA_LIMIT(1, BAREHIP_DMA_MAX_HANDLE),
 			      &bf->next_handle, GFP_KERNEL);
 	if (ret < 0) {
 		barehip_dma_put(buf);	/* frees and un-accounts everything */
 		return ret == -EBUSY ? -ENOMEM : ret;
 	}
 	buf->handle = handle;
-
 	a.length = len;
 	a.handle = handle;
 	a.bus_addr = buf->bus;
 	a.mmap_offset = barehip_region_offset(BAREHIP_REGION_DMA) +
 			((u64)handle << BAREHIP_DMA_SHIFT);
+	/* The slot is reserved: storing into it allocates nothing, cannot fail. */
+	xa_store(&bf->bufs, handle, buf, GFP_KERNEL);
+
 	ret = barehip_copy_result(uarg, usize, &a, sizeof(a));
 	if (ret) {
 		/* The caller never learnt the handle: take the buffer back. */
-		buf = xa_erase(&bf->bufs, handle);
+		buf = barehip_dma_unpublish(bf, handle);
 		if (buf)
 			barehip_dma_put(buf);
 	}
@@ -107,7 +153,7 @@ long barehip_ioctl_dma_alloc(struct barehip_file *bf, void __user *uarg)
 err_free:
 	kfree(buf);
 err_account:
-	atomic64_sub(len, &bf->dma_bytes);
+	atomic64_sub(len, &bd->dma_bytes);
 	return ret;
 }
 
@@ -124,7 +170,7 @@ long barehip_ioctl_dma_free(struct barehip_file *bf, void __user *uarg)
 	if (!f.handle || f.handle > BAREHIP_DMA_MAX_HANDLE)
 		return -EINVAL;
 	/* Mappings keep their own references: the memory stays until munmap. */
-	buf = xa_erase(&bf->bufs, f.handle);
+	buf = barehip_dma_unpublish(bf, f.handle);
 	if (!buf)
 		return -EINVAL;
 	barehip_dma_put(buf);
@@ -196,15 +242,66 @@ err_put:
 	return ret;
 }
 
-/* Close: nothing maps the file any more, so every buffer goes now. */
+/*
+ * Close: nothing maps the file any more, so every buffer goes now, once
+ * the board has let go of them (a killed process did not unmap its GART
+ * entries).  If the board does not answer, the memory is parked, not
+ * freed: it stays allocated and charged until the device is removed.
+ */
 void barehip_dma_release_all(struct barehip_file *bf)
 {
+	struct barehip_dev *bd = bf->bd;
+	bool quiet = xa_empty(&bf->bufs) || !barehip_board_quiesce(bd);
 	struct barehip_dma_buf *buf;
 	unsigned long handle;
+	unsigned int parked = 0;
 
 	xa_for_each(&bf->bufs, handle, buf) {
 		xa_erase(&bf->bufs, handle);
-		barehip_dma_put(buf);
+		if (quiet) {
+			barehip_dma_put(buf);
+			continue;
+		}
+		/* The handle's reference stays with the buffer: only remove frees it. */
+		mutex_lock(&bd->dma_lock);
+		if (buf->cpu) {
+			buf->parked = true;
+			parked++;
+			mutex_unlock(&bd->dma_lock);
+		} else {
+			mutex_unlock(&bd->dma_lock);
+			barehip_dma_put(buf);
+		}
 	}
 	xa_destroy(&bf->bufs);
+	if (parked)
+		dev_warn(&bd->pdev->dev,
+			 "the board may still map %u DMA buffers of a closed file: kept until the device is removed\n",
+			 parked);
+}
+
+/*
+ * Remove (unbind, hot unplug): the device stops mastering the bus, then
+ * every buffer's memory is freed while the binding (and with an IOMMU,
+ * its domain) still exists.  User mappings were zapped already; handles
+ * and VMAs keep only the empty struct until close and munmap.
+ */
+void barehip_dma_remove(struct barehip_dev *bd)
+{
+	struct barehip_dma_buf *buf, *tmp;
+	unsigned int n = 0;
+
+	pci_clear_master(bd->pdev);
+	mutex_lock(&bd->dma_lock);
+	list_for_each_entry_safe(buf, tmp, &bd->dma_list, node) {
+		bool parked = buf->parked;
+
+		barehip_dma_free_memory(buf);
+		if (parked)	/* its file is closed: nothing else refers to it */
+			kfree(buf);
+		n++;
+	}
+	mutex_unlock(&bd->dma_lock);
+	if (n)
+		dev_info(&bd->pdev->dev, "removed: freed %u DMA buffers still held\n", n);
 }

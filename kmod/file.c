@@ -103,8 +103,8 @@ static long barehip_ioctl(struct file *filp, unsigned int cmd, unsigned long arg
 	struct barehip_file *bf = filp->private_data;
 	void __user *uarg = (void __user *)arg;
 
-	/* After remove, only freeing (what an open file still holds) works. */
-	if (READ_ONCE(bf->bd->dead) && BAREHIP_CMD(cmd) != BAREHIP_CMD(BAREHIP_IOC_DMA_FREE))
+	/* After remove nothing works: remove freed the DMA memory already. */
+	if (READ_ONCE(bf->bd->dead))
 		return _IOC_TYPE(cmd) == BAREHIP_IOC_MAGIC ? -ENODEV : -ENOTTY;
 
 	switch (BAREHIP_CMD(cmd)) {

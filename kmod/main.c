@@ -34,7 +34,11 @@ MODULE_PARM_DESC(gid, "group id of /dev/barehipN (mode 0660) where no udev rule 
 
 unsigned int barehip_dma_max_mb = 1024;
 module_param_named(dma_max_mb, barehip_dma_max_mb, uint, 0644);
-MODULE_PARM_DESC(dma_max_mb, "DMA memory one open file may hold, MiB");
+MODULE_PARM_DESC(dma_max_mb, "DMA memory all open files of a device may hold together, MiB");
+
+unsigned int barehip_board_timeout_ms = 2000;
+module_param_named(board_timeout_ms, barehip_board_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(board_timeout_ms, "how long to wait for the board to quiesce on close, ms");
 
 static dev_t barehip_devt;
 static DEFINE_IDA(barehip_minors);
@@ -162,6 +166,9 @@ static int barehip_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	init_rwsem(&bd->remove_sem);
 	mutex_init(&bd->files_lock);
 	INIT_LIST_HEAD(&bd->files);
+	mutex_init(&bd->dma_lock);
+	mutex_init(&bd->board_lock);
+	INIT_LIST_HEAD(&bd->dma_list);
 	init_waitqueue_head(&bd->irq_wait);
 	device_initialize(&bd->dev);
 	bd->dev.release = barehip_dev_release;	/* from here on, put_device frees */
@@ -224,8 +231,9 @@ err_put:
 /*
  * Unbind (rmmod, or a write to the driver's sysfs unbind) with files
  * still open: after @dead is set nothing reaches the device any more,
- * mappings are zapped (a later access gets SIGBUS), sleepers wake with
- * -ENODEV, and the struct lives on until the last file is closed.
+ * mappings are zapped (a later access gets SIGBUS), DMA memory is freed
+ * while the device is still bound, sleepers wake with -ENODEV, and the
+ * struct lives on until the last file is closed.
  */
 static void barehip_remove(struct pci_dev *pdev)
 {
@@ -236,6 +244,7 @@ static void barehip_remove(struct pci_dev *pdev)
 	up_write(&bd->remove_sem);
 	wake_up_all(&bd->irq_wait);
 	barehip_zap_mappings(bd);
+	barehip_dma_remove(bd);
 
 	cdev_device_del(&bd->cdev, &bd->dev);
 	barehip_irq_teardown(bd);

@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
 
 #include "kt.h"
 #include "../../../boards/sim/server-regs.h"
@@ -52,6 +54,87 @@ static void refused(struct board *b, const char *name, const char *why, uint32_t
 
 	kt_check(st == -1 && strstr(b->regs->error, why), name, "status %d, error '%.100s'", st,
 		 b->regs->error);
+}
+
+/* Open the board and map its registers (no reset); 0 or -1. */
+static int board_open(struct board *b, const char *node)
+{
+	b->fd = open(node, O_RDWR | O_CLOEXEC);
+	if (b->fd < 0 || kt_info(b->fd, &b->info))
+		return -1;
+	b->regs = kt_map(b->fd, b->info.regs.mmap_offset, b->info.regs.size);
+	if (!b->regs || b->regs->magic != BHSIM_REGS_MAGIC)
+		return -1;
+	b->cmd_irqs = kt_irq_count(b->fd, BHSIM_VECTOR_CMD);
+	return 0;
+}
+
+/*
+ * A process killed with a buffer GART-mapped and a queue on it, without
+ * the loader's orderly reset: before it frees that memory, the module
+ * resets the board (and waits for its answer), so the board can no
+ * longer write into pages the kernel reuses, and the next user finds
+ * neither the mapping nor the queue.
+ */
+static void test_killed_user(const char *node)
+{
+	int pipefd[2], status = -1;
+	struct board b = { .fd = -1 };
+	struct barehip_dma_alloc dma;
+	uint64_t gart;
+	char c = 'n';
+	pid_t pid;
+
+	if (pipe(pipefd)) {
+		kt_check(0, "board: killed user: pipe", "%s", strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int ok = board_open(&b, node) == 0 && kt_dma_alloc(b.fd, 8192, &dma) == 0;
+
+		gart = ok ? b.regs->gart_base : 0;
+		ok = ok && cmd(&b, BHSIM_CMD_RESET, ~0ull, 0, 0, 0) == 0 &&
+		     cmd(&b, BHSIM_CMD_GART_MAP, gart, dma.bus_addr, 8192, 0) == 0 &&
+		     cmd(&b, BHSIM_CMD_QUEUE_INIT, 0, gart, 4096, gart + 4096) == 0 &&
+		     b.regs->queue[0].state != BHSIM_QUEUE_INACTIVE;
+		if (write(pipefd[1], ok ? "y" : "n", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(pipefd[1]);
+	if (read(pipefd[0], &c, 1) != 1)
+		c = 'n';
+	close(pipefd[0]);
+	kt_check(c == 'y', "board: killed user: it maps a buffer and starts a queue", "child failed");
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	kt_check(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "board: killed user: SIGKILL",
+		 "status 0x%x", status);
+
+	/* A new user, who does not reset the board first. */
+	if (board_open(&b, node)) {
+		kt_check(0, "board: killed user: open again", "%s", strerror(errno));
+		goto out;
+	}
+	gart = b.regs->gart_base;
+	kt_check(b.regs->queue[0].state == BHSIM_QUEUE_INACTIVE,
+		 "board: killed user: its queue is gone", "queue 0 state %u",
+		 b.regs->queue[0].state);
+	if (kt_dma_alloc(b.fd, 8192, &dma) == 0) {
+		/* The killed process's entry would overlap this one. */
+		kt_check(cmd(&b, BHSIM_CMD_GART_MAP, gart, dma.bus_addr, 8192, 0) == 0,
+			 "board: killed user: its GART mapping is gone", "%.100s",
+			 b.regs->error);
+		kt_dma_free(b.fd, dma.handle);
+	}
+	cmd(&b, BHSIM_CMD_RESET, ~0ull, 0, 0, 0);
+out:
+	if (b.regs)
+		munmap(b.regs, b.info.regs.size);
+	if (b.fd >= 0)
+		close(b.fd);
 }
 
 void test_board_protocol(const char *node)
@@ -142,4 +225,5 @@ out:
 	if (b.doorbell)
 		munmap(b.doorbell, b.info.doorbell.size);
 	close(b.fd);
+	test_killed_user(node);
 }

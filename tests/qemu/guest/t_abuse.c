@@ -114,11 +114,11 @@ static int alloc_raw(int fd, uint32_t flags, uint64_t length, uint32_t reserved)
 	return ret;
 }
 
-static void test_bad_alloc(int fd)
+static void test_bad_alloc(int fd, const char *pci_addr)
 {
 	char path[96];
 	struct barehip_dma_alloc a, b, c;
-	int ret;
+	int ret, fd2;
 
 	kt_expect(alloc_raw(fd, 0, 0, 0), EINVAL, "abuse: alloc 0 bytes");
 	kt_expect(alloc_raw(fd, 0, (256ull << 20) + 1, 0), EINVAL, "abuse: alloc past the maximum");
@@ -133,16 +133,30 @@ static void test_bad_alloc(int fd)
 	kt_check(ret == 0 || errno == ENOMEM, "abuse: alloc 256 MiB fails cleanly or works",
 		 "%s", strerror(errno));
 
-	/* The per-file limit (a writable module parameter). */
+	/*
+	 * The device's limit (a writable module parameter), shared by all
+	 * its open files: a second open cannot add to what the first holds.
+	 */
 	snprintf(path, sizeof(path), "/sys/module/barehip/parameters/dma_max_mb");
 	kt_write_file(path, "1");
 	kt_check(kt_dma_alloc(fd, 512 << 10, &a) == 0 && kt_dma_alloc(fd, 512 << 10, &b) == 0,
-		 "abuse: per-file limit: 1 MiB fits", "%s", strerror(errno));
-	kt_check(kt_dma_alloc(fd, KT_PAGE, &c) == -ENOMEM, "abuse: per-file limit: one page more",
+		 "abuse: device limit: 1 MiB fits", "%s", strerror(errno));
+	kt_check(kt_dma_alloc(fd, KT_PAGE, &c) == -ENOMEM, "abuse: device limit: one page more",
 		 "%s", strerror(errno));
+	fd2 = kt_open_node(pci_addr, O_RDWR);
+	kt_check(fd2 >= 0 && kt_dma_alloc(fd2, KT_PAGE, &c) == -ENOMEM,
+		 "abuse: device limit: a second open gets no more", "%s", strerror(errno));
 	kt_dma_free(fd, a.handle);
-	kt_check(kt_dma_alloc(fd, KT_PAGE, &c) == 0, "abuse: per-file limit: room after a free",
-		 "%s", strerror(errno));
+	kt_check(kt_dma_alloc(fd2, 256 << 10, &c) == 0 && kt_dma_alloc(fd2, 256 << 10, &c) == 0,
+		 "abuse: device limit: a free in one open makes room in the other", "%s",
+		 strerror(errno));
+	kt_check(kt_dma_alloc(fd, KT_PAGE, &c) == -ENOMEM,
+		 "abuse: device limit: ... and only that much", "%s", strerror(errno));
+	if (fd2 >= 0)
+		close(fd2);
+	kt_check(kt_dma_alloc(fd, 512 << 10, &c) == 0,
+		 "abuse: device limit: closing the other open gives its charge back", "%s",
+		 strerror(errno));
 	kt_dma_free(fd, b.handle);
 	kt_dma_free(fd, c.handle);
 	kt_write_file(path, "1024");
@@ -423,7 +437,7 @@ void test_abuse(struct kt_env *env)
 	test_bad_commands(fd);
 	test_bad_pointers(fd);
 	test_bad_sizes(fd);
-	test_bad_alloc(fd);
+	test_bad_alloc(fd, env->sim.addr);
 	test_bad_handles(fd);
 	test_bad_wait_notify(env, fd);
 	test_bad_file_ops(env, fd);

@@ -208,6 +208,70 @@ static void test_close(struct kt_env *env)
 		 live_buffers());
 }
 
+/*
+ * DMA_ALLOC against DMA_FREE of guessed handles, on one open file shared
+ * by two processes (a fork shares the file and its handles, as threads
+ * would): the allocator publishes each buffer only once it is complete,
+ * so a free that guesses the next handle either misses (EINVAL) or frees
+ * a whole buffer (0).  Nothing leaks, nothing else comes back.
+ */
+static void test_alloc_free_race(struct kt_env *env)
+{
+	volatile uint32_t *shared = mmap(NULL, KT_PAGE, PROT_READ | PROT_WRITE,
+					 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	long long base = live_buffers();
+	int fd = kt_open_node(env->sim.addr, O_RDWR);
+	int status = -1, bad_alloc = 0, allocs = 0;
+	pid_t pid;
+
+	if (fd < 0 || shared == MAP_FAILED) {
+		kt_check(0, "dma race: setup", "%s", strerror(errno));
+		return;
+	}
+	shared[0] = 0;	/* stop */
+	shared[1] = 0;	/* the allocator's latest handle */
+	pid = fork();
+	if (pid == 0) {
+		unsigned frees = 0, misses = 0, bad = 0;
+
+		while (!shared[0]) {
+			for (uint32_t d = 0; d < 3; d++) {
+				int ret = kt_dma_free(fd, shared[1] + d);
+
+				frees += ret == 0;
+				misses += ret == -EINVAL;
+				bad += ret && ret != -EINVAL;
+			}
+		}
+		shared[2] = frees;
+		shared[3] = bad;
+		_exit(0);
+	}
+	for (uint64_t t0 = kt_now_ns(); kt_now_ns() - t0 < 1500 * KT_MS;) {
+		struct barehip_dma_alloc a;
+		int ret = kt_dma_alloc(fd, KT_PAGE, &a);
+
+		allocs++;
+		if (ret == 0)
+			shared[1] = a.handle;
+		else
+			bad_alloc += ret != -ENOMEM;
+	}
+	shared[0] = 1;
+	waitpid(pid, &status, 0);
+	kt_check(WIFEXITED(status) && WEXITSTATUS(status) == 0 && shared[3] == 0,
+		 "dma race: frees of guessed handles give 0 or EINVAL",
+		 "status 0x%x, %u other errors", status, shared[3]);
+	kt_check(bad_alloc == 0, "dma race: allocations give 0 or ENOMEM",
+		 "%d of %d failed otherwise", bad_alloc, allocs);
+	kt_check(shared[2] > 0, "dma race: some guessed frees hit a live buffer",
+		 "%u frees in %d allocations", shared[2], allocs);
+	close(fd);
+	kt_check(live_buffers() == base, "dma race: close frees what is left", "%lld live",
+		 live_buffers());
+	munmap((void *)shared, KT_PAGE);
+}
+
 void test_dma(struct kt_env *env)
 {
 	int fd = kt_open_node(env->sim.addr, O_RDWR);
@@ -222,6 +286,7 @@ void test_dma(struct kt_env *env)
 	test_fork(fd);
 	close(fd);
 	test_close(env);
+	test_alloc_free_race(env);
 	kt_check(live_buffers() == 0 && live_bytes() == 0, "dma: nothing left allocated",
 		 "%lld buffers %lld bytes", live_buffers(), live_bytes());
 }
