@@ -382,6 +382,20 @@ for g in gfx90a gfx1100; do
 	model_rate "ALU-bound (tests/bench/alu.hip)" $g "$out/alu" 5000
 	model_rate "memory-bound (tests/bench/stream.hip)" $g "$out/stream" 16
 done
+
+echo
+echo "== grid sync cost on gfx90a: GWS barrier vs memory barrier (model instruction counts)"
+# 64 one-wave blocks; (instructions at 101 syncs - at 1) / 100 per sync.
+"$cc" -O2 -o "$out/gridsync" tests/bench/gridsync.hip
+sync_insns() { # syncs mode
+	BAREHIP_SIM_GFX=gfx90a BAREHIP_SIM_STATS=1 "$out/gridsync" "$1" "$2" 2>&1 >/dev/null |
+		sed -n 's/^sim stats:.* instructions \([0-9]*\) .*/\1/p'
+}
+for m in gws nogws; do
+	a=$(sync_insns 1 $m)
+	b=$(sync_insns 101 $m)
+	printf "%-44s %10s\n" "grid sync ($m): wave instructions per sync" "$(( (b - a) / 100 ))"
+done
 [ "${2:-}" = core ] && exit 0
 
 echo
