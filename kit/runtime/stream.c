@@ -302,8 +302,10 @@ hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *a
 	if (ret == BH_EBUSY)
 		return hipErrorNotReady;
 	if (ret) {
-		bh_rt_hostop_cancel(rq);
-		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+		hipError_t e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+
+		bh_rt_hostop_cancel(rq, e);
+		return e;
 	}
 	return hipSuccess;
 }
@@ -339,9 +341,12 @@ hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *ap
 	}
 	if (!ret)
 		return hipSuccess;
-	/* The queue faulted or was reset: what it held is gone. */
-	bh_rt_hostop_cancel(rq);
-	return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+	/* The queue faulted or was reset: what it held is gone (its stream
+	 * callbacks are called with the error). */
+	hipError_t e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+
+	bh_rt_hostop_cancel(rq, e);
+	return e;
 }
 
 /* Wait for @d's null stream and what its blocking streams submitted. */
@@ -497,7 +502,7 @@ static void run_host_fn(struct bh_hostop *op)
 
 static void run_callback(struct bh_hostop *op)
 {
-	op->u.callback.fn(op->u.callback.stream, hipSuccess, op->u.callback.data);
+	op->u.callback.fn(op->u.callback.stream, op->status, op->u.callback.data);
 }
 
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *data)
@@ -537,6 +542,8 @@ hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "hipStreamAddCallback: out of host memory");
 	op->run = run_callback;
+	op->run_on_error = true;
+	op->status = hipSuccess;
 	op->u.callback.fn = callback;
 	op->u.callback.stream = stream;
 	op->u.callback.data = data;
