@@ -20,6 +20,7 @@
  * take as long as it likes; only a queue that makes no progress while no
  * host operation runs times out.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@
 #define PRIORITY_LEAST 1		/* HIP's Low */
 
 static struct ihipStream_t *streams;	/* live streams (every device's), null streams excluded */
+static pthread_mutex_t create_lock = PTHREAD_MUTEX_INITIALIZER;	/* create/destroy */
 
 /* hipStreamPerThread: this thread's default stream on each device. */
 static _Thread_local struct ihipStream_t *per_thread[BH_RT_MAX_DEVICES];
@@ -162,8 +164,12 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 	if (!s)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	s->d = d;
+	/* Streams created from several threads at once (the runtime is not
+	 * otherwise thread-safe yet): one at a time. */
+	pthread_mutex_lock(&create_lock);
 	e = take_queue(d, api, &s->rq);
 	if (e) {
+		pthread_mutex_unlock(&create_lock);
 		free(s);
 		return e;
 	}
@@ -174,6 +180,7 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 		      priority > PRIORITY_LEAST ? PRIORITY_LEAST : priority;
 	s->next = streams;
 	streams = s;
+	pthread_mutex_unlock(&create_lock);
 	*out = s;
 	return bh_rt_success();
 }
@@ -410,6 +417,7 @@ hipError_t hipStreamDestroy(hipStream_t stream)
 	e = bh_rt_stream_get(stream, "hipStreamDestroy", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	pthread_mutex_lock(&create_lock);
 	for (struct ihipStream_t **p = &streams; *p; p = &(*p)->next)
 		if (*p == s) {
 			*p = s->next;
@@ -418,6 +426,7 @@ hipError_t hipStreamDestroy(hipStream_t stream)
 	/* A destroyed blocking stream's work still orders the null stream:
 	 * rq->blocking_last keeps it. */
 	s->rq->users--;
+	pthread_mutex_unlock(&create_lock);
 	free(s);
 	return bh_rt_success();
 }
