@@ -226,12 +226,12 @@ void bh_rt_hostop_activity(bool *is_running, uint64_t *count)
 
 /*
  * What a stopped queue held is gone.  Host functions and copies are
- * dropped: CUDA documents that a host function is not called after an
- * error (cudaLaunchHostFunc), and ROCm's HIP never reaches one, as ROCr
- * ends the process at a GPU memory fault.  A stream callback, whose type
- * carries a status for this, is called with the error
- * (cudaStreamAddCallback: "in the event of a device error, all
- * subsequently executed callbacks will receive an appropriate error").
+ * dropped: CUDA's documentation of cudaLaunchHostFunc says such a
+ * function is not called after an error, and ROCm's HIP (clr) has no
+ * error path for them at all -- by default ROCr ends the process at a
+ * GPU memory fault, and clr always passes hipSuccess to callbacks.  A
+ * stream callback, whose type carries a status for exactly this, is
+ * called with the error, as CUDA documents for cudaStreamAddCallback.
  */
 void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status)
 {
