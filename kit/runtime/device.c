@@ -3,6 +3,7 @@
  * Device bring-up and teardown, device selection and identity, the
  * runtime's version and flags, synchronisation and limits.
  */
+#include <pthread.h>
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,9 +19,22 @@ static _Thread_local int current;
 
 static void teardown_all(void);
 
+/*
+ * First use may come from many host threads at once (10 threads whose
+ * first HIP call is hipStreamCreate): counting the devices and bringing
+ * one up happen once, under this lock, and the flags that say they are
+ * done are published (release) only when they are, so a thread that sees
+ * them (acquire) sees the device's queue too.  This is only the bring-up:
+ * the rest of the runtime is not yet safe from several threads.
+ */
+static pthread_mutex_t bringup = PTHREAD_MUTEX_INITIALIZER;
+
 /* How many devices the board offers, looked up once. */
 static unsigned int device_count(void)
 {
+	if (__atomic_load_n(&bh_rt.counted, __ATOMIC_ACQUIRE))
+		return bh_rt.ndev;
+	pthread_mutex_lock(&bringup);
 	if (!bh_rt.counted) {
 		unsigned int n = bh_platform_count();
 
@@ -31,9 +45,10 @@ static unsigned int device_count(void)
 			bh_rt.devs[i].null_stream.null = true;
 			bh_rt.devs[i].null_stream.d = &bh_rt.devs[i];
 		}
-		bh_rt.counted = true;
 		atexit(teardown_all);
+		__atomic_store_n(&bh_rt.counted, true, __ATOMIC_RELEASE);
 	}
+	pthread_mutex_unlock(&bringup);
 	return bh_rt.ndev;
 }
 
@@ -43,26 +58,42 @@ struct bh_rt_device *bh_rt_current(void)
 	return &bh_rt.devs[current];
 }
 
-hipError_t bh_rt_device_init(struct bh_rt_device *d)
+/* The bring-up itself, under the lock. */
+static hipError_t device_bringup(struct bh_rt_device *d)
 {
 	struct bh_error err = { 0 };
 
-	bh_rt_focus(d);
-	if (d->initialized)
-		return d->init_error;
-	d->initialized = true;
 	/* BAREHIP_BOARD, or what the machine has; its GPU d->ordinal. */
 	d->plat = bh_platform_new_index((unsigned int)d->ordinal, &err);
-	if (!d->plat) {
-		d->init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
-		return d->init_error;
-	}
+	if (!d->plat)
+		return bh_rt_loader_error(&err, hipErrorNoDevice);
 	if (bh_device_open(&d->dev, d->plat, &err) ||
-	    bh_queue_create(d->dev, &d->queue, &err)) {
-		d->init_error = bh_rt_loader_error(&err, hipErrorNoDevice);
-		return d->init_error;
-	}
+	    bh_queue_create(d->dev, &d->queue, &err))
+		return bh_rt_loader_error(&err, hipErrorNoDevice);
 	return hipSuccess;
+}
+
+hipError_t bh_rt_device_init(struct bh_rt_device *d)
+{
+	hipError_t e;
+
+	bh_rt_focus(d);
+	if (__atomic_load_n(&d->initialized, __ATOMIC_ACQUIRE))
+		return d->init_error;
+	pthread_mutex_lock(&bringup);
+	if (!d->initialized) {
+		/* Set before it is published: a failure is sticky. */
+		d->init_error = device_bringup(d);
+		__atomic_store_n(&d->initialized, true, __ATOMIC_RELEASE);
+		e = d->init_error;
+	} else {
+		e = d->init_error;
+		/* Another thread failed the bring-up: say it here too. */
+		if (e)
+			bh_rt_error(e, "device %d: bring-up failed in another thread", d->ordinal);
+	}
+	pthread_mutex_unlock(&bringup);
+	return e;
 }
 
 hipError_t bh_rt_init(void)

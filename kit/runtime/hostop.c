@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "generated/autoconf.h"
 #include "runtime.h"
 
 #define IDLE_POLL_NS 200000	/* an operation waits for its marker: look again */
@@ -48,6 +49,8 @@ static unsigned long generation;
 static struct bh_hostop *pending, **pending_tail = &pending;
 static bool running;
 static const struct bh_rt_device *running_on;	/* the running operation's device */
+static const struct bh_rt_queue *running_rq;	/* ... and queue */
+static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;	/* an operation finished */
 static uint64_t finished;
 
 /* One gate word per pooled queue (struct bh_rt_queue.index) of its device. */
@@ -116,10 +119,11 @@ static void *host_thread(void *arg)
 			}
 			continue;
 		}
-		bool run = !op->cancelled;
+		bool cancelled = op->cancelled, run = !cancelled || op->run_on_error;
 
 		running = run;
 		running_on = op->rq->d;
+		running_rq = op->rq;
 		pthread_mutex_unlock(&lock);
 		if (run)
 			op->run(op);
@@ -136,12 +140,14 @@ static void *host_thread(void *arg)
 		/* Release: the operation's writes before the gate (through
 		 * the BAR: flushed first, as the CP reads on without a
 		 * doorbell). */
-		if (run) {
+		if (!cancelled) {
 			bh_device_flush_writes(op->rq->d->dev);
 			__atomic_store_n(gate_word(op->rq), op->gate_value, __ATOMIC_RELEASE);
 		}
 		running = false;
+		running_rq = NULL;
 		finished++;
+		pthread_cond_broadcast(&idle);
 		pthread_mutex_unlock(&lock);
 		if (op->done)
 			op->done(op);
@@ -218,13 +224,45 @@ void bh_rt_hostop_activity(bool *is_running, uint64_t *count)
 	pthread_mutex_unlock(&lock);
 }
 
-void bh_rt_hostop_cancel(struct bh_rt_queue *rq)
+/*
+ * What a stopped queue held is gone.  Host functions and copies are
+ * dropped: CUDA's documentation of cudaLaunchHostFunc says such a
+ * function is not called after an error, and ROCm's HIP (clr) has no
+ * error path for them at all -- by default ROCr ends the process at a
+ * GPU memory fault, and clr always passes hipSuccess to callbacks.  A
+ * stream callback, whose type carries a status for exactly this, is
+ * called with the error, as CUDA documents for cudaStreamAddCallback.
+ */
+void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status)
 {
+	const uint64_t timeout = (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u;
+	struct timespec until;
+	bool left = false;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += (time_t)(timeout / 1000000000u);
+	until.tv_nsec += (long)(timeout % 1000000000u);
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
 	pthread_mutex_lock(&lock);
 	for (struct bh_hostop *op = pending; op; op = op->next)
-		if (!rq || op->rq == rq)
+		if (op->rq == rq && !op->cancelled) {
 			op->cancelled = true;
+			op->status = status;
+			left |= op->run_on_error;
+		}
 	pthread_cond_signal(&wake);
+	/* Until the callbacks have been called (a callback that waits for
+	 * the program is given the fence timeout, then left running). */
+	while (left && started) {
+		left = running_rq == rq;
+		for (struct bh_hostop *op = pending; op && !left; op = op->next)
+			left = op->rq == rq;
+		if (left && pthread_cond_timedwait(&idle, &lock, &until))
+			break;
+	}
 	pthread_mutex_unlock(&lock);
 }
 

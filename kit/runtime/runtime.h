@@ -313,6 +313,10 @@ struct bh_hostop {
 	uint64_t after;			/* runs once rq's fence reaches this */
 	uint32_t gate_value;		/* then the gate word of rq gets this */
 	bool cancelled;
+	/* Runs even when cancelled, with @status (a stream callback: it is
+	 * told the stream's error, as hipStreamCallback_t promises). */
+	bool run_on_error;
+	hipError_t status;		/* hipSuccess, or why it was cancelled */
 	struct bh_hostop *next;
 	union {
 		struct {
@@ -354,8 +358,13 @@ hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice
 hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, const char *api);
 /* Whether a host operation is running, and how many have finished. */
 void bh_rt_hostop_activity(bool *running, uint64_t *finished);
-/* Drop the operations of @rq that have not run (its queue stopped). */
-void bh_rt_hostop_cancel(struct bh_rt_queue *rq);
+/*
+ * The queue of @rq stopped with @status: its operations that have not run
+ * are dropped, except stream callbacks, which run with @status; then wait
+ * (up to the fence timeout) until none of them is left, so that a
+ * synchronisation that reports the error has also called the callbacks.
+ */
+void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status);
 /* Stop the host thread (after cancelling what is left); free the gates
  * (@device_alive; else the device went first). */
 void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive);

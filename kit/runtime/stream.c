@@ -20,6 +20,7 @@
  * take as long as it likes; only a queue that makes no progress while no
  * host operation runs times out.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@
 #define PRIORITY_LEAST 1		/* HIP's Low */
 
 static struct ihipStream_t *streams;	/* live streams (every device's), null streams excluded */
+static pthread_mutex_t create_lock = PTHREAD_MUTEX_INITIALIZER;	/* create/destroy */
 
 /* hipStreamPerThread: this thread's default stream on each device. */
 static _Thread_local struct ihipStream_t *per_thread[BH_RT_MAX_DEVICES];
@@ -162,8 +164,12 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 	if (!s)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	s->d = d;
+	/* Streams created from several threads at once (the runtime is not
+	 * otherwise thread-safe yet): one at a time. */
+	pthread_mutex_lock(&create_lock);
 	e = take_queue(d, api, &s->rq);
 	if (e) {
+		pthread_mutex_unlock(&create_lock);
 		free(s);
 		return e;
 	}
@@ -174,6 +180,7 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 		      priority > PRIORITY_LEAST ? PRIORITY_LEAST : priority;
 	s->next = streams;
 	streams = s;
+	pthread_mutex_unlock(&create_lock);
 	*out = s;
 	return bh_rt_success();
 }
@@ -302,8 +309,10 @@ hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *a
 	if (ret == BH_EBUSY)
 		return hipErrorNotReady;
 	if (ret) {
-		bh_rt_hostop_cancel(rq);
-		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+		hipError_t e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+
+		bh_rt_hostop_cancel(rq, e);
+		return e;
 	}
 	return hipSuccess;
 }
@@ -339,9 +348,12 @@ hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *ap
 	}
 	if (!ret)
 		return hipSuccess;
-	/* The queue faulted or was reset: what it held is gone. */
-	bh_rt_hostop_cancel(rq);
-	return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+	/* The queue faulted or was reset: what it held is gone (its stream
+	 * callbacks are called with the error). */
+	hipError_t e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+
+	bh_rt_hostop_cancel(rq, e);
+	return e;
 }
 
 /* Wait for @d's null stream and what its blocking streams submitted. */
@@ -405,6 +417,7 @@ hipError_t hipStreamDestroy(hipStream_t stream)
 	e = bh_rt_stream_get(stream, "hipStreamDestroy", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	pthread_mutex_lock(&create_lock);
 	for (struct ihipStream_t **p = &streams; *p; p = &(*p)->next)
 		if (*p == s) {
 			*p = s->next;
@@ -413,6 +426,7 @@ hipError_t hipStreamDestroy(hipStream_t stream)
 	/* A destroyed blocking stream's work still orders the null stream:
 	 * rq->blocking_last keeps it. */
 	s->rq->users--;
+	pthread_mutex_unlock(&create_lock);
 	free(s);
 	return bh_rt_success();
 }
@@ -497,7 +511,7 @@ static void run_host_fn(struct bh_hostop *op)
 
 static void run_callback(struct bh_hostop *op)
 {
-	op->u.callback.fn(op->u.callback.stream, hipSuccess, op->u.callback.data);
+	op->u.callback.fn(op->u.callback.stream, op->status, op->u.callback.data);
 }
 
 hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *data)
@@ -537,6 +551,8 @@ hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "hipStreamAddCallback: out of host memory");
 	op->run = run_callback;
+	op->run_on_error = true;
+	op->status = hipSuccess;
 	op->u.callback.fn = callback;
 	op->u.callback.stream = stream;
 	op->u.callback.data = data;

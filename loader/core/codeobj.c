@@ -296,8 +296,29 @@ static int find_metadata(const struct elf_view *e, const uint8_t **desc,
 		       "code object has no NT_AMDGPU_METADATA note");
 }
 
-static int resolve_kernels(struct bh_codeobj *co, const uint8_t *stage,
-			   uint64_t span, struct bh_error *err)
+/*
+ * Whether the @len bytes at image offset @va lie inside one executable
+ * PT_LOAD segment (the loaded text).  Unsigned 64-bit throughout: every
+ * value may come from an untrusted image.
+ */
+static bool in_text(const struct elf_view *e, uint64_t va, uint64_t len)
+{
+	for (unsigned i = 0; i < e->phnum; i++) {
+		const uint8_t *ph = e->data + e->phoff + (uint64_t)i * ELF_PHDR_SIZE;
+
+		if (bh_rd32(ph) != PT_LOAD || !(bh_rd32(ph + 4) & PF_X))
+			continue;
+		uint64_t start = bh_rd64(ph + 16), memsz = bh_rd64(ph + 40);
+
+		/* load_span bounded start and memsz by 2^40 each. */
+		if (va >= start && va - start <= memsz && len <= memsz - (va - start))
+			return true;
+	}
+	return false;
+}
+
+static int resolve_kernels(struct bh_codeobj *co, const struct elf_view *e,
+			   const uint8_t *stage, uint64_t span, struct bh_error *err)
 {
 	for (unsigned i = 0; i < co->nkernels; i++) {
 		struct bh_kernel *k = &co->kernels[i];
@@ -314,14 +335,20 @@ static int resolve_kernels(struct bh_codeobj *co, const uint8_t *stage,
 				       "kernel '%s': descriptor is not 64-byte aligned", k->name);
 		memcpy(&k->kd, stage + off, sizeof(k->kd));
 		k->kd_va = sym.gpu_va;
-		int64_t entry = (int64_t)off + k->kd.kernel_code_entry_byte_offset;
+		/*
+		 * The offset is signed (AMDGPUUsage: "possibly negative") and
+		 * untrusted: add it modulo 2^64, in unsigned arithmetic, and
+		 * accept only a result inside the image's executable segment
+		 * with room for an instruction, 256-byte aligned.
+		 */
+		uint64_t entry = off + (uint64_t)k->kd.kernel_code_entry_byte_offset;
 
-		if (entry < 0 || (uint64_t)entry >= span || entry % 256)
+		if (entry >= span || entry % 256 || !in_text(e, entry, 4))
 			return bh_fail(err, BH_ENOEXEC,
 				       "kernel '%s': entry offset %lld is outside the "
-				       "image or not 256-byte aligned", k->name,
+				       "image's code or not 256-byte aligned", k->name,
 				       (long long)k->kd.kernel_code_entry_byte_offset);
-		k->entry_va = co->base + (uint64_t)entry;
+		k->entry_va = co->base + entry;
 		if (k->kd.kernarg_size && k->kd.kernarg_size != k->kernarg_size)
 			return bh_fail(err, BH_ENOEXEC,
 				       "kernel '%s': descriptor kernarg size %u != metadata %u",
@@ -408,7 +435,7 @@ static int load(struct bh_codeobj *co, struct elf_view *e, struct bh_error *err)
 	if (!ret)
 		ret = bh_metadata_parse(co, note, note_size, err);
 	if (!ret)
-		ret = resolve_kernels(co, image, span, err);
+		ret = resolve_kernels(co, e, image, span, err);
 	return ret;
 }
 

@@ -21,6 +21,7 @@
 #define ELFABIVERSION_HSA_V6	4
 
 #define PT_LOAD			1
+#define PF_X			1	/* p_flags: executable */
 #define SHT_RELA		4
 #define SHT_NOTE		7
 #define SHT_DYNSYM		11

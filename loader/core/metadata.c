@@ -165,8 +165,11 @@ static int check_kernel(struct bh_kernel *k, struct bh_error *err)
 
 /*
  * amdhsa.printf (buffered printf, clang -mprintf-kind=buffered): strings
- * "<id>:<n>:<hash>,<format>" where <hash> is 16 hex digits, the value
- * each record carries after its control dword.
+ * "<id>:<n>:<hash>,<format>" where <hash> is the value each record
+ * carries after its control dword: LLVM's MD5Hash of the format (the low
+ * 64 bits of its MD5, read little-endian), written in hex without leading
+ * zeros -- 1 to 16 digits (e.g. "0:0:659f5212069e522,..." for
+ * "printf hash probe 34: %d\n").
  */
 static int parse_printf(struct bh_codeobj *co, struct mp_cursor *mp, struct bh_error *err)
 {
@@ -180,23 +183,29 @@ static int parse_printf(struct bh_codeobj *co, struct mp_cursor *mp, struct bh_e
 		return bh_fail(err, BH_ENOMEM, "out of host memory");
 	co->nprintf = cnt;
 	for (uint32_t i = 0; i < cnt; i++) {
-		uint32_t colons = 0, p = 0;
+		uint32_t colons = 0, p = 0, digits = 0;
 		uint64_t hash = 0;
 
 		if (!mp_read_str(mp, &s, &len))
 			return bad(err, "an amdhsa.printf entry is not a string", NULL);
 		while (p < len && colons < 2)
 			colons += s[p++] == ':';
-		for (uint32_t d = 0; d < 16; d++, p++) {
-			char c = p < len ? s[p] : 0;
+		if (colons != 2)
+			return bad(err, "an amdhsa.printf entry is not \"id:n:hash,format\"", NULL);
+		for (; p < len && s[p] != ','; p++, digits++) {
+			char c = s[p];
 			unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
-				     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+				     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) :
+				     c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
 
-			if (v == 16)
-				return bad(err, "an amdhsa.printf entry has no 16-digit hash", NULL);
+			if (v == 16 || digits == 16)
+				return bad(err, "an amdhsa.printf entry's hash is not 1 to 16 hex "
+					   "digits", NULL);
 			hash = hash << 4 | v;
 		}
-		if (colons != 2 || p >= len || s[p] != ',')
+		if (!digits)
+			return bad(err, "an amdhsa.printf entry has no hash", NULL);
+		if (p >= len || s[p] != ',')
 			return bad(err, "an amdhsa.printf entry is not \"id:n:hash,format\"", NULL);
 		p++;
 		co->printf_fmts[i].hash = hash;

@@ -18,6 +18,15 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 	uint32_t wave = k->wavefront_size ? k->wavefront_size : di->wave_size;
 
 	memset(out, 0, sizeof(*out));
+	/*
+	 * Every quotient below divides by a table entry or by a count
+	 * derived from one: a zero there is a defect of the table (or of a
+	 * board's report), said as such rather than a SIGFPE.
+	 */
+	if (!wave || !di->simds_per_cu || !gfx->lds_alloc_granule)
+		return bh_fail(err, BH_EINVAL, "kernel '%s': the device reports no %s", k->name,
+			       !wave ? "wave size" : !di->simds_per_cu ? "SIMDs per CU" :
+			       "LDS allocation granule");
 	if (!block_threads || block_threads > di->max_workgroup_size)
 		return bh_fail(err, BH_EINVAL, "kernel '%s': %u threads per block is not "
 			       "between 1 and %u", k->name, block_threads,
@@ -37,7 +46,12 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 	 * its own, which is coarser on gfx11 (loader/gfx/gfx11.c). */
 	uint32_t vgprs = ((k->kd.compute_pgm_rsrc1 & 0x3f) + 1) * file->encode_granule;
 
-	vgprs = (vgprs + file->alloc_granule - 1) / file->alloc_granule * file->alloc_granule;
+	if (file->alloc_granule)
+		vgprs = (vgprs + file->alloc_granule - 1) / file->alloc_granule *
+			file->alloc_granule;
+	if (!vgprs)
+		return bh_fail(err, BH_EINVAL, "kernel '%s': %s has no VGPR granule for wave%u",
+			       k->name, gfx->name, wave);
 	if (file->per_simd / vgprs < per_simd) {
 		per_simd = file->per_simd / vgprs;
 		limit = "VGPRs";
@@ -52,7 +66,7 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 		uint32_t field = (k->kd.compute_pgm_rsrc1 >> 6) & 0xf;
 		uint32_t sgprs = (field / 2 + 1) * gfx->sgpr_granule;
 
-		if (gfx->sgprs_per_simd / sgprs < per_simd) {
+		if (sgprs && gfx->sgprs_per_simd / sgprs < per_simd) {
 			per_simd = gfx->sgprs_per_simd / sgprs;
 			limit = "SGPRs";
 		}
@@ -64,14 +78,22 @@ int bh_kernel_occupancy(const struct bh_device *dev, const struct bh_kernel *k,
 		per_cu = gfx->wgs_per_cu;
 		limit = "workgroup slots";
 	}
-	uint32_t lds = k->group_segment_fixed_size + dynamic_lds;
+	/*
+	 * In 64 bits: static + dynamic LDS near 2^32 must not wrap, nor
+	 * must its round-up to the granule (which once made it 0 and the
+	 * division below a SIGFPE).  A block needing more than the CU has
+	 * fits 0 times, as ROCm's HIP answers (lds_per_cu / total, in
+	 * size_t, in clr's occupancy calculation).
+	 */
+	uint64_t lds = (uint64_t)k->group_segment_fixed_size + dynamic_lds;
 
 	if (lds) {
-		uint32_t granulated = (lds + gfx->lds_alloc_granule - 1) /
+		uint64_t granulated = (lds + gfx->lds_alloc_granule - 1) /
 				      gfx->lds_alloc_granule * gfx->lds_alloc_granule;
+		uint64_t fit = gfx->lds_per_cu / granulated;
 
-		if (gfx->lds_per_cu / granulated < per_cu) {
-			per_cu = gfx->lds_per_cu / granulated;
+		if (fit < per_cu) {
+			per_cu = (uint32_t)fit;
 			limit = "LDS";
 		}
 	}

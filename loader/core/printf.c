@@ -349,12 +349,29 @@ static void print_text(void *ctx, const char *text, size_t len)
 void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
 {
 	uint8_t *p = buf->cpu;
-	uint32_t used, cap;
+	uint32_t used, cap, dev_cap;
 
-	if (!p)
+	if (!p || buf->size <= 8)
 		return;
+	/*
+	 * The header is device memory any kernel can overwrite: the
+	 * capacity that bounds every read is the host's own (the size of
+	 * the allocation), never the one the buffer says.  A changed
+	 * capacity is put back, and said, so later records fit again.
+	 */
+	cap = (uint32_t)BH_MIN(buf->size - 8, CONFIG_LOADER_PRINTF_KB * 1024ull - 8);
 	used = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
-	cap = bh_rd32(p + 4);
+	dev_cap = bh_rd32(p + 4);
+	if (dev_cap != cap) {
+		char note[160];
+		int n = bh_snprintf(note, sizeof(note), "[barehip: the device printf buffer's "
+				    "header was overwritten (capacity %u, not %u); ignored]\n",
+				    dev_cap, cap);
+
+		if (n > 0)
+			dev->plat->print(dev->plat, note, (size_t)n);
+		bh_wr32(p + 4, cap);
+	}
 	if (!used)
 		return;
 	bh_printf_decode(p + 8, BH_MIN(used, cap), find_format, dev, print_text, dev->plat);

@@ -12,9 +12,13 @@ $(FUZZ_BIN): $(FUZZ_SRCS) $(AUTOCONF) | $(SIM_GEN_HEADERS)
 	$(Q)$(HOSTCC) $(filter-out $(SAN_FLAGS) -MMD -MP,$(HOST_CFLAGS)) $(FUZZ_FLAGS) \
 		$(FUZZ_SRCS) -lm -o $@
 
-$(FUZZ_CORPUS)/.seeded: $(UNIT_CO) $(BUILD)/examples/saxpy
+# Seeds: the unit tests' code objects, and copies of them whose kernel
+# descriptors carry hostile entry offsets (scripts/codeobj-seeds.py); the
+# dictionary holds 64-bit values that wrap.
+FUZZ_DICT := tests/fuzz/codeobj.dict
+$(FUZZ_CORPUS)/.seeded: $(UNIT_CO) $(BUILD)/examples/saxpy scripts/codeobj-seeds.py
 	$(Q)mkdir -p $(@D)
-	$(Q)cp $(UNIT_CO) $(@D)/ && touch $@
+	$(Q)$(PYTHON) scripts/codeobj-seeds.py $(@D) $(UNIT_CO) && touch $@
 
 # The device printf decoder, seeded with well-formed records (one per
 # format of tests/fuzz/fuzz_printf.c: control dword, hash, items).
@@ -35,7 +39,7 @@ CHECK_RUN_PREBUILD += $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded $(FUZZ_PRINTF_BIN) \
 fuzz-short: $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded $(FUZZ_PRINTF_BIN) $(FUZZ_PRINTF_CORPUS)/.seeded
 	$(Q)mkdir -p $(BUILD)/fuzz-work
 	$(Q)mkdir -p $(BUILD)/fuzz-artifacts
-	$(Q)$(FUZZ_BIN) -seed=1 -runs=20000 -max_len=65536 -artifact_prefix=$(BUILD)/fuzz-artifacts/ \
+	$(Q)$(FUZZ_BIN) -dict=$(FUZZ_DICT) -seed=1 -runs=20000 -max_len=65536 -artifact_prefix=$(BUILD)/fuzz-artifacts/ \
 		$(BUILD)/fuzz-work $(FUZZ_CORPUS) \
 		> $(BUILD)/fuzz-short.log 2>&1 || { tail -40 $(BUILD)/fuzz-short.log; exit 1; }
 	$(Q)grep -E "^#[0-9]+.*DONE|Done [0-9]+ runs" $(BUILD)/fuzz-short.log | tail -1
@@ -51,6 +55,6 @@ fuzz: $(FUZZ_BIN) $(FUZZ_CORPUS)/.seeded $(FUZZ_PRINTF_BIN) $(FUZZ_PRINTF_CORPUS
 		-artifact_prefix=$(BUILD)/fuzz-artifacts/ $(BUILD)/fuzz-printf-work $(FUZZ_PRINTF_CORPUS)
 	$(Q)mkdir -p $(BUILD)/fuzz-work
 	$(Q)mkdir -p $(BUILD)/fuzz-artifacts
-	$(Q)$(FUZZ_BIN) -max_total_time=600 -max_len=65536 -artifact_prefix=$(BUILD)/fuzz-artifacts/ \
+	$(Q)$(FUZZ_BIN) -dict=$(FUZZ_DICT) -max_total_time=600 -max_len=65536 -artifact_prefix=$(BUILD)/fuzz-artifacts/ \
 		$(BUILD)/fuzz-work $(FUZZ_CORPUS)
 check-run: fuzz-short

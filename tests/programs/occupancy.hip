@@ -203,6 +203,26 @@ static void check_kernel(const Kernel& k, const hipDeviceProp_t& p, hipFuncAttri
             }
         }
 
+    // More shared memory than a CU has, up to sizes whose sum with the
+    // static part or whose round-up to the LDS granule wraps 32 bits: no
+    // block fits, 0 and hipSuccess (as ROCm's HIP answers), never a
+    // SIGFPE or a wrapped count.
+    const size_t huge[] = {p.maxSharedMemoryPerMultiProcessor + 1,
+                           0x100000000ull - a.sharedSizeBytes,
+                           0xfffffe01ull - a.sharedSizeBytes,
+                           0xffffffffull,
+                           0x100000000ull,
+                           ~size_t{0}};
+    for (size_t d : huge) {
+        int got = -1;
+        hipError_t e = hipOccupancyMaxActiveBlocksPerMultiprocessor(&got, k.fn, 64, d);
+        if ((e != hipSuccess || got != 0) && lines++ < 5) {
+            std::printf("  WRONG: %s with %zu dynamic bytes: %s, %d blocks per CU, want 0\n",
+                        k.name, d, hipGetErrorName(e), got);
+            ++errors;
+        }
+    }
+
     int grid = -1, block = -1, want_grid = 0, want_block = 0;
     HIP_CHECK(hipOccupancyMaxPotentialBlockSize(&grid, &block, k.fn, 0, 0));
     hand_best(a, p, [](int) { return size_t{0}; }, &want_grid, &want_block);

@@ -83,8 +83,9 @@ $(PROG_DIR)/multi_arch_one: tests/programs/multi_arch/main.hip $(TOOLCHAIN)
 CC_TOOL_TEST := $(BUILD)/tests/tools/barehip-cc-test
 $(CC_TOOL_TEST): tests/tools/barehip-cc-test.sh $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
-	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
-		"$(abspath $(BAREHIP_CC))" "$(OFFLOAD_BUNDLER)" "$(LLVM_READELF)" > $@ && chmod +x $@
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
+		"$(abspath $(BAREHIP_CC))" "$(OFFLOAD_BUNDLER)" "$(LLVM_READELF)" "$(CC_FLAGS)" > $@ \
+		&& chmod +x $@
 
 MULTI_PROGRAMS := $(addprefix $(PROG_DIR)/,module_api rdc_lib cxx_lang multi_arch multi_arch_one)
 MULTI_PROGRAM_RUNS := $(call on_modelled,$(addprefix $(PROG_DIR)/,module_api rdc_lib cxx_lang)) \

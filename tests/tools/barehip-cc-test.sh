@@ -5,11 +5,14 @@
 # device linking of several sources, target IDs with features, -c with
 # several sources, -v.  What programs built this way do at run time is
 # tested by tests/programs/ (module_api, rdc_lib, cxx_lang, multi_arch).
-# Usage: barehip-cc-test.sh BAREHIP_CC CLANG_OFFLOAD_BUNDLER LLVM_READELF
+# And that no -O level shows the user a linker crash (the LTO fallback).
+# Usage: barehip-cc-test.sh BAREHIP_CC CLANG_OFFLOAD_BUNDLER LLVM_READELF [FLAGS]
+# (FLAGS: what a program linked in this build needs, the sanitizers).
 set -u
 cc=$1
 bundler=$2
 readelf=$3
+link_flags=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -116,6 +119,97 @@ bcc -c k.hip k2.hip -o two.o
 expect "-c -o with several sources is refused" grep -q "several sources" <<<"$out"
 bcc -v --offload-arch=gfx90a -c k.hip -o v.o
 expect "-v prints each command" grep -q "^+ .*clang-offload-bundler" <<<"$out"
+
+# No -O level may show the user a linker crash.  ld.lld-19's LTO has
+# crashed ("Function register usage analysis") at O0 and, on some
+# programs, at O1.  First the real linker at every level on a program
+# with what that analysis walks (recursion, indirect and virtual calls,
+# noinline callers of printf and malloc), each build run; then a linker
+# that crashes like ld.lld-19 at the first LTO level barehip-cc uses for
+# each -O (O0 links at O1; -Os, -Oz, -Og, -Ofast at O2): the build must
+# still succeed, silently, and only a linker that crashes at every level
+# may show its crash.
+cat > calls.hip <<'EOF'
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__device__ __noinline__ int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
+__device__ __noinline__ int twice(int x) { return 2 * x; }
+__device__ __noinline__ int thrice(int x) { return 3 * x; }
+typedef int (*fn_t)(int);
+__device__ fn_t table[2] = {twice, thrice};
+struct Base { __device__ virtual int f(int x) { return x + 1; } };
+struct Derived : Base { __device__ int f(int x) override { return x + 2; } };
+__device__ __noinline__ void say(int v) { if (v < 0) printf("negative %d\n", v); }
+__device__ __noinline__ int* grab(int n) { return (int*)malloc(n * sizeof(int)); }
+__global__ void k(int* out, int sel)
+{
+    int i = threadIdx.x;
+    Derived d;
+    Base b;
+    Base* p = sel ? static_cast<Base*>(&d) : &b;
+    int v = fact(i % 5) + table[sel & 1](i) + p->f(i);
+    say(v);
+    int* m = grab(1);
+    if (m) { m[0] = 1; v += m[0]; free(m); } else { v += 1; }
+    out[i] = v;
+}
+int main()
+{
+    int* d;
+    int h[64];
+    const int f[5] = {1, 1, 2, 6, 24};
+    if (hipMalloc(&d, sizeof(h)) != hipSuccess) return 1;
+    k<<<1, 64>>>(d, 1);
+    if (hipMemcpy(h, d, sizeof(h), hipMemcpyDeviceToHost) != hipSuccess) return 1;
+    for (int i = 0; i < 64; ++i)
+        if (h[i] != f[i % 5] + 3 * i + i + 2 + 1) { printf("wrong at %d: %d\n", i, h[i]); return 1; }
+    printf("calls: PASS\n");
+    return 0;
+}
+EOF
+levels="O0 O1 O2 O3 Os Oz Og Ofast"
+first_lto() { case "$1" in O0|O1) echo O1 ;; O3) echo O3 ;; *) echo O2 ;; esac; }
+for l in $levels; do
+	# shellcheck disable=SC2086
+	bcc $link_flags --offload-arch=gfx90a -$l calls.hip -o calls-$l
+	expect "-$l: the real ld.lld links calls.hip" eval '[ "$rc" -eq 0 ]'
+	[ "$rc" -eq 0 ] && expect "-$l: calls.hip runs" eval './calls-$l | grep -q "calls: PASS"'
+done
+real_lld=$(sed -n 's/^LLD=\${BAREHIP_CC_LLD:-"\(.*\)"}$/\1/p' "$cc")
+expect "barehip-cc names its ld.lld" test -n "$real_lld"
+cat > fake-lld <<EOF
+#!/bin/sh
+# An ld.lld that crashes as ld.lld-19 did, in LTO at the levels in \$FAKE_LLD_CRASH.
+lvl=
+for a in "\$@"; do
+	case "\$a" in --lto-newpm-passes=lto\<*) lvl=\${a#--lto-newpm-passes=lto<}; lvl=\${lvl%%>*} ;; esac
+done
+case " \$FAKE_LLD_CRASH " in *" \$lvl "*)
+	echo "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace." >&2
+	echo "1.	Running pass 'Function register usage analysis' on module 'ld-temp.o'." >&2
+	kill -SEGV \$\$ ;;
+esac
+exec "$real_lld" "\$@"
+EOF
+chmod +x fake-lld
+for l in $levels; do
+	# shellcheck disable=SC2086
+	out=$(BAREHIP_CC_LLD=$tmp/fake-lld FAKE_LLD_CRASH=$(first_lto $l) "$cc" $link_flags \
+		--offload-arch=gfx90a -$l calls.hip -o crash-$l 2>&1)
+	rc=$?
+	expect "-$l: a linker crash at LTO $(first_lto $l) does not reach the user" \
+		eval '[ "$rc" -eq 0 ] && ! grep -q "PLEASE\|register usage" <<<"$out"'
+done
+expect "the program relinked after a crash runs" eval './crash-O1 | grep -q "calls: PASS"'
+out=$(BAREHIP_CC_LLD=$tmp/fake-lld FAKE_LLD_CRASH=O1 "$cc" -v --offload-arch=gfx90a -O1 \
+	--device-only k.hip -o v1.co 2>&1)
+expect "-v says the linker crashed and another level was used" \
+	grep -q "crashed in LTO at O1" <<<"$out"
+out=$(BAREHIP_CC_LLD=$tmp/fake-lld FAKE_LLD_CRASH="O1 O2 O3" "$cc" --offload-arch=gfx90a -O1 \
+	--device-only k.hip -o all.co 2>&1)
+rc=$?
+expect "a linker that crashes at every level is reported, not hidden" \
+	eval '[ "$rc" -ne 0 ] && grep -q "PLEASE" <<<"$out"'
 
 if [ "$fails" -ne 0 ]; then
 	echo "barehip-cc-test: FAILED $fails of $checks checks"

@@ -208,6 +208,72 @@ static void test_corruption_is_safe(void)
 	free(c);
 }
 
+/*
+ * An untrusted kernel_code_entry_byte_offset: the signed offset is added
+ * to the descriptor's address in unsigned 64-bit arithmetic (no signed
+ * overflow for UBSan to find) and the entry must land in the loaded
+ * text: extremes, an entry before the image, one at image offset 0 (the
+ * read-only data, 256-byte aligned and inside the image: accepted once),
+ * and one past the end are all refused with a message.
+ */
+static void test_entry_offset(void)
+{
+	struct bh_error err = { 0 };
+	struct bh_codeobj *co;
+	uint8_t *c = malloc(image_size);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+	CU_ASSERT_EQUAL_FATAL(bh_codeobj_load(dev, image, image_size, &co, &err), 0);
+	const struct bh_kernel *k = bh_codeobj_kernel(co, 0);
+	int64_t good = k->kd.kernel_code_entry_byte_offset;
+	/* The descriptor's bytes in the file, and its image offset from the
+	 * PT_LOAD segment that holds them. */
+	const uint8_t *kd = memmem(image, image_size, &k->kd, sizeof(k->kd));
+	uint64_t kd_off = UINT64_MAX, phoff = 0;
+	uint16_t phnum = 0;
+
+	CU_ASSERT_EQUAL(bh_codeobj_unload(co, &err), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(kd);
+	size_t at = (size_t)(kd - image);
+
+	memcpy(&phoff, image + 32, 8);		/* Elf64_Ehdr.e_phoff */
+	memcpy(&phnum, image + 56, 2);		/* .e_phnum */
+	for (unsigned i = 0; i < phnum; i++) {
+		const uint8_t *ph = image + phoff + (size_t)i * 56;
+		uint32_t type;
+		uint64_t off, va, filesz;
+
+		memcpy(&type, ph, 4);
+		memcpy(&off, ph + 8, 8);
+		memcpy(&va, ph + 16, 8);
+		memcpy(&filesz, ph + 32, 8);
+		if (type == 1 /* PT_LOAD */ && at >= off && at < off + filesz)
+			kd_off = va + (at - off);
+	}
+	CU_ASSERT_NOT_EQUAL_FATAL(kd_off, UINT64_MAX);
+	at += 16;	/* kernel_code_entry_byte_offset */
+	const int64_t bad[] = {
+		INT64_MAX, INT64_MIN, INT64_MAX - 255, INT64_MIN + 256,
+		-(int64_t)kd_off - 256,		/* before the image */
+		-(int64_t)kd_off,		/* image offset 0: data, not code */
+		(int64_t)(1ull << 40),		/* far past the end */
+		good + 1,			/* not 256-byte aligned */
+	};
+
+	for (unsigned i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memcpy(c, image, image_size);
+		memcpy(c + at, &bad[i], 8);
+		expect_reject(c, image_size, BH_ENOEXEC, "entry offset");
+	}
+	/* The original value still loads. */
+	memcpy(c, image, image_size);
+	memcpy(c + at, &good, 8);
+	CU_ASSERT_EQUAL(bh_codeobj_load(dev, c, image_size, &co, &err), 0);
+	if (co)
+		CU_ASSERT_EQUAL(bh_codeobj_unload(co, &err), 0);
+	free(c);
+}
+
 CU_ErrorCode bh_tests_codeobj(void)
 {
 	CU_pSuite s = CU_add_suite("codeobj", setup, teardown);
@@ -219,5 +285,6 @@ CU_ErrorCode bh_tests_codeobj(void)
 	CU_add_test(s, "bad headers are named", test_bad_headers);
 	CU_add_test(s, "other target rejected", test_other_target_rejected);
 	CU_add_test(s, "corruption is safe", test_corruption_is_safe);
+	CU_add_test(s, "untrusted entry offsets are safe", test_entry_offset);
 	return CU_get_error();
 }

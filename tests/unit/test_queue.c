@@ -602,6 +602,20 @@ static void test_occupancy(void)
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, &fat, 256, 0, &o, &err), 0);
 	CU_ASSERT_EQUAL(o.waves_per_simd, 8);
 	CU_ASSERT_EQUAL(o.groups_per_cu, 8);
+	/* Dynamic LDS near 2^32: the sum with the static 4096 bytes wraps
+	 * to 0, its round-up to the granule wraps to 0 (once a SIGFPE); no
+	 * group fits either way. */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 64, 0xfffff000u, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 0);
+	CU_ASSERT_EQUAL(o.max_groups, 0);
+	CU_ASSERT_STRING_EQUAL(o.limit, "LDS");
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 64, 0xffffefffu, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 0);
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 64, UINT32_MAX, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 0);
+	/* Exactly the CU's LDS: one group. */
+	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 64, 65536 - 4096, &o, &err), 0);
+	CU_ASSERT_EQUAL(o.groups_per_cu, 1);
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 0, 0, &o, &err), BH_EINVAL);
 	CU_ASSERT_EQUAL(bh_kernel_occupancy(dev, lds_k, 1025, 0, &o, &err), BH_EINVAL);
 }
