@@ -652,7 +652,9 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 			deadlock(sim, res, nres, total - next);
 			ret = -1;
 			break;
-		}
+		}	/* Between rounds no translated pointer is live: a host map or
+		 * unmap waiting for the address space goes now. */
+		sim_as_quiesce(sim);
 	}
 	free_residents(res, nres);
 	gws_dispatch_end(sim);

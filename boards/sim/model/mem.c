@@ -31,6 +31,16 @@ static bool map_holds(const struct gart_map *g, uint64_t va, uint64_t len)
 	return va >= g->va && va - g->va < g->size && len <= g->size - (va - g->va);
 }
 
+/*
+ * Most accesses hit the buffer the previous one did.  The hint is the
+ * thread's own (the CP, each dispatch worker and the host translate at
+ * once) and valid for one board and one generation of its maps.
+ */
+static _Thread_local struct {
+	const struct bh_sim *sim;
+	unsigned gen, idx;
+} hint;
+
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len)
 {
 	if (va >= BH_SIM_VRAM_BASE && va - BH_SIM_VRAM_BASE <= sim->vram_size &&
@@ -38,15 +48,33 @@ uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len)
 		return sim->vram + (va - BH_SIM_VRAM_BASE);
 	if (!sim->nmaps)
 		return NULL;
-	/* Most accesses hit the buffer the previous one did. */
-	if (sim->last_map < sim->nmaps && map_holds(&sim->maps[sim->last_map], va, len))
-		return sim->maps[sim->last_map].host + (va - sim->maps[sim->last_map].va);
+	if (hint.sim == sim && hint.gen == sim->maps_gen && hint.idx < sim->nmaps &&
+	    map_holds(&sim->maps[hint.idx], va, len))
+		return sim->maps[hint.idx].host + (va - sim->maps[hint.idx].va);
 	unsigned i = map_search(sim, va);
 
 	if (i == sim->nmaps || !map_holds(&sim->maps[i], va, len))
 		return NULL;
-	sim->last_map = i;
+	hint.sim = sim;
+	hint.gen = sim->maps_gen;
+	hint.idx = i;
 	return sim->maps[i].host + (va - sim->maps[i].va);
+}
+
+void sim_as_enter(struct bh_sim *sim)
+{
+	pthread_rwlock_rdlock(&sim->as_lock);
+}
+
+void sim_as_leave(struct bh_sim *sim)
+{
+	pthread_rwlock_unlock(&sim->as_lock);
+}
+
+void sim_as_quiesce(struct bh_sim *sim)
+{
+	pthread_rwlock_unlock(&sim->as_lock);
+	pthread_rwlock_rdlock(&sim->as_lock);
 }
 
 /* Whether [va, va+size) overlaps VRAM or a map. */
@@ -61,7 +89,7 @@ static bool map_overlaps(const struct bh_sim *sim, uint64_t va, uint64_t size)
 	return i < sim->nmaps && sim->maps[i].va < va + size;
 }
 
-int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+static int map_locked(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
 {
 	if (!host || !size || (va | size) % 4096 || (uintptr_t)host % 4096 ||
 	    va + size < va || map_overlaps(sim, va, size) || sim->nmaps == MAP_SLOTS)
@@ -84,7 +112,7 @@ int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
 	return 0;
 }
 
-int mem_unmap(struct bh_sim *sim, uint64_t va)
+static int unmap_locked(struct bh_sim *sim, uint64_t va)
 {
 	unsigned i = map_search(sim, va);
 
@@ -94,4 +122,24 @@ int mem_unmap(struct bh_sim *sim, uint64_t va)
 		sim->maps[i] = sim->maps[i + 1];
 	sim->nmaps--;
 	return 0;
+}
+
+int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	pthread_rwlock_wrlock(&sim->as_lock);
+	int ret = map_locked(sim, va, host, size);
+
+	sim->maps_gen++;
+	pthread_rwlock_unlock(&sim->as_lock);
+	return ret;
+}
+
+int mem_unmap(struct bh_sim *sim, uint64_t va)
+{
+	pthread_rwlock_wrlock(&sim->as_lock);
+	int ret = unmap_locked(sim, va);
+
+	sim->maps_gen++;
+	pthread_rwlock_unlock(&sim->as_lock);
+	return ret;
 }

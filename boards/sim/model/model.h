@@ -20,6 +20,7 @@
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -129,7 +130,18 @@ struct bh_sim {
 	uint64_t vram_size;
 	struct gart_map *maps;		/* sorted by va, not overlapping */
 	unsigned nmaps, maps_cap;
-	unsigned last_map;		/* the map the last translation hit */
+	/*
+	 * The address space lock.  Whoever runs GPU work (the CP, a
+	 * dispatch's workers) holds it for reading while it uses pointers
+	 * mem_translate gave, and lets go at least once per scheduling
+	 * round (sim_as_quiesce); mem_map/mem_unmap take it for writing.
+	 * So a map changes only between rounds, and once bh_sim_gart_unmap
+	 * returns no GPU work holds a pointer into the pages it unmapped.
+	 * Writer-preferring: a host's map call waits one round, not a
+	 * whole kernel.  Never taken twice by one thread.
+	 */
+	pthread_rwlock_t as_lock;
+	unsigned maps_gen;		/* bumped by every map change (hints) */
 	struct sim_queue queues[BH_SIM_MAX_QUEUES];
 	/* The running queue's SH register file (0x2c00..): compute SH state
 	 * belongs to each queue (the gfx9 MQD saves COMPUTE_PGM_*, USER_DATA
@@ -154,9 +166,15 @@ struct bh_sim {
 /* ----------------------------------------------------------- memory */
 /* The host bytes behind [va, va+len) in VRAM or GART, or NULL. */
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len);
-/* Map/unmap host pages at @va (checked: aligned, no overlap); 0 or -1. */
+/* Map/unmap host pages at @va (checked: aligned, no overlap); 0 or -1.
+ * They take as_lock for writing: the caller must not hold it. */
 int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size);
 int mem_unmap(struct bh_sim *sim, uint64_t va);
+/* as_lock for GPU work: enter before translating, leave after the last
+ * use of a translated pointer, quiesce (leave + enter) between rounds. */
+void sim_as_enter(struct bh_sim *sim);
+void sim_as_leave(struct bh_sim *sim);
+void sim_as_quiesce(struct bh_sim *sim);
 
 /* Something another wave could be waiting for happened (deadlock detection). */
 static inline void sim_progress(struct bh_sim *sim)

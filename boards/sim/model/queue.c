@@ -76,10 +76,12 @@ static void run_queue(struct bh_sim *sim, unsigned qid)
 
 	sim->cur_queue = qid;
 	sim->sh = q->sh;
+	sim_as_enter(sim);
 	if (q->aql)
 		aql_run(sim, q);
 	else
 		pm4_run(sim, q);
+	sim_as_leave(sim);
 	park_fault(sim, q);
 }
 

@@ -64,6 +64,18 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		return NULL;
 	}
 	sim->icache->generation = 1;
+	{
+		/* Writer-preferring (a glibc extension; elsewhere the default
+		 * kind): a host map waits for one scheduling round. */
+		pthread_rwlockattr_t a;
+
+		pthread_rwlockattr_init(&a);
+#ifdef __GLIBC__
+		pthread_rwlockattr_setkind_np(&a, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+#endif
+		pthread_rwlock_init(&sim->as_lock, &a);
+		pthread_rwlockattr_destroy(&a);
+	}
 	sim->ops = decode_table(sim->target->isa);
 	sim->sh = sim->queues[0].sh;
 	sim->clock_base_ns = now_ns();
@@ -75,6 +87,7 @@ void bh_sim_destroy(struct bh_sim *sim)
 	if (!sim)
 		return;
 	munmap(sim->vram, sim->vram_size);
+	pthread_rwlock_destroy(&sim->as_lock);
 	free(sim->maps);
 	free(sim->icache);
 	free(sim->trace_snap);
