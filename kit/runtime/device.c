@@ -394,7 +394,7 @@ hipError_t hipSetDeviceFlags(unsigned int flags)
 	if (schedule & (schedule - 1))
 		return bh_rt_error(hipErrorInvalidValue, "hipSetDeviceFlags(0x%x): more than one "
 				   "scheduling flag", flags);
-	d->flags = schedule;
+	__atomic_store_n(&d->flags, schedule, __ATOMIC_RELAXED);
 	return bh_rt_success();
 }
 
@@ -402,7 +402,7 @@ hipError_t hipGetDeviceFlags(unsigned int *flags)
 {
 	if (!flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceFlags: flags is NULL");
-	*flags = bh_rt_current()->flags;
+	*flags = __atomic_load_n(&bh_rt_current()->flags, __ATOMIC_RELAXED);
 	return bh_rt_success();
 }
 
