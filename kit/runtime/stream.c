@@ -131,12 +131,20 @@ hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
  * forget its old streams and events without touching what no longer
  * exists.  Called (after bring-up) before any handle is looked up.
  */
+static bool went(const struct bh_rt_device *d)
+{
+	return bh_rt_pool_count(d) && (!d->queue || bh_queue_serial(d->queue) != d->pool_serial);
+}
+
+/* d->queue and pool_serial change only at bring-up and teardown, which
+ * no other thread overlaps (hipDeviceReset while another thread uses
+ * the device is undefined in HIP): looked at without the lock first. */
 void bh_rt_streams_check(struct bh_rt_device *d)
 {
-	if (!bh_rt_pool_count(d))
+	if (!went(d))
 		return;
 	lock_streams();
-	if (d->npool && (!d->queue || bh_queue_serial(d->queue) != d->pool_serial))
+	if (went(d))
 		teardown(d, false);
 	unlock_streams();
 }
@@ -373,8 +381,14 @@ hipError_t bh_rt_stream_begin(struct ihipStream_t *s, const char *api)
 {
 	struct bh_rt_device *d = s->d;
 	struct bh_rt_queue *nq;
-	hipError_t e = null_queue(d, &nq);
+	hipError_t e = hipSuccess;
 
+	/* bh_rt_stream_get made the pool: its null queue, without looking
+	 * again whether the device went (a launch's cost). */
+	if (bh_rt_pool_count(d))
+		nq = d->pool[0];
+	else
+		e = null_queue(d, &nq);
 	if (e)
 		return e;
 	if (s->null) {
