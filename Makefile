@@ -249,6 +249,7 @@ include tests/fuzz/fuzz.mk
 include tests/qemu/qemu.mk
 include tests/cross/cross.mk
 include tests/gfx11/gfx11.mk
+include tests/threads/threads.mk
 
 .PHONY: deps-all
 deps-all: $(DEPS_STAMP) $(CHECK_DEPS_STAMP) $(EXTRA_DEPS_STAMPS)
