@@ -624,8 +624,20 @@ static hipError_t track(const char *api, size_t size, unsigned int domain,
 	return hipSuccess;
 }
 
-/* Unlink and free @a, once no stream can still use it (HIP's frees
- * synchronise the device; here the one it is on, and the current one). */
+/* Take @a off the list, the memory lock held: found, checked and
+ * unlinked in one hold, so of two threads freeing it one gets it. */
+static void unlink_locked(struct bh_allocation *a)
+{
+	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next)
+		if (*p == a) {
+			*p = a->next;
+			break;
+		}
+}
+
+/* Free @a (unlinked) once no stream can still use it (HIP's frees
+ * synchronise the device; here the one it is on, and the current one);
+ * if that wait fails, it goes back on the list and stays allocated. */
 static hipError_t release(const char *api, struct bh_allocation *a)
 {
 	struct bh_rt_device *cur = bh_rt_current();
@@ -633,22 +645,10 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 
 	if (!e && cur != a->d)
 		e = bh_rt_streams_synchronize(cur, api);
-
-	if (e)
+	if (e) {
+		add_allocation(a);
 		return e;
-	bool found = false;
-
-	pthread_mutex_lock(&mem_lock);
-	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next)
-		if (*p == a) {
-			*p = a->next;
-			found = true;
-			break;
-		}
-	pthread_mutex_unlock(&mem_lock);
-	if (!found)	/* two threads freed it at once */
-		return bh_rt_error(hipErrorInvalidDevicePointer, "%s: the memory was freed by "
-				   "another thread meanwhile", api);
+	}
 	bh_mem_free(a->d->dev, &a->mem);
 	free(a);
 	return bh_rt_success();
@@ -686,14 +686,17 @@ hipError_t hipFree(void *ptr)
 	for (a = bh_rt.allocations; a; a = a->next)
 		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
 			break;
+	bool registered = a && a->registered;
+
+	if (a && !registered)
+		unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
-	if (a) {
-		if (a->registered)
-			return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
-					   "host memory registered with hipHostRegister "
-					   "(use hipHostUnregister)", ptr);
+	if (registered)
+		return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
+				   "host memory registered with hipHostRegister "
+				   "(use hipHostUnregister)", ptr);
+	if (a)
 		return release("hipFree", a);
-	}
 	return bh_rt_error(hipErrorInvalidDevicePointer,
 			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
 }
@@ -805,12 +808,17 @@ static hipError_t host_free(const char *api, void *ptr)
 
 	if (e || !ptr)
 		return e;
-	a = containing(ptr, &off);
-	if (!a || !a->pinned || a->registered || off)
+	pthread_mutex_lock(&mem_lock);
+	a = containing_locked(ptr, &off);
+	const char *why = !a ? "" : a->registered ? " (registered: use hipHostUnregister)" :
+			  !a->pinned ? " (device memory: use hipFree)" : off ? "" : NULL;
+
+	if (!why)
+		unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	if (why)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a pointer returned by "
-				   "hipHostMalloc%s", api, ptr,
-				   a && a->registered ? " (registered: use hipHostUnregister)" :
-				   a && !a->pinned ? " (device memory: use hipFree)" : "");
+				   "hipHostMalloc%s", api, ptr, why);
 	return release(api, a);
 }
 
@@ -935,8 +943,14 @@ hipError_t hipHostUnregister(void *host_ptr)
 		return e;
 	if (!host_ptr)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostUnregister: hostPtr is NULL");
-	a = containing(host_ptr, &off);
-	if (!a || !a->registered)
+	pthread_mutex_lock(&mem_lock);
+	a = containing_locked(host_ptr, &off);
+	if (a && !a->registered)
+		a = NULL;
+	if (a)
+		unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	if (!a)
 		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
 				   "registered with hipHostRegister", host_ptr);
 	return release("hipHostUnregister", a);
