@@ -17,7 +17,7 @@ __global__ void produce(int* x, int round)
     x[i] = round * 10000 + i;
 }
 
-// out[i] = x[i] + k, into pinned host memory (no copy needed)
+// out[i] = x[i] + k
 __global__ void consume(const int* x, int* out, int k)
 {
     unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -61,9 +61,9 @@ static void round_of(int consumers, int round)
         } else if (id <= consumers) {
             hipStream_t s;
             int* out;
+            std::vector<int> h(N, -1);
             HIP_CHECK(hipStreamCreateWithFlags(&s, hipStreamNonBlocking));
-            HIP_CHECK(hipHostMalloc(&out, N * sizeof(int)));
-            std::memset(out, 0xff, N * sizeof(int));
+            HIP_CHECK(hipMalloc(&out, N * sizeof(int)));
             while (!recorded.load())
                 std::this_thread::yield();
             HIP_CHECK(hipStreamWaitEvent(s, ready, 0));
@@ -71,13 +71,14 @@ static void round_of(int consumers, int round)
             HIP_CHECK(hipGetLastError());
             ++queued;
             HIP_CHECK(hipStreamSynchronize(s));
+            HIP_CHECK(hipMemcpy(h.data(), out, N * sizeof(int), hipMemcpyDeviceToHost));
             int bad = -1;
             for (int i = 0; i < N && bad < 0; ++i)
-                if (out[i] != round * 10000 + i + id)
+                if (h[i] != round * 10000 + i + id)
                     bad = i;
             check(bad < 0, "a consumer behind hipStreamWaitEvent read the producer's data",
                   id, bad);
-            HIP_CHECK(hipHostFree(out));
+            HIP_CHECK(hipFree(out));
             HIP_CHECK(hipStreamDestroy(s));
         } else {
             while (!recorded.load())
