@@ -24,8 +24,8 @@ static void teardown_all(void);
  * first HIP call is hipStreamCreate): counting the devices and bringing
  * one up happen once, under this lock, and the flags that say they are
  * done are published (release) only when they are, so a thread that sees
- * them (acquire) sees the device's queue too.  This is only the bring-up:
- * the rest of the runtime is not yet safe from several threads.
+ * them (acquire) sees the device's queue too.  The other locks of the
+ * runtime: docs/architecture.md, "Threads".
  */
 static pthread_mutex_t bringup = PTHREAD_MUTEX_INITIALIZER;
 

@@ -23,7 +23,7 @@
  *
  * The host thread touches only memory (fences, gates, the copies' bytes),
  * user callbacks and bh_device_flush_writes, never the rest of the
- * loader, which is not thread-safe: the
+ * loader (so it never waits for a lock a submitter holds): the
  * in-process sim board notices a written gate at the next doorbell or
  * wait (bh_queue_wait_for rings it again), hardware by polling.
  * Callbacks must not call HIP, as in HIP.
