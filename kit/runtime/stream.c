@@ -38,10 +38,10 @@ static struct ihipStream_t *streams;	/* live streams (every device's), null stre
 /*
  * The streams lock: the list of live streams, each device's pool of
  * queues (appended to under it; npool published with a release store)
- * and its users.  Recursive: a stream's creation brings up the pool.
- * Taken before a queue's submission lock, never while waiting.
+ * and its users.  Taken before a queue's submission lock, never while
+ * waiting (but for the drain at teardown).
  */
-static pthread_mutex_t streams_lock;
+static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t streams_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_exit_key;
 
@@ -54,12 +54,6 @@ static void per_thread_exit(void *unused);
 
 static void streams_init(void)
 {
-	pthread_mutexattr_t a;
-
-	pthread_mutexattr_init(&a);
-	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&streams_lock, &a);
-	pthread_mutexattr_destroy(&a);
 	pthread_key_create(&thread_exit_key, per_thread_exit);
 }
 
@@ -149,30 +143,39 @@ void bh_rt_streams_check(struct bh_rt_device *d)
 	unlock_streams();
 }
 
-/* The null stream's queue is the device's (d->queue): pool slot 0. */
-static hipError_t null_queue(struct bh_rt_device *d, struct bh_rt_queue **out)
+/* The null stream's queue is the device's (d->queue): pool slot 0.
+ * The streams lock held. */
+static hipError_t null_queue_locked(struct bh_rt_device *d, struct bh_rt_queue **out)
 {
-	bh_rt_streams_check(d);
-	if (bh_rt_pool_count(d)) {	/* the common case: no lock */
-		*out = d->pool[0];
-		return hipSuccess;
-	}
-	lock_streams();
+	if (went(d))
+		teardown(d, false);
 	if (!d->npool) {
 		struct bh_rt_queue *rq = rq_new(d, d->queue, 0);
 
-		if (!rq) {
-			unlock_streams();
+		if (!rq)
 			return bh_rt_error(hipErrorOutOfMemory, "out of host memory");
-		}
 		d->pool_serial = bh_queue_serial(d->queue);
 		__atomic_store_n(&d->null_stream.rq, rq, __ATOMIC_RELAXED);
 		d->streams_active = true;
 		pool_append(d, rq);
 	}
 	*out = d->pool[0];
-	unlock_streams();
 	return hipSuccess;
+}
+
+static hipError_t null_queue(struct bh_rt_device *d, struct bh_rt_queue **out)
+{
+	hipError_t e;
+
+	bh_rt_streams_check(d);
+	if (bh_rt_pool_count(d)) {	/* the common case: no lock */
+		*out = d->pool[0];
+		return hipSuccess;
+	}
+	lock_streams();
+	e = null_queue_locked(d, out);
+	unlock_streams();
+	return e;
 }
 
 /*
@@ -185,7 +188,7 @@ static hipError_t take_queue(struct bh_rt_device *d, const char *api, struct bh_
 	struct bh_rt_queue **pool = d->pool;
 	struct bh_error err = { 0 };
 	struct bh_rt_queue *rq;
-	hipError_t e = null_queue(d, &rq);
+	hipError_t e = null_queue_locked(d, &rq);
 	unsigned int npool = d->npool;
 
 	if (e)
