@@ -1,6 +1,7 @@
 # Host threads (tests/threads): HIP programs in which several threads use
 # the runtime at once.  make check runs them with ASan+UBSan (the check
-# build), and again built against a ThreadSanitizer libbarehip.a.
+# build) on the sim board and the fake KFD, and again built against a
+# ThreadSanitizer libbarehip.a.
 THREAD_DIR := $(BUILD)/tests/threads
 THREAD_TESTS := $(patsubst tests/threads/%.hip,$(THREAD_DIR)/%,$(wildcard tests/threads/*.hip))
 # modules loads module_api's code object (tests/programs/programs.mk).
@@ -18,6 +19,9 @@ $(THREAD_DIR)/%: tests/threads/%.hip tests/threads/threads.h $(TOOLCHAIN)
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -pthread $(THREAD_FLAGS_$*) -o $@ $<
 CHECK_BINS += $(THREAD_TESTS)
 CHECK_RUNS += $(THREAD_TESTS)
+# And on the kfd backend through the fake KFD, whose board is a thread of
+# its own beside the program's (gfx90a: the host side is the same).
+CHECK_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(addsuffix @kfd-gfx90a,$(if $(KFDSIM_LIB),$(THREAD_TESTS))))
 
 # ThreadSanitizer: a make of its own in TSAN_BUILD (SANITIZE=thread)
 # builds libbarehip.a, barehip-cc and the headers there, nothing else:
