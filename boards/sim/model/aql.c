@@ -344,10 +344,10 @@ static int vendor_packet(struct bh_sim *sim, uint64_t index, const uint8_t *pk)
 	return aql_fault(sim, index, pk, "AMD vendor packet format %u is not modelled", pk[2]);
 }
 
-void aql_run(struct bh_sim *sim, struct sim_queue *q)
+void aql_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget)
 {
 	q->stalled = false;
-	while (q->rptr < q->wptr) {
+	for (unsigned n = 0; q->rptr < q->wptr && (!budget || n < budget); n++) {
 		uint64_t index = q->rptr;
 		uint64_t va = q->ring_va + (index % q->ring_dwords) * AQL_PACKET_BYTES;
 		uint8_t *slot = mem_translate(sim, va, AQL_PACKET_BYTES), pk[AQL_PACKET_BYTES];

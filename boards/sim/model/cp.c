@@ -26,6 +26,7 @@ struct stream {
 	uint64_t pos;		/* dwords consumed */
 	uint64_t end;
 	unsigned chained;	/* CHAIN links followed from this IB */
+	unsigned budget;	/* ring: packets left to run (0: no limit) */
 };
 
 static int fetch(struct stream *s, uint64_t at, uint32_t *out)
@@ -412,6 +413,8 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 
 			if (rp)
 				memcpy(rp, &rptr, 4);
+			if (s->budget && !--s->budget)
+				return 0;	/* the CP goes round its queues */
 		}
 	}
 	return 0;
@@ -441,11 +444,11 @@ int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4])
 	return indirect_buffer(sim, pk, n, 0, &none) < 0 ? -1 : 0;
 }
 
-void pm4_run(struct bh_sim *sim, struct sim_queue *q)
+void pm4_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget)
 {
 	struct stream s = {
 		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
-		.rptr_va = q->rptr_va, .pos = q->rptr, .end = q->wptr,
+		.rptr_va = q->rptr_va, .pos = q->rptr, .end = q->wptr, .budget = budget,
 	};
 	int r = run_stream(sim, &s, 0);
 
