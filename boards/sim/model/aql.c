@@ -369,6 +369,10 @@ void aql_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget)
 			q->stalled = true;	/* the producer has not written it yet */
 			return;
 		}
+		/* Between another dispatch's rounds (queue.c): no dispatch, no
+		 * PM4 IB; the packet waits for the CP's next step. */
+		if (sim->nested && (type == AQL_TYPE_DISPATCH || type == AQL_TYPE_VENDOR))
+			return;
 		if (AQL_HEADER_ACQUIRE(header) == AQL_FENCE_SCOPE_RESERVED ||
 		    AQL_HEADER_RELEASE(header) == AQL_FENCE_SCOPE_RESERVED) {
 			r = aql_fault(sim, index, pk, "header 0x%04x has a reserved fence scope "

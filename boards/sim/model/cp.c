@@ -345,6 +345,10 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 {
 	uint32_t op = (pk[0] >> 8) & 0xff;
 
+	/* Between another dispatch's rounds (queue.c): no dispatch, and no IB
+	 * that may hold one; the packet waits for the CP's next step. */
+	if (sim->nested && (op == PKT3_DISPATCH_DIRECT || op == PKT3_INDIRECT_BUFFER))
+		return 3;
 	sim->stats.packets++;
 	switch (op) {
 	case PKT3_NOP:
@@ -404,6 +408,8 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 			return -1;
 		if (r == 2)		/* WAIT_REG_MEM false: stall at this packet */
 			return 2;
+		if (r == 3)		/* deferred (nested): stop before it */
+			return 3;
 		if (r > 0)		/* chained: @s is the new IB, from its start */
 			continue;
 		s->pos += n;

@@ -696,6 +696,7 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		}	/* Between rounds no translated pointer is live: a host map or
 		 * unmap waiting for the address space goes now. */
 		sim_as_quiesce(sim);
+		sim_cp_between_rounds(sim);	/* other queues' packets */
 	}
 	free_residents(res, nres);
 	gws_dispatch_end(sim);

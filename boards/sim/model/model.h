@@ -188,6 +188,10 @@ struct bh_sim {
 	uint64_t events;		/* interrupts raised + faults parked */
 	unsigned rr, poll_pass;		/* round robin; stalled queues' poll pass */
 	struct sim_queue *stepping;	/* the queue a step runs now, or NULL */
+	/* The CP thread runs other queues' packets between a dispatch's
+	 * rounds (sim_cp_between_rounds): no dispatches then. */
+	bool nested;
+	uint64_t service_ns;		/* when it last did */
 	/* Set (atomically) to stop the running dispatch: its queue is being
 	 * reset or the board destroyed.  dispatch.c checks it each round. */
 	int cp_abort;
@@ -252,6 +256,14 @@ int gws_set(struct bh_sim *sim, unsigned qid, unsigned count);
 void sim_queues_init(struct bh_sim *sim);
 void sim_queues_fini(struct bh_sim *sim);
 void sim_cp_stop(struct bh_sim *sim);
+/*
+ * Called by the dispatch loop between rounds, as_lock held for reading:
+ * on an asynchronous board, every POLL_MIN_NS at most, the CP runs the
+ * other queues' packets up to their next dispatch (markers, waits,
+ * fences, writes), so one long kernel does not hold them up -- as a real
+ * CP's other pipes would not be.
+ */
+void sim_cp_between_rounds(struct bh_sim *sim);
 /* Whether the running dispatch must stop (cp_abort, for dispatch.c). */
 static inline bool sim_cp_aborting(struct bh_sim *sim)
 {

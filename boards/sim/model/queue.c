@@ -244,6 +244,57 @@ static bool step(struct bh_sim *sim, unsigned qid, unsigned budget)
 	return q->rptr != before || q->faulted;
 }
 
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void sim_cp_between_rounds(struct bh_sim *sim)
+{
+	if (sim->nested || sim->fault_pending || !__atomic_load_n(&sim->async, __ATOMIC_RELAXED))
+		return;
+	uint64_t t = now_ns();
+
+	if (t - sim->service_ns < POLL_MIN_NS)
+		return;
+	sim->service_ns = t;
+	uint32_t *sh = sim->sh;
+	unsigned cur = sim->cur_queue;
+
+	sim->nested = true;
+	lock(sim);
+	for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++) {
+		struct sim_queue *q = &sim->queues[i];
+
+		if (!q->active || q->busy || q->pub_faulted ||
+		    (!q->pub_stalled && q->db_wptr == q->pub_rptr))
+			continue;
+		/* As step(), inside the running dispatch's as_lock. */
+		q->busy = true;
+		q->wptr = q->db_wptr;
+		unlock(sim);
+		sim->cur_queue = i;
+		sim->sh = q->sh;
+		if (q->aql)
+			aql_run(sim, q, ASYNC_BUDGET);
+		else
+			pm4_run(sim, q, ASYNC_BUDGET);
+		lock(sim);
+		park_fault(sim, q);
+		if (q->pub_faulted)
+			q->faulted = true;
+		publish(q);
+		release(sim, q);
+	}
+	unlock(sim);
+	sim->nested = false;
+	sim->sh = sh;
+	sim->cur_queue = cur;
+}
+
 /* Whether queue @q can be stepped now (mu held). */
 static bool runnable(const struct bh_sim *sim, const struct sim_queue *q)
 {

@@ -11,7 +11,9 @@
 //      kernel go on;
 //   3. a ring in host memory: the kernel produces 1000 items, the host
 //      consumes each and acknowledges it (head and tail indices), every
-//      value checked.
+//      value checked;
+//   4. copies on a second stream finish while a kernel on the first still
+//      runs (it waits for a flag the host sets only after the copies).
 //
 // On a board that runs a kernel inside the launch call (BAREHIP_SIM_SYNC=1)
 // none of this can work: the kernel waits for a host that is blocked in
@@ -201,11 +203,64 @@ static void test_ring()
     HIP_CHECK(hipHostFree(idx));
 }
 
+static void test_copy_beside_kernel()
+{
+    const size_t n = 1 << 16, bytes = n * sizeof(int);
+    unsigned *flag, *answer;
+    int *src, *back, *dev;
+    hipStream_t s1, s2;
+
+    HIP_CHECK(hipHostMalloc(&flag, sizeof(unsigned)));
+    HIP_CHECK(hipHostMalloc(&answer, sizeof(unsigned)));
+    HIP_CHECK(hipHostMalloc(&src, bytes));
+    HIP_CHECK(hipHostMalloc(&back, bytes));
+    HIP_CHECK(hipMalloc(&dev, bytes));
+    for (size_t i = 0; i < n; i++) {
+        src[i] = (int)(i * 2654435761u);
+        back[i] = -1;
+    }
+    *flag = 0;
+    *answer = 0;
+    HIP_CHECK(hipStreamCreateWithFlags(&s1, hipStreamNonBlocking));
+    HIP_CHECK(hipStreamCreateWithFlags(&s2, hipStreamNonBlocking));
+    hipLaunchKernelGGL(wait_for_host, dim3(1), dim3(1), 0, s1, flag, answer);
+    HIP_CHECK(hipGetLastError());
+    HIP_CHECK(hipMemcpyAsync(dev, src, bytes, hipMemcpyHostToDevice, s2));
+    HIP_CHECK(hipMemcpyAsync(back, dev, bytes, hipMemcpyDeviceToHost, s2));
+    // Stream 2 finishes while stream 1's kernel still waits for the flag
+    // the host sets only after that (at most 5 s: then the copies were
+    // held behind the kernel).
+    const auto end = clk::now() + std::chrono::seconds(5);
+    hipError_t q;
+    while ((q = hipStreamQuery(s2)) == hipErrorNotReady && clk::now() < end)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    expect(q == hipSuccess, "the copies on stream 2 finish while stream 1's kernel runs");
+    expect(hipStreamQuery(s1) == hipErrorNotReady, "stream 1's kernel still waits");
+    size_t wrong = 0;
+    for (size_t i = 0; i < n; i++)
+        wrong += back[i] != src[i];
+    expect(wrong == 0, "the copied data came back");
+    host_store(flag, 1);
+    HIP_CHECK(hipStreamSynchronize(s1));
+    HIP_CHECK(hipStreamSynchronize(s2));
+    expect(host_load(answer) == 2, "stream 1's kernel finished after the flag");
+    std::printf("copy beside a kernel: %s, %zu wrong\n",
+                q == hipSuccess ? "done while the kernel ran" : "held behind the kernel", wrong);
+    HIP_CHECK(hipStreamDestroy(s1));
+    HIP_CHECK(hipStreamDestroy(s2));
+    HIP_CHECK(hipFree(dev));
+    HIP_CHECK(hipHostFree(src));
+    HIP_CHECK(hipHostFree(back));
+    HIP_CHECK(hipHostFree(flag));
+    HIP_CHECK(hipHostFree(answer));
+}
+
 int main()
 {
     test_kernel_waits_for_host();
     test_host_waits_for_kernel();
     test_ring();
+    test_copy_beside_kernel();
     if (failures) {
         std::printf("FAIL: %d check(s)\n", failures);
         return EXIT_FAILURE;
