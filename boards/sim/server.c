@@ -448,7 +448,11 @@ int main(int argc, char **argv)
 
 	const char *sync = getenv("BAREHIP_SIM_SYNC");
 
+#ifdef CONFIG_SIM_ASYNC
 	s.async = !(sync && *sync && strcmp(sync, "0") != 0);
+#else
+	s.async = false;
+#endif
 	pthread_mutex_init(&s.lock, NULL);
 	rc = pci_board_create(&s.pci, "barehip-sim", bar, &o, &layout) ? 1 : 0;
 	if (!rc) {
