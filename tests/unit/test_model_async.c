@@ -2,8 +2,9 @@
 /*
  * The board beside the host (bh_sim_start): a doorbell returns before
  * the work is done, the host waits for the interrupt on the board's
- * condition variable, faults reach the queue, and a queue reset or the
- * board's destruction stops a dispatch that would run forever.  The
+ * condition variable, faults reach the queue, another queue's packets run
+ * while a dispatch waits, and a queue reset or the board's destruction
+ * stops a dispatch that would run forever.  The
  * deadlock detector leaves a wave alone that polls host memory (the host
  * may still write it) and still reports one polling VRAM.
  */
@@ -160,6 +161,58 @@ static void test_reset_while_running(void)
 	CU_ASSERT_EQUAL(out_word(2), 3);
 }
 
+/*
+ * While queue 0's dispatch waits for the host, queue 1's packets (a
+ * WRITE_DATA and an interrupting RELEASE_MEM) run between its rounds.
+ */
+static void test_other_queue_runs_beside(void)
+{
+	const uint64_t ring1 = BH_SIM_VRAM_BASE + 0x20000, rptr1 = ring1 + 0x1000;
+	uint32_t *r1 = (uint32_t *)(rig.vram + 0x20000), ctx, v;
+	uint64_t end, seen = 0;
+	unsigned n = 0;
+
+	reset_queue();
+	set_flag(0);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_queue_init(rig.sim, 1, ring1, 1024, rptr1), 0);
+	memset(rig.vram + OUT_OFF + 0x200, 0, 4);
+	dispatch_poll(CTL_VA + FLAG_OFF);
+	sleep_ms(20);
+	while (bh_sim_take_interrupt(rig.sim, &ctx))
+		;
+	/* WRITE_DATA 0xabc to out + 0x200, then RELEASE_MEM interrupt 99. */
+	r1[n++] = HDR(0x37, 5);
+	r1[n++] = 5u << 8 | 1u << 20;
+	r1[n++] = (uint32_t)(BH_SIM_VRAM_BASE + OUT_OFF + 0x200);
+	r1[n++] = (uint32_t)((BH_SIM_VRAM_BASE + OUT_OFF + 0x200) >> 32);
+	r1[n++] = 0xabc;
+	r1[n++] = HDR(0x49, 8);
+	r1[n++] = 0x00238514u;
+	r1[n++] = 0u << 29 | 2u << 24;
+	r1[n++] = 0;
+	r1[n++] = 0;
+	r1[n++] = 0;
+	r1[n++] = 0;
+	r1[n++] = 99;
+	bh_sim_doorbell(rig.sim, 1, n);
+	end = now_ms() + 5000;
+	ctx = 0;
+	while (!bh_sim_take_interrupt(rig.sim, &ctx) && now_ms() < end)
+		bh_sim_wait_event(rig.sim, &seen, 100000000);
+	CU_ASSERT_EQUAL(ctx, 99);
+	memcpy(&v, rig.vram + OUT_OFF + 0x200, 4);
+	CU_ASSERT_EQUAL(v, 0xabc);
+	/* The interrupt came from inside queue 1's step: it ends soon after. */
+	end = now_ms() + 1000;
+	while (bh_sim_queue_status(rig.sim, 1, NULL) == BH_SIM_QUEUE_BUSY && now_ms() < end)
+		sleep_ms(1);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 1, NULL), BH_SIM_QUEUE_IDLE);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, NULL), BH_SIM_QUEUE_BUSY);
+	set_flag(1);
+	CU_ASSERT_EQUAL(wait_done(5000), BH_SIM_QUEUE_IDLE);
+	bh_sim_queue_fini(rig.sim, 1);
+}
+
 /* A wave polling VRAM nothing writes is a deadlock, even asynchronous. */
 static void test_deadlock_on_vram(void)
 {
@@ -199,6 +252,8 @@ CU_ErrorCode bh_tests_model_async(void)
 	CU_add_test(s, "a doorbell returns before the work is done", test_doorbell_returns_first);
 	CU_add_test(s, "a fault while running asynchronously", test_fault_while_async);
 	CU_add_test(s, "queue reset while a dispatch runs", test_reset_while_running);
+	CU_add_test(s, "another queue's packets run beside a dispatch",
+		    test_other_queue_runs_beside);
 	CU_add_test(s, "a wave polling VRAM is still a deadlock", test_deadlock_on_vram);
 	CU_add_test(s, "destroy while a dispatch runs", test_destroy_while_running);
 	return CU_get_error();
