@@ -186,6 +186,7 @@ struct bh_sim {
 	pthread_t cp_thread;
 	bool async, stop, draining;
 	uint64_t events;		/* interrupts raised + faults parked */
+	uint64_t doorbells;		/* doorbells rung (the idle CP's spin) */
 	unsigned rr, poll_pass;		/* round robin; stalled queues' poll pass */
 	struct sim_queue *stepping;	/* the queue a step runs now, or NULL */
 	/* The CP thread runs other queues' packets between a dispatch's

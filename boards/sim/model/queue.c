@@ -30,6 +30,7 @@
  * (cp_abort) when the queue is being reset or finished.
  */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -37,12 +38,20 @@
 #include "model.h"
 
 /* Ring packets per step of the asynchronous CP before it looks at the
- * other queues (AQL packets and PM4 packets alike). */
+ * other queues (AQL packets and PM4 packets alike): ASYNC_BUDGET when
+ * another queue has work, ALONE_BUDGET when none has (fewer trips
+ * through the lock). */
 #define ASYNC_BUDGET	4
+#define ALONE_BUDGET	64
 /* The asynchronous CP's re-poll of stalled queues: first after this,
  * doubling while nothing changes, up to POLL_MAX_NS. */
 #define POLL_MIN_NS	20000ull
 #define POLL_MAX_NS	1000000ull
+/* How long bh_sim_wait_event and the idle CP spin (yielding) before they
+ * sleep: a sleep and a wake-up cost tens of microseconds. */
+#define WAIT_SPIN_NS	20000ull
+
+static uint64_t now_ns(void);
 
 static void lock(struct bh_sim *sim)
 {
@@ -57,7 +66,7 @@ static void unlock(struct bh_sim *sim)
 /* Something a waiter sleeps for happened (an interrupt, a fault): mu held. */
 static void event(struct bh_sim *sim)
 {
-	sim->events++;
+	__atomic_store_n(&sim->events, sim->events + 1, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&sim->changed);
 }
 
@@ -369,10 +378,15 @@ static void *cp_main(void *arg)
 				continue;
 			bool was_stalled = q->pub_stalled;
 
+			unsigned budget = ALONE_BUDGET;
+
+			for (unsigned j = 0; j < BH_SIM_MAX_QUEUES; j++)
+				if (j != i && runnable(sim, &sim->queues[j]))
+					budget = ASYNC_BUDGET;
 			q->poll_pass = sim->poll_pass;
 			sim->rr = i + 1;
 			ran = true;
-			if (step(sim, i, ASYNC_BUDGET) || !was_stalled) {
+			if (step(sim, i, budget) || !was_stalled) {
 				/* Work moved: what it wrote may release a stalled
 				 * queue, so poll them again, soon. */
 				sim->poll_pass++;
@@ -387,7 +401,17 @@ static void *cp_main(void *arg)
 			any_stalled |= q->active && !q->pub_faulted && q->pub_stalled;
 		}
 		if (!any_stalled) {
-			pthread_cond_wait(&sim->cp_wake, &sim->mu);
+			/* A short spin first: launches come in bursts. */
+			uint64_t seq = sim->doorbells, t0 = now_ns();
+
+			unlock(sim);
+			while (__atomic_load_n(&sim->doorbells, __ATOMIC_RELAXED) == seq &&
+			       !__atomic_load_n(&sim->stop, __ATOMIC_RELAXED) &&
+			       now_ns() - t0 < WAIT_SPIN_NS)
+				sched_yield();
+			lock(sim);
+			if (sim->doorbells == seq && !sim->stop)
+				pthread_cond_wait(&sim->cp_wake, &sim->mu);
 		} else {
 			struct timespec ts;
 
@@ -454,7 +478,7 @@ void sim_cp_stop(struct bh_sim *sim)
 		unlock(sim);
 		return;
 	}
-	sim->stop = true;
+	__atomic_store_n(&sim->stop, true, __ATOMIC_RELAXED);
 	if (sim->stepping)	/* stop the running dispatch */
 		__atomic_store_n(&sim->cp_abort, 1, __ATOMIC_RELAXED);
 	pthread_cond_signal(&sim->cp_wake);
@@ -519,6 +543,7 @@ void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
 	}
 	q->db_wptr = wptr;
 	if (sim->async) {
+		__atomic_store_n(&sim->doorbells, sim->doorbells + 1, __ATOMIC_RELAXED);
 		pthread_cond_signal(&sim->cp_wake);
 		goto out;
 	}
@@ -664,6 +689,15 @@ int bh_sim_wait_event(struct bh_sim *sim, uint64_t *seen, uint64_t timeout_ns)
 	struct timespec ts;
 	int r;
 
+	/* A short spin first: a fence often comes within microseconds, and
+	 * a sleep and wake-up cost tens of them. */
+	if (__atomic_load_n(&sim->async, __ATOMIC_RELAXED)) {
+		uint64_t t0 = now_ns();
+
+		while (__atomic_load_n(&sim->events, __ATOMIC_ACQUIRE) == *seen &&
+		       now_ns() - t0 < WAIT_SPIN_NS && now_ns() - t0 < timeout_ns)
+			sched_yield();
+	}
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	add_ns(&ts, timeout_ns);
 	lock(sim);
