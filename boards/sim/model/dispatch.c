@@ -537,6 +537,37 @@ static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, ui
 }
 
 /*
+ * Whether a resident wave's last vector load read host memory (a GART or
+ * VM page, not VRAM, scratch or LDS) while the board runs beside the host
+ * (bh_sim_start): the host can still write it, so a spin on it is a wait
+ * for the host, not a deadlock, and the loader's fence timeout bounds it
+ * (docs/architecture.md).  A synchronous board runs inside the host's
+ * doorbell call, so there nothing answers and the spin is reported.
+ * Vector loads only: volatile and atomic loads are never scalar, and
+ * kernel arguments (scalar loads) often live in host memory.  A poll by
+ * atomic read-modify-write (atomicCAS, atomicAdd 0) is not seen here.
+ */
+static bool waits_for_host(struct bh_sim *sim, const struct resident *res, unsigned nres)
+{
+	if (!__atomic_load_n(&sim->async, __ATOMIC_RELAXED))
+		return false;
+	for (unsigned i = 0; i < nres; i++) {
+		if (!res[i].busy)
+			continue;
+		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
+			const struct wave *w = &res[i].wg.waves[k];
+			uint64_t a = w->last_load;
+
+			if (w->done || w->at_barrier || w->gws_wait || a == ~0ull)
+				continue;
+			if (a < BH_SIM_SHARED_APERTURE && a - BH_SIM_VRAM_BASE >= sim->vram_size)
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * How many workgroups of this dispatch the board holds at once: the CU's
  * occupancy (waves, VGPRs, LDS, workgroup slots) times its CUs, bounded
  * by the scratch wave slots TMPRING provides and by the model's host
@@ -648,13 +679,24 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		 * one that does) and nothing changed: nothing ever will. */
 		bool stuck = sim->stats.instructions == insns && sim->progress_marks == marks;
 
+		if (!stuck && sim->cfg.deadlock_window && sim->since_progress >= window &&
+		    waits_for_host(sim, res, nres))
+			sim->since_progress = 0;	/* the host may still answer */
 		if ((sim->cfg.deadlock_window && sim->since_progress >= window) || stuck) {
 			deadlock(sim, res, nres, total - next);
+			ret = -1;
+			break;
+		}
+		if (sim_cp_aborting(sim)) {	/* its queue is reset, or the board goes */
+			sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, NULL, 0, 0,
+				  "dispatch stopped: its queue was reset or the board destroyed "
+				  "while it ran");
 			ret = -1;
 			break;
 		}	/* Between rounds no translated pointer is live: a host map or
 		 * unmap waiting for the address space goes now. */
 		sim_as_quiesce(sim);
+		sim_cp_between_rounds(sim);	/* other queues' packets */
 	}
 	free_residents(res, nres);
 	gws_dispatch_end(sim);

@@ -76,6 +76,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		pthread_rwlock_init(&sim->as_lock, &a);
 		pthread_rwlockattr_destroy(&a);
 	}
+	sim_queues_init(sim);
 	sim->ops = decode_table(sim->target->isa);
 	sim->sh = sim->queues[0].sh;
 	sim->clock_base_ns = now_ns();
@@ -86,6 +87,7 @@ void bh_sim_destroy(struct bh_sim *sim)
 {
 	if (!sim)
 		return;
+	sim_queues_fini(sim);	/* the CP thread first: it uses the rest */
 	munmap(sim->vram, sim->vram_size);
 	pthread_rwlock_destroy(&sim->as_lock);
 	free(sim->maps);
