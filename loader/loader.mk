@@ -8,8 +8,6 @@ PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
 PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KMOD),loader/platform/kmod.c) loader/platform/select.c
 # pthread mutexes for the core (struct bh_platform's mutex_*).
 PLATFORM_SRCS += loader/platform/lock.c
-# TEMPORARY: the sim board serialised until it is thread-safe (issue 18).
-PLATFORM_SRCS += $(if $(CONFIG_BACKEND_SIM),loader/platform/serial.c)
 # The stock amdgpu driver through /dev/kfd.
 PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KFD),loader/platform/kfd.c)
 LIB_SRCS += $(LOADER_SRCS) $(PLATFORM_SRCS)

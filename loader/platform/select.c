@@ -71,8 +71,6 @@ struct bh_platform *bh_platform_new_index(unsigned index, struct bh_error *err)
 		want = "sim";
 #ifdef CONFIG_BACKEND_SIM
 		p = bh_platform_sim_new();
-		if (p)	/* TEMPORARY: see loader/platform/serial.c */
-			bh_platform_serialise(p);
 		want = NULL;
 #endif
 	} else if (!strcmp(board, "kmod") || !strncmp(board, "kmod:", 5)) {
