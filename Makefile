@@ -132,16 +132,21 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fr
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
 HOST_CFLAGS := -std=c11 $(WARN) -O2 -g -D_GNU_SOURCE -I$(BUILD)/include \
 	-Iloader/include -Iboards/sim/model -Ikit/include -Iloader/platform/uapi -MMD -MP
+# SANITIZE=thread: ThreadSanitizer, for the thread tests only (tests/threads).
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
 ifeq ($(SANITIZE),1)
 HOST_CFLAGS += $(SAN_FLAGS)
 HOST_LDFLAGS := $(SAN_FLAGS)
+else ifeq ($(SANITIZE),thread)
+HOST_CFLAGS += $(TSAN_FLAGS)
+HOST_LDFLAGS := $(TSAN_FLAGS)
 else
 HOST_LDFLAGS := -static
 endif
 # HIP programs are built by barehip-cc (kit/kit.mk).  A test that needs
 # compiler flags names them in a line of its own:
 # "// barehip-cc-flags: -munsafe-fp-atomics".
-CC_FLAGS := $(if $(filter 1,$(SANITIZE)),$(SAN_FLAGS))
+CC_FLAGS := $(if $(filter 1,$(SANITIZE)),$(SAN_FLAGS),$(if $(filter thread,$(SANITIZE)),$(TSAN_FLAGS)))
 test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 # The selected targets the sim board models; a test "prog@gfx1100" runs
 # prog on it (every program carries a code object for each of them).
@@ -249,6 +254,7 @@ include tests/fuzz/fuzz.mk
 include tests/qemu/qemu.mk
 include tests/cross/cross.mk
 include tests/gfx11/gfx11.mk
+include tests/threads/threads.mk
 
 .PHONY: deps-all
 deps-all: $(DEPS_STAMP) $(CHECK_DEPS_STAMP) $(EXTRA_DEPS_STAMPS)

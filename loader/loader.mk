@@ -6,6 +6,8 @@ LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
 PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
 # The kmod backend, and the choice between backends at run time.
 PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KMOD),loader/platform/kmod.c) loader/platform/select.c
+# pthread mutexes for the core (struct bh_platform's mutex_*).
+PLATFORM_SRCS += loader/platform/lock.c
 # The stock amdgpu driver through /dev/kfd.
 PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KFD),loader/platform/kfd.c)
 LIB_SRCS += $(LOADER_SRCS) $(PLATFORM_SRCS)

@@ -24,8 +24,8 @@ static void teardown_all(void);
  * first HIP call is hipStreamCreate): counting the devices and bringing
  * one up happen once, under this lock, and the flags that say they are
  * done are published (release) only when they are, so a thread that sees
- * them (acquire) sees the device's queue too.  This is only the bring-up:
- * the rest of the runtime is not yet safe from several threads.
+ * them (acquire) sees the device's queue too.  The other locks of the
+ * runtime: docs/architecture.md, "Threads".
  */
 static pthread_mutex_t bringup = PTHREAD_MUTEX_INITIALIZER;
 
@@ -394,7 +394,7 @@ hipError_t hipSetDeviceFlags(unsigned int flags)
 	if (schedule & (schedule - 1))
 		return bh_rt_error(hipErrorInvalidValue, "hipSetDeviceFlags(0x%x): more than one "
 				   "scheduling flag", flags);
-	d->flags = schedule;
+	__atomic_store_n(&d->flags, schedule, __ATOMIC_RELAXED);
 	return bh_rt_success();
 }
 
@@ -402,7 +402,7 @@ hipError_t hipGetDeviceFlags(unsigned int *flags)
 {
 	if (!flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipGetDeviceFlags: flags is NULL");
-	*flags = bh_rt_current()->flags;
+	*flags = __atomic_load_n(&bh_rt_current()->flags, __ATOMIC_RELAXED);
 	return bh_rt_success();
 }
 

@@ -12,18 +12,23 @@
  * returning it, until hipDeviceReset() brings up a fresh device.  Later
  * messages name the fault that stopped the device.
  */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "runtime.h"
 
+/* Per thread, as HIP defines them: another thread's failures are not
+ * seen here.  A device's sticky fault is every thread's. */
 static _Thread_local hipError_t last_error;
 static _Thread_local char last_message[2 * BH_ERROR_MAX];
 
 /* The device this thread's API call works on (its stream's, else the
  * current one): a GPU fault a loader error reports is that device's. */
 static _Thread_local struct bh_rt_device *focus;
+/* A device's sticky error and message: the first fault wins. */
+static pthread_mutex_t sticky_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void bh_rt_focus(struct bh_rt_device *d)
 {
@@ -69,31 +74,42 @@ hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback)
 	if (e->code != BH_EFAULT)
 		return bh_rt_error(h, "%s", e->message);
 	struct bh_rt_device *d = focus ? focus : bh_rt_current();
+	char first[sizeof(d->sticky_message)];
 
-	if (d->sticky_error)
+	pthread_mutex_lock(&sticky_lock);
+	bool stopped = d->sticky_error != hipSuccess;
+
+	if (stopped) {
+		snprintf(first, sizeof(first), "%s", d->sticky_message);
+	} else {
+		snprintf(d->sticky_message, sizeof(d->sticky_message), "%s", e->message);
+		__atomic_store_n(&d->sticky_error, h, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&sticky_lock);
+	if (stopped)
 		return bh_rt_error(h, "%s (device %d stopped at: %s; hipDeviceReset() "
-				   "recovers)", e->message, d->ordinal, d->sticky_message);
-	d->sticky_error = h;
-	snprintf(d->sticky_message, sizeof(d->sticky_message), "%s", e->message);
+				   "recovers)", e->message, d->ordinal, first);
 	return bh_rt_error(h, "%s", e->message);
 }
 
 hipError_t bh_rt_sticky_error(const struct bh_rt_device *d)
 {
-	return d->sticky_error;
+	return __atomic_load_n(&d->sticky_error, __ATOMIC_RELAXED);
 }
 
 void bh_rt_sticky_clear(struct bh_rt_device *d)
 {
 	last_error = hipSuccess;
-	d->sticky_error = hipSuccess;
+	pthread_mutex_lock(&sticky_lock);
+	__atomic_store_n(&d->sticky_error, hipSuccess, __ATOMIC_RELAXED);
 	d->sticky_message[0] = '\0';
+	pthread_mutex_unlock(&sticky_lock);
 }
 
-/* The last error, else the current device's fault. */
+/* This thread's last error, else the current device's fault. */
 hipError_t hipGetLastError(void)
 {
-	hipError_t e = last_error ? last_error : bh_rt_current()->sticky_error;
+	hipError_t e = last_error ? last_error : bh_rt_sticky_error(bh_rt_current());
 
 	last_error = hipSuccess;
 	return e;
@@ -101,7 +117,7 @@ hipError_t hipGetLastError(void)
 
 hipError_t hipPeekAtLastError(void)
 {
-	return last_error ? last_error : bh_rt_current()->sticky_error;
+	return last_error ? last_error : bh_rt_sticky_error(bh_rt_current());
 }
 
 const char *bh_get_last_error_message(void)

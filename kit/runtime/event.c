@@ -14,6 +14,7 @@
  * is reused only after the record has signalled, so a late GPU write
  * never lands in another event.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,19 @@ struct bh_rt_zombie {
 };
 
 static struct ihipEvent_t *events;	/* every device's */
+/* The event lock: the list, each event's last record (rq, seq), the slot
+ * pages and zombies.  Taken after a queue's submission lock (a record
+ * notes its fence under both), never while waiting. */
+static pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* @e's last record as one pair: (NULL, 0) if never recorded. */
+static void last_record(const struct ihipEvent_t *e, struct bh_rt_queue **rq, uint64_t *seq)
+{
+	pthread_mutex_lock(&ev_lock);
+	*rq = e->rq;
+	*seq = e->seq;
+	pthread_mutex_unlock(&ev_lock);
+}
 
 static volatile uint64_t *slot_cpu(struct slot s)
 {
@@ -118,10 +132,13 @@ static hipError_t slot_alloc(struct bh_rt_device *d, const char *api, struct slo
 
 static bool is_live(const struct ihipEvent_t *e)
 {
-	for (const struct ihipEvent_t *x = events; x; x = x->next)
-		if (x == e)
-			return true;
-	return false;
+	bool live = false;
+
+	pthread_mutex_lock(&ev_lock);
+	for (const struct ihipEvent_t *x = events; x && !live; x = x->next)
+		live = x == e;
+	pthread_mutex_unlock(&ev_lock);
+	return live;
 }
 
 /* @event as a live event, or @invalid (HIP's code for @api). */
@@ -180,15 +197,18 @@ hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags)
 				   "memory");
 	e->d = d;
 	e->flags = flags;
+	pthread_mutex_lock(&ev_lock);
 	if (!(flags & hipEventDisableTiming)) {
 		err = slot_alloc(d, "hipEventCreateWithFlags", &e->ts);
 		if (err) {
+			pthread_mutex_unlock(&ev_lock);
 			free(e);
 			return err;
 		}
 	}
 	e->next = events;
 	events = e;
+	pthread_mutex_unlock(&ev_lock);
 	*event = e;
 	return bh_rt_success();
 }
@@ -207,11 +227,20 @@ hipError_t hipEventDestroy(hipEvent_t event)
 
 	if (err)
 		return err;
+	bool found = false;
+
+	pthread_mutex_lock(&ev_lock);
 	for (struct ihipEvent_t **p = &events; *p; p = &(*p)->next)
 		if (*p == e) {
 			*p = e->next;
+			found = true;
 			break;
 		}
+	if (!found) {
+		pthread_mutex_unlock(&ev_lock);
+		return bh_rt_error(hipErrorContextIsDestroyed, "hipEventDestroy: event %p was "
+				   "destroyed by another thread meanwhile", (void *)event);
+	}
 	if (e->ts.page) {
 		struct bh_rt_zombie *z = NULL;
 
@@ -225,6 +254,7 @@ hipError_t hipEventDestroy(hipEvent_t event)
 			slot_free(e->ts);
 		}	/* else: out of memory, the slot stays used (leaks 8 bytes) */
 	}
+	pthread_mutex_unlock(&ev_lock);
 	free(e);
 	return bh_rt_success();
 }
@@ -243,27 +273,35 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
 		h = bh_rt_error(hipErrorInvalidHandle, "hipEventRecord: the event is device %d's, "
 				"the stream device %d's (record it on its own device's streams)",
 				e->d->ordinal, s->d->ordinal);
-	if (!h)
-		h = bh_rt_stream_begin(s, "hipEventRecord");
 	if (h)
 		return h;
-	if (bh_queue_marker(s->rq->q, e->ts.page ? slot_va(e->ts) : 0, &seq, &err))
-		return bh_rt_api_loader_error("hipEventRecord", &err, hipErrorLaunchFailure);
-	e->rq = s->rq;
-	e->seq = seq;
-	bh_rt_stream_end(s, seq);
-	return bh_rt_success();
+	bh_rt_stream_lock(s);
+	h = bh_rt_stream_begin(s, "hipEventRecord");
+	if (!h && bh_queue_marker(s->rq->q, e->ts.page ? slot_va(e->ts) : 0, &seq, &err))
+		h = bh_rt_api_loader_error("hipEventRecord", &err, hipErrorLaunchFailure);
+	if (!h) {
+		pthread_mutex_lock(&ev_lock);
+		e->rq = s->rq;
+		e->seq = seq;
+		pthread_mutex_unlock(&ev_lock);
+		bh_rt_stream_end(s, seq);
+	}
+	bh_rt_stream_unlock(s);
+	return h ? h : bh_rt_success();
 }
 
 /* Never recorded: HIP says there is nothing to wait for. */
 hipError_t hipEventQuery(hipEvent_t event)
 {
 	struct ihipEvent_t *e;
+	struct bh_rt_queue *rq;
+	uint64_t seq;
 	hipError_t err = get(event, "hipEventQuery", hipErrorInvalidHandle, &e);
 
-	if (err || !e->rq)
+	if (err)
 		return err;
-	return bh_rt_queue_query(e->rq, e->seq, "hipEventQuery");
+	last_record(e, &rq, &seq);
+	return rq ? bh_rt_queue_query(rq, seq, "hipEventQuery") : hipSuccess;
 }
 
 /* hipEventBlockingSync or not, the host sleeps between looks at the
@@ -271,11 +309,16 @@ hipError_t hipEventQuery(hipEvent_t event)
 hipError_t hipEventSynchronize(hipEvent_t event)
 {
 	struct ihipEvent_t *e;
+	struct bh_rt_queue *rq;
+	uint64_t seq;
 	hipError_t err = get(event, "hipEventSynchronize", hipErrorInvalidHandle, &e);
 
-	if (err || !e->rq)
+	if (err)
 		return err;
-	err = bh_rt_queue_wait(e->rq, e->seq, "hipEventSynchronize");
+	last_record(e, &rq, &seq);
+	if (!rq)
+		return hipSuccess;
+	err = bh_rt_queue_wait(rq, seq, "hipEventSynchronize");
 	return err ? err : bh_rt_success();
 }
 
@@ -301,19 +344,24 @@ hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
 		err = get(stop, api, hipErrorInvalidHandle, &b);
 	if (err)
 		return err;
+	struct bh_rt_queue *arq, *brq;
+	uint64_t aseq, bseq;
+
 	if (a->d != b->d)
 		return bh_rt_error(hipErrorInvalidHandle, "%s: the events are of devices %d and "
 				   "%d (their clocks are not one)", api, a->d->ordinal, b->d->ordinal);
-	if (!a->rq || !b->rq)
+	last_record(a, &arq, &aseq);
+	last_record(b, &brq, &bseq);
+	if (!arq || !brq)
 		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s event was never recorded",
-				   api, a->rq ? "stop" : "start");
+				   api, arq ? "stop" : "start");
 	if ((a->flags | b->flags) & hipEventDisableTiming)
 		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s event was created with "
 				   "hipEventDisableTiming", api,
 				   a->flags & hipEventDisableTiming ? "start" : "stop");
-	err = bh_rt_queue_query(a->rq, a->seq, api);
+	err = bh_rt_queue_query(arq, aseq, api);
 	if (!err)
-		err = bh_rt_queue_query(b->rq, b->seq, api);
+		err = bh_rt_queue_query(brq, bseq, api);
 	if (err)
 		return err;
 	int64_t ticks = (int64_t)(*slot_cpu(b->ts) - *slot_cpu(a->ts));
@@ -327,6 +375,8 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 {
 	struct ihipStream_t *s;
 	struct ihipEvent_t *e;
+	struct bh_rt_queue *rq;
+	uint64_t seq;
 	hipError_t err = get(event, "hipStreamWaitEvent", hipErrorInvalidHandle, &e);
 
 	if (!err)
@@ -335,17 +385,21 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 		return err;
 	if (flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipStreamWaitEvent: flags must be 0");
-	if (!e->rq)
+	last_record(e, &rq, &seq);
+	if (!rq)
 		return bh_rt_success();	/* nothing recorded: nothing to wait for */
 	/* The CP waits; the host does not.  Only this stream: HIP says the
 	 * default stream's work is not implied. */
-	err = bh_rt_queue_wait_queue(s->rq, e->rq, e->seq, "hipStreamWaitEvent");
+	bh_rt_stream_lock(s);
+	err = bh_rt_queue_wait_queue(s->rq, rq, seq, "hipStreamWaitEvent");
+	bh_rt_stream_unlock(s);
 	return err ? err : bh_rt_success();
 }
 
 /* Device @d goes: its events, with their slots. */
 void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive)
 {
+	pthread_mutex_lock(&ev_lock);
 	BH_RT_FREE_DEVICE_NODES(&events, d);
 	while (d->zombies) {
 		struct bh_rt_zombie *z = d->zombies;
@@ -361,4 +415,5 @@ void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive)
 			bh_mem_free(d->dev, &p->mem);
 		free(p);
 	}
+	pthread_mutex_unlock(&ev_lock);
 }

@@ -23,7 +23,7 @@
  *
  * The host thread touches only memory (fences, gates, the copies' bytes),
  * user callbacks and bh_device_flush_writes, never the rest of the
- * loader, which is not thread-safe: the
+ * loader (so it never waits for a lock a submitter holds): the
  * in-process sim board notices a written gate at the next doorbell or
  * wait (bh_queue_wait_for rings it again), hardware by polling.
  * Callbacks must not call HIP, as in HIP.
@@ -158,23 +158,34 @@ static void *host_thread(void *arg)
 	return NULL;
 }
 
+/* The gates and the thread, once, whichever thread submits first. */
 static hipError_t start(struct bh_rt_device *d, const char *api)
 {
 	struct bh_error err = { 0 };
+	hipError_t e = hipSuccess;
 
+	pthread_mutex_lock(&lock);
 	if (!d->gates.size) {
+		struct bh_mem gates;
+
 		if (bh_mem_alloc(d->dev, BH_RT_MAX_QUEUES * sizeof(uint32_t), BH_MEM_HOST,
-				 &d->gates, &err))
+				 &gates, &err)) {
+			pthread_mutex_unlock(&lock);
 			return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
-		memset(d->gates.cpu, 0, BH_RT_MAX_QUEUES * sizeof(uint32_t));
+		}
+		memset(gates.cpu, 0, BH_RT_MAX_QUEUES * sizeof(uint32_t));
+		d->gates = gates;
 	}
 	if (!started) {
 		stopping = false;
 		if (pthread_create(&worker, NULL, host_thread, (void *)(uintptr_t)generation))
-			return bh_rt_error(hipErrorOutOfMemory, "%s: cannot start the host "
-					   "operation thread", api);
-		started = true;
+			e = hipErrorOutOfMemory;
+		else
+			started = true;
 	}
+	pthread_mutex_unlock(&lock);
+	if (e)
+		return bh_rt_error(e, "%s: cannot start the host operation thread", api);
 	return hipSuccess;
 }
 
@@ -185,13 +196,18 @@ hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, con
 	uint64_t after, end;
 	hipError_t e = start(rq->d, api);
 
-	if (!e)
-		e = bh_rt_stream_begin(s, api);
 	if (e)
 		goto fail;
+	bh_rt_stream_lock(s);
+	e = bh_rt_stream_begin(s, api);
+	if (e) {
+		bh_rt_stream_unlock(s);
+		goto fail;
+	}
 	if (bh_queue_marker(rq->q, 0, &after, &err) ||
 	    bh_queue_wait_mem(rq->q, rq->d->gates.gpu_va + rq->index * sizeof(uint32_t),
 			      rq->gate_next, 0xffffffffu, BH_WAIT_EQ, &err)) {
+		bh_rt_stream_unlock(s);
 		e = bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
 		goto fail;
 	}
@@ -205,9 +221,12 @@ hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, con
 	pthread_cond_signal(&wake);
 	pthread_mutex_unlock(&lock);
 	/* From here the operation runs whatever happens below. */
-	if (bh_queue_marker(rq->q, 0, &end, &err))
+	if (bh_queue_marker(rq->q, 0, &end, &err)) {
+		bh_rt_stream_unlock(s);
 		return bh_rt_api_loader_error(api, &err, hipErrorLaunchFailure);
+	}
 	bh_rt_stream_end(s, end);
+	bh_rt_stream_unlock(s);
 	return bh_rt_success();
 fail:
 	if (op->done)

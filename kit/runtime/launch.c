@@ -76,16 +76,18 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
 				   shared);
 	/* On the stream's queue, behind what the stream must wait for. */
+	bh_rt_stream_lock(s);
 	e = bh_rt_stream_begin(s, api);
-	if (e)
-		return e;
-	if (bh_queue_launch(s->rq->q, k, l, &seq, &err)) {
-		if (err.code == BH_ENOSPC)
-			return bh_rt_error(hipErrorCooperativeLaunchTooLarge, "%s", err.message);
+	if (!e && bh_queue_launch(s->rq->q, k, l, &seq, &err))
+		e = err.code == BH_ENOSPC ? hipErrorCooperativeLaunchTooLarge : hipErrorLaunchFailure;
+	else if (!e)
+		bh_rt_stream_end(s, seq);
+	bh_rt_stream_unlock(s);
+	if (e == hipErrorCooperativeLaunchTooLarge)
+		return bh_rt_error(e, "%s", err.message);
+	if (e && err.code)
 		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
-	}
-	bh_rt_stream_end(s, seq);
-	return hipSuccess;
+	return e;
 }
 
 static hipError_t launch(const char *api, const void *function, dim3 grid, dim3 block,

@@ -19,6 +19,7 @@
  * and one out of pageable host memory takes a staging copy first, so the
  * source may change as soon as the call returns.
  */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,37 @@ static size_t alloc_bytes(const struct bh_allocation *a)
 	return a->bytes ? a->bytes : (size_t)a->mem.size;
 }
 
+/*
+ * The memory lock: the list of allocations (bh_rt.allocations).  Held to
+ * look up, add and remove, never while waiting for the device.  What a
+ * lookup returns stays valid while the program does not free it (HIP:
+ * freeing memory another thread still uses is the program's bug).
+ */
+static pthread_mutex_t mem_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct bh_allocation *containing_locked(const void *ptr, size_t *off);
+
 /* The allocation @ptr points into, by its device or its host address;
  * *@off is @ptr's offset in it. */
 static struct bh_allocation *containing(const void *ptr, size_t *off)
+{
+	struct bh_allocation *a;
+
+	pthread_mutex_lock(&mem_lock);
+	a = containing_locked(ptr, off);
+	pthread_mutex_unlock(&mem_lock);
+	return a;
+}
+
+static void add_allocation(struct bh_allocation *a)
+{
+	pthread_mutex_lock(&mem_lock);
+	a->next = bh_rt.allocations;
+	bh_rt.allocations = a;
+	pthread_mutex_unlock(&mem_lock);
+}
+
+static struct bh_allocation *containing_locked(const void *ptr, size_t *off)
 {
 	uintptr_t p = (uintptr_t)ptr;
 
@@ -79,6 +108,7 @@ struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
 
 void bh_rt_free_all(struct bh_rt_device *d)
 {
+	pthread_mutex_lock(&mem_lock);
 	for (struct bh_allocation **p = &bh_rt.allocations; *p;) {
 		struct bh_allocation *a = *p;
 
@@ -91,6 +121,7 @@ void bh_rt_free_all(struct bh_rt_device *d)
 			bh_mem_free(d->dev, &a->mem);
 		free(a);
 	}
+	pthread_mutex_unlock(&mem_lock);
 }
 
 /* What [ptr, ptr + size) is, its host address and the device it is
@@ -338,7 +369,7 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 		return e;
 	/* Into pageable memory: done when the call returns, as in HIP. */
 	if (d.kind == PTR_PAGEABLE)
-		e = bh_rt_queue_wait(st->rq, st->last, api);
+		e = bh_rt_queue_wait(st->rq, bh_rt_stream_last(st), api);
 	return e ? e : bh_rt_success();
 }
 
@@ -374,7 +405,7 @@ hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t size, hipMemcp
 		e = bh_rt_stream_get(stream, "hipMemcpyWithStream", hipErrorContextIsDestroyed,
 				     &s);
 	if (!e)
-		e = bh_rt_queue_wait(s->rq, s->last, "hipMemcpyWithStream");
+		e = bh_rt_queue_wait(s->rq, bh_rt_stream_last(s), "hipMemcpyWithStream");
 	return e;
 }
 
@@ -588,14 +619,25 @@ static hipError_t track(const char *api, size_t size, unsigned int domain,
 		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
 	}
 	a->bytes = size;
-	a->next = bh_rt.allocations;
-	bh_rt.allocations = a;
+	add_allocation(a);
 	*out = a;
 	return hipSuccess;
 }
 
-/* Unlink and free @a, once no stream can still use it (HIP's frees
- * synchronise the device; here the one it is on, and the current one). */
+/* Take @a off the list, the memory lock held: found, checked and
+ * unlinked in one hold, so of two threads freeing it one gets it. */
+static void unlink_locked(struct bh_allocation *a)
+{
+	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next)
+		if (*p == a) {
+			*p = a->next;
+			break;
+		}
+}
+
+/* Free @a (unlinked) once no stream can still use it (HIP's frees
+ * synchronise the device; here the one it is on, and the current one);
+ * if that wait fails, it goes back on the list and stays allocated. */
 static hipError_t release(const char *api, struct bh_allocation *a)
 {
 	struct bh_rt_device *cur = bh_rt_current();
@@ -603,14 +645,10 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 
 	if (!e && cur != a->d)
 		e = bh_rt_streams_synchronize(cur, api);
-
-	if (e)
+	if (e) {
+		add_allocation(a);
 		return e;
-	for (struct bh_allocation **p = &bh_rt.allocations; *p; p = &(*p)->next)
-		if (*p == a) {
-			*p = a->next;
-			break;
-		}
+	}
 	bh_mem_free(a->d->dev, &a->mem);
 	free(a);
 	return bh_rt_success();
@@ -642,14 +680,23 @@ hipError_t hipFree(void *ptr)
 
 	if (e || !ptr)
 		return e;
-	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next)
-		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr) {
-			if (a->registered)
-				return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
-						   "host memory registered with hipHostRegister "
-						   "(use hipHostUnregister)", ptr);
-			return release("hipFree", a);
-		}
+	struct bh_allocation *a;
+
+	pthread_mutex_lock(&mem_lock);
+	for (a = bh_rt.allocations; a; a = a->next)
+		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
+			break;
+	bool registered = a && a->registered;
+
+	if (a && !registered)
+		unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	if (registered)
+		return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
+				   "host memory registered with hipHostRegister "
+				   "(use hipHostUnregister)", ptr);
+	if (a)
+		return release("hipFree", a);
 	return bh_rt_error(hipErrorInvalidDevicePointer,
 			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
 }
@@ -761,12 +808,17 @@ static hipError_t host_free(const char *api, void *ptr)
 
 	if (e || !ptr)
 		return e;
-	a = containing(ptr, &off);
-	if (!a || !a->pinned || a->registered || off)
+	pthread_mutex_lock(&mem_lock);
+	a = containing_locked(ptr, &off);
+	const char *why = !a ? "" : a->registered ? " (registered: use hipHostUnregister)" :
+			  !a->pinned ? " (device memory: use hipFree)" : off ? "" : NULL;
+
+	if (!why)
+		unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	if (why)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a pointer returned by "
-				   "hipHostMalloc%s", api, ptr,
-				   a && a->registered ? " (registered: use hipHostUnregister)" :
-				   a && !a->pinned ? " (device memory: use hipFree)" : "");
+				   "hipHostMalloc%s", api, ptr, why);
 	return release(api, a);
 }
 
@@ -842,22 +894,29 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostRegister(%p, %zu bytes, 0x%x): "
 				   "%s", host_ptr, size, flags, !host_ptr ? "hostPtr is NULL" :
 				   !size ? "size is 0" : "unknown flags");
-	/* No page of it may already be the GPU's: pinned, registered, managed. */
+	/* No page of it may already be the GPU's: pinned, registered, managed.
+	 * Checked and registered under the memory lock (one wins a race). */
+	pthread_mutex_lock(&mem_lock);
 	for (a = bh_rt.allocations; a; a = a->next) {
 		uintptr_t c = (uintptr_t)a->mem.cpu;
 
-		if (c && c < (uintptr_t)host_ptr + size && lo < c + a->mem.size)
+		if (c && c < (uintptr_t)host_ptr + size && lo < c + a->mem.size) {
+			pthread_mutex_unlock(&mem_lock);
 			return bh_rt_error(hipErrorHostMemoryAlreadyRegistered,
 					   "hipHostRegister(%p, %zu bytes): overlaps %s memory at "
 					   "%p", host_ptr, size, a->registered ? "registered" :
 					   a->pinned ? "pinned host (hipHostMalloc)" : a->managed ?
 					   "managed" : "device", a->mem.cpu);
+		}
 	}
 	a = calloc(1, sizeof(*a));
-	if (!a)
+	if (!a) {
+		pthread_mutex_unlock(&mem_lock);
 		return bh_rt_error(hipErrorOutOfMemory, "hipHostRegister: out of host memory");
+	}
 	a->d = d;
 	if (bh_mem_register(d->dev, host_ptr, size, &a->mem, &err)) {
+		pthread_mutex_unlock(&mem_lock);
 		free(a);
 		if (err.code == BH_ENOTSUP)
 			return bh_rt_error(hipErrorNotSupported, "hipHostRegister(%p, %zu bytes): "
@@ -870,6 +929,7 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 	a->host_flags = flags;
 	a->next = bh_rt.allocations;
 	bh_rt.allocations = a;
+	pthread_mutex_unlock(&mem_lock);
 	return bh_rt_success();
 }
 
@@ -883,8 +943,14 @@ hipError_t hipHostUnregister(void *host_ptr)
 		return e;
 	if (!host_ptr)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostUnregister: hostPtr is NULL");
-	a = containing(host_ptr, &off);
-	if (!a || !a->registered)
+	pthread_mutex_lock(&mem_lock);
+	a = containing_locked(host_ptr, &off);
+	if (a && !a->registered)
+		a = NULL;
+	if (a)
+		unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	if (!a)
 		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
 				   "registered with hipHostRegister", host_ptr);
 	return release("hipHostUnregister", a);

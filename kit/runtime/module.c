@@ -274,10 +274,12 @@ static hipError_t module_create(const char *api, hipModule_t *out, unsigned char
 		module_free(m);
 		return e;
 	}
+	bh_rt_code_lock();
 	m->fb.next = bh_rt.fatbins;
 	bh_rt.fatbins = &m->fb;
 	m->next = modules;
 	modules = m;
+	bh_rt_code_unlock();
 	*out = m;
 	return bh_rt_success();
 }
@@ -365,6 +367,7 @@ hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *image, unsigned 
 	return load_data("hipModuleLoadDataEx", module, image);
 }
 
+/* The code lock held (the module stays while it is). */
 static struct ihipModule_t *find_module(hipModule_t module)
 {
 	for (struct ihipModule_t *m = modules; m; m = m->next)
@@ -373,15 +376,23 @@ static struct ihipModule_t *find_module(hipModule_t module)
 	return NULL;
 }
 
+/*
+ * Out of the lists under the code lock (no other thread finds it from
+ * then on), then drained, its destructors run and unloaded without it:
+ * other threads load and launch meanwhile.
+ */
 hipError_t hipModuleUnload(hipModule_t module)
 {
+	bh_rt_code_lock();
 	struct ihipModule_t *m = find_module(module);
 	struct bh_error err = { 0 };
 	hipError_t e = hipSuccess;
 
-	if (!m)
+	if (!m) {
+		bh_rt_code_unlock();
 		return bh_rt_error(hipErrorInvalidResourceHandle, "hipModuleUnload(%p): not a "
 				   "loaded module", (void *)module);
+	}
 	for (struct ihipModule_t **p = &modules; *p; p = &(*p)->next) {
 		if (*p == m) {
 			*p = m->next;
@@ -394,6 +405,7 @@ hipError_t hipModuleUnload(hipModule_t module)
 			break;
 		}
 	}
+	bh_rt_code_unlock();
 	if (*code_of(m)) {
 		/* Its kernels may still run on any stream of its device. */
 		e = bh_rt_streams_synchronize(m->d, "hipModuleUnload");
@@ -422,7 +434,18 @@ static void list_kernels(const struct bh_codeobj *co, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
+static hipError_t get_function(hipFunction_t *function, hipModule_t module, const char *kname);
+
 hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, const char *kname)
+{
+	bh_rt_code_lock();
+	hipError_t e = get_function(function, module, kname);
+
+	bh_rt_code_unlock();
+	return e;
+}
+
+static hipError_t get_function(hipFunction_t *function, hipModule_t module, const char *kname)
 {
 	static const char api[] = "hipModuleGetFunction";
 	struct ihipModule_t *m = find_module(module);
@@ -463,8 +486,21 @@ hipError_t hipModuleGetFunction(hipFunction_t *function, hipModule_t module, con
 	return bh_rt_success();
 }
 
+static hipError_t get_global(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t module,
+			     const char *name);
+
 hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t module,
 			      const char *name)
+{
+	bh_rt_code_lock();
+	hipError_t e = get_global(dptr, bytes, module, name);
+
+	bh_rt_code_unlock();
+	return e;
+}
+
+static hipError_t get_global(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t module,
+			     const char *name)
 {
 	static const char api[] = "hipModuleGetGlobal";
 	struct ihipModule_t *m = find_module(module);
@@ -495,8 +531,21 @@ hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t m
  * A NULL function is @null_error (HIP's answer differs by call). */
 static _Thread_local struct bh_rt_device *kernel_device;	/* of the last function_kernel */
 
+static hipError_t function_kernel_locked(const char *api, hipFunction_t function,
+					 hipError_t null_error, const struct bh_kernel **k);
+
 static hipError_t function_kernel(const char *api, hipFunction_t function,
 				  hipError_t null_error, const struct bh_kernel **k)
+{
+	bh_rt_code_lock();
+	hipError_t e = function_kernel_locked(api, function, null_error, k);
+
+	bh_rt_code_unlock();
+	return e;
+}
+
+static hipError_t function_kernel_locked(const char *api, hipFunction_t function,
+					 hipError_t null_error, const struct bh_kernel **k)
 {
 	for (struct ihipModule_t *m = modules; m; m = m->next) {
 		for (struct ihipModuleSymbol_t *f = m->functions; f; f = f->next) {

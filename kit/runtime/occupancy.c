@@ -73,9 +73,11 @@ hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, const void *func)
 	e = kernel_of("hipFuncGetAttributes", func, &fn, &k);
 	if (e)
 		return e;
+	bh_rt_code_lock();
 	for (const struct bh_var *v = bh_rt.vars; v; v = v->next)
 		if (v->constant && v->fatbin == fn->fatbin)
 			const_bytes += v->size;
+	bh_rt_code_unlock();
 	bh_rt_kernel_attributes(k, const_bytes, attr);
 	return bh_rt_success();
 }

@@ -6,11 +6,45 @@
  * barehip-cc with clang-offload-bundler); the entry for the device's
  * gfx target is loaded on first use.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runtime.h"
+
+/*
+ * The code lock: the registered and loaded device code -- fat binaries
+ * and modules (bh_rt.fatbins, module.c's list), functions, variables,
+ * managed variables -- and loading a fat binary on a device on first
+ * use (once, with its constructors, while other threads wait for it).
+ * Recursive (a load binds managed variables, which allocates).  Taken
+ * before a stream's or the memory lock; not held by a launch of code
+ * already loaded (fb->codeobj[] is published with a release store).
+ */
+static pthread_mutex_t code_lock;
+static pthread_once_t code_once = PTHREAD_ONCE_INIT;
+
+static void code_lock_init(void)
+{
+	pthread_mutexattr_t a;
+
+	pthread_mutexattr_init(&a);
+	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&code_lock, &a);
+	pthread_mutexattr_destroy(&a);
+}
+
+void bh_rt_code_lock(void)
+{
+	pthread_once(&code_once, code_lock_init);
+	pthread_mutex_lock(&code_lock);
+}
+
+void bh_rt_code_unlock(void)
+{
+	pthread_mutex_unlock(&code_lock);
+}
 
 #define HIP_FATBIN_MAGIC 0x48495046u	/* "HIPF" */
 #define BUNDLE_TRIPLE_PREFIX "hipv4-amdgcn-amd-amdhsa--"
@@ -47,8 +81,10 @@ void **__hipRegisterFatBinary(const struct fatbin_wrapper *w)
 	}
 	fb->bundle = w && w->magic == HIP_FATBIN_MAGIC ? w->binary : NULL;
 	fb->bad = !fb->bundle;
+	bh_rt_code_lock();	/* a library dlopen()ed while threads run */
 	fb->next = bh_rt.fatbins;
 	bh_rt.fatbins = fb;
+	bh_rt_code_unlock();
 	return (void **)fb;
 }
 
@@ -68,8 +104,11 @@ void __hipRegisterFunction(void **handle, const void *host, char *device_fn,
 	f->host = host;
 	f->name = device_fn;
 	f->fatbin = (struct bh_fatbin *)handle;
+	/* Published whole (release): bh_rt_function reads without a lock. */
+	bh_rt_code_lock();
 	f->next = bh_rt.functions;
-	bh_rt.functions = f;
+	__atomic_store_n(&bh_rt.functions, f, __ATOMIC_RELEASE);
+	bh_rt_code_unlock();
 }
 
 /* clang's registration of each __device__ / __constant__ variable. */
@@ -91,8 +130,10 @@ void __hipRegisterVar(void **handle, char *host_var, char *device_address,
 	v->size = size;
 	v->constant = constant != 0;
 	v->fatbin = (struct bh_fatbin *)handle;
+	bh_rt_code_lock();
 	v->next = bh_rt.vars;
 	bh_rt.vars = v;
+	bh_rt_code_unlock();
 }
 
 /*
@@ -120,10 +161,12 @@ void __hipRegisterManagedVar(void *handle, void **pointer, void *init, const cha
 	m->name = name;
 	m->size = size;
 	m->fatbin = (struct bh_fatbin *)handle;
+	bh_rt_code_lock();
 	m->next = bh_rt.managed;
 	bh_rt.managed = m;
 	*pointer = init;
 	bh_rt_managed_place(m);
+	bh_rt_code_unlock();
 }
 
 /* Move @m's value into managed memory (if it is not there yet). */
@@ -149,6 +192,7 @@ hipError_t bh_rt_managed_place(struct bh_managed *m)
  * hipDeviceReset) still reads it; a later load places it again. */
 void bh_rt_managed_home_all(struct bh_rt_device *d)
 {
+	bh_rt_code_lock();
 	for (struct bh_managed *m = bh_rt.managed; m; m = m->next) {
 		struct bh_allocation *a;
 
@@ -161,12 +205,13 @@ void bh_rt_managed_home_all(struct bh_rt_device *d)
 		*m->pointer = m->home;
 		m->on_device = false;
 	}
+	bh_rt_code_unlock();
 }
 
-/* Point the code object's pointer variable of each managed variable of
- * @fb on @d at its managed memory (one allocation for every device:
- * managed memory is host memory each GPU maps). */
-static hipError_t bind_managed(struct bh_rt_device *d, struct bh_fatbin *fb)
+/* Point the pointer variable in @co (@fb's code object on a device) of
+ * each managed variable of @fb at its managed memory (one allocation for
+ * every device: managed memory is host memory each GPU maps). */
+static hipError_t bind_managed(struct bh_fatbin *fb, struct bh_codeobj *co)
 {
 	for (struct bh_managed *m = bh_rt.managed; m; m = m->next) {
 		struct bh_error err = { 0 };
@@ -178,14 +223,14 @@ static hipError_t bind_managed(struct bh_rt_device *d, struct bh_fatbin *fb)
 
 		if (e)
 			return e;
-		if (bh_codeobj_find_symbol(fb->codeobj[d->ordinal], m->name, &sym) ||
+		if (bh_codeobj_find_symbol(co, m->name, &sym) ||
 		    sym.size != 8)
 			return bh_rt_error(hipErrorInvalidSymbol,
 					   "managed variable '%s': the code object has no "
 					   "8-byte pointer variable of that name", m->name);
 		uint64_t va = (uint64_t)(uintptr_t)*m->pointer;
 
-		if (bh_codeobj_write(fb->codeobj[d->ordinal], sym.gpu_va, &va, 8, &err))
+		if (bh_codeobj_write(co, sym.gpu_va, &va, 8, &err))
 			return bh_rt_loader_error(&err, hipErrorInvalidSymbol);
 	}
 	return hipSuccess;
@@ -194,6 +239,8 @@ static hipError_t bind_managed(struct bh_rt_device *d, struct bh_fatbin *fb)
 void __hipUnregisterFatBinary(void **handle)
 {
 	struct bh_fatbin *fb = (struct bh_fatbin *)handle;
+
+	bh_rt_code_lock();
 
 	for (struct bh_managed **p = &bh_rt.managed; *p;) {
 		struct bh_managed *m = *p;
@@ -248,12 +295,21 @@ void __hipUnregisterFatBinary(void **handle)
 		if (d->dev)
 			bh_codeobj_unload(fb->codeobj[i], NULL);
 	}
+	bh_rt_code_unlock();
 	free(fb);
 }
 
+/*
+ * Every launch looks its function up: without a lock (a recursive
+ * mutex costs a tenth of a launch).  Functions are only added at the
+ * head, published with a release store; they are removed only when
+ * their fat binary is unregistered (static destructors, or a library
+ * unloaded), when no thread may launch them any more.
+ */
 struct bh_function *bh_rt_function(const void *host)
 {
-	for (struct bh_function *f = bh_rt.functions; f; f = f->next)
+	for (struct bh_function *f = __atomic_load_n(&bh_rt.functions, __ATOMIC_ACQUIRE); f;
+	     f = f->next)
 		if (f->host == host)
 			return f;
 	return NULL;
@@ -267,9 +323,11 @@ void bh_rt_fini_all(struct bh_rt_device *d)
 
 	if (!d->queue || bh_queue_faulted(d->queue))
 		return;
+	bh_rt_code_lock();
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next)
 		if (fb->codeobj[d->ordinal])
 			bh_queue_run_fini_kernels(d->queue, fb->codeobj[d->ordinal], &err);
+	bh_rt_code_unlock();
 }
 
 /* After @d's queue is gone (it unpins launches that never retired). */
@@ -277,12 +335,14 @@ void bh_rt_unload_all(struct bh_rt_device *d)
 {
 	struct bh_error err;
 
+	bh_rt_code_lock();
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next) {
 		if (fb->codeobj[d->ordinal])
 			bh_codeobj_unload(fb->codeobj[d->ordinal], &err);
-		fb->codeobj[d->ordinal] = NULL;
-		fb->load_error[d->ordinal] = hipSuccess;
+		__atomic_store_n(&fb->codeobj[d->ordinal], NULL, __ATOMIC_RELAXED);
+		__atomic_store_n(&fb->load_error[d->ordinal], hipSuccess, __ATOMIC_RELAXED);
 	}
+	bh_rt_code_unlock();
 }
 
 /* Does bundle target id "gfx90a[:feature±…]" run on device @gfx? */
@@ -372,24 +432,31 @@ static hipError_t load_fatbin(struct bh_rt_device *d, struct bh_fatbin *fb)
 				   info->gfx);
 
 	struct bh_error err = { 0 };
+	struct bh_codeobj *loaded;
 
-	if (bh_codeobj_load(d->dev, image, size, co, &err))
+	if (bh_codeobj_load(d->dev, image, size, &loaded, &err))
 		return bh_rt_loader_error(&err, hipErrorInvalidImage);
-	hipError_t bound = bind_managed(d, fb);
+	hipError_t bound = bind_managed(fb, loaded);
 
 	if (bound) {
-		bh_codeobj_unload(*co, NULL);
-		*co = NULL;
+		bh_codeobj_unload(loaded, NULL);
 		return bound;
 	}
-	/* Device global constructors run once, right after loading. */
-	if (bh_queue_run_init_kernels(d->queue, *co, &err))
-		return bh_rt_loader_error(&err, hipErrorInitializationError);
-	return hipSuccess;
+	/* Device global constructors run once, right after loading; other
+	 * threads see the code object only after they have (release). */
+	hipError_t e = hipSuccess;
+
+	if (bh_queue_run_init_kernels(d->queue, loaded, &err)) {
+		/* Kept loaded (teardown unloads it), its error sticky first. */
+		e = bh_rt_loader_error(&err, hipErrorInitializationError);
+		__atomic_store_n(&fb->load_error[d->ordinal], e, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(co, loaded, __ATOMIC_RELEASE);
+	return e;
 }
 
 /* Loaded on each device where it is first used there. */
-hipError_t bh_rt_fatbin_load(struct bh_rt_device *d, struct bh_fatbin *fb, const char *what)
+static hipError_t fatbin_load(struct bh_rt_device *d, struct bh_fatbin *fb, const char *what)
 {
 	hipError_t *le = &fb->load_error[d->ordinal];
 
@@ -403,11 +470,26 @@ hipError_t bh_rt_fatbin_load(struct bh_rt_device *d, struct bh_fatbin *fb, const
 		hipError_t e = load_fatbin(d, fb);
 
 		if (e) {
-			*le = e;
+			__atomic_store_n(le, e, __ATOMIC_RELAXED);	/* read without the lock */
 			return e;
 		}
 	}
 	return hipSuccess;
+}
+
+hipError_t bh_rt_fatbin_load(struct bh_rt_device *d, struct bh_fatbin *fb, const char *what)
+{
+	hipError_t e;
+
+	/* Loaded (constructors run) already: the common case, no lock.
+	 * The launch's stream_begin orders it after the constructors. */
+	if (__atomic_load_n(&fb->codeobj[d->ordinal], __ATOMIC_ACQUIRE) &&
+	    !__atomic_load_n(&fb->load_error[d->ordinal], __ATOMIC_RELAXED))
+		return hipSuccess;
+	bh_rt_code_lock();
+	e = fatbin_load(d, fb, what);
+	bh_rt_code_unlock();
+	return e;
 }
 
 hipError_t bh_rt_kernel(struct bh_rt_device *d, const struct bh_function *f,

@@ -3,6 +3,7 @@
 #ifndef BH_RUNTIME_H
 #define BH_RUNTIME_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -171,6 +172,10 @@ hipError_t bh_rt_max_potential_block_size(const char *api, const struct bh_kerne
 					  size_t dynamic_lds, int block_size_limit,
 					  int *grid_size, int *block_size);
 
+/* register.c: the code lock (recursive): registered and loaded device
+ * code, modules, and a fat binary's first load on a device. */
+void bh_rt_code_lock(void);
+void bh_rt_code_unlock(void);
 /* register.c: make sure @f's code object is loaded on @d; find its kernel. */
 hipError_t bh_rt_kernel(struct bh_rt_device *d, const struct bh_function *f,
 			const struct bh_kernel **out);
@@ -223,6 +228,10 @@ void bh_rt_managed_home_all(struct bh_rt_device *d);
  * takes an idle pooled queue first.
  */
 struct bh_rt_queue {
+	/* Held from bh_rt_stream_lock to bh_rt_stream_unlock: one
+	 * submission (its waits, its work, its fence) at a time, so that
+	 * waited[], gate_next and the streams' last fences stay in order. */
+	pthread_mutex_t lock;
 	struct bh_queue *q;
 	struct bh_rt_device *d;		/* its device */
 	unsigned int index;		/* in the pool (0: the null stream's) */
@@ -242,6 +251,19 @@ struct bh_rt_queue {
  */
 hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
 			    struct ihipStream_t **out);
+/*
+ * Around an operation on @s, from before bh_rt_stream_begin to after
+ * bh_rt_stream_end (or its failure): the submission lock of its queue.
+ * Never held across a host wait for the device, except the wait for a
+ * producer on another device (bh_rt_queue_wait_queue).
+ */
+void bh_rt_stream_lock(struct ihipStream_t *s);
+void bh_rt_stream_unlock(struct ihipStream_t *s);
+/* The fence of @s's last operation (read from any thread). */
+uint64_t bh_rt_stream_last(const struct ihipStream_t *s);
+/* How many pooled queues @d has (they are only ever appended to until
+ * the device goes: pool[0 .. that) may be read without a lock). */
+unsigned int bh_rt_pool_count(const struct bh_rt_device *d);
 /* Before an operation on @s: the legacy default stream's implicit order
  * (null stream work waits for the blocking streams and they for it),
  * as waits the queues' CPs execute. */

@@ -35,13 +35,78 @@
 #define PRIORITY_LEAST 1		/* HIP's Low */
 
 static struct ihipStream_t *streams;	/* live streams (every device's), null streams excluded */
-static pthread_mutex_t create_lock = PTHREAD_MUTEX_INITIALIZER;	/* create/destroy */
+/*
+ * The streams lock: the list of live streams, each device's pool of
+ * queues (appended to under it; npool published with a release store)
+ * and its users.  Taken before a queue's submission lock, never while
+ * waiting (but for the drain at teardown).
+ */
+static pthread_mutex_t streams_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t streams_once = PTHREAD_ONCE_INIT;
+static pthread_key_t thread_exit_key;
 
 /* hipStreamPerThread: this thread's default stream on each device. */
 static _Thread_local struct ihipStream_t *per_thread[BH_RT_MAX_DEVICES];
 static _Thread_local unsigned long per_thread_session[BH_RT_MAX_DEVICES];
 
 static void teardown(struct bh_rt_device *d, bool device_alive);
+static void per_thread_exit(void *unused);
+
+static void streams_init(void)
+{
+	pthread_key_create(&thread_exit_key, per_thread_exit);
+}
+
+static void lock_streams(void)
+{
+	pthread_once(&streams_once, streams_init);
+	pthread_mutex_lock(&streams_lock);
+}
+
+static void unlock_streams(void)
+{
+	pthread_mutex_unlock(&streams_lock);
+}
+
+unsigned int bh_rt_pool_count(const struct bh_rt_device *d)
+{
+	return __atomic_load_n(&d->npool, __ATOMIC_ACQUIRE);
+}
+
+static void pool_append(struct bh_rt_device *d, struct bh_rt_queue *rq)
+{
+	d->pool[d->npool] = rq;
+	__atomic_store_n(&d->npool, d->npool + 1, __ATOMIC_RELEASE);
+}
+
+static struct bh_rt_queue *rq_new(struct bh_rt_device *d, struct bh_queue *q, unsigned int index)
+{
+	struct bh_rt_queue *rq = calloc(1, sizeof(*rq));
+
+	if (!rq)
+		return NULL;
+	pthread_mutex_init(&rq->lock, NULL);
+	rq->q = q;
+	rq->d = d;
+	rq->index = index;
+	rq->gate_next = 1;
+	return rq;
+}
+
+void bh_rt_stream_lock(struct ihipStream_t *s)
+{
+	pthread_mutex_lock(&s->rq->lock);
+}
+
+void bh_rt_stream_unlock(struct ihipStream_t *s)
+{
+	pthread_mutex_unlock(&s->rq->lock);
+}
+
+uint64_t bh_rt_stream_last(const struct ihipStream_t *s)
+{
+	return __atomic_load_n(&s->last, __ATOMIC_RELAXED);
+}
 
 hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
 				  hipError_t fallback)
@@ -60,31 +125,57 @@ hipError_t bh_rt_api_loader_error(const char *api, const struct bh_error *e,
  * forget its old streams and events without touching what no longer
  * exists.  Called (after bring-up) before any handle is looked up.
  */
-void bh_rt_streams_check(struct bh_rt_device *d)
+static bool went(const struct bh_rt_device *d)
 {
-	if (d->npool && (!d->queue || bh_queue_serial(d->queue) != d->pool_serial))
-		teardown(d, false);
+	return bh_rt_pool_count(d) && (!d->queue || bh_queue_serial(d->queue) != d->pool_serial);
 }
 
-/* The null stream's queue is the device's (d->queue): pool slot 0. */
-static hipError_t null_queue(struct bh_rt_device *d, struct bh_rt_queue **out)
+/* d->queue and pool_serial change only at bring-up and teardown, which
+ * no other thread overlaps (hipDeviceReset while another thread uses
+ * the device is undefined in HIP): looked at without the lock first. */
+void bh_rt_streams_check(struct bh_rt_device *d)
 {
-	bh_rt_streams_check(d);
+	if (!went(d))
+		return;
+	lock_streams();
+	if (went(d))
+		teardown(d, false);
+	unlock_streams();
+}
+
+/* The null stream's queue is the device's (d->queue): pool slot 0.
+ * The streams lock held. */
+static hipError_t null_queue_locked(struct bh_rt_device *d, struct bh_rt_queue **out)
+{
+	if (went(d))
+		teardown(d, false);
 	if (!d->npool) {
-		struct bh_rt_queue *rq = calloc(1, sizeof(*rq));
+		struct bh_rt_queue *rq = rq_new(d, d->queue, 0);
 
 		if (!rq)
 			return bh_rt_error(hipErrorOutOfMemory, "out of host memory");
-		rq->q = d->queue;
-		rq->d = d;
-		rq->gate_next = 1;
 		d->pool_serial = bh_queue_serial(d->queue);
-		d->pool[d->npool++] = rq;
-		d->null_stream.rq = rq;
+		__atomic_store_n(&d->null_stream.rq, rq, __ATOMIC_RELAXED);
 		d->streams_active = true;
+		pool_append(d, rq);
 	}
 	*out = d->pool[0];
 	return hipSuccess;
+}
+
+static hipError_t null_queue(struct bh_rt_device *d, struct bh_rt_queue **out)
+{
+	hipError_t e;
+
+	bh_rt_streams_check(d);
+	if (bh_rt_pool_count(d)) {	/* the common case: no lock */
+		*out = d->pool[0];
+		return hipSuccess;
+	}
+	lock_streams();
+	e = null_queue_locked(d, out);
+	unlock_streams();
+	return e;
 }
 
 /*
@@ -97,7 +188,7 @@ static hipError_t take_queue(struct bh_rt_device *d, const char *api, struct bh_
 	struct bh_rt_queue **pool = d->pool;
 	struct bh_error err = { 0 };
 	struct bh_rt_queue *rq;
-	hipError_t e = null_queue(d, &rq);
+	hipError_t e = null_queue_locked(d, &rq);
 	unsigned int npool = d->npool;
 
 	if (e)
@@ -111,17 +202,13 @@ static hipError_t take_queue(struct bh_rt_device *d, const char *api, struct bh_
 		struct bh_queue *q;
 
 		if (!bh_queue_create(d->dev, &q, &err)) {
-			rq = calloc(1, sizeof(*rq));
+			rq = rq_new(d, q, npool);
 			if (!rq) {
 				bh_queue_destroy(q);
 				return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory",
 						   api);
 			}
-			rq->q = q;
-			rq->d = d;
-			rq->index = npool;
-			rq->gate_next = 1;
-			pool[d->npool++] = rq;
+			pool_append(d, rq);
 			*out = rq;
 			return hipSuccess;
 		}
@@ -138,12 +225,22 @@ static hipError_t take_queue(struct bh_rt_device *d, const char *api, struct bh_
 	return hipSuccess;
 }
 
-static bool is_live(const struct ihipStream_t *s)
+static bool is_live_locked(const struct ihipStream_t *s)
 {
 	for (const struct ihipStream_t *t = streams; t; t = t->next)
 		if (t == s)
 			return true;
 	return false;
+}
+
+static bool is_live(const struct ihipStream_t *s)
+{
+	bool live;
+
+	lock_streams();
+	live = is_live_locked(s);
+	unlock_streams();
+	return live;
 }
 
 static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, int priority)
@@ -164,12 +261,10 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 	if (!s)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	s->d = d;
-	/* Streams created from several threads at once (the runtime is not
-	 * otherwise thread-safe yet): one at a time. */
-	pthread_mutex_lock(&create_lock);
+	lock_streams();
 	e = take_queue(d, api, &s->rq);
 	if (e) {
-		pthread_mutex_unlock(&create_lock);
+		unlock_streams();
 		free(s);
 		return e;
 	}
@@ -180,7 +275,7 @@ static hipError_t create(const char *api, hipStream_t *out, unsigned int flags, 
 		      priority > PRIORITY_LEAST ? PRIORITY_LEAST : priority;
 	s->next = streams;
 	streams = s;
-	pthread_mutex_unlock(&create_lock);
+	unlock_streams();
 	*out = s;
 	return bh_rt_success();
 }
@@ -221,22 +316,28 @@ hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
 		return e;
 	bh_rt_streams_check(d);
 	if (!h || h == hipStreamLegacy) {
-		e = null_queue(d, &d->null_stream.rq);
+		struct bh_rt_queue *rq;
+
+		e = null_queue(d, &rq);
 		*out = &d->null_stream;
 		return e;
 	}
 	if (h == hipStreamPerThread) {
 		int i = d->ordinal;
 
-		if (!per_thread[i] || per_thread_session[i] != d->session ||
-		    !is_live(per_thread[i])) {
+		/* Only this thread creates or uses its entry; the session
+		 * tells a stream hipDeviceReset took away. */
+		if (!per_thread[i] || per_thread_session[i] !=
+		    __atomic_load_n(&d->session, __ATOMIC_RELAXED) || !is_live(per_thread[i])) {
 			hipStream_t s;
 
 			e = create(api, &s, hipStreamDefault, 0);
 			if (e)
 				return e;
 			per_thread[i] = s;
-			per_thread_session[i] = d->session;
+			per_thread_session[i] = __atomic_load_n(&d->session, __ATOMIC_RELAXED);
+			/* Destroyed when this thread exits (per_thread_exit). */
+			pthread_setspecific(thread_exit_key, (void *)1);
 		}
 		*out = per_thread[i];
 		return hipSuccess;
@@ -256,6 +357,7 @@ hipError_t bh_rt_queue_wait_queue(struct bh_rt_queue *waiter, struct bh_rt_queue
 {
 	struct bh_error err = { 0 };
 
+	/* The waiter's submission lock is held: waited[] is its own. */
 	uint64_t *waited = &waiter->waited[producer->d->ordinal][producer->index];
 
 	if (waiter == producer || !seq || *waited >= seq)
@@ -271,17 +373,32 @@ hipError_t bh_rt_queue_wait_queue(struct bh_rt_queue *waiter, struct bh_rt_queue
 	return hipSuccess;
 }
 
+/* Written under the queue's submission lock, read by the null stream's
+ * operations and waits on other threads. */
+static uint64_t blocking_last(const struct bh_rt_queue *rq)
+{
+	return __atomic_load_n(&rq->blocking_last, __ATOMIC_RELAXED);
+}
+
 hipError_t bh_rt_stream_begin(struct ihipStream_t *s, const char *api)
 {
 	struct bh_rt_device *d = s->d;
 	struct bh_rt_queue *nq;
-	hipError_t e = null_queue(d, &nq);
+	hipError_t e = hipSuccess;
 
+	/* bh_rt_stream_get made the pool: its null queue, without looking
+	 * again whether the device went (a launch's cost). */
+	if (bh_rt_pool_count(d))
+		nq = d->pool[0];
+	else
+		e = null_queue(d, &nq);
 	if (e)
 		return e;
 	if (s->null) {
-		for (unsigned int i = 1; i < d->npool && !e; i++)
-			e = bh_rt_queue_wait_queue(nq, d->pool[i], d->pool[i]->blocking_last, api);
+		unsigned int n = bh_rt_pool_count(d);
+
+		for (unsigned int i = 1; i < n && !e; i++)
+			e = bh_rt_queue_wait_queue(nq, d->pool[i], blocking_last(d->pool[i]), api);
 		return e;
 	}
 	if (s->flags & hipStreamNonBlocking)
@@ -293,9 +410,9 @@ hipError_t bh_rt_stream_begin(struct ihipStream_t *s, const char *api)
 
 void bh_rt_stream_end(struct ihipStream_t *s, uint64_t seq)
 {
-	s->last = seq;
+	__atomic_store_n(&s->last, seq, __ATOMIC_RELAXED);
 	if (!s->null && !(s->flags & hipStreamNonBlocking))
-		s->rq->blocking_last = seq;
+		__atomic_store_n(&s->rq->blocking_last, seq, __ATOMIC_RELAXED);
 }
 
 hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *api)
@@ -366,9 +483,11 @@ hipError_t bh_rt_legacy_synchronize(struct bh_rt_device *d, const char *api)
 		e = null_queue(d, &nq);
 	if (e)
 		return e;
+	unsigned int n = bh_rt_pool_count(d);
+
 	e = bh_rt_queue_wait(nq, bh_queue_last_seq(nq->q), api);
-	for (unsigned int i = 1; i < d->npool && !e; i++)
-		e = bh_rt_queue_wait(d->pool[i], d->pool[i]->blocking_last, api);
+	for (unsigned int i = 1; i < n && !e; i++)
+		e = bh_rt_queue_wait(d->pool[i], blocking_last(d->pool[i]), api);
 	return e;
 }
 
@@ -376,7 +495,7 @@ hipError_t bh_rt_stream_synchronize(struct ihipStream_t *s, const char *api)
 {
 	if (s->null)
 		return bh_rt_legacy_synchronize(s->d, api);
-	return bh_rt_queue_wait(s->rq, s->last, api);
+	return bh_rt_queue_wait(s->rq, bh_rt_stream_last(s), api);
 }
 
 /* Everything every queue of @d has been given (hipDeviceSynchronize, hipFree). */
@@ -389,12 +508,55 @@ hipError_t bh_rt_streams_synchronize(struct bh_rt_device *d, const char *api)
 		e = null_queue(d, &nq);
 	if (e)
 		return e;
-	for (unsigned int i = 0; i < d->npool; i++) {
+	unsigned int n = bh_rt_pool_count(d);
+
+	for (unsigned int i = 0; i < n; i++) {
 		e = bh_rt_queue_wait(d->pool[i], bh_queue_last_seq(d->pool[i]->q), api);
 		if (e && !first)
 			first = e;
 	}
 	return first;
+}
+
+/* Unlink and free live stream @s; false if it was not live (any more). */
+static bool stream_remove(struct ihipStream_t *s)
+{
+	bool found = false;
+
+	lock_streams();
+	for (struct ihipStream_t **p = &streams; *p; p = &(*p)->next)
+		if (*p == s) {
+			*p = s->next;
+			found = true;
+			break;
+		}
+	/* A destroyed blocking stream's work still orders the null stream:
+	 * rq->blocking_last keeps it. */
+	if (found)
+		s->rq->users--;
+	unlock_streams();
+	if (found)
+		free(s);
+	return found;
+}
+
+/*
+ * A thread that used hipStreamPerThread exits: its streams go, as in
+ * HIP (their work still finishes on the pooled queue).  One whose device
+ * was reset meanwhile is gone already (not live).
+ */
+static void per_thread_exit(void *unused)
+{
+	(void)unused;
+	for (unsigned int i = 0; i < BH_RT_MAX_DEVICES; i++) {
+		struct ihipStream_t *s = per_thread[i];
+
+		per_thread[i] = NULL;
+		/* Not one that took a freed stream's address after a reset. */
+		if (s && per_thread_session[i] ==
+		    __atomic_load_n(&bh_rt.devs[i].session, __ATOMIC_RELAXED))
+			stream_remove(s);
+	}
 }
 
 /*
@@ -417,17 +579,9 @@ hipError_t hipStreamDestroy(hipStream_t stream)
 	e = bh_rt_stream_get(stream, "hipStreamDestroy", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
-	pthread_mutex_lock(&create_lock);
-	for (struct ihipStream_t **p = &streams; *p; p = &(*p)->next)
-		if (*p == s) {
-			*p = s->next;
-			break;
-		}
-	/* A destroyed blocking stream's work still orders the null stream:
-	 * rq->blocking_last keeps it. */
-	s->rq->users--;
-	pthread_mutex_unlock(&create_lock);
-	free(s);
+	if (!stream_remove(s))
+		return bh_rt_error(hipErrorContextIsDestroyed, "hipStreamDestroy: stream %p was "
+				   "destroyed by another thread meanwhile", (void *)stream);
 	return bh_rt_success();
 }
 
@@ -439,11 +593,13 @@ hipError_t hipStreamQuery(hipStream_t stream)
 	if (e)
 		return e;
 	if (!s->null)
-		return bh_rt_queue_query(s->rq, s->last, "hipStreamQuery");
+		return bh_rt_queue_query(s->rq, bh_rt_stream_last(s), "hipStreamQuery");
 	/* The null stream, with the blocking streams it would wait for. */
+	unsigned int n = bh_rt_pool_count(s->d);
+
 	e = bh_rt_queue_query(s->rq, bh_queue_last_seq(s->rq->q), "hipStreamQuery");
-	for (unsigned int i = 1; i < s->d->npool && !e; i++)
-		e = bh_rt_queue_query(s->d->pool[i], s->d->pool[i]->blocking_last,
+	for (unsigned int i = 1; i < n && !e; i++)
+		e = bh_rt_queue_query(s->d->pool[i], blocking_last(s->d->pool[i]),
 				      "hipStreamQuery");
 	return e;
 }
@@ -591,16 +747,22 @@ static void teardown(struct bh_rt_device *d, bool device_alive)
 		for (unsigned int i = 0; i < bh_rt.devs[n].npool; i++)
 			memset(bh_rt.devs[n].pool[i]->waited[d->ordinal], 0,
 			       sizeof(bh_rt.devs[n].pool[i]->waited[0]));
-	for (unsigned int i = 0; i < d->npool; i++)
+	for (unsigned int i = 0; i < d->npool; i++) {
+		pthread_mutex_destroy(&d->pool[i]->lock);
 		free(d->pool[i]);
-	d->npool = 0;
-	d->null_stream.rq = NULL;
-	d->null_stream.last = 0;
-	d->session++;
+	}
+	__atomic_store_n(&d->npool, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&d->null_stream.rq, NULL, __ATOMIC_RELAXED);
+	__atomic_store_n(&d->null_stream.last, 0, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&d->session, 1, __ATOMIC_RELAXED);
 	d->streams_active = false;
 }
 
+/* hipDeviceReset or exit: other threads no longer use the device (as in
+ * HIP, resetting a device other threads work on is undefined). */
 void bh_rt_streams_teardown(struct bh_rt_device *d)
 {
+	lock_streams();
 	teardown(d, d->npool && d->queue && bh_queue_serial(d->queue) == d->pool_serial);
+	unlock_streams();
 }

@@ -14,10 +14,14 @@
 
 static struct bh_var *find_var(const void *symbol)
 {
-	for (struct bh_var *v = bh_rt.vars; v; v = v->next)
+	struct bh_var *v;
+
+	bh_rt_code_lock();
+	for (v = bh_rt.vars; v; v = v->next)
 		if (v->host == symbol)
-			return v;
-	return NULL;
+			break;
+	bh_rt_code_unlock();
+	return v;
 }
 
 /* The device address and size of @symbol on the current device (each
@@ -51,6 +55,7 @@ static hipError_t lookup(const char *api, const void *symbol, uint64_t *va, size
 
 void *bh_rt_symbol_view(const void *ptr, size_t size, struct bh_rt_device **owner)
 {
+	bh_rt_code_lock();
 	for (struct bh_fatbin *fb = bh_rt.fatbins; fb; fb = fb->next)
 		for (unsigned int i = 0; i < BH_RT_MAX_DEVICES; i++) {
 			void *view;
@@ -58,11 +63,13 @@ void *bh_rt_symbol_view(const void *ptr, size_t size, struct bh_rt_device **owne
 			if (fb->codeobj[i] &&
 			    (view = bh_codeobj_host_view(fb->codeobj[i], (uint64_t)(uintptr_t)ptr,
 							 size))) {
+				bh_rt_code_unlock();
 				if (owner)
 					*owner = &bh_rt.devs[i];
 				return view;
 			}
 		}
+	bh_rt_code_unlock();
 	if (owner)
 		*owner = NULL;
 	return NULL;

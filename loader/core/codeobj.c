@@ -439,6 +439,13 @@ static int load(struct bh_codeobj *co, struct elf_view *e, struct bh_error *err)
 	return ret;
 }
 
+static int too_many(struct bh_device *dev, struct bh_error *err)
+{
+	return bh_fail(err, BH_ERANGE,
+		       "%u code objects are loaded already (CONFIG_LOADER_MAX_CODE_OBJECTS)",
+		       __atomic_load_n(&dev->ncodeobjs, __ATOMIC_RELAXED));
+}
+
 int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 		    struct bh_codeobj **out, struct bh_error *err)
 {
@@ -449,10 +456,8 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 	*out = NULL;
 	if (!image)
 		return bh_fail(err, BH_EINVAL, "no code object given");
-	if (dev->ncodeobjs >= CONFIG_LOADER_MAX_CODE_OBJECTS)
-		return bh_fail(err, BH_ERANGE,
-			       "%u code objects are loaded already (CONFIG_LOADER_MAX_CODE_OBJECTS)",
-			       dev->ncodeobjs);
+	if (__atomic_load_n(&dev->ncodeobjs, __ATOMIC_RELAXED) >= CONFIG_LOADER_MAX_CODE_OBJECTS)
+		return too_many(dev, err);
 	co = bh_zalloc(dev, sizeof(*co));
 	if (!co)
 		return bh_fail(err, BH_ENOMEM, "out of host memory");
@@ -462,10 +467,18 @@ int bh_codeobj_load(struct bh_device *dev, const void *image, size_t size,
 		codeobj_free(co);
 		return ret;
 	}
-	dev->ncodeobjs++;
+	/* Loads on other threads may have filled the table meanwhile. */
+	bh_lock(dev, dev->lock);
+	if (dev->ncodeobjs >= CONFIG_LOADER_MAX_CODE_OBJECTS) {
+		bh_unlock(dev, dev->lock);
+		codeobj_free(co);
+		return too_many(dev, err);
+	}
+	__atomic_store_n(&dev->ncodeobjs, dev->ncodeobjs + 1, __ATOMIC_RELAXED);
 	co->load_id = ++dev->loads;
 	co->next = dev->codeobjs;
 	dev->codeobjs = co;
+	bh_unlock(dev, dev->lock);
 	*out = co;
 	return 0;
 }
@@ -474,16 +487,22 @@ int bh_codeobj_unload(struct bh_codeobj *co, struct bh_error *err)
 {
 	if (!co)
 		return 0;
-	if (co->inflight)
+	struct bh_device *dev = co->dev;
+	unsigned inflight = __atomic_load_n(&co->inflight, __ATOMIC_ACQUIRE);
+
+	if (inflight)
 		return bh_fail(err, BH_EBUSY,
 			       "code object %s still has %u launches in flight",
-			       co->target, co->inflight);
-	co->dev->ncodeobjs--;
-	for (struct bh_codeobj **p = &co->dev->codeobjs; *p; p = &(*p)->next)
+			       co->target, inflight);
+	/* Out of the list (printf formats) before its memory goes. */
+	bh_lock(dev, dev->lock);
+	__atomic_store_n(&dev->ncodeobjs, dev->ncodeobjs - 1, __ATOMIC_RELAXED);
+	for (struct bh_codeobj **p = &dev->codeobjs; *p; p = &(*p)->next)
 		if (*p == co) {
 			*p = co->next;
 			break;
 		}
+	bh_unlock(dev, dev->lock);
 	codeobj_free(co);
 	return 0;
 }

@@ -17,6 +17,21 @@ void bh_free(struct bh_device *dev, void *ptr)
 		dev->plat->host_free(dev->plat, ptr);
 }
 
+int bh_mutex_new(struct bh_device *dev, void **out, struct bh_error *err)
+{
+	*out = NULL;
+	if (!dev->plat->mutex_create)
+		return 0;
+	*out = dev->plat->mutex_create(dev->plat);
+	return *out ? 0 : bh_fail(err, BH_ENOMEM, "out of host memory for a lock");
+}
+
+void bh_mutex_delete(struct bh_device *dev, void *m)
+{
+	if (m)
+		dev->plat->mutex_destroy(dev->plat, m);
+}
+
 void bh_log(struct bh_device *dev, const char *fmt, ...)
 {
 	char line[BH_ERROR_MAX];
@@ -61,6 +76,15 @@ int bh_device_open(struct bh_device **out, struct bh_platform *plat,
 	dev->gfx = gfx;
 	dev->heap_arena = CONFIG_LOADER_HEAP_KB * 1024ull;
 	dev->stack_size = BH_DEFAULT_STACK_BYTES;
+	ret = bh_mutex_new(dev, &dev->lock, err);
+	if (!ret)
+		ret = bh_mutex_new(dev, &dev->plat_lock, err);
+	if (ret) {
+		bh_mutex_delete(dev, dev->lock);
+		plat->host_free(plat, dev);
+		plat->close(plat);
+		return ret;
+	}
 	*out = dev;
 	return 0;
 }
@@ -72,6 +96,8 @@ void bh_device_close(struct bh_device *dev)
 	struct bh_platform *plat = dev->plat;
 
 	bh_mem_free(dev, &dev->heap);
+	bh_mutex_delete(dev, dev->plat_lock);
+	bh_mutex_delete(dev, dev->lock);
 	plat->host_free(plat, dev);
 	plat->close(plat);
 }
@@ -92,7 +118,11 @@ int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 	if (domain == BH_MEM_SHARED && !dev->info.unified_memory)
 		return bh_fail(err, BH_ENOTSUP, "%s cannot map host memory at host addresses "
 			       "(managed memory)", dev->info.name);
-	if (dev->plat->mem_alloc(dev->plat, size, 4096, domain, out))
+	bh_lock(dev, dev->plat_lock);
+	int ret = dev->plat->mem_alloc(dev->plat, size, 4096, domain, out);
+
+	bh_unlock(dev, dev->plat_lock);
+	if (ret)
 		return bh_fail(err, BH_ENOMEM,
 			       "cannot allocate %llu bytes of %s memory on %s",
 			       (unsigned long long)size,
@@ -100,16 +130,19 @@ int bh_mem_alloc(struct bh_device *dev, uint64_t size, unsigned domain,
 			       domain == BH_MEM_SHARED ? "managed" : "host",
 			       dev->info.name);
 	if (domain == BH_MEM_VRAM)
-		dev->vram_used += out->size;
+		__atomic_add_fetch(&dev->vram_used, out->size, __ATOMIC_RELAXED);
 	return 0;
 }
 
 void bh_mem_free(struct bh_device *dev, struct bh_mem *mem)
 {
 	if (mem && mem->size && mem->domain == BH_MEM_VRAM)
-		dev->vram_used -= BH_MIN(mem->size, dev->vram_used);
-	if (mem && mem->size)
+		__atomic_sub_fetch(&dev->vram_used, mem->size, __ATOMIC_RELAXED);
+	if (mem && mem->size) {
+		bh_lock(dev, dev->plat_lock);
 		dev->plat->mem_free(dev->plat, mem);
+		bh_unlock(dev, dev->plat_lock);
+	}
 	if (mem)
 		memset(mem, 0, sizeof(*mem));
 }
@@ -126,7 +159,11 @@ int bh_mem_register(struct bh_device *dev, void *host, uint64_t size, struct bh_
 	if (!dev->plat->mem_register)
 		return bh_fail(err, BH_ENOTSUP, "%s cannot map existing host memory for the GPU",
 			       dev->info.name);
-	if (dev->plat->mem_register(dev->plat, (void *)start, end - start, out))
+	bh_lock(dev, dev->plat_lock);
+	int ret = dev->plat->mem_register(dev->plat, (void *)start, end - start, out);
+
+	bh_unlock(dev, dev->plat_lock);
+	if (ret)
 		return bh_fail(err, BH_ENOMEM, "%s could not map the %llu bytes at %p for the GPU",
 			       dev->info.name, (unsigned long long)size, host);
 	return 0;
@@ -140,16 +177,22 @@ void bh_device_flush_writes(struct bh_device *dev)
 
 uint64_t bh_device_vram_used(const struct bh_device *dev)
 {
-	return dev->vram_used;
+	return __atomic_load_n(&dev->vram_used, __ATOMIC_RELAXED);
 }
 
 uint64_t bh_device_vram_free(const struct bh_device *dev)
 {
-	uint64_t bytes;
+	uint64_t bytes, used = bh_device_vram_used(dev);
+	int ret = -1;
 
-	if (dev->plat->mem_available && !dev->plat->mem_available(dev->plat, &bytes))
+	if (dev->plat->mem_available) {
+		bh_lock(dev, dev->plat_lock);
+		ret = dev->plat->mem_available(dev->plat, &bytes);
+		bh_unlock(dev, dev->plat_lock);
+	}
+	if (!ret)
 		return BH_MIN(bytes, dev->info.vram_size);
-	return dev->info.vram_size - BH_MIN(dev->vram_used, dev->info.vram_size);
+	return dev->info.vram_size - BH_MIN(used, dev->info.vram_size);
 }
 
 struct bh_platform *bh_device_platform(const struct bh_device *dev)
@@ -164,11 +207,11 @@ int bh_device_set_stack_size(struct bh_device *dev, uint32_t bytes, struct bh_er
 	if (bytes % 4 || bytes > 1u << 20)
 		return bh_fail(err, BH_EINVAL, "a stack of %u bytes per work-item: it must be "
 			       "a multiple of 4 and at most 1 MiB", bytes);
-	dev->stack_size = bytes;
+	__atomic_store_n(&dev->stack_size, bytes, __ATOMIC_RELAXED);
 	return 0;
 }
 
 uint32_t bh_device_stack_size(const struct bh_device *dev)
 {
-	return dev->stack_size;
+	return __atomic_load_n(&dev->stack_size, __ATOMIC_RELAXED);
 }

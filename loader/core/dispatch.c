@@ -52,10 +52,17 @@ static void set_sh_changed(struct bh_queue *q, struct pm4_builder *b, uint32_t r
 	}
 }
 
-void bh_queue_forget_state(struct bh_queue *q)
+void bh_queue_forget_state_held(struct bh_queue *q)
 {
 	memset(&q->shadow, 0, sizeof(q->shadow));
 	q->shape.k = NULL;
+}
+
+void bh_queue_forget_state(struct bh_queue *q)
+{
+	bh_lock(q->dev, q->lock);
+	bh_queue_forget_state_held(q);
+	bh_unlock(q->dev, q->lock);
 }
 
 /*
@@ -80,7 +87,7 @@ static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	uint64_t lane = k->kd.private_segment_fixed_size;
 
 	if (k->uses_dynamic_stack || (k->kd.kernel_code_properties & KCP_USES_DYNAMIC_STACK))
-		lane += q->dev->stack_size;
+		lane += __atomic_load_n(&q->dev->stack_size, __ATOMIC_RELAXED);
 	if (lane == 0)
 		return 0;
 	/* A wave's slice holds its own lanes: 32 or 64 (bh_kd_validate
@@ -94,7 +101,7 @@ static int scratch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 			       (unsigned long long)lane);
 	if (units <= q->scratch_wave_units)
 		return 0;
-	int ret = bh_queue_finish(q, err);
+	int ret = bh_queue_finish_held(q, err);
 
 	if (ret)
 		return ret;
@@ -259,7 +266,9 @@ static int coop_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	if (!q->gws && q->dev->info.num_gws && q->dev->plat->queue_alloc_gws) {
 		struct bh_error gws_err;
 
+		bh_lock(q->dev, q->dev->plat_lock);
 		ret = q->dev->plat->queue_alloc_gws(q->dev->plat, q->qid, &gws_err);
+		bh_unlock(q->dev, q->dev->plat_lock);
 		if (!ret)
 			q->gws = true;
 		else if (ret != BH_EBUSY && ret != BH_ENOTSUP)
@@ -340,7 +349,7 @@ static int launch_check(struct bh_queue *q, const struct bh_kernel *k,
 {
 	int ret;
 
-	if (q->faulted)
+	if (bh_queue_faulted(q))	/* looked at again under the lock (begin_seq) */
 		return bh_fail(err, BH_EFAULT, "the queue stopped after a GPU fault; "
 			       "reset the device");
 	ret = bh_launch_validate(q->dev, k, l, err);
@@ -387,7 +396,7 @@ static int prepare_slot(struct bh_queue *q, const struct bh_kernel *k,
 	p->seq = q->submitted + 1;
 	/* The kernarg slot of seq is free once seq - nslots has retired. */
 	if (p->seq > q->nslots) {
-		ret = bh_queue_wait(q, p->seq - q->nslots, err);
+		ret = bh_queue_wait_held(q, p->seq - q->nslots, err);
 		if (ret)
 			return ret;
 	}
@@ -496,7 +505,7 @@ static int launch_emit(struct bh_queue *q, const struct bh_kernel *k,
 	pm4_dispatch_direct(&b, q->shape_dim, q->shape_initiator);
 	bh_queue_emit_fence(q, &b, p->seq);
 	if (b.overflow) {		/* cannot happen: pkt holds the longest launch */
-		bh_queue_forget_state(q);
+		bh_queue_forget_state_held(q);
 		return bh_fail(err, BH_ERANGE, "launch packets overflow the builder");
 	}
 
@@ -517,10 +526,13 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 	int ret;
 
 	ret = launch_check(q, k, l, err);
-	if (!ret)
-		ret = launch_prepare(q, k, l, &p, err);
+	if (ret)
+		return ret;
+	bh_lock(q->dev, q->lock);
+	ret = launch_prepare(q, k, l, &p, err);
 	if (!ret)
 		ret = launch_emit(q, k, l, &p, err);
+	bh_unlock(q->dev, q->lock);
 	if (!ret && seq_out)
 		*seq_out = p.seq;
 	return ret;

@@ -12,24 +12,47 @@
 
 int bh_device_set_heap_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err)
 {
+	int ret = 0;
+
+	bh_lock(dev, dev->lock);
 	if (dev->heap.size)
-		return bh_fail(err, BH_EBUSY, "the device heap (%llu bytes) is in use by "
-			       "kernels already; set its size before the first kernel that "
-			       "calls malloc", (unsigned long long)dev->heap_arena);
-	if (bytes < BH_HEAP_PAGE || bytes > (1ull << 40))
-		return bh_fail(err, BH_EINVAL, "a device heap of %llu bytes: it must be "
-			       "between %u bytes and 1 TiB", (unsigned long long)bytes,
-			       BH_HEAP_PAGE);
-	dev->heap_arena = bytes;
-	return 0;
+		ret = bh_fail(err, BH_EBUSY, "the device heap (%llu bytes) is in use by "
+			      "kernels already; set its size before the first kernel that "
+			      "calls malloc", (unsigned long long)dev->heap_arena);
+	else if (bytes < BH_HEAP_PAGE || bytes > (1ull << 40))
+		ret = bh_fail(err, BH_EINVAL, "a device heap of %llu bytes: it must be "
+			      "between %u bytes and 1 TiB", (unsigned long long)bytes,
+			      BH_HEAP_PAGE);
+	else
+		dev->heap_arena = bytes;
+	bh_unlock(dev, dev->lock);
+	return ret;
 }
 
 uint64_t bh_device_heap_size(const struct bh_device *dev)
 {
-	return dev->heap_arena;
+	uint64_t bytes;
+
+	bh_lock(dev, dev->lock);
+	bytes = dev->heap_arena;
+	bh_unlock(dev, dev->lock);
+	return bytes;
 }
 
+static int heap_prepare(struct bh_device *dev, uint64_t *va, struct bh_error *err);
+
+/* Launches on several queues at once: one of them lays the heap out. */
 int bh_heap_prepare(struct bh_device *dev, uint64_t *va, struct bh_error *err)
+{
+	int ret;
+
+	bh_lock(dev, dev->lock);
+	ret = heap_prepare(dev, va, err);
+	bh_unlock(dev, dev->lock);
+	return ret;
+}
+
+static int heap_prepare(struct bh_device *dev, uint64_t *va, struct bh_error *err)
 {
 	if (dev->heap.size) {
 		*va = dev->heap.gpu_va;

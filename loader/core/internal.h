@@ -11,8 +11,15 @@
 #include "pm4.h"
 #include "generated/autoconf.h"
 
+/*
+ * Locks (docs/architecture.md, "Threads"), taken in this order:
+ * a queue's lock (struct bh_queue.lock), then the device's lock, then its
+ * platform lock.  NULL on a platform without mutexes.
+ */
 struct bh_device {
 	struct bh_platform *plat;
+	void *lock;			/* codeobjs, queues, heap, loads, stack_size */
+	void *plat_lock;		/* the platform's control operations */
 	struct bh_device_info info;
 	const struct bh_gfx *gfx;
 	unsigned ncodeobjs;
@@ -70,6 +77,23 @@ struct bh_codeobj {
 	struct bh_printf_fmt *printf_fmts;
 	struct bh_codeobj *next;	/* the device's loaded code objects */
 };
+
+/* Take and release a platform mutex (nothing when @m is NULL). */
+static inline void bh_lock(const struct bh_device *dev, void *m)
+{
+	if (m)
+		dev->plat->mutex_lock(dev->plat, m);
+}
+
+static inline void bh_unlock(const struct bh_device *dev, void *m)
+{
+	if (m)
+		dev->plat->mutex_unlock(dev->plat, m);
+}
+
+/* A new mutex in *@out (NULL without platform mutexes); BH_ENOMEM if none. */
+int bh_mutex_new(struct bh_device *dev, void **out, struct bh_error *err);
+void bh_mutex_delete(struct bh_device *dev, void *m);
 
 void *bh_zalloc(struct bh_device *dev, size_t size);
 void bh_free(struct bh_device *dev, void *ptr);

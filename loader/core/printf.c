@@ -374,7 +374,10 @@ void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
 	}
 	if (!used)
 		return;
+	/* The device lock keeps the code objects (their formats) loaded. */
+	bh_lock(dev, dev->lock);
 	bh_printf_decode(p + 8, BH_MIN(used, cap), find_format, dev, print_text, dev->plat);
+	bh_unlock(dev, dev->lock);
 	if (used > cap) {
 		char note[128];
 		int n = bh_snprintf(note, sizeof(note), "[barehip: %u bytes of device printf "

@@ -13,7 +13,9 @@ _Static_assert((CONFIG_LOADER_RING_BYTES & (CONFIG_LOADER_RING_BYTES - 1)) == 0,
 
 void bh_queue_get_stats(const struct bh_queue *q, struct bh_queue_stats *out)
 {
+	bh_lock(q->dev, q->lock);
 	*out = q->stats;
+	bh_unlock(q->dev, q->lock);
 }
 
 static volatile uint64_t *fence_ptr(const struct bh_queue *q)
@@ -47,6 +49,11 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 		return bh_fail(err, BH_ENOMEM, "out of host memory");
 	q->dev = dev;
 	q->qid = -1;
+	ret = bh_mutex_new(dev, &q->lock, err);
+	if (ret) {
+		bh_free(dev, q);
+		return ret;
+	}
 	q->ring_dwords = CONFIG_LOADER_RING_BYTES / 4;
 	q->nslots = BH_MIN(CONFIG_LOADER_KERNARG_POOL_KB * 1024u / SLOT_BYTES,
 			   (unsigned)MAX_INFLIGHT);
@@ -61,6 +68,7 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 	if (!ret) {
 		memset(q->ctl.cpu, 0, CTL_BYTES);
 		memset(q->ring.cpu, 0, CONFIG_LOADER_RING_BYTES);
+		bh_lock(dev, dev->plat_lock);
 		ret = dev->plat->queue_create(dev->plat, &q->ring,
 					      q->ctl.gpu_va + CTL_RPTR, err);
 		if (ret >= 0) {
@@ -70,14 +78,17 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 				dev->plat->queue_signal(dev->plat, q->qid, &q->mailbox_va,
 							&q->mailbox_data) == 1;
 		}
+		bh_unlock(dev, dev->plat_lock);
 	}
 	if (ret) {
 		bh_queue_destroy(q);
 		return ret;
 	}
+	q->serial = __atomic_add_fetch(&queues_created, 1, __ATOMIC_RELAXED);
+	bh_lock(dev, dev->lock);
 	q->next_on_dev = dev->queues;
 	dev->queues = q;
-	q->serial = ++queues_created;
+	bh_unlock(dev, dev->lock);
 	*out = q;
 	return 0;
 }
@@ -89,19 +100,25 @@ void bh_queue_destroy(struct bh_queue *q)
 	struct bh_device *dev = q->dev;
 
 	if (q->qid >= 0) {
-		if (!q->faulted)
+		if (!bh_queue_faulted(q))
 			bh_queue_finish(q, NULL);
+		bh_lock(dev, dev->plat_lock);
 		dev->plat->queue_destroy(dev->plat, q->qid);
+		bh_unlock(dev, dev->plat_lock);
 	}
+	bh_lock(dev, dev->lock);
 	for (struct bh_queue **p = &dev->queues; *p; p = &(*p)->next_on_dev)
 		if (*p == q) {
 			*p = q->next_on_dev;
 			break;
 		}
+	bh_unlock(dev, dev->lock);
 	/* Whatever never retired (fault, timeout) no longer pins its code. */
 	for (uint64_t s = q->retired + 1; s <= q->submitted; s++)
 		if (q->inflight[s % MAX_INFLIGHT].kernel)
-			q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight--;
+			__atomic_sub_fetch(&q->inflight[s % MAX_INFLIGHT].kernel->codeobj->inflight,
+					   1, __ATOMIC_RELEASE);
+	bh_mutex_delete(dev, q->lock);
 	bh_mem_free(dev, &q->scratch);
 	bh_mem_free(dev, &q->coop);
 	bh_mem_free(dev, &q->printf_buf);
@@ -111,14 +128,20 @@ void bh_queue_destroy(struct bh_queue *q)
 	bh_free(dev, q);
 }
 
+/* Both read without the queue's lock: written under it with atomic stores. */
 uint64_t bh_queue_last_seq(const struct bh_queue *q)
 {
-	return q->submitted;
+	return __atomic_load_n(&q->submitted, __ATOMIC_RELAXED);
 }
 
 bool bh_queue_faulted(const struct bh_queue *q)
 {
-	return q->faulted;
+	return __atomic_load_n(&q->faulted, __ATOMIC_RELAXED);
+}
+
+static void set_faulted(struct bh_queue *q)
+{
+	__atomic_store_n(&q->faulted, true, __ATOMIC_RELAXED);
 }
 
 static void retire_to(struct bh_queue *q, uint64_t fence)
@@ -130,8 +153,8 @@ static void retire_to(struct bh_queue *q, uint64_t fence)
 
 		q->retired++;
 		k = q->inflight[q->retired % MAX_INFLIGHT].kernel;
-		if (k)
-			k->codeobj->inflight--;
+		if (k)	/* other queues run the same code object */
+			__atomic_sub_fetch(&k->codeobj->inflight, 1, __ATOMIC_RELEASE);
 	}
 }
 
@@ -188,14 +211,18 @@ static bool timeout_reset(struct bh_queue *q)
 {
 	struct bh_platform *plat = q->dev->plat;
 
-	if (!plat->queue_reset || plat->queue_reset(plat, q->qid)) {
-		q->faulted = true;
+	bh_lock(q->dev, q->dev->plat_lock);
+	int ret = !plat->queue_reset || plat->queue_reset(plat, q->qid);
+
+	bh_unlock(q->dev, q->dev->plat_lock);
+	if (ret) {
+		set_faulted(q);
 		return false;
 	}
 	q->dropped_from = q->retired + 1;
 	q->dropped_to = q->submitted;
 	retire_to(q, q->submitted);
-	bh_queue_forget_state(q);	/* the reset may have cleared registers */
+	bh_queue_forget_state_held(q);	/* the reset may have cleared registers */
 	return true;
 }
 
@@ -217,8 +244,13 @@ static void kick(struct bh_queue *q)
 	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
 }
 
-int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
-		      bool reset_on_timeout, struct bh_error *err)
+/*
+ * The wait, the queue's lock held.  @drop: let it go while sleeping, so
+ * that other threads submit to and wait on the queue meanwhile (a host
+ * wait); not while a submission waits for room (bh_queue_wait_held).
+ */
+static int wait_held(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
+		     bool reset_on_timeout, bool drop, struct bh_error *err)
 {
 	struct bh_platform *plat = q->dev->plat;
 	uint64_t start = 0;
@@ -245,7 +277,7 @@ int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 		describe_seq(q, q->retired + 1, what, sizeof(what));
 		memset(&f, 0, sizeof(f));
 		if (plat->take_fault(plat, q->qid, &f)) {
-			q->faulted = true;
+			set_faulted(q);
 			drain_printf(q);
 			if (f.unlocated)
 				return bh_fail(err, BH_EFAULT, "%s: GPU %s: %s", what, f.kind,
@@ -284,15 +316,36 @@ int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 					       "not yet run were dropped)"
 					     : "the queue is stopped until the device is reset");
 		}
+		if (drop)
+			bh_unlock(q->dev, q->lock);
 		plat->wait_interrupt(plat, timeout_ns - (now - start));
+		if (drop)
+			bh_lock(q->dev, q->lock);
 		kicked = false;
 	}
 }
 
+int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
+		      bool reset_on_timeout, struct bh_error *err)
+{
+	int ret;
+
+	bh_lock(q->dev, q->lock);
+	ret = wait_held(q, seq, timeout_ns, reset_on_timeout, true, err);
+	bh_unlock(q->dev, q->lock);
+	return ret;
+}
+
+#define FENCE_TIMEOUT_NS ((uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u)
+
 int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 {
-	return bh_queue_wait_for(q, seq, (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u,
-				 true, err);
+	return bh_queue_wait_for(q, seq, FENCE_TIMEOUT_NS, true, err);
+}
+
+int bh_queue_wait_held(struct bh_queue *q, uint64_t seq, struct bh_error *err)
+{
+	return wait_held(q, seq, FENCE_TIMEOUT_NS, true, false, err);
 }
 
 int bh_queue_test(struct bh_queue *q, uint64_t seq, struct bh_error *err)
@@ -307,7 +360,17 @@ uint64_t bh_queue_completed(const struct bh_queue *q)
 
 int bh_queue_finish(struct bh_queue *q, struct bh_error *err)
 {
-	return bh_queue_wait(q, q->submitted, err);
+	int ret;
+
+	bh_lock(q->dev, q->lock);
+	ret = wait_held(q, q->submitted, FENCE_TIMEOUT_NS, true, true, err);
+	bh_unlock(q->dev, q->lock);
+	return ret;
+}
+
+int bh_queue_finish_held(struct bh_queue *q, struct bh_error *err)
+{
+	return bh_queue_wait_held(q, q->submitted, err);
 }
 
 /* Make room for @ndw dwords; the CP reports how far it has read. */
@@ -324,7 +387,7 @@ int bh_queue_ring_reserve(struct bh_queue *q, uint32_t ndw, struct bh_error *err
 		if (q->retired == q->submitted)
 			return bh_fail(err, BH_ERANGE, "a %u-dword packet does not fit "
 				       "the %u-dword ring", ndw, q->ring_dwords);
-		int ret = bh_queue_wait(q, q->retired + 1, err);
+		int ret = bh_queue_wait_held(q, q->retired + 1, err);
 
 		if (ret)
 			return ret;
@@ -341,7 +404,7 @@ void bh_queue_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
 	/* Up to the end of the ring, then the rest from its start. */
 	memcpy(ring + at, dw, head * 4);
 	memcpy(ring, dw + head, (n - head) * 4);
-	q->wptr += n;
+	__atomic_store_n(&q->wptr, q->wptr + n, __ATOMIC_RELAXED);	/* drain_other reads it */
 	q->stats.pm4_dwords += n;
 	__atomic_thread_fence(__ATOMIC_RELEASE);
 	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
@@ -358,20 +421,47 @@ void bh_queue_commit(struct bh_queue *q, const uint32_t *dw, uint32_t n)
  * has signalled before anything else can be submitted.  Once per 2^32
  * submissions of one queue.
  */
+static int marker_held(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out,
+		       struct bh_error *err);
+
+/*
+ * Wait until the other queue @p has run what it had submitted, without
+ * its lock (it may be held by a thread submitting to it, or crossing its
+ * own epoch): its fence and submission count are read atomically, and
+ * the doorbell rung again with its write pointer, as kick() does.
+ */
+static int drain_other(struct bh_queue *p, struct bh_error *err)
+{
+	struct bh_platform *plat = p->dev->plat;
+	uint64_t target = bh_queue_last_seq(p), start = plat->now_ns(plat);
+
+	while (bh_queue_completed(p) < target && !bh_queue_faulted(p)) {
+		if (plat->now_ns(plat) - start >= FENCE_TIMEOUT_NS)
+			return bh_fail(err, BH_ETIMEDOUT, "a new fence epoch: queue %d did not "
+				       "drain within %u ms", p->qid, CONFIG_LOADER_FENCE_TIMEOUT_MS);
+		plat->doorbell(plat, p->qid, __atomic_load_n(&p->wptr, __ATOMIC_RELAXED));
+		plat->wait_interrupt(plat, 1000000);
+	}
+	return 0;
+}
+
 static int new_epoch(struct bh_queue *q, struct bh_error *err)
 {
 	uint64_t seq = 0;
 	int ret;
 
 	q->in_epoch = true;
-	ret = bh_queue_finish(q, err);
+	ret = bh_queue_finish_held(q, err);
+	/* The device's lock keeps the list; nothing the others need. */
+	bh_lock(q->dev, q->dev->lock);
 	for (struct bh_queue *p = q->dev->queues; !ret && p; p = p->next_on_dev)
-		if (p != q && !p->faulted)
-			ret = bh_queue_finish(p, err);
+		if (p != q)
+			ret = drain_other(p, err);
+	bh_unlock(q->dev, q->dev->lock);
 	if (!ret)
-		ret = bh_queue_marker(q, 0, &seq, err);
+		ret = marker_held(q, 0, &seq, err);
 	if (!ret)
-		ret = bh_queue_wait(q, seq, err);
+		ret = bh_queue_wait_held(q, seq, err);
 	q->in_epoch = false;
 	return ret;
 }
@@ -393,7 +483,7 @@ int bh_queue_begin_seq(struct bh_queue *q, struct bh_error *err)
 	}
 	/* inflight[seq] is free once seq - MAX_INFLIGHT has retired. */
 	if (seq > MAX_INFLIGHT)
-		return bh_queue_wait(q, seq - MAX_INFLIGHT, err);
+		return bh_queue_wait_held(q, seq - MAX_INFLIGHT, err);
 	return 0;
 }
 
@@ -411,12 +501,23 @@ void bh_queue_record_seq(struct bh_queue *q, uint64_t seq, const struct bh_kerne
 	f->wait = q->wait;
 	q->wait.va = 0;
 	if (k)
-		k->codeobj->inflight++;
-	q->submitted = seq;
+		__atomic_add_fetch(&k->codeobj->inflight, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&q->submitted, seq, __ATOMIC_RELAXED);
 }
 
 int bh_queue_marker(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out,
 		    struct bh_error *err)
+{
+	int ret;
+
+	bh_lock(q->dev, q->lock);
+	ret = marker_held(q, timestamp_va, seq_out, err);
+	bh_unlock(q->dev, q->lock);
+	return ret;
+}
+
+static int marker_held(struct bh_queue *q, uint64_t timestamp_va, uint64_t *seq_out,
+		       struct bh_error *err)
 {
 	const struct bh_gfx *gfx = q->dev->gfx;
 	struct pm4_builder b;
@@ -463,8 +564,22 @@ void bh_queue_emit_fence(struct bh_queue *q, struct pm4_builder *b, uint64_t seq
 			q->mailbox_data, q->mailbox_data);
 }
 
+static int wait_mem_held(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
+			 enum bh_wait_func func, struct bh_error *err);
+
 int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
 		      enum bh_wait_func func, struct bh_error *err)
+{
+	int ret;
+
+	bh_lock(q->dev, q->lock);
+	ret = wait_mem_held(q, va, ref, mask, func, err);
+	bh_unlock(q->dev, q->lock);
+	return ret;
+}
+
+static int wait_mem_held(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
+			 enum bh_wait_func func, struct bh_error *err)
 {
 	struct pm4_builder b;
 	uint32_t pkt[8];
@@ -491,18 +606,25 @@ int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t ma
 int bh_queue_wait_queue(struct bh_queue *q, struct bh_queue *other, uint64_t seq,
 			struct bh_error *err)
 {
+	uint64_t submitted, retired;
+	bool faulted;
+
 	if (other->dev != q->dev)
 		return bh_fail(err, BH_EINVAL, "a queue cannot wait for a queue of another device");
-	if (seq > other->submitted)
+	/* One queue's lock at a time: @other's to look, then @q's to wait. */
+	bh_lock(other->dev, other->lock);
+	retire_to(other, bh_queue_completed(other));
+	submitted = other->submitted;
+	retired = other->retired;
+	faulted = other->faulted;
+	bh_unlock(other->dev, other->lock);
+	if (seq > submitted)
 		return bh_fail(err, BH_EINVAL, "waiting for fence %llu of a queue that has "
 			       "submitted %llu", (unsigned long long)seq,
-			       (unsigned long long)other->submitted);
-	if (other == q || seq == 0)
-		return 0;	/* a queue runs in order */
-	retire_to(other, bh_queue_completed(other));
-	if (other->retired >= seq)
-		return 0;
-	if (other->faulted)
+			       (unsigned long long)submitted);
+	if (other == q || seq == 0 || retired >= seq)
+		return 0;	/* a queue runs in order; or done already */
+	if (faulted)
 		return bh_fail(err, BH_EFAULT, "waiting for a queue that a GPU fault stopped");
 	/* The low 32 bits suffice within one fence epoch (new_epoch). */
 	return bh_queue_wait_mem(q, other->ctl.gpu_va + CTL_FENCE, (uint32_t)seq, 0xffffffffu,
@@ -511,14 +633,21 @@ int bh_queue_wait_queue(struct bh_queue *q, struct bh_queue *other, uint64_t seq
 
 int bh_queue_set_next_seq(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 {
+	int ret = 0;
+
+	bh_lock(q->dev, q->lock);
 	retire_to(q, bh_queue_completed(q));
-	if (q->retired != q->submitted)
-		return bh_fail(err, BH_EBUSY, "the queue still has work in flight");
-	if (seq <= q->submitted + 1)
-		return bh_fail(err, BH_EINVAL, "fence values only grow (next is %llu)",
-			       (unsigned long long)(q->submitted + 1));
-	q->submitted = q->retired = seq - 1;
-	q->dropped_from = q->dropped_to = 0;
-	__atomic_store_n(fence_ptr(q), seq - 1, __ATOMIC_RELEASE);
-	return 0;
+	if (q->retired != q->submitted) {
+		ret = bh_fail(err, BH_EBUSY, "the queue still has work in flight");
+	} else if (seq <= q->submitted + 1) {
+		ret = bh_fail(err, BH_EINVAL, "fence values only grow (next is %llu)",
+			      (unsigned long long)(q->submitted + 1));
+	} else {
+		__atomic_store_n(&q->submitted, seq - 1, __ATOMIC_RELAXED);
+		q->retired = seq - 1;
+		q->dropped_from = q->dropped_to = 0;
+		__atomic_store_n(fence_ptr(q), seq - 1, __ATOMIC_RELEASE);
+	}
+	bh_unlock(q->dev, q->lock);
+	return ret;
 }

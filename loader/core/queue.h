@@ -63,9 +63,16 @@ struct launch_shape {
 	uint32_t grid[3], block[3], dynamic_lds;
 };
 
+/*
+ * One lock per queue (struct bh_queue.lock, a platform mutex) serialises
+ * everything below: submissions, waits (a host wait lets it go while it
+ * sleeps), retiring.  submitted, wptr and faulted are also read without
+ * it (atomically; written with atomic stores under it).
+ */
 struct bh_queue {
 	/* The ring and its fence (queue.c). */
 	struct bh_device *dev;
+	void *lock;
 	int qid;
 	struct bh_mem ring, ctl;
 	uint32_t ring_dwords;
@@ -106,6 +113,11 @@ struct bh_queue {
  * stands for, and commits.
  */
 int bh_queue_begin_seq(struct bh_queue *q, struct bh_error *err);
+/* The lock held (a submission waiting for room or a slot): bh_queue_wait
+ * and bh_queue_finish that keep the lock while they sleep. */
+int bh_queue_wait_held(struct bh_queue *q, uint64_t seq, struct bh_error *err);
+int bh_queue_finish_held(struct bh_queue *q, struct bh_error *err);
+void bh_queue_forget_state_held(struct bh_queue *q);
 /* The packets that end a submission: the RELEASE_MEM of fence value
  * @seq and the interrupt that wakes a waiter (at most FENCE_DWORDS). */
 #define FENCE_DWORDS 16

@@ -97,7 +97,9 @@ struct bh_platform *bh_platform_new_index(unsigned index, struct bh_error *err)
 		snprintf(err->message, sizeof(err->message),
 			 "BAREHIP_BOARD=%s: this barehip was built without the %s backend "
 			 "(Kconfig: Backends)", board, want);
-	} else if (!p) {
+	} else if (p) {
+		bh_platform_install_locks(p);
+	} else {
 		err->code = BH_ENOMEM;
 		snprintf(err->message, sizeof(err->message), "out of memory for the %s backend",
 			 board);

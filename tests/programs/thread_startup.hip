@@ -2,9 +2,8 @@
 // hipStreamCreate, all at once (a barrier lines them up).  Each must get
 // a stream on a device that is fully up -- once a crash in
 // bh_queue_serial(q=NULL), the device marked initialised before its queue
-// existed.  Then each stream runs a kernel (from the main thread: the
-// rest of the runtime is not yet safe from several threads) and is
-// destroyed.  hipDeviceReset makes the next round a first use again: 8
+// existed.  Then each stream runs a kernel (from the main thread; the
+// tests in tests/threads launch from many) and is destroyed.  hipDeviceReset makes the next round a first use again: 8
 // rounds, so that a race shows on most runs.
 #include <hip/hip_runtime.h>
 

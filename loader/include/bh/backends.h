@@ -43,6 +43,9 @@ struct bh_platform *bh_platform_new(struct bh_error *err);
 unsigned bh_platform_count(void);
 /* Device @index (< bh_platform_count()) of that backend; as above. */
 struct bh_platform *bh_platform_new_index(unsigned index, struct bh_error *err);
+/* Give @p pthread mutexes (loader/platform/lock.c) unless it has its own:
+ * the loader core is then safe from several host threads. */
+void bh_platform_install_locks(struct bh_platform *p);
 /* Delete what bh_platform_new made (after bh_device_close). */
 void bh_platform_delete(struct bh_platform *p);
 

@@ -97,6 +97,21 @@ struct bh_platform {
 	void (*wait_interrupt)(struct bh_platform *p, uint64_t timeout_ns);
 	uint64_t (*now_ns)(struct bh_platform *p);
 
+	/*
+	 * Optional locks, all four or none (NULL: a single-threaded
+	 * platform, the core locks nothing).  A mutex is not recursive;
+	 * mutex_create returns NULL when out of memory.  With them, the core
+	 * is safe from several host threads: it calls the control operations
+	 * (mem_*, queue_create/destroy/alloc_gws/reset/signal) one at a time
+	 * per platform, and doorbell, flush_writes, take_fault,
+	 * wait_interrupt, now_ns, host_alloc/free, log and print from any
+	 * thread at any time (docs/architecture.md, "Threads").
+	 */
+	void *(*mutex_create)(struct bh_platform *p);
+	void (*mutex_lock)(struct bh_platform *p, void *m);
+	void (*mutex_unlock)(struct bh_platform *p, void *m);
+	void (*mutex_destroy)(struct bh_platform *p, void *m);
+
 	/* Host memory for the loader's own bookkeeping. */
 	void *(*host_alloc)(struct bh_platform *p, size_t size);
 	void (*host_free)(struct bh_platform *p, void *ptr);
