@@ -28,11 +28,7 @@ CHECK_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(addsuffix @kfd-gfx90a,$(if $(KF
 # the device libraries are this build's (TSAN_DEVICE_LIBS, linked in).
 # Only the first time, or after a change of the library's sources, is
 # that a few minutes; the programs take seconds each.
-# ThreadSanitizer reports the sim board's CP while it writes the rptr and
-# fence words and reads the gate words the host shares with plain
-# accesses (boards/sim/model/cp.c; the loader reads them with acquire
-# loads, the runtime writes gates with release stores): THREADS_TSAN=0
-# leaves these runs out until the CP's accesses are atomic.
+# THREADS_TSAN=0 leaves these runs out (a quicker check).
 THREADS_TSAN ?= 1
 TSAN_BUILD := $(BUILD)/tsan
 TSAN_TESTS := $(patsubst $(THREAD_DIR)/%,$(TSAN_BUILD)/tests/threads/%,$(THREAD_TESTS))

@@ -51,6 +51,30 @@ static int bad_packet(struct bh_sim *sim, const uint32_t *pk, unsigned n, const 
 	return -1;
 }
 
+/*
+ * What the CP writes for the host to see (fences, the read pointer) is
+ * a release store, as the write after a real CP's cache flush is to the
+ * host that polls it; aligned 4 and 8 byte words, the rest as bytes.
+ * (The host side reads them with acquire loads.)
+ */
+static void publish(uint8_t *p, const void *data, unsigned len)
+{
+	if (len == 4 && !((uintptr_t)p & 3)) {
+		uint32_t v;
+
+		memcpy(&v, data, 4);
+		__atomic_store_n((uint32_t *)(void *)p, v, __ATOMIC_RELEASE);
+	} else if (len == 8 && !((uintptr_t)p & 7)) {
+		uint64_t v;
+
+		memcpy(&v, data, 8);
+		__atomic_store_n((uint64_t *)(void *)p, v, __ATOMIC_RELEASE);
+	} else {
+		__atomic_thread_fence(__ATOMIC_RELEASE);
+		memcpy(p, data, len);
+	}
+}
+
 static int write_mem(struct bh_sim *sim, uint64_t va, const void *data, unsigned len,
 		     const char *who)
 {
@@ -61,7 +85,7 @@ static int write_mem(struct bh_sim *sim, uint64_t va, const void *data, unsigned
 			  "CP: %s writes unmapped address 0x%llx", who, (unsigned long long)va);
 		return -1;
 	}
-	memcpy(p, data, len);
+	publish(p, data, len);
 	return 0;
 }
 
@@ -240,7 +264,10 @@ static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsi
 			  (unsigned long long)addr);
 		return -1;
 	}
-	memcpy(&v, p, 4);
+	/* The host (or another queue) writes the word it polls: an acquire
+	 * load, so what it published before is visible after the wait (the
+	 * address is dword aligned, checked above, and so is its host page). */
+	v = __atomic_load_n((const uint32_t *)(const void *)p, __ATOMIC_ACQUIRE);
 	v &= mask;
 	bool ok;
 
@@ -418,7 +445,7 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 			uint8_t *rp = mem_translate(sim, s->rptr_va, 4);
 
 			if (rp)
-				memcpy(rp, &rptr, 4);
+				publish(rp, &rptr, 4);
 			if (s->budget && !--s->budget)
 				return 0;	/* the CP goes round its queues */
 		}
