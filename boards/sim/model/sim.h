@@ -152,6 +152,13 @@ struct bh_sim_config {
 	 */
 	int trace;
 	unsigned trace_wg[3], trace_wave;
+	/*
+	 * Host threads that run a dispatch's workgroups (Kconfig
+	 * SIM_THREADS, BAREHIP_SIM_THREADS): 0 = one per online core.
+	 * 1 runs every wave on the dispatching thread in one fixed order;
+	 * a trace always runs so.
+	 */
+	unsigned threads;
 };
 
 enum bh_sim_fault_kind {
