@@ -98,6 +98,27 @@ void bh_sim_destroy(struct bh_sim *sim)
 	free(sim);
 }
 
+int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, char *why)
+{
+	unsigned long v = 0;
+	const char *c;
+
+	if (!env || !*env) {
+		*threads = dflt;
+		return 0;
+	}
+	for (c = env; *c >= '0' && *c <= '9' && v <= 256; c++)
+		v = v * 10 + (unsigned long)(*c - '0');
+	if (*c || v > 256) {
+		if (why)
+			snprintf(why, 256, "BAREHIP_SIM_THREADS='%.32s' is not a count of host "
+				 "threads 0..256 (0: one per online core)", env);
+		return -1;
+	}
+	*threads = (unsigned)v;
+	return 0;
+}
+
 void *bh_sim_vram(struct bh_sim *sim)
 {
 	return sim->vram;
