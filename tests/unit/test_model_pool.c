@@ -47,7 +47,7 @@ static float out_f32(unsigned i)
 static void test_atomics(void)
 {
 	struct bh_sim_fault f;
-	const unsigned groups = 40, adds = 64 * 16 * groups;
+	const unsigned groups = 40, adds = 64 * 200 * groups;
 
 	for (unsigned k = 0; k < NCOUNTS; k++) {
 		rig_threads(thread_counts[k]);
@@ -96,7 +96,7 @@ static void test_fault_stops_all(void)
 		CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_MEMORY);
 		CU_ASSERT_EQUAL(f.access, BH_SIM_ACCESS_READ);
 		CU_ASSERT_EQUAL(f.address, 0x2000);
-		CU_ASSERT_EQUAL(f.workgroup[0], 4);
+		CU_ASSERT_EQUAL(f.workgroup[0], 5);
 		CU_ASSERT_EQUAL(f.wave, 0);
 		ASSERT_CONTAINS(f.message, "lane 0: read");
 		bh_sim_get_stats(rig.sim, &s);
@@ -124,7 +124,7 @@ static void test_stats_equal(void)
 		CU_ASSERT_EQUAL(s.dispatches, 1);
 		CU_ASSERT_EQUAL(s.workgroups, 33);
 		CU_ASSERT_EQUAL(s.waves, 33);
-		CU_ASSERT_EQUAL(s.instructions, 33u * (6 + 16 * 6 + 1));
+		CU_ASSERT_EQUAL(s.instructions, 33u * (6 + 200 * 6 + 1));
 		CU_ASSERT_EQUAL(bh_sim_shader_clock(rig.sim), s.instructions * BH_SIM_CYCLES_PER_INSN);
 		if (!k) {
 			first = s;
@@ -255,7 +255,7 @@ CU_ErrorCode bh_tests_model_pool(void)
 		return CU_get_error();
 	CU_add_test(s, "global atomics of 40 groups exact at 1, 2, 4 threads", test_atomics);
 	CU_add_test(s, "a flag handshake between two groups", test_flag_handshake);
-	CU_add_test(s, "a fault in group 4 stops all, names group 4", test_fault_stops_all);
+	CU_add_test(s, "a fault in group 5 stops all, names group 5", test_fault_stops_all);
 	CU_add_test(s, "counters and shader clock equal at 1, 2, 4 threads", test_stats_equal);
 	CU_add_test(s, "watchdog and deadlock over every worker", test_watchdog_deadlock);
 	CU_add_test(s, "GART map/unmap while 2 and 4 threads run", test_map_during_dispatch);

@@ -602,6 +602,8 @@ struct dispatch_job {
 	uint64_t total;
 	uint64_t next;		/* atomic: the next workgroup to start */
 	bool stop;		/* atomic: a deadlock was found: every worker ends */
+	bool solo;		/* worker 0 runs one round alone, then hands off */
+	bool handoff;		/* ... and work was left after it */
 	int ret;		/* a worker's failure (under pool_lock via the join) */
 	/* The deadlock detector's view (worker 0's alone). */
 	uint64_t seen_insns, seen_marks, base_insns;
@@ -734,6 +736,10 @@ void dispatch_work(struct dispatch_job *j, struct sim_worker *wk)
 				ret = -1;
 				break;
 			}
+			if (j->solo) {
+				j->handoff = true;
+				break;
+			}
 		} else if (wk->id == 0) {
 			uint64_t since;
 
@@ -848,8 +854,26 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 				    .nworkers = nworkers, .total = total };
 	for (unsigned i = 0; i < nworkers; i++)
 		sim->workers[i].progress_marks = sim->workers[i].since_progress = 0;
-	sim_pool_run(sim, j, nworkers - 1);
+	/* The first round runs here alone: a small dispatch (most of a
+	 * program's launches) ends in it and never wakes a thread. */
+	j->nworkers = 1;
+	j->solo = nworkers > 1;
 	dispatch_work(j, &sim->workers[0]);
+	if (j->handoff) {
+		/* Each resident group goes to the worker of its slot. */
+		for (unsigned i = 0; i < nres; i++)
+			for (unsigned k = 0; k < MAX_WAVES_PER_WG; k++)
+				res[i].wg.waves[k].wk = &sim->workers[i % nworkers];
+		j->nworkers = nworkers;
+		j->solo = false;
+		j->seen_insns = j->seen_marks = 0;
+		j->base_insns = sim->workers[0].stats.instructions;
+		sim->workers[0].pub_finished = false;
+		sim_pool_run(sim, j, nworkers - 1);
+		dispatch_work(j, &sim->workers[0]);
+	} else {
+		nworkers = 1;
+	}
 	if (nworkers > 1) {
 		/* Worker 0 (this thread) watches for a deadlock until the
 		 * others end, out of the address space lock: a host map must
