@@ -318,8 +318,9 @@ VOP(mem_store_x3) { return flat_store(w, in, 4, 3); }
 VOP(mem_store_x4) { return flat_store(w, in, 4, 4); }
 
 /*
- * Atomics.  Lanes run one after another, so each lane's read-modify-write
- * is atomic; GLC (sc0 on gfx940) returns the pre-operation value.
+ * Atomics.  Lanes run one after another, each lane's read-modify-write
+ * atomic across the dispatch's host threads (rmw); GLC (sc0 on gfx940)
+ * returns the pre-operation value.
  * INC/DEC wrap as the ISA defines: inc: old >= src ? 0 : old + 1;
  * dec: (old == 0 || old > src) ? src : old - 1.
  */

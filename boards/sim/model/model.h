@@ -15,7 +15,8 @@
  * exec_valu_f32.c, exec_valu_f64.c, exec_valu_f16.c, exec_valu_cmp.c
  * (VOPC), exec_valu_div.c (division support) and exec_vpacked.c (VOP3P,
  * v_fma_f16), on the shared operand helpers of valu.h; gws.c (the global
- * wave sync resources and their ds_gws_* instructions).
+ * wave sync resources and their ds_gws_* instructions); pool.c (the host
+ * threads a dispatch runs on, docs/architecture.md "Host threads").
  */
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
