@@ -687,6 +687,9 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 	 * one that does) and nothing changed: nothing ever will. */
 	bool stuck = !changed && all_rounds;
 
+	/* A rule that excuses a wait (waves polling memory the host may
+	 * still write, say) is one more condition on this line, from
+	 * something the workers publish like pub_marks. */
 	return (sim->cfg.deadlock_window && *since >= window) || stuck;
 }
 

@@ -178,7 +178,8 @@ struct bh_sim {
 	struct bh_sim_fault fault;
 	bool fault_pending;
 	uint32_t irq[IRQ_SLOTS];
-	unsigned irq_head, irq_count;
+	unsigned irq_head, irq_count;	/* under irq_lock (waves raise them) */
+	pthread_mutex_t irq_lock;
 	struct bh_sim_stats stats;	/* merged from the workers after each dispatch */
 	uint64_t since_progress;	/* the CP's sim_progress (dispatches use the workers') */
 	uint64_t progress_marks;

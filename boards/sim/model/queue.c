@@ -197,20 +197,28 @@ int bh_sim_take_fault(struct bh_sim *sim, struct bh_sim_fault *out)
 }
 
 /* ------------------------------------------------------- interrupts */
+/* Waves on any dispatch worker raise interrupts (s_sendmsg): irq_lock. */
 void raise_irq(struct bh_sim *sim, uint32_t ctxid)
 {
+	pthread_mutex_lock(&sim->irq_lock);
 	if (sim->irq_count == IRQ_SLOTS)	/* IH ring overflow: drop oldest */
 		sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS, sim->irq_count--;
 	sim->irq[(sim->irq_head + sim->irq_count) % IRQ_SLOTS] = ctxid;
 	sim->irq_count++;
+	pthread_mutex_unlock(&sim->irq_lock);
 }
 
 int bh_sim_take_interrupt(struct bh_sim *sim, uint32_t *ctxid)
 {
-	if (!sim->irq_count)
-		return 0;
-	*ctxid = sim->irq[sim->irq_head];
-	sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS;
-	sim->irq_count--;
-	return 1;
+	int ret = 0;
+
+	pthread_mutex_lock(&sim->irq_lock);
+	if (sim->irq_count) {
+		*ctxid = sim->irq[sim->irq_head];
+		sim->irq_head = (sim->irq_head + 1) % IRQ_SLOTS;
+		sim->irq_count--;
+		ret = 1;
+	}
+	pthread_mutex_unlock(&sim->irq_lock);
+	return ret;
 }

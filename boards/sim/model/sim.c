@@ -62,6 +62,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 	}
 	pthread_mutex_init(&sim->fault_lock, NULL);
 	pthread_mutex_init(&sim->gws_lock, NULL);
+	pthread_mutex_init(&sim->irq_lock, NULL);
 	{
 		/* Writer-preferring (a glibc extension; elsewhere the default
 		 * kind): a host map waits for one scheduling round. */
@@ -93,6 +94,7 @@ void bh_sim_destroy(struct bh_sim *sim)
 	pthread_rwlock_destroy(&sim->as_lock);
 	pthread_mutex_destroy(&sim->fault_lock);
 	pthread_mutex_destroy(&sim->gws_lock);
+	pthread_mutex_destroy(&sim->irq_lock);
 	free(sim->maps);
 	free(sim->trace_snap);
 	free(sim);
