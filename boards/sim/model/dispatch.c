@@ -607,6 +607,7 @@ struct dispatch_job {
 	int ret;		/* a worker's failure (under pool_lock via the join) */
 	/* The deadlock detector's view (worker 0's alone). */
 	uint64_t seen_insns, seen_marks, base_insns;
+	unsigned over;		/* checks in a row that found the window passed */
 	uint64_t seen_rounds[];	/* per worker, at the last change */
 };
 
@@ -687,10 +688,14 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 	 * one that does) and nothing changed: nothing ever will. */
 	bool stuck = !changed && all_rounds;
 
+	/* With more workers a check can read one worker's instructions of
+	 * a round before its marks: the window must be found passed twice. */
+	j->over = sim->cfg.deadlock_window && *since >= window ? j->over + 1 : 0;
+
 	/* A rule that excuses a wait (waves polling memory the host may
 	 * still write, say) is one more condition on this line, from
 	 * something the workers publish like pub_marks. */
-	return (sim->cfg.deadlock_window && *since >= window) || stuck;
+	return j->over >= need || stuck;
 }
 
 /* Worker @wk's part of the dispatch: rounds over its slots until the
@@ -870,6 +875,7 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		j->nworkers = nworkers;
 		j->solo = false;
 		j->seen_insns = j->seen_marks = 0;
+		j->over = 0;
 		j->base_insns = sim->workers[0].stats.instructions;
 		sim->workers[0].pub_finished = false;
 		sim_pool_run(sim, j, nworkers - 1);
