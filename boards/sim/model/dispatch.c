@@ -653,19 +653,23 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 {
 	struct bh_sim *sim = j->sim;
 	uint64_t insns = 0, marks = 0, live = 0, need = j->nworkers == 1 ? 1 : 2;
-	bool all_rounds = true;
+	bool all_rounds = true, running = false;
 
 	for (unsigned i = 0; i < j->nworkers; i++) {
 		struct sim_worker *wk = &sim->workers[i];
 		uint64_t rounds = __atomic_load_n(&wk->pub_rounds, __ATOMIC_ACQUIRE);
+		bool finished = __atomic_load_n(&wk->pub_finished, __ATOMIC_ACQUIRE);
 
 		insns += __atomic_load_n(&wk->pub_insns, __ATOMIC_RELAXED);
 		marks += __atomic_load_n(&wk->pub_marks, __ATOMIC_RELAXED);
 		live += __atomic_load_n(&wk->pub_live, __ATOMIC_RELAXED);
-		if (!__atomic_load_n(&wk->pub_finished, __ATOMIC_RELAXED) &&
-		    rounds < j->seen_rounds[i] + need)
+		running |= !finished;
+		if (!finished && rounds < j->seen_rounds[i] + need)
 			all_rounds = false;
 	}
+	/* Every worker ended its part: the dispatch is done (or faulted). */
+	if (!running)
+		return false;
 	bool changed = insns != j->seen_insns || marks != j->seen_marks;
 
 	if (marks != j->seen_marks)
@@ -896,7 +900,12 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);
 		}
 		sim_as_enter(sim);
-		if (j->stop && !j->ret && !sim_faulted(sim)) {
+		bool left = pending(j) > 0;
+
+		for (unsigned i = 0; i < nres; i++)
+			left |= res[i].busy;
+		/* A stop that came as the last groups ended is no deadlock. */
+		if (j->stop && left && !j->ret && !sim_faulted(sim)) {
 			uint64_t since;
 
 			deadlocked(j, &since);
