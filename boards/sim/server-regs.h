@@ -82,6 +82,7 @@ struct bhsim_fault {
 #define BHSIM_QUEUE_IDLE	1u
 #define BHSIM_QUEUE_STALLED	2u
 #define BHSIM_QUEUE_ERROR	3u
+#define BHSIM_QUEUE_BUSY	4u	/* the CP runs its work (asynchronous board) */
 
 struct bhsim_queue_regs {
 	uint32_t state;		/* board: BHSIM_QUEUE_*, after its last run */

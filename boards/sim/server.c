@@ -11,9 +11,11 @@
  *     barehip.ko hands out is a guest-physical address the model reaches
  *     through its GART (pci_board_guest);
  *   - the guest rings through QEMU's ivshmem doorbell, which arrives as
- *     an eventfd; a queue doorbell runs the model's CP for the queues
- *     whose write pointer moved, and RELEASE_MEM interrupts and faults
- *     go back to the guest as MSI-X.
+ *     an eventfd; a queue doorbell hands the queues whose write pointer
+ *     moved to the model's CP, which runs beside the guest on its own
+ *     thread (BAREHIP_SIM_SYNC=1: inside the doorbell, synchronously),
+ *     and RELEASE_MEM interrupts and faults go back to the guest as
+ *     MSI-X (from the notifier thread).
  *
  * Usage: barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS]
  *                    [--gfx gfx90a|gfx942] [--vram-mb N] [--threads N]
@@ -29,6 +31,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +55,17 @@ struct server {
 	bool active[BHSIM_MAX_QUEUES];
 	uint64_t wptr[BHSIM_MAX_QUEUES];	/* the last write pointer the CP got */
 	struct bh_sim_stats total;	/* the models reset so far */
+	/*
+	 * The board runs beside the guest (bh_sim_start) unless
+	 * BAREHIP_SIM_SYNC=1: a doorbell returns at once, and the notifier
+	 * thread publishes queue states and faults and raises the queue MSI
+	 * when the model raises an interrupt or a queue faults.  @lock
+	 * serialises publish() between it and the serving thread.
+	 */
+	bool async;
+	pthread_t notifier;
+	bool notifying, stop_notifier;
+	pthread_mutex_t lock;
 };
 
 static void add_stats(struct bh_sim_stats *t, const struct bh_sim *sim)
@@ -62,6 +76,37 @@ static void add_stats(struct bh_sim_stats *t, const struct bh_sim *sim)
 	t->dispatches += s.dispatches;
 	t->waves += s.waves;
 	t->instructions += s.instructions;
+}
+
+static bool publish(struct server *s);
+
+/* The asynchronous board's completions, to the guest (see struct server). */
+static void *notifier_main(void *arg)
+{
+	struct server *s = arg;
+	uint64_t seen = 0;
+
+	while (!__atomic_load_n(&s->stop_notifier, __ATOMIC_ACQUIRE)) {
+		if (!bh_sim_wait_event(s->sim, &seen, 100000000))
+			continue;
+		pthread_mutex_lock(&s->lock);
+		bool irq = publish(s);
+
+		pthread_mutex_unlock(&s->lock);
+		if (irq && pci_board_interrupt(&s->pci, BHSIM_VECTOR_QUEUE) == 0)
+			__atomic_fetch_add(&s->regs->interrupts, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+static void notifier_stop(struct server *s)
+{
+	if (!s->notifying)
+		return;
+	__atomic_store_n(&s->stop_notifier, true, __ATOMIC_RELEASE);
+	pthread_join(s->notifier, NULL);
+	s->notifying = false;
+	s->stop_notifier = false;
 }
 
 /*
@@ -77,6 +122,7 @@ static int model_reset(struct server *s, uint64_t deadlock_window, char *why, si
 	char err[256] = "";
 	void *vram;
 
+	notifier_stop(s);
 	if (s->sim) {
 		add_stats(&s->total, s->sim);
 		bh_sim_destroy(s->sim);
@@ -110,6 +156,15 @@ static int model_reset(struct server *s, uint64_t deadlock_window, char *why, si
 		s->sim = NULL;
 		return -1;
 	}
+	if (s->async && (bh_sim_start(s->sim) ||
+			 pthread_create(&s->notifier, NULL, notifier_main, s))) {
+		snprintf(why, len, "cannot start the board's threads (BAREHIP_SIM_SYNC=1 runs "
+			 "it without them)");
+		bh_sim_destroy(s->sim);
+		s->sim = NULL;
+		return -1;
+	}
+	s->notifying = s->async;
 	return 0;
 }
 
@@ -244,12 +299,14 @@ static void on_command(struct server *s)
 	r->commands++;
 	memcpy(r->error, why, sizeof(why));
 	r->status = status;
+	pthread_mutex_lock(&s->lock);
 	queue_irq = s->sim && publish(s);
+	pthread_mutex_unlock(&s->lock);
 	__atomic_store_n(&r->done_seq, seq, __ATOMIC_RELEASE);
 	if (pci_board_interrupt(&s->pci, BHSIM_VECTOR_CMD) == 0)
-		r->interrupts++;
+		__atomic_fetch_add(&r->interrupts, 1, __ATOMIC_RELAXED);
 	if (queue_irq && pci_board_interrupt(&s->pci, BHSIM_VECTOR_QUEUE) == 0)
-		r->interrupts++;
+		__atomic_fetch_add(&r->interrupts, 1, __ATOMIC_RELAXED);
 }
 
 /*
@@ -277,8 +334,12 @@ static void on_doorbell(struct server *s)
 	}
 	if (!moved)
 		bh_sim_poll(s->sim);
-	if (publish(s) && pci_board_interrupt(&s->pci, BHSIM_VECTOR_QUEUE) == 0)
-		s->regs->interrupts++;
+	pthread_mutex_lock(&s->lock);
+	bool irq = publish(s);
+
+	pthread_mutex_unlock(&s->lock);
+	if (irq && pci_board_interrupt(&s->pci, BHSIM_VECTOR_QUEUE) == 0)
+		__atomic_fetch_add(&s->regs->interrupts, 1, __ATOMIC_RELAXED);
 }
 
 static void on_ring(void *ctx, unsigned vector, uint64_t rings)
@@ -398,6 +459,14 @@ int main(int argc, char **argv)
 	while (bar < BHSIM_VRAM_OFFSET + s.cfg.vram_size)	/* QEMU wants a power of two */
 		bar <<= 1;
 
+	const char *sync = getenv("BAREHIP_SIM_SYNC");
+
+#ifdef CONFIG_SIM_ASYNC
+	s.async = !(sync && *sync && strcmp(sync, "0") != 0);
+#else
+	s.async = false;
+#endif
+	pthread_mutex_init(&s.lock, NULL);
 	rc = pci_board_create(&s.pci, "barehip-sim", bar, &o, &layout) ? 1 : 0;
 	if (!rc) {
 		s.regs = (struct bhsim_regs *)(s.pci.shm + BHSIM_REGS_OFFSET);
@@ -422,6 +491,7 @@ int main(int argc, char **argv)
 			(unsigned long long)s.total.dispatches, (unsigned long long)s.total.waves,
 			(unsigned long long)s.total.instructions);
 	}
+	notifier_stop(&s);
 	bh_sim_destroy(s.sim);
 	pci_board_close(&s.pci);
 	return rc < 0 ? 1 : rc;

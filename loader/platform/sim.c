@@ -147,6 +147,26 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->sramecc = t->sramecc;
 	info->unified_memory = true;
 	info->num_gws = BH_SIM_GWS_RESOURCES;
+	/* The board beside the host, unless asked for the synchronous one
+	 * (for debugging; a trace is readable only from that one). */
+	const char *sync = getenv("BAREHIP_SIM_SYNC");
+#ifdef CONFIG_SIM_ASYNC
+	bool async = !cfg.trace && !(sync && *sync && strcmp(sync, "0") != 0);
+#else
+	bool async = false;
+
+	(void)sync;
+#endif
+
+	if (async && bh_sim_start(sp->sim)) {
+		bh_sim_destroy(sp->sim);
+		sp->sim = NULL;
+		err->code = BH_ENODEV;
+		snprintf(err->message, sizeof(err->message),
+			 "sim board: cannot start its CP thread (BAREHIP_SIM_SYNC=1 runs "
+			 "the board without it)");
+		return BH_ENODEV;
+	}
 	bh_range_init(&sp->vram, BH_SIM_VRAM_BASE, cfg.vram_size, grow);
 	bh_range_init(&sp->gart, BH_SIM_GART_BASE, BH_SIM_GART_SIZE, grow);
 	return 0;
@@ -340,20 +360,22 @@ static uint64_t sim_now_ns(struct bh_platform *p)
 }
 
 /*
- * The in-process CP runs inside the doorbell write, so by the time the
- * loader waits, the work is done or has faulted.  Sleep briefly rather
- * than spin if something is still pending.
+ * Sleep until the board raises an interrupt or a queue faults (on its
+ * condition variable).  What this thread saw last is its own, so that
+ * with several waiting threads none sleeps through an event another
+ * took: the first call of a thread returns at once, it looks at its
+ * fence again.  A synchronous board has done the work by now (or
+ * stalled on memory the host writes): nothing will come but another
+ * thread's doorbell, so the sleep is short, as the loader rings again.
  */
 static void sim_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 {
-	uint32_t ctxid;
-	struct timespec ts = { 0, 1000000 };
+	static _Thread_local uint64_t seen;
+	struct bh_sim *sim = to_sim(p)->sim;
 
-	if (bh_sim_take_interrupt(to_sim(p)->sim, &ctxid))
-		return;
-	if (timeout_ns < 1000000)
-		ts.tv_nsec = (long)timeout_ns;
-	nanosleep(&ts, NULL);
+	if (!bh_sim_is_async(sim) && timeout_ns > 1000000)
+		timeout_ns = 1000000;
+	bh_sim_wait_event(sim, &seen, timeout_ns);
 }
 
 static void *sim_host_alloc(struct bh_platform *p, size_t size)

@@ -101,6 +101,19 @@ ifneq ($(KFDSIM_LIB),)
 PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-gfx90a) \
 	$(if $(filter gfx942,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd2-gfx942)
 endif
+# Programs that need the board beside the host (tests/programs/async/:
+# the host and running kernels signal each other): on each modelled target
+# with the in-process board, asynchronous unless configured without it.
+ifneq ($(CONFIG_SIM_ASYNC),)
+ASYNC_PROGRAMS := $(patsubst tests/programs/async/%.hip,$(PROG_DIR)/async/%,\
+	$(wildcard tests/programs/async/*.hip))
+$(PROG_DIR)/async/%: tests/programs/async/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $<"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
+PROGRAMS += $(ASYNC_PROGRAMS)
+PROGRAM_RUNS += $(call on_modelled,$(ASYNC_PROGRAMS))
+endif
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)
 PROGRAM_RUNS += $(MULTI_PROGRAM_RUNS)

@@ -114,6 +114,8 @@ QEMU_HIP_BINS := $(addprefix $(BUILD)/tests/device/,$(QEMU_HIP_TESTS))
 # single-file ones, which need no files beside them.
 QEMU_HIP_BINS += $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,\
 	$(wildcard tests/programs/*.hip))
+# And those that need the board beside the host (barehip-sim runs it so).
+QEMU_HIP_BINS += $(ASYNC_PROGRAMS)
 $(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
 		$(QEMU_DIR)/hiptest $(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) $(UNIT_CO) \
 		$(QEMU_HIP_BINS) $(BUILD)/bin/barehip-info

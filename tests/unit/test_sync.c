@@ -158,7 +158,7 @@ static void test_wait_mem(void)
 	ASSERT_CONTAINS(err.message, "is == 1");
 	/* The host writes the word: the queue runs on. */
 	__atomic_store_n(host_word(0), 1, __ATOMIC_RELEASE);
-	CU_ASSERT_EQUAL(bh_queue_test(q, seq, &err), 0);
+	CU_ASSERT_EQUAL(bh_queue_wait_for(q, seq, 2000000000u, false, &err), 0);
 	CU_ASSERT_EQUAL(p[5], 5);
 	CU_ASSERT_EQUAL(bh_queue_wait_mem(q, host_va(0) + 2, 1, 1, BH_WAIT_EQ, &err), BH_EINVAL);
 	CU_ASSERT_EQUAL(bh_queue_wait_mem(q, host_va(0), 1, 1, (enum bh_wait_func)7, &err),

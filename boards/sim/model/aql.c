@@ -344,10 +344,10 @@ static int vendor_packet(struct bh_sim *sim, uint64_t index, const uint8_t *pk)
 	return aql_fault(sim, index, pk, "AMD vendor packet format %u is not modelled", pk[2]);
 }
 
-void aql_run(struct bh_sim *sim, struct sim_queue *q)
+void aql_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget)
 {
 	q->stalled = false;
-	while (q->rptr < q->wptr) {
+	for (unsigned n = 0; q->rptr < q->wptr && (!budget || n < budget); n++) {
 		uint64_t index = q->rptr;
 		uint64_t va = q->ring_va + (index % q->ring_dwords) * AQL_PACKET_BYTES;
 		uint8_t *slot = mem_translate(sim, va, AQL_PACKET_BYTES), pk[AQL_PACKET_BYTES];
@@ -369,6 +369,10 @@ void aql_run(struct bh_sim *sim, struct sim_queue *q)
 			q->stalled = true;	/* the producer has not written it yet */
 			return;
 		}
+		/* Between another dispatch's rounds (queue.c): no dispatch, no
+		 * PM4 IB; the packet waits for the CP's next step. */
+		if (sim->nested && (type == AQL_TYPE_DISPATCH || type == AQL_TYPE_VENDOR))
+			return;
 		if (AQL_HEADER_ACQUIRE(header) == AQL_FENCE_SCOPE_RESERVED ||
 		    AQL_HEADER_RELEASE(header) == AQL_FENCE_SCOPE_RESERVED) {
 			r = aql_fault(sim, index, pk, "header 0x%04x has a reserved fence scope "

@@ -26,6 +26,7 @@ struct stream {
 	uint64_t pos;		/* dwords consumed */
 	uint64_t end;
 	unsigned chained;	/* CHAIN links followed from this IB */
+	unsigned budget;	/* ring: packets left to run (0: no limit) */
 };
 
 static int fetch(struct stream *s, uint64_t at, uint32_t *out)
@@ -344,6 +345,10 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 {
 	uint32_t op = (pk[0] >> 8) & 0xff;
 
+	/* Between another dispatch's rounds (queue.c): no dispatch, and no IB
+	 * that may hold one; the packet waits for the CP's next step. */
+	if (sim->nested && (op == PKT3_DISPATCH_DIRECT || op == PKT3_INDIRECT_BUFFER))
+		return 3;
 	sim->stats.packets++;
 	switch (op) {
 	case PKT3_NOP:
@@ -403,6 +408,8 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 			return -1;
 		if (r == 2)		/* WAIT_REG_MEM false: stall at this packet */
 			return 2;
+		if (r == 3)		/* deferred (nested): stop before it */
+			return 3;
 		if (r > 0)		/* chained: @s is the new IB, from its start */
 			continue;
 		s->pos += n;
@@ -412,6 +419,8 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 
 			if (rp)
 				memcpy(rp, &rptr, 4);
+			if (s->budget && !--s->budget)
+				return 0;	/* the CP goes round its queues */
 		}
 	}
 	return 0;
@@ -441,11 +450,11 @@ int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4])
 	return indirect_buffer(sim, pk, n, 0, &none) < 0 ? -1 : 0;
 }
 
-void pm4_run(struct bh_sim *sim, struct sim_queue *q)
+void pm4_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget)
 {
 	struct stream s = {
 		.sim = sim, .base = q->ring_va, .size = q->ring_dwords, .ring = true,
-		.rptr_va = q->rptr_va, .pos = q->rptr, .end = q->wptr,
+		.rptr_va = q->rptr_va, .pos = q->rptr, .end = q->wptr, .budget = budget,
 	};
 	int r = run_stream(sim, &s, 0);
 

@@ -505,6 +505,40 @@ static void free_residents(struct resident *r, unsigned n)
 }
 
 /*
+ * Whether one of worker @wk's resident waves last read host memory with
+ * a vector load (a GART or VM page, not VRAM, scratch or LDS) while the
+ * board runs beside the host (bh_sim_start): the host can still write
+ * it, so a spin on it is a wait for the host, not a deadlock, and the
+ * loader's fence timeout bounds it (docs/architecture.md).  A
+ * synchronous board runs inside the host's doorbell call, so there
+ * nothing answers and the spin is reported.  Vector loads only: volatile
+ * and atomic loads are never scalar, and kernel arguments (scalar loads)
+ * often live in host memory.  A poll by atomic read-modify-write
+ * (atomicCAS, atomicAdd 0) is not seen here.  Each worker asks about its
+ * own slots after its round and publishes the answer (pub_host_wait).
+ */
+static bool waits_for_host(struct bh_sim *sim, const struct resident *res, unsigned nres,
+			   unsigned first, unsigned stride)
+{
+	if (!__atomic_load_n(&sim->async, __ATOMIC_RELAXED))
+		return false;
+	for (unsigned i = first; i < nres; i += stride) {
+		if (!res[i].busy)
+			continue;
+		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
+			const struct wave *w = &res[i].wg.waves[k];
+			uint64_t a = w->last_load;
+
+			if (w->done || w->at_barrier || w->gws_wait || a == ~0ull)
+				continue;
+			if (a < BH_SIM_SHARED_APERTURE && a - BH_SIM_VRAM_BASE >= sim->vram_size)
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * How many workgroups of this dispatch the board holds at once: the CU's
  * occupancy (waves, VGPRs, LDS, workgroup slots) times its CUs, bounded
  * by the scratch wave slots TMPRING provides and by the model's host
@@ -626,7 +660,7 @@ bool dispatch_job_takes(const struct dispatch_job *job, unsigned id)
 
 /* Make the worker's counters visible to the others (worker 0's detector,
  * the shader clock). */
-static void publish(struct sim_worker *wk, uint64_t live)
+static void publish(struct sim_worker *wk, uint64_t live, bool host_wait)
 {
 	uint64_t n = wk->stats.instructions - wk->flushed;
 
@@ -637,6 +671,7 @@ static void publish(struct sim_worker *wk, uint64_t live)
 	__atomic_store_n(&wk->pub_marks, wk->progress_marks, __ATOMIC_RELAXED);
 	__atomic_store_n(&wk->pub_since, wk->since_progress, __ATOMIC_RELAXED);
 	__atomic_store_n(&wk->pub_live, live, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_host_wait, host_wait, __ATOMIC_RELAXED);
 	__atomic_store_n(&wk->pub_rounds, wk->pub_rounds + 1, __ATOMIC_RELEASE);
 }
 
@@ -653,7 +688,7 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 {
 	struct bh_sim *sim = j->sim;
 	uint64_t insns = 0, marks = 0, live = 0, need = j->nworkers == 1 ? 1 : 2;
-	bool all_rounds = true, running = false;
+	bool all_rounds = true, running = false, host_wait = false;
 
 	for (unsigned i = 0; i < j->nworkers; i++) {
 		struct sim_worker *wk = &sim->workers[i];
@@ -664,6 +699,7 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 		marks += __atomic_load_n(&wk->pub_marks, __ATOMIC_RELAXED);
 		live += __atomic_load_n(&wk->pub_live, __ATOMIC_RELAXED);
 		running |= !finished;
+		host_wait |= __atomic_load_n(&wk->pub_host_wait, __ATOMIC_RELAXED);
 		if (!finished && rounds < j->seen_rounds[i] + need)
 			all_rounds = false;
 	}
@@ -692,14 +728,24 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 	 * one that does) and nothing changed: nothing ever will. */
 	bool stuck = !changed && all_rounds;
 
+	/* A wave polling host memory on a board beside the host: the host
+	 * may still answer (waits_for_host). */
+	if (!stuck && sim->cfg.deadlock_window && *since >= window && host_wait) {
+		if (j->nworkers == 1)
+			sim->workers[0].since_progress = 0;
+		j->base_insns = insns;
+		*since = 0;
+	}
 	/* With more workers a check can read one worker's instructions of
 	 * a round before its marks: the window must be found passed twice. */
 	j->over = sim->cfg.deadlock_window && *since >= window ? j->over + 1 : 0;
-
-	/* A rule that excuses a wait (waves polling memory the host may
-	 * still write, say) is one more condition on this line, from
-	 * something the workers publish like pub_marks. */
 	return j->over >= need || stuck;
+}
+
+static void abort_fault(struct bh_sim *sim)
+{
+	sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, NULL, 0, 0,
+		  "dispatch stopped: its queue was reset or the board destroyed while it ran");
 }
 
 /* Worker @wk's part of the dispatch: rounds over its slots until the
@@ -735,7 +781,7 @@ void dispatch_work(struct dispatch_job *j, struct sim_worker *wk)
 					busy++, live += res[i].wg.live;
 			}
 		}
-		publish(wk, live);
+		publish(wk, live, waits_for_host(sim, res, j->nres, wk->id, j->nworkers));
 		if (ret || sim_faulted(sim) || __atomic_load_n(&j->stop, __ATOMIC_ACQUIRE))
 			break;
 		if (!busy && __atomic_load_n(&j->next, __ATOMIC_RELAXED) >= j->total)
@@ -748,22 +794,37 @@ void dispatch_work(struct dispatch_job *j, struct sim_worker *wk)
 				ret = -1;
 				break;
 			}
-			if (j->solo) {
-				j->handoff = true;
-				break;
-			}
 		} else if (wk->id == 0) {
 			uint64_t since;
 
 			if (deadlocked(j, &since))
 				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);
-		} else if (wk->stats.instructions == before) {
+		}
+		if (wk->id == 0 && sim_cp_aborting(sim)) {
+			/* Its queue is reset, or the board goes: the fault stops
+			 * every worker. */
+			abort_fault(sim);
+			ret = -1;
+			break;
+		}
+		if (wk->id == 0 && j->nworkers == 1 && j->solo) {
+			j->handoff = true;
+			break;
+		}
+		if (wk->id && wk->stats.instructions == before) {
 			/* Only waiting waves here: let a worker sharing the core run. */
 			sched_yield();
 		}
 		/* Between rounds no translated pointer is live: a host map or
 		 * unmap waiting for the address space goes now. */
 		sim_as_quiesce(sim);
+		/* Other queues' packets, on the CP's thread (worker 0) while it
+		 * runs alone: they switch the board's SH registers and current
+		 * queue, and park their faults, which running workers would
+		 * take for their own.  With several workers running, other
+		 * queues wait for the dispatch to end. */
+		if (wk->id == 0 && j->nworkers == 1)
+			sim_cp_between_rounds(sim);
 	}
 	if (ret)
 		__atomic_store_n(&j->ret, ret, __ATOMIC_RELAXED);
@@ -895,6 +956,8 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		while (!sim_pool_wait(sim, 2)) {
 			uint64_t since;
 
+			if (sim_cp_aborting(sim) && !sim_faulted(sim))
+				abort_fault(sim);
 			if (!__atomic_load_n(&j->stop, __ATOMIC_RELAXED) && !sim_faulted(sim) &&
 			    deadlocked(j, &since))
 				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);

@@ -36,7 +36,7 @@
 #include "model.h"
 #include "valu.h"		/* FOR_LANES */
 
-int bh_sim_queue_set_gws(struct bh_sim *sim, unsigned qid, unsigned count)
+int gws_set(struct bh_sim *sim, unsigned qid, unsigned count)
 {
 	if (qid >= BH_SIM_MAX_QUEUES || !sim->queues[qid].active || count > BH_SIM_GWS_RESOURCES)
 		return -1;

@@ -123,6 +123,17 @@ struct sim_queue {
 	uint64_t aql_scratch_va, aql_scratch_bytes;	/* AQL: scratch backing */
 	uint32_t sh[SH_REG_COUNT];	/* this queue's SH registers */
 	struct sim_gws gws;		/* its GWS resources (none: count 0) */
+	/*
+	 * The front end's view (queue.c), under sim->mu.  While @busy, one
+	 * thread (the CP running a step, or a host call reprogramming the
+	 * queue) owns the run state above (wptr, rptr, stalled, faulted, sh,
+	 * gws) without the lock; everyone else reads the published copies.
+	 */
+	bool busy;
+	uint64_t db_wptr;		/* the last doorbell's write pointer */
+	uint64_t pub_rptr;		/* rptr, stalled, faulted after the last step */
+	bool pub_stalled, pub_faulted;
+	unsigned poll_pass;		/* the CP's poll pass that last ran it stalled */
 };
 
 /*
@@ -145,6 +156,7 @@ struct sim_worker {
 	/* Published at the end of each round (relaxed; pub_rounds release). */
 	uint64_t pub_insns, pub_marks, pub_since, pub_live, pub_rounds;
 	bool pub_finished;		/* its part of the dispatch ended */
+	bool pub_host_wait;		/* a wave of its polls host memory (dispatch.c) */
 } __attribute__((aligned(64)));
 
 struct bh_sim {
@@ -178,8 +190,7 @@ struct bh_sim {
 	struct bh_sim_fault fault;
 	bool fault_pending;
 	uint32_t irq[IRQ_SLOTS];
-	unsigned irq_head, irq_count;	/* under irq_lock (waves raise them) */
-	pthread_mutex_t irq_lock;
+	unsigned irq_head, irq_count;
 	struct bh_sim_stats stats;	/* merged from the workers after each dispatch */
 	uint64_t since_progress;	/* the CP's sim_progress (dispatches use the workers') */
 	uint64_t progress_marks;
@@ -210,6 +221,30 @@ struct bh_sim {
 	char clock_pad[56];
 	uint64_t clock_base_ns;
 	unsigned cur_queue;
+	/*
+	 * The queue front end (queue.c).  @mu guards the queues' front-end
+	 * state, parked faults, the interrupt ring and what follows; it is
+	 * never held while GPU work runs (a step drops it) and is taken
+	 * after as_lock, never before.  An asynchronous board (bh_sim_start)
+	 * has a CP thread; else doorbells run the CP on the caller's thread,
+	 * one caller at a time (@draining).
+	 */
+	pthread_mutex_t mu;
+	pthread_cond_t cp_wake;		/* the CP thread: a doorbell, a poll, stop */
+	pthread_cond_t changed;		/* hosts: an event, a queue left by a step */
+	pthread_t cp_thread;
+	bool async, stop, draining;
+	uint64_t events;		/* interrupts raised + faults parked */
+	uint64_t doorbells;		/* doorbells rung (the idle CP's spin) */
+	unsigned rr, poll_pass;		/* round robin; stalled queues' poll pass */
+	struct sim_queue *stepping;	/* the queue a step runs now, or NULL */
+	/* The CP thread runs other queues' packets between a dispatch's
+	 * rounds (sim_cp_between_rounds): no dispatches then. */
+	bool nested;
+	uint64_t service_ns;		/* when it last did */
+	/* Set (atomically) to stop the running dispatch: its queue is being
+	 * reset or the board destroyed.  dispatch.c checks it each round. */
+	int cp_abort;
 };
 
 /* ----------------------------------------------------------- memory */
@@ -266,9 +301,31 @@ void raise_irq(struct bh_sim *sim, uint32_t ctxid);
  * q->wptr, advancing q->rptr (and publishing it), setting q->stalled or
  * q->faulted (the fault raised with sim_fault) where they stop.
  */
-void pm4_run(struct bh_sim *sim, struct sim_queue *q);	/* cp.c */
+void pm4_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget);	/* cp.c */
 int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4]);	/* cp.c, for aql.c */
-void aql_run(struct bh_sim *sim, struct sim_queue *q);	/* aql.c */
+void aql_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget);	/* aql.c */
+/* @budget: at most this many ring packets (0: no limit), so the CP can
+ * go round its queues at packet boundaries. */
+/* Set queue @qid's GWS resources (gws.c; queue.c owns the queue then). */
+int gws_set(struct bh_sim *sim, unsigned qid, unsigned count);
+/* The front end's locks (bh_sim_create), and its CP thread stopped and
+ * the locks gone (bh_sim_destroy). */
+void sim_queues_init(struct bh_sim *sim);
+void sim_queues_fini(struct bh_sim *sim);
+void sim_cp_stop(struct bh_sim *sim);
+/*
+ * Called by the dispatch loop between rounds, as_lock held for reading:
+ * on an asynchronous board, every POLL_MIN_NS at most, the CP runs the
+ * other queues' packets up to their next dispatch (markers, waits,
+ * fences, writes), so one long kernel does not hold them up -- as a real
+ * CP's other pipes would not be.
+ */
+void sim_cp_between_rounds(struct bh_sim *sim);
+/* Whether the running dispatch must stop (cp_abort, for dispatch.c). */
+static inline bool sim_cp_aborting(struct bh_sim *sim)
+{
+	return __atomic_load_n(&sim->cp_abort, __ATOMIC_RELAXED) != 0;
+}
 
 /* ------------------------------------------------- faults (sim.c) */
 void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,

@@ -62,7 +62,6 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 	}
 	pthread_mutex_init(&sim->fault_lock, NULL);
 	pthread_mutex_init(&sim->gws_lock, NULL);
-	pthread_mutex_init(&sim->irq_lock, NULL);
 	{
 		/* Writer-preferring (a glibc extension; elsewhere the default
 		 * kind): a host map waits for one scheduling round. */
@@ -75,6 +74,7 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		pthread_rwlock_init(&sim->as_lock, &a);
 		pthread_rwlockattr_destroy(&a);
 	}
+	sim_queues_init(sim);
 	sim->ops = decode_table(sim->target->isa);
 	sim->sh = sim->queues[0].sh;
 	sim->clock_base_ns = now_ns();
@@ -89,12 +89,12 @@ void bh_sim_destroy(struct bh_sim *sim)
 {
 	if (!sim)
 		return;
-	sim_pool_stop(sim);
+	sim_queues_fini(sim);	/* the CP thread first: it uses the rest */
+	sim_pool_stop(sim);	/* then the dispatch workers it woke */
 	munmap(sim->vram, sim->vram_size);
 	pthread_rwlock_destroy(&sim->as_lock);
 	pthread_mutex_destroy(&sim->fault_lock);
 	pthread_mutex_destroy(&sim->gws_lock);
-	pthread_mutex_destroy(&sim->irq_lock);
 	free(sim->maps);
 	free(sim->trace_snap);
 	free(sim);

@@ -281,25 +281,53 @@ int bh_sim_queue_init_aql(struct bh_sim *sim, unsigned qid, const struct bh_sim_
 int bh_sim_queue_set_gws(struct bh_sim *sim, unsigned qid, unsigned count);
 
 /*
+ * Run the board beside the host: start its CP thread.  Until then (and
+ * if this is never called) the board is synchronous: a doorbell runs the
+ * CP on the caller's thread until the queue is drained, stalled or
+ * faulted -- deterministic, for debugging, tracing and unit tests.  Once
+ * started, a doorbell records the write pointer and returns; the CP
+ * thread goes round the queues with work, re-polls stalled queues by
+ * itself (every 20 us to 1 ms) and raises interrupts and faults as it
+ * goes (bh_sim_wait_event).  bh_sim_destroy stops it, stopping a running
+ * dispatch.  Every bh_sim_* call is safe from any host thread in both
+ * modes.  Returns 0, or -1 if the thread cannot be created.
+ */
+int bh_sim_start(struct bh_sim *sim);
+bool bh_sim_is_async(struct bh_sim *sim);
+
+/*
  * Doorbell write: @wptr is the new 64-bit dword write pointer (AQL: the
- * packet write index).  The
- * in-process board runs its CP synchronously here until the queue is
- * drained or faults.  A faulted queue stops fetching until re-initialised.
+ * packet write index).  A synchronous board runs its CP here until the
+ * queue is drained, stalled or faulted; an asynchronous one wakes its CP
+ * thread and returns.  A faulted queue stops fetching until reset or
+ * re-initialised.
  */
 void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr);
 
 /*
  * Re-run queues stalled on WAIT_REG_MEM (the host changed memory they
- * poll).  A doorbell on any queue does the same.  Returns how many
- * queues are still stalled.
+ * poll).  A doorbell on any queue does the same; an asynchronous board's
+ * CP also does it by itself, and this only wakes it.  Returns how many
+ * queues are still stalled (asynchronous: as last seen).
  */
 unsigned bh_sim_poll(struct bh_sim *sim);
+
+/*
+ * Sleep until the board raises an interrupt or a queue faults after the
+ * event count @*seen, or @timeout_ns passes; @*seen becomes the count.
+ * 1 if something happened, 0 on timeout.  Start with *seen = 0: the
+ * first call returns at once if anything ever happened (a waiter looks
+ * at its fence again, then sleeps for what comes next).
+ */
+int bh_sim_wait_event(struct bh_sim *sim, uint64_t *seen, uint64_t timeout_ns);
 
 enum bh_sim_queue_state {
 	BH_SIM_QUEUE_INACTIVE,	/* never initialised, or finished */
 	BH_SIM_QUEUE_IDLE,	/* everything up to the last doorbell done */
 	BH_SIM_QUEUE_STALLED,	/* waiting on WAIT_REG_MEM */
 	BH_SIM_QUEUE_ERROR,	/* stopped by a fault; see bh_sim_take_fault */
+	BH_SIM_QUEUE_BUSY,	/* the CP runs its work (asynchronous board): the
+				 * packets up to the last doorbell are not all done */
 };
 
 /* The state of queue @qid and its dword read pointer (if @rptr). */
@@ -309,7 +337,10 @@ enum bh_sim_queue_state bh_sim_queue_status(const struct bh_sim *sim, unsigned q
 /*
  * Clear a queue's error (or stall): the packets between its read pointer
  * and the last doorbell are dropped, as a driver's queue reset does, and
- * the next doorbell runs new work.  Returns 0, or -1 for a bad @qid.
+ * the next doorbell runs new work.  A dispatch of it running now is
+ * stopped first (its waves go, as a queue preemption's would).  Returns
+ * 0, or -1 for a bad @qid.  bh_sim_queue_init* and bh_sim_queue_fini
+ * stop a running dispatch of the queue the same way.
  */
 int bh_sim_queue_reset(struct bh_sim *sim, unsigned qid);
 
