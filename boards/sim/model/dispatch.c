@@ -653,11 +653,6 @@ static uint64_t pending(const struct dispatch_job *j)
 	return next < j->total ? j->total - next : 0;
 }
 
-bool dispatch_job_takes(const struct dispatch_job *job, unsigned id)
-{
-	return id < job->nworkers;
-}
-
 /* Make the worker's counters visible to the others (worker 0's detector,
  * the shader clock). */
 static void publish(struct sim_worker *wk, uint64_t live, bool host_wait)

@@ -205,6 +205,7 @@ struct bh_sim {
 	pthread_mutex_t pool_lock;
 	pthread_cond_t pool_cv, done_cv;
 	uint64_t pool_gen;		/* a new job (or pool_exit) */
+	unsigned pool_helpers;		/* workers 1..pool_helpers take the job */
 	unsigned pool_running;		/* helpers still in the job */
 	bool pool_exit;
 	bool pool_ready;		/* pool_lock and the conditions exist */
@@ -513,8 +514,7 @@ void sim_pool_stop(struct bh_sim *sim);
 /* Give @job to @helpers workers (1..helpers); wait up to @ms for them to end it. */
 void sim_pool_run(struct bh_sim *sim, struct dispatch_job *job, unsigned helpers);
 bool sim_pool_wait(struct bh_sim *sim, unsigned ms);
-/* dispatch.c: whether worker @id takes part in @job; run its part. */
-bool dispatch_job_takes(const struct dispatch_job *job, unsigned id);
+/* dispatch.c: run worker @wk's part of @job. */
 void dispatch_work(struct dispatch_job *job, struct sim_worker *wk);
 /* The wave this thread runs now (sim_fault names its workgroup), or NULL. */
 extern _Thread_local struct wave *sim_cur_wave;

@@ -7,8 +7,8 @@
  * whose workgroups all fit one worker's share wakes none.
  *
  * Worker 0 is the caller; workers 1..nworkers-1 are threads waiting on
- * pool_cv for pool_gen to move.  Each takes part in a job whose
- * nworkers exceeds its id, then says so (pool_running, done_cv).
+ * pool_cv for pool_gen to move.  Workers 1..pool_helpers take part in
+ * the job, then say so (pool_running, done_cv).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +35,10 @@ static void *worker_main(void *arg)
 			return NULL;
 		}
 		seen = sim->pool_gen;
+		/* Only a helper the job counts (pool_running) may look at it:
+		 * one it leaves out can wake after it ended and was freed. */
+		bool mine = wk->id <= sim->pool_helpers;
 		struct dispatch_job *job = sim->job;
-		bool mine = dispatch_job_takes(job, wk->id);
 
 		pthread_mutex_unlock(&sim->pool_lock);
 		if (!mine)
@@ -131,6 +133,7 @@ void sim_pool_run(struct bh_sim *sim, struct dispatch_job *job, unsigned helpers
 		return;
 	pthread_mutex_lock(&sim->pool_lock);
 	sim->job = job;
+	sim->pool_helpers = helpers;
 	sim->pool_running = helpers;
 	sim->pool_gen++;
 	pthread_cond_broadcast(&sim->pool_cv);
