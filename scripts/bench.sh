@@ -352,35 +352,51 @@ part "loader core + runtime" "$build"/obj/loader/core/*.o "$build"/obj/loader/gf
 part "sim backend + GPU model" "$build"/obj/loader/platform/*.o "$build"/obj/boards/sim/model/*.o
 
 echo
-echo "== sim model throughput (one host core; counts from BAREHIP_SIM_STATS, time from the host)"
+echo "== sim model throughput (BAREHIP_SIM_THREADS 1, 2 and one per core; counts from BAREHIP_SIM_STATS, wall time from the host)"
 # Lane-ops are counted by the model (VALU instructions x active lanes);
-# only the divisor, host CPU seconds, is a timing.
-model_rate() { # name gfx binary args...
-	local name="$1 on $2" gfx=$2 bin=$3
-	shift 3
+# only the divisor, wall-clock seconds, is a timing.  Each kernel runs at
+# 1 host thread, 2 and $(nproc) (if more), with the ratio to 1 thread.
+model_rate() { # name gfx threads binary args... -> sets rate (G lane-ops/s), gbps
+	local kname=$1 name="$1 on $2, $3 thr" gfx=$2 thr=$3 bin=$4
+	shift 4
 	local t0 t1 stats
 	t0=$(date +%s%N)
-	stats=$(BAREHIP_SIM_GFX=$gfx BAREHIP_SIM_STATS=1 "$bin" "$@" 2>&1 >/dev/null |
-		grep '^sim stats:')
+	stats=$(BAREHIP_SIM_GFX=$gfx BAREHIP_SIM_THREADS=$thr BAREHIP_SIM_STATS=1 "$bin" "$@" \
+		2>&1 >/dev/null | grep '^sim stats:')
 	t1=$(date +%s%N)
 	local ns=$(( t1 - t0 ))
 	local lops gbytes insns
 	lops=$(echo "$stats" | sed 's/.*valu_lane_ops \([0-9]*\).*/\1/')
 	gbytes=$(echo "$stats" | sed 's/.*global_bytes \([0-9]*\).*/\1/')
 	insns=$(echo "$stats" | sed 's/.* instructions \([0-9]*\) .*/\1/')
-	printf "%-44s %10s\n" "$name: wave instructions" "$insns"
-	printf "%-44s %10s\n" "$name: VALU lane-ops" "$lops"
-	printf "%-44s %10s\n" "$name: global bytes" "$gbytes"
+	rate=$(awk -v l="$lops" -v n="$ns" 'BEGIN { printf "%.2f", l / n }')
+	gbps=$(awk -v b="$gbytes" -v n="$ns" 'BEGIN { printf "%.2f", b / n }')
+	if [ "$thr" = 1 ]; then
+		printf "%-44s %10s\n" "$kname on $gfx: wave instructions" "$insns"
+		printf "%-44s %10s\n" "$kname on $gfx: VALU lane-ops" "$lops"
+		printf "%-44s %10s\n" "$kname on $gfx: global bytes" "$gbytes"
+	fi
 	printf "%-44s %10s\n" "$name: seconds" "$(awk -v n="$ns" 'BEGIN { printf "%.2f", n / 1e9 }')"
-	printf "%-44s %10s\n" "$name: G lane-ops / s" "$(awk -v l="$lops" -v n="$ns" 'BEGIN { printf "%.2f", l / n }')"
-	printf "%-44s %10s\n" "$name: GB/s (global)" "$(awk -v b="$gbytes" -v n="$ns" 'BEGIN { printf "%.2f", b / n }')"
+	printf "%-44s %10s\n" "$name: G lane-ops / s" "$rate"
+	printf "%-44s %10s\n" "$name: GB/s (global)" "$gbps"
 }
 "$cc" -O2 -o "$out/alu" tests/bench/alu.hip
 "$cc" -O2 -o "$out/stream" tests/bench/stream.hip
+ncores=$(nproc)
+bench_threads="1 2"
+[ "$ncores" -gt 2 ] && bench_threads="$bench_threads $ncores"
 # gfx90a runs wave64, gfx1100 wave32: the same kernels, side by side.
 for g in gfx90a gfx1100; do
-	model_rate "ALU-bound (tests/bench/alu.hip)" $g "$out/alu" 5000
-	model_rate "memory-bound (tests/bench/stream.hip)" $g "$out/stream" 16
+	for k in "ALU-bound (tests/bench/alu.hip)|alu|5000" "memory-bound (tests/bench/stream.hip)|stream|16"; do
+		name=${k%%|*}; rest=${k#*|}; bin=${rest%%|*}; arg=${rest#*|}
+		one=
+		for thr in $bench_threads; do
+			model_rate "$name" $g "$thr" "$out/$bin" "$arg"
+			[ "$thr" = 1 ] && one=$rate
+			[ "$thr" != 1 ] && printf "%-44s %10s\n" "$name on $g: scaling $thr thr / 1" \
+				"$(awk -v a="$rate" -v b="$one" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
+		done
+	done
 done
 
 echo

@@ -36,11 +36,15 @@ for t in "$@"; do
 	# "prog@gfx942": run prog on the sim board modelling that target;
 	# "prog@kfd-gfx942": on the kfd backend, through the fake KFD linked
 	# into test builds (barehip-cc --kfdsim) emulating that target;
-	# "prog@kfd3-gfx90a": the same with three such GPUs.
+	# "prog@kfd3-gfx90a": the same with three such GPUs.  A "/tN" tail
+	# ("prog@gfx90a/t4") runs the model on N host threads
+	# (BAREHIP_SIM_THREADS; else the default, one per core).
 	gfx=
 	board=
 	gpus=1
+	threads=
 	case "$t" in *@*) gfx=${t##*@}; t=${t%@*} ;; esac
+	case "$gfx" in */t*) threads=${gfx##*/t}; gfx=${gfx%/t*} ;; esac
 	case "$gfx" in
 	kfd-*) board=kfd; gfx=${gfx#kfd-} ;;
 	kfd[0-9]-*) board=kfd; gpus=${gfx#kfd}; gpus=${gpus%%-*}; gfx=${gfx#kfd[0-9]-} ;;
@@ -49,9 +53,15 @@ for t in "$@"; do
 	i=$((i + 1))
 	name=$(basename "$t")${gfx:+ on $gfx}${board:+ ($board)}
 	[ "$gpus" -gt 1 ] && name="$name x$gpus"
+	[ -n "$threads" ] && name="$name, $threads host threads"
 	case "$t" in */check/*) ;; *) name="$name (static)" ;; esac
 	echo "== device test $i of $total ($((SECONDS - start)) s): $name"
 	log="$log_dir/$(echo "$name" | tr -c 'A-Za-z0-9_.\n-' _).log"
+	if [ -n "$threads" ]; then
+		export BAREHIP_SIM_THREADS=$threads
+	else
+		unset BAREHIP_SIM_THREADS
+	fi
 	if [ "$board" = kfd ]; then
 		# One GPU unless the name asks for more (a test may pick its own).
 		if [ "$gpus" -gt 1 ]; then

@@ -39,6 +39,7 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 	char why[256];
 	uint64_t window = CONFIG_SIM_DEADLOCK_WINDOW;
 	const char *w = getenv("BAREHIP_SIM_DEADLOCK_WINDOW");
+	unsigned threads;
 
 	/* The sim board's test knob for its deadlock window works here too. */
 	if (w && *w) {
@@ -50,6 +51,12 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 				"a count of wave instructions\n", w);
 			return -1;
 		}
+	}
+	/* ... and its host threads. */
+	if (bh_sim_threads_setting(getenv("BAREHIP_SIM_THREADS"), CONFIG_SIM_THREADS, &threads,
+				   why)) {
+		fprintf(stderr, "barehip-kfdsim: %s\n", why);
+		return -1;
 	}
 	pthread_mutex_init(&p->lock, NULL);
 	p->next_drm_offset = KFDSIM_DRM_OFFSET_BASE;
@@ -65,6 +72,7 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 			/* The sim board's watchdog and deadlock detection. */
 			.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
 			.deadlock_window = window,
+			.threads = threads,
 		};
 
 		pthread_mutex_init(&g->lock, NULL);

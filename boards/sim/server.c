@@ -18,7 +18,9 @@
  *     MSI-X (from the notifier thread).
  *
  * Usage: barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS]
- *                    [--gfx gfx90a|gfx942] [--vram-mb N]
+ *                    [--gfx gfx90a|gfx942] [--vram-mb N] [--threads N]
+ * (--threads: the model's host threads, as BAREHIP_SIM_THREADS, which it
+ * overrides; 0 = one per online core.)
  * Prints "barehip-sim: ready ram=/proc/PID/fd/N" once it listens (QEMU's
  * memory-backend-file path); docs/kmod.md has the QEMU command line.
  * Exits when QEMU disconnects, on SIGTERM/SIGINT, or after the timeout
@@ -388,6 +390,7 @@ static void write_identity(struct server *s)
 struct extra_options {
 	const char *gfx;
 	unsigned long vram_mb;
+	const char *threads;
 };
 
 static int extra_option(void *ctx, const char *opt, const char *value)
@@ -402,6 +405,10 @@ static int extra_option(void *ctx, const char *opt, const char *value)
 	if (!strcmp(opt, "--vram-mb")) {
 		x->vram_mb = strtoul(value, &end, 0);
 		return *end || !x->vram_mb || x->vram_mb > 65536;
+	}
+	if (!strcmp(opt, "--threads")) {
+		x->threads = value;
+		return 0;
 	}
 	return -1;
 }
@@ -425,7 +432,8 @@ int main(int argc, char **argv)
 	int rc;
 
 	snprintf(usage, sizeof(usage), "barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS] "
-		 "[--gfx %s] [--vram-mb N]", bh_sim_target_names(names, sizeof(names), "|"));
+		 "[--gfx %s] [--vram-mb N] [--threads N]",
+		 bh_sim_target_names(names, sizeof(names), "|"));
 	rc = pci_board_options(argc, argv, usage, &o, extra_option, &x);
 	if (rc)
 		return rc;
@@ -441,6 +449,11 @@ int main(int argc, char **argv)
 		.num_cus = bh_sim_target_cus(s.target, CONFIG_SIM_TARGET, CONFIG_SIM_NUM_CUS),
 		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
 	};
+	if (bh_sim_threads_setting(x.threads ? x.threads : getenv("BAREHIP_SIM_THREADS"),
+				   CONFIG_SIM_THREADS, &s.cfg.threads, why)) {
+		fprintf(stderr, "barehip-sim: %s%s\n", x.threads ? "--threads: " : "", why);
+		return 2;
+	}
 	layout.target = s.target->name;
 	layout.vram_size = s.cfg.vram_size;
 	while (bar < BHSIM_VRAM_OFFSET + s.cfg.vram_size)	/* QEMU wants a power of two */

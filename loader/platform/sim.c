@@ -93,6 +93,13 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		}
 		cfg.deadlock_window = v;
 	}
+	/* The model's host threads: Kconfig, or BAREHIP_SIM_THREADS. */
+	if (bh_sim_threads_setting(getenv("BAREHIP_SIM_THREADS"), CONFIG_SIM_THREADS,
+				   &cfg.threads, why)) {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
+		return BH_EINVAL;
+	}
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
 	 * so one binary (it carries code objects for every target) can be
 	 * tested on each model.  What the target is: its bh_sim_targets[] row. */

@@ -21,3 +21,17 @@ DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
 DEVICE_RUNS := $(call on_modelled,$(DEVICE_TESTS)) $(call on_kfd,$(DEVICE_TESTS))
 CHECK_BINS += $(DEVICE_TESTS)
 CHECK_RUNS += $(DEVICE_RUNS)
+# The model's host threads (boards/sim/model/pool.c).  make check runs
+# everything at the default (one per core: 2 on CI); these run the
+# tests whose workgroups wait on each other (grid sync, GWS, atomics,
+# the deadlock detector, a long loop) at 1 thread, the single-threaded
+# order, at 2 explicitly, and at 4 (more threads than cores), and a few
+# at 4 on gfx1100 and on the fake KFD.
+THREADS_SUBSET := gridsync gws atomics_all interblock threadfence deadlock long_compute \
+	coop_groups heap
+THREADS_BINS := $(addprefix $(BUILD)/tests/device/,$(THREADS_SUBSET))
+CHECK_RUNS += $(foreach n,1 2 4,$(addsuffix @$(firstword $(MODELLED))/t$(n),$(THREADS_BINS)))
+CHECK_RUNS += $(if $(filter gfx1100,$(MODELLED)),$(addsuffix @gfx1100/t4,$(addprefix \
+	$(BUILD)/tests/device/,gridsync gws deadlock)))
+CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(addprefix \
+	$(BUILD)/tests/device/,gridsync atomics_all)))

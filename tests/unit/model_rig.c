@@ -8,8 +8,10 @@
 
 struct rig rig;
 
+/* One host thread: the rig's programs assert the model's single-threaded
+ * order (test_model_pool.c runs it on more). */
 struct bh_sim_config rig_cfg = { .gfx = BH_SIM_GFX90A, .vram_size = 16 << 20,
-					 .num_cus = 1, .max_instructions = 100000 };
+					 .num_cus = 1, .max_instructions = 100000, .threads = 1 };
 
 int rig_setup(void)
 {

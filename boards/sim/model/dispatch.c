@@ -6,6 +6,7 @@
  * the initial register state of the hardware ABI (docs/facts/dispatch.md §3 and
  * §8.4), and run each workgroup's waves round-robin until all end.
  */
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,16 +206,14 @@ static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 
 static const struct insn *fetch_decoded(struct wave *w)
 {
-	struct icache *ic = w->sim->icache;
+	struct icache *ic = w->wk->icache;
 	unsigned i = (unsigned)(w->pc >> 2) % ICACHE_SLOTS;
 
 	if (ic->gen[i] == ic->generation && ic->tag[i] == w->pc)
 		return &ic->slot[i];
+	/* A decode fault names this wave (sim_cur_wave). */
 	if (decode(w->sim, w->pc, &ic->slot[i])) {
 		ic->gen[i] = 0;
-		for (int d = 0; d < 3; d++)
-			w->sim->fault.workgroup[d] = w->wg->id[d];
-		w->sim->fault.wave = w->index;
 		return NULL;
 	}
 	/* A table row without a handler (BH_INSN_UNIMPL: known to the
@@ -342,11 +341,20 @@ static inline int run(struct wave *w, const struct insn *in)
 	return run_plain(w, in);
 }
 
+/* Wave instructions of the board so far, as worker @wk sees them. */
+static inline uint64_t issued(const struct sim_worker *wk)
+{
+	return __atomic_load_n(&wk->sim->clock_insns, __ATOMIC_RELAXED) +
+	       wk->stats.instructions - wk->flushed;
+}
+
 static int step(struct wave *w, struct launch *l)
 {
+	struct sim_worker *wk = w->wk;
 	const struct insn *in;
 
-	if (l->budget && w->sim->stats.instructions >= l->budget)
+	/* The budget is global: every worker's instructions count. */
+	if (l->budget && issued(wk) >= l->budget)
 		return wave_fault(w, BH_SIM_FAULT_WATCHDOG, NULL, 0,
 				  "the dispatch issued %llu wave instructions (watchdog)",
 				  (unsigned long long)l->budget);
@@ -359,9 +367,9 @@ static int step(struct wave *w, struct launch *l)
 		snap = w->sim->trace_snap;
 		trace_before(w, in, snap);
 	}
-	w->sim->stats.instructions++;
-	w->sim->since_progress++;
-	count_class(&w->sim->stats, w, in);
+	wk->stats.instructions++;
+	wk->since_progress++;
+	count_class(&wk->stats, w, in);
 	w->pc += 4ull * in->len;
 	w->cur = in;
 	int ret;
@@ -380,46 +388,51 @@ static int step(struct wave *w, struct launch *l)
 	if (snap)
 		trace_after(w, snap);
 	/* Operand helpers report faults without a return path: check here. */
-	return ret || w->sim->fault_pending ? -1 : 0;
+	return ret || sim_faulted(w->sim) ? -1 : 0;
 }
 
 /* One scheduling round: each wave runs up to QUANTUM instructions. */
 static int run_round(struct workgroup *wg, struct launch *l)
 {
 	unsigned waiting = 0, live_before = wg->live;
+	struct sim_worker *wk = wg->waves[0].wk;
 
 	wg->live = 0;
 	for (unsigned i = 0; i < wg->nwaves; i++) {
 		struct wave *w = &wg->waves[i];
 
+		sim_cur_wave = w;
 		/* A wave in a GWS wait goes on only once its resource lets it. */
 		bool held = w->gws_wait && !gws_try_release(w);
-		uint64_t before = wg->sim->stats.instructions;
+		uint64_t before = wk->stats.instructions;
 
 		w->waited = false;
 		for (unsigned n = 0; n < QUANTUM && !held && !w->done && !w->at_barrier &&
 				     !w->yield && !w->gws_wait; n++)
-			if (step(w, l))
+			if (step(w, l)) {
+				sim_cur_wave = NULL;
 				return -1;
+			}
 		/* A wave that ran and showed no sign of waiting (no sleep, no
 		 * re-read of what it read last, no atomic that changed nothing)
 		 * is computing: that is progress, however long its loop runs
 		 * without a store. */
-		if (wg->sim->stats.instructions != before && !w->waited)
-			sim_progress(wg->sim);
+		if (wk->stats.instructions != before && !w->waited)
+			wave_progress(w);
 		w->yield = false;
 		if (!w->done)
 			wg->live++;
 		if (w->at_barrier)
 			waiting++;
 	}
+	sim_cur_wave = NULL;
 	if (wg->live < live_before)
-		sim_progress(wg->sim);		/* a wave ended */
+		wave_progress(&wg->waves[0]);		/* a wave ended */
 	/* Every wave still running has reached s_barrier: release. */
 	if (wg->live && waiting == wg->live) {
 		for (unsigned i = 0; i < wg->nwaves; i++)
 			wg->waves[i].at_barrier = false;
-		sim_progress(wg->sim);
+		wave_progress(&wg->waves[0]);
 	}
 	return 0;
 }
@@ -436,10 +449,11 @@ struct resident {
 	bool busy;
 };
 
-/* Start workgroup number @n (x fastest) in @r, resident slot @slot. */
-static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t dim[3],
+/* Start workgroup number @n (x fastest) in @r, resident slot @slot, on worker @wk. */
+static int launch_workgroup(struct sim_worker *wk, struct launch *l, const uint32_t dim[3],
 			    uint64_t n, struct resident *r, unsigned slot)
 {
+	struct bh_sim *sim = wk->sim;
 	uint32_t x = (uint32_t)(n % dim[0]), y = (uint32_t)(n / dim[0] % dim[1]);
 	uint32_t z = (uint32_t)(n / ((uint64_t)dim[0] * dim[1]));
 	uint32_t size[3] = { group_size(l, 0, x, dim[0]), group_size(l, 1, y, dim[1]),
@@ -466,6 +480,7 @@ static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t
 		struct wave *w = &wg->waves[i];
 
 		w->sim = sim;
+		w->wk = wk;
 		w->wg = wg;
 		w->index = i;
 		w->scratch_slot = slot * l->wg_waves + i;
@@ -475,8 +490,8 @@ static int launch_workgroup(struct bh_sim *sim, struct launch *l, const uint32_t
 		init_wave(w, l, threads, size);
 	}
 	r->busy = true;
-	sim->stats.workgroups++;
-	sim->stats.waves += wg->nwaves;
+	wk->stats.workgroups++;
+	wk->stats.waves += wg->nwaves;
 	return 0;
 }
 
@@ -490,68 +505,24 @@ static void free_residents(struct resident *r, unsigned n)
 }
 
 /*
- * No progress for the configured window: every resident wave waits (at
- * a barrier, in GWS, or polling memory or sleeping) and none computes.
- * Say so with the setting's name first (the message is short: 256
- * bytes), then how many workgroups are resident and never started --
- * the usual cause is a wait on a workgroup that cannot become resident,
- * or on a flag nothing will set -- and the first waves: where each waits
- * and on what.
+ * Whether one of worker @wk's resident waves last read host memory with
+ * a vector load (a GART or VM page, not VRAM, scratch or LDS) while the
+ * board runs beside the host (bh_sim_start): the host can still write
+ * it, so a spin on it is a wait for the host, not a deadlock, and the
+ * loader's fence timeout bounds it (docs/architecture.md).  A
+ * synchronous board runs inside the host's doorbell call, so there
+ * nothing answers and the spin is reported.  Vector loads only: volatile
+ * and atomic loads are never scalar, and kernel arguments (scalar loads)
+ * often live in host memory.  A poll by atomic read-modify-write
+ * (atomicCAS, atomicAdd 0) is not seen here.  Each worker asks about its
+ * own slots after its round and publishes the answer (pub_host_wait).
  */
-static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, uint64_t pending)
-{
-	char where[256] = "";
-	unsigned n = 0, resident = 0;
-	const struct wave *first = NULL;
-
-	for (unsigned i = 0; i < nres; i++) {
-		if (!res[i].busy)
-			continue;
-		resident++;
-		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
-			const struct wave *w = &res[i].wg.waves[k];
-
-			if (w->done)
-				continue;
-			if (!first)
-				first = w;
-			if (n < sizeof(where) - 48)
-				n += (unsigned)snprintf(where + n, sizeof(where) - n,
-							"%s(%u,%u,%u).%u %s@0x%llx", n ? ", " : "",
-							w->wg->id[0], w->wg->id[1], w->wg->id[2],
-							w->index,
-							w->at_barrier ? "barrier" : w->gws_wait ? "gws"
-							: "poll", (unsigned long long)w->pc);
-		}
-	}
-	sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
-		  "deadlock: every wave waits, none computes or stores, for %llu wave "
-		  "instructions (BAREHIP_SIM_DEADLOCK_WINDOW); %u groups resident, %llu not "
-		  "started; %s", (unsigned long long)sim->since_progress, resident,
-		  (unsigned long long)pending, where);
-	if (first) {
-		for (int d = 0; d < 3; d++)
-			sim->fault.workgroup[d] = first->wg->id[d];
-		sim->fault.wave = first->index;
-	}
-}
-
-/*
- * Whether a resident wave's last vector load read host memory (a GART or
- * VM page, not VRAM, scratch or LDS) while the board runs beside the host
- * (bh_sim_start): the host can still write it, so a spin on it is a wait
- * for the host, not a deadlock, and the loader's fence timeout bounds it
- * (docs/architecture.md).  A synchronous board runs inside the host's
- * doorbell call, so there nothing answers and the spin is reported.
- * Vector loads only: volatile and atomic loads are never scalar, and
- * kernel arguments (scalar loads) often live in host memory.  A poll by
- * atomic read-modify-write (atomicCAS, atomicAdd 0) is not seen here.
- */
-static bool waits_for_host(struct bh_sim *sim, const struct resident *res, unsigned nres)
+static bool waits_for_host(struct bh_sim *sim, const struct resident *res, unsigned nres,
+			   unsigned first, unsigned stride)
 {
 	if (!__atomic_load_n(&sim->async, __ATOMIC_RELAXED))
 		return false;
-	for (unsigned i = 0; i < nres; i++) {
+	for (unsigned i = first; i < nres; i += stride) {
 		if (!res[i].busy)
 			continue;
 		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
@@ -602,9 +573,295 @@ static uint64_t resident_limit(struct bh_sim *sim, struct launch *l, unsigned wa
 }
 
 /*
+ * No progress for the configured window: every resident wave waits (at
+ * a barrier, in GWS, or polling memory or sleeping) and none computes.
+ * Say so with the setting's name first (the message is short: 256
+ * bytes), then how many workgroups are resident and never started --
+ * the usual cause is a wait on a workgroup that cannot become resident,
+ * or on a flag nothing will set -- and the first waves: where each waits
+ * and on what.
+ */
+static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, uint64_t pending,
+		     uint64_t since)
+{
+	char where[256] = "";
+	unsigned n = 0, resident = 0;
+	const struct wave *first = NULL;
+
+	for (unsigned i = 0; i < nres; i++) {
+		if (!res[i].busy)
+			continue;
+		resident++;
+		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
+			const struct wave *w = &res[i].wg.waves[k];
+
+			if (w->done)
+				continue;
+			if (!first)
+				first = w;
+			if (n < sizeof(where) - 48)
+				n += (unsigned)snprintf(where + n, sizeof(where) - n,
+							"%s(%u,%u,%u).%u %s@0x%llx", n ? ", " : "",
+							w->wg->id[0], w->wg->id[1], w->wg->id[2],
+							w->index,
+							w->at_barrier ? "barrier" : w->gws_wait ? "gws"
+							: "poll", (unsigned long long)w->pc);
+		}
+	}
+	sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
+		  "deadlock: every wave waits, none computes or stores, for %llu wave "
+		  "instructions (BAREHIP_SIM_DEADLOCK_WINDOW); %u groups resident, %llu not "
+		  "started; %s", (unsigned long long)since, resident,
+		  (unsigned long long)pending, where);
+	if (first && sim->fault.kind == BH_SIM_FAULT_DEADLOCK) {
+		for (int d = 0; d < 3; d++)
+			sim->fault.workgroup[d] = first->wg->id[d];
+		sim->fault.wave = first->index;
+	}
+}
+
+/*
+ * A dispatch shared out among the board's workers (pool.c).  Resident
+ * slot i belongs to worker i % nworkers for the whole dispatch; each
+ * worker runs rounds over its slots, every resident group of its own in
+ * turn (so none waits behind a spinning one), and starts the next
+ * workgroup of the grid (next, shared) in a slot that became free.
+ */
+struct dispatch_job {
+	struct bh_sim *sim;
+	struct launch *l;
+	const uint32_t *dim;
+	struct resident *res;
+	unsigned nres, nworkers;
+	uint64_t total;
+	uint64_t next;		/* atomic: the next workgroup to start */
+	bool stop;		/* atomic: a deadlock was found: every worker ends */
+	bool solo;		/* worker 0 runs one round alone, then hands off */
+	bool handoff;		/* ... and work was left after it */
+	int ret;		/* a worker's failure (under pool_lock via the join) */
+	/* The deadlock detector's view (worker 0's alone). */
+	uint64_t seen_insns, seen_marks, base_insns;
+	unsigned over;		/* checks in a row that found the window passed */
+	uint64_t seen_rounds[];	/* per worker, at the last change */
+};
+
+/* Workgroups of the grid not started yet. */
+static uint64_t pending(const struct dispatch_job *j)
+{
+	uint64_t next = __atomic_load_n(&j->next, __ATOMIC_RELAXED);
+
+	return next < j->total ? j->total - next : 0;
+}
+
+/* Make the worker's counters visible to the others (worker 0's detector,
+ * the shader clock). */
+static void publish(struct sim_worker *wk, uint64_t live, bool host_wait)
+{
+	uint64_t n = wk->stats.instructions - wk->flushed;
+
+	if (n)
+		__atomic_fetch_add(&wk->sim->clock_insns, n, __ATOMIC_RELAXED);
+	wk->flushed = wk->stats.instructions;
+	__atomic_store_n(&wk->pub_insns, wk->stats.instructions, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_marks, wk->progress_marks, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_since, wk->since_progress, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_live, live, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_host_wait, host_wait, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_rounds, wk->pub_rounds + 1, __ATOMIC_RELEASE);
+}
+
+/*
+ * Whether the dispatch is deadlocked, by what the workers published
+ * (worker 0 asks after each of its rounds and while it waits; @since
+ * gets the instructions counted since the last progress).  With one
+ * worker it sees each round as it ends: exactly the single-threaded
+ * rule.  With more, "nothing changed" needs two rounds of every worker
+ * still running since the counters last moved: the second began after
+ * the snapshot, so it saw whatever any worker did before.
+ */
+static bool deadlocked(struct dispatch_job *j, uint64_t *since)
+{
+	struct bh_sim *sim = j->sim;
+	uint64_t insns = 0, marks = 0, live = 0, need = j->nworkers == 1 ? 1 : 2;
+	bool all_rounds = true, running = false, host_wait = false;
+
+	for (unsigned i = 0; i < j->nworkers; i++) {
+		struct sim_worker *wk = &sim->workers[i];
+		uint64_t rounds = __atomic_load_n(&wk->pub_rounds, __ATOMIC_ACQUIRE);
+		bool finished = __atomic_load_n(&wk->pub_finished, __ATOMIC_ACQUIRE);
+
+		insns += __atomic_load_n(&wk->pub_insns, __ATOMIC_RELAXED);
+		marks += __atomic_load_n(&wk->pub_marks, __ATOMIC_RELAXED);
+		live += __atomic_load_n(&wk->pub_live, __ATOMIC_RELAXED);
+		running |= !finished;
+		host_wait |= __atomic_load_n(&wk->pub_host_wait, __ATOMIC_RELAXED);
+		if (!finished && rounds < j->seen_rounds[i] + need)
+			all_rounds = false;
+	}
+	/* Every worker ended its part: the dispatch is done (or faulted). */
+	if (!running)
+		return false;
+	bool changed = insns != j->seen_insns || marks != j->seen_marks;
+
+	if (marks != j->seen_marks)
+		j->base_insns = insns;
+	if (changed || all_rounds) {
+		j->seen_insns = insns;
+		j->seen_marks = marks;
+		for (unsigned i = 0; i < j->nworkers; i++)
+			j->seen_rounds[i] = __atomic_load_n(&sim->workers[i].pub_rounds,
+							    __ATOMIC_ACQUIRE);
+	}
+	/* One worker counts exactly; more count from the last round whose
+	 * end showed a progress mark. */
+	*since = j->nworkers == 1 ? sim->workers[0].since_progress : insns - j->base_insns;
+	/* The window is for up to 256 live waves; beyond, each live wave
+	 * gets window/256 of its own instructions, so that many waves in a
+	 * long loop without stores are not taken for a deadlock. */
+	uint64_t window = sim->cfg.deadlock_window * (live > 256 ? (live + 255) / 256 : 1);
+	/* Every resident wave waits (in GWS, or at an s_barrier held by
+	 * one that does) and nothing changed: nothing ever will. */
+	bool stuck = !changed && all_rounds;
+
+	/* A wave polling host memory on a board beside the host: the host
+	 * may still answer (waits_for_host). */
+	if (!stuck && sim->cfg.deadlock_window && *since >= window && host_wait) {
+		if (j->nworkers == 1)
+			sim->workers[0].since_progress = 0;
+		j->base_insns = insns;
+		*since = 0;
+	}
+	/* With more workers a check can read one worker's instructions of
+	 * a round before its marks: the window must be found passed twice. */
+	j->over = sim->cfg.deadlock_window && *since >= window ? j->over + 1 : 0;
+	return j->over >= need || stuck;
+}
+
+static void abort_fault(struct bh_sim *sim)
+{
+	sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, NULL, 0, 0,
+		  "dispatch stopped: its queue was reset or the board destroyed while it ran");
+}
+
+/* Worker @wk's part of the dispatch: rounds over its slots until the
+ * grid is done, a fault, or a deadlock stops it. */
+void dispatch_work(struct dispatch_job *j, struct sim_worker *wk)
+{
+	struct bh_sim *sim = j->sim;
+	struct resident *res = j->res;
+	int ret = 0;
+
+	sim_cur_worker = wk;
+	if (wk->id)
+		sim_as_enter(sim);
+	for (;;) {
+		unsigned busy = 0;
+		uint64_t live = 0, before = wk->stats.instructions;
+
+		for (unsigned i = wk->id; i < j->nres && !ret; i += j->nworkers) {
+			if (!res[i].busy && __atomic_load_n(&j->next, __ATOMIC_RELAXED) < j->total) {
+				uint64_t n = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED);
+
+				if (n < j->total) {
+					ret = launch_workgroup(wk, j->l, j->dim, n, &res[i], i);
+					wk->since_progress = 0;
+					wk->progress_marks++;
+				}
+			}
+			if (!ret && res[i].busy) {
+				ret = run_round(&res[i].wg, j->l);
+				if (!res[i].wg.live)
+					res[i].busy = false;
+				else
+					busy++, live += res[i].wg.live;
+			}
+		}
+		publish(wk, live, waits_for_host(sim, res, j->nres, wk->id, j->nworkers));
+		if (ret || sim_faulted(sim) || __atomic_load_n(&j->stop, __ATOMIC_ACQUIRE))
+			break;
+		if (!busy && __atomic_load_n(&j->next, __ATOMIC_RELAXED) >= j->total)
+			break;
+		if (wk->id == 0 && j->nworkers == 1) {
+			uint64_t since;
+
+			if (deadlocked(j, &since)) {
+				deadlock(sim, res, j->nres, pending(j), since);
+				ret = -1;
+				break;
+			}
+		} else if (wk->id == 0) {
+			uint64_t since;
+
+			if (deadlocked(j, &since))
+				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);
+		}
+		if (wk->id == 0 && sim_cp_aborting(sim)) {
+			/* Its queue is reset, or the board goes: the fault stops
+			 * every worker. */
+			abort_fault(sim);
+			ret = -1;
+			break;
+		}
+		if (wk->id == 0 && j->nworkers == 1 && j->solo) {
+			j->handoff = true;
+			break;
+		}
+		if (wk->id && wk->stats.instructions == before) {
+			/* Only waiting waves here: let a worker sharing the core run. */
+			sched_yield();
+		}
+		/* Between rounds no translated pointer is live: a host map or
+		 * unmap waiting for the address space goes now. */
+		sim_as_quiesce(sim);
+		/* Other queues' packets, on the CP's thread (worker 0) while it
+		 * runs alone: they switch the board's SH registers and current
+		 * queue, and park their faults, which running workers would
+		 * take for their own.  With several workers running, other
+		 * queues wait for the dispatch to end. */
+		if (wk->id == 0 && j->nworkers == 1)
+			sim_cp_between_rounds(sim);
+	}
+	if (ret)
+		__atomic_store_n(&j->ret, ret, __ATOMIC_RELAXED);
+	__atomic_store_n(&wk->pub_finished, true, __ATOMIC_RELEASE);
+	if (wk->id)
+		sim_as_leave(sim);
+	sim_cur_worker = NULL;
+}
+
+/* Merge the workers' counters into the board's. */
+static void merge_stats(struct bh_sim *sim, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct sim_worker *wk = &sim->workers[i];
+		struct bh_sim_stats *a = &sim->stats, *b = &wk->stats;
+
+		a->workgroups += b->workgroups;
+		a->waves += b->waves;
+		a->instructions += b->instructions;
+		a->salu += b->salu;
+		a->smem += b->smem;
+		a->valu += b->valu;
+		a->lds += b->lds;
+		a->vmem += b->vmem;
+		a->control += b->control;
+		a->valu_lane_ops += b->valu_lane_ops;
+		a->lds_bytes += b->lds_bytes;
+		a->global_bytes += b->global_bytes;
+		memset(b, 0, sizeof(*b));
+		wk->flushed = 0;
+		wk->pub_insns = wk->pub_marks = wk->pub_since = wk->pub_live = wk->pub_rounds = 0;
+		wk->pub_finished = false;
+	}
+}
+
+/*
  * Workgroups run concurrently, as many at a time as the board holds
  * (resident_limit), their waves interleaved round-robin, so that one
- * workgroup may wait on memory written by another.
+ * workgroup may wait on memory written by another; with more than one
+ * worker, groups of different workers run on different host threads.
+ * One worker runs everything in the order the single-threaded model
+ * always did (traces and faults the same, run after run).
  */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator)
 {
@@ -614,14 +871,7 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 	if (read_launch(sim, initiator, &l))
 		return -1;
 	sim->stats.dispatches++;
-	/* Code may have changed since the last dispatch. */
-	if (++sim->icache->generation == 0) {
-		memset(sim->icache->gen, 0, sizeof(sim->icache->gen));
-		sim->icache->generation = 1;
-	}
-	if (l.budget)
-		l.budget += sim->stats.instructions;
-	uint64_t total = (uint64_t)dim[0] * dim[1] * dim[2], next = 0;
+	uint64_t total = (uint64_t)dim[0] * dim[1] * dim[2];
 
 	if (total == 0)
 		return 0;
@@ -638,67 +888,95 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 	if (!limit)
 		return -1;
 	unsigned nres = (unsigned)(total < limit ? total : limit);
+	unsigned nworkers = sim->nworkers < nres ? sim->nworkers : nres;
 	struct resident *res = calloc(nres, sizeof(*res));
+	struct dispatch_job *j = calloc(1, sizeof(*j) + nworkers * sizeof(j->seen_rounds[0]));
 
-	if (!res)
+	if (!res || !j) {
+		free(res);
+		free(j);
 		return bad_state(sim, "out of host memory for workgroups");
+	}
 	for (unsigned i = 0; i < nres; i++) {
 		res[i].vgprs = calloc(max_waves * l.nvgprs, sizeof(*res[i].vgprs));
 		res[i].lds = l.lds_size ? calloc(1, l.lds_size) : NULL;
 		if (!res[i].vgprs || (l.lds_size && !res[i].lds)) {
 			free_residents(res, nres);
+			free(j);
 			return bad_state(sim, "out of host memory for workgroups");
 		}
 	}
-	for (;;) {
-		unsigned busy = 0;
-		uint64_t live = 0;
-		uint64_t insns = sim->stats.instructions, marks = sim->progress_marks;
+	/* Code may have changed since the last dispatch. */
+	for (unsigned i = 0; i < nworkers; i++) {
+		struct icache *ic = sim->workers[i].icache;
 
-		for (unsigned i = 0; i < nres && !ret; i++) {
-			if (!res[i].busy && next < total) {
-				ret = launch_workgroup(sim, &l, dim, next++, &res[i], i);
-				sim_progress(sim);
-			}
-			if (!ret && res[i].busy) {
-				ret = run_round(&res[i].wg, &l);
-				if (!res[i].wg.live)
-					res[i].busy = false;
-				else
-					busy++, live += res[i].wg.live;
-			}
+		if (++ic->generation == 0) {
+			memset(ic->gen, 0, sizeof(ic->gen));
+			ic->generation = 1;
 		}
-		if (ret || (!busy && next >= total))
-			break;
-		/* The window is for up to 256 live waves; beyond, each live wave
-		 * gets window/256 of its own instructions, so that many waves in a
-		 * long loop without stores are not taken for a deadlock. */
-		uint64_t window = sim->cfg.deadlock_window * (live > 256 ? (live + 255) / 256 : 1);
-
-		/* Every resident wave waits (in GWS, or at an s_barrier held by
-		 * one that does) and nothing changed: nothing ever will. */
-		bool stuck = sim->stats.instructions == insns && sim->progress_marks == marks;
-
-		if (!stuck && sim->cfg.deadlock_window && sim->since_progress >= window &&
-		    waits_for_host(sim, res, nres))
-			sim->since_progress = 0;	/* the host may still answer */
-		if ((sim->cfg.deadlock_window && sim->since_progress >= window) || stuck) {
-			deadlock(sim, res, nres, total - next);
-			ret = -1;
-			break;
-		}
-		if (sim_cp_aborting(sim)) {	/* its queue is reset, or the board goes */
-			sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, NULL, 0, 0,
-				  "dispatch stopped: its queue was reset or the board destroyed "
-				  "while it ran");
-			ret = -1;
-			break;
-		}	/* Between rounds no translated pointer is live: a host map or
-		 * unmap waiting for the address space goes now. */
-		sim_as_quiesce(sim);
-		sim_cp_between_rounds(sim);	/* other queues' packets */
 	}
+	/* The watchdog counts the board's wave instructions from here. */
+	if (l.budget)
+		l.budget += __atomic_load_n(&sim->clock_insns, __ATOMIC_RELAXED);
+	*j = (struct dispatch_job){ .sim = sim, .l = &l, .dim = dim, .res = res, .nres = nres,
+				    .nworkers = nworkers, .total = total };
+	for (unsigned i = 0; i < nworkers; i++)
+		sim->workers[i].progress_marks = sim->workers[i].since_progress = 0;
+	/* The first round runs here alone: a small dispatch (most of a
+	 * program's launches) ends in it and never wakes a thread. */
+	j->nworkers = 1;
+	j->solo = nworkers > 1;
+	dispatch_work(j, &sim->workers[0]);
+	if (j->handoff) {
+		/* Each resident group goes to the worker of its slot. */
+		for (unsigned i = 0; i < nres; i++)
+			for (unsigned k = 0; k < MAX_WAVES_PER_WG; k++)
+				res[i].wg.waves[k].wk = &sim->workers[i % nworkers];
+		j->nworkers = nworkers;
+		j->solo = false;
+		j->seen_insns = j->seen_marks = 0;
+		j->over = 0;
+		j->base_insns = sim->workers[0].stats.instructions;
+		sim->workers[0].pub_finished = false;
+		sim_pool_run(sim, j, nworkers - 1);
+		dispatch_work(j, &sim->workers[0]);
+	} else {
+		nworkers = 1;
+	}
+	if (nworkers > 1) {
+		/* Worker 0 (this thread) watches for a deadlock until the
+		 * others end, out of the address space lock: a host map must
+		 * not wait for a thread that only waits. */
+		sim_as_leave(sim);
+		while (!sim_pool_wait(sim, 2)) {
+			uint64_t since;
+
+			if (sim_cp_aborting(sim) && !sim_faulted(sim))
+				abort_fault(sim);
+			if (!__atomic_load_n(&j->stop, __ATOMIC_RELAXED) && !sim_faulted(sim) &&
+			    deadlocked(j, &since))
+				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);
+		}
+		sim_as_enter(sim);
+		bool left = pending(j) > 0;
+
+		for (unsigned i = 0; i < nres; i++)
+			left |= res[i].busy;
+		/* A stop that came as the last groups ended is no deadlock. */
+		if (j->stop && left && !j->ret && !sim_faulted(sim)) {
+			uint64_t since;
+
+			deadlocked(j, &since);
+			deadlock(sim, res, nres, pending(j), since);
+			j->ret = -1;
+		}
+	}
+	ret = j->ret;
+	if (sim_faulted(sim))
+		ret = -1;
+	merge_stats(sim, nworkers);
 	free_residents(res, nres);
+	free(j);
 	gws_dispatch_end(sim);
 	return ret;
 }

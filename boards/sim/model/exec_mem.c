@@ -38,12 +38,9 @@ static uint8_t *mem_fault(struct wave *w, const struct insn *in, uint64_t addr,
 {
 	static const char *const kind[] = { "", "read", "write", "atomic" };
 	enum bh_sim_access a = access_of(in);
-	bool first = !w->sim->fault_pending;	/* the first fault is kept */
 
-	wave_fault(w, BH_SIM_FAULT_MEMORY, in, addr, "lane %u: %s: %s 0x%llx", lane, kind[a], what,
-		   (unsigned long long)addr);
-	if (first)
-		w->sim->fault.access = a;
+	wave_fault_access(w, in, addr, a, "lane %u: %s: %s 0x%llx", lane, kind[a], what,
+			  (unsigned long long)addr);
 	return NULL;
 }
 
@@ -221,7 +218,7 @@ static int flat_load_d16(struct wave *w, const struct insn *in, unsigned size, u
 		}
 	}
 	if (in->seg != SEG_SCRATCH)
-		w->sim->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
+		w->wk->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
 	/*
 	 * A load from somewhere new counts as progress: a loop that scans
 	 * memory (a long read-only reduction) is working, while a spin loop
@@ -236,7 +233,7 @@ static int flat_load_d16(struct wave *w, const struct insn *in, unsigned size, u
 
 		if (!private && a != w->last_load) {
 			w->last_load = a;
-			sim_progress(w->sim);
+			wave_progress(w);
 		} else if (!private) {
 			w->waited = true;	/* polling */
 		}
@@ -281,13 +278,13 @@ static int flat_store_from(struct wave *w, const struct insn *in, unsigned size,
 		}
 	}
 	if (in->seg != SEG_SCRATCH)
-		w->sim->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
+		w->wk->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
 	/* A store another wave could be waiting for: not one to this
 	 * wave's own scratch (an -O0 spin loop spills every iteration). */
 	if (w->exec && in->seg != SEG_SCRATCH &&
 	    !(in->seg == SEG_FLAT && lane_addr(w, in, (unsigned)__builtin_ctzll(w->exec)) -
 	      BH_SIM_PRIVATE_APERTURE < BH_SIM_APERTURE_SIZE))
-		sim_progress(w->sim);
+		wave_progress(w);
 	return 0;
 }
 
@@ -321,8 +318,9 @@ VOP(mem_store_x3) { return flat_store(w, in, 4, 3); }
 VOP(mem_store_x4) { return flat_store(w, in, 4, 4); }
 
 /*
- * Atomics.  Lanes run one after another, so each lane's read-modify-write
- * is atomic; GLC (sc0 on gfx940) returns the pre-operation value.
+ * Atomics.  Lanes run one after another, each lane's read-modify-write
+ * atomic across the dispatch's host threads (rmw); GLC (sc0 on gfx940)
+ * returns the pre-operation value.
  * INC/DEC wrap as the ISA defines: inc: old >= src ? 0 : old + 1;
  * dec: (old == 0 || old > src) ? src : old - 1.
  */
@@ -410,6 +408,48 @@ static uint64_t atomic_apply(enum atomic_op op, uint64_t old, uint64_t src, uint
 	return old;
 }
 
+/*
+ * The read-modify-write of one lane, atomic across the dispatch's host
+ * threads (dispatch.c): every operation as a compare-and-swap loop on
+ * the host word, retried while another thread changed it between the
+ * read and the swap (one mechanism for all ops: inc/dec wrap, min/max,
+ * float add and min/max included; no lock table).  A result equal to the
+ * old value stores nothing, as a failed CAS.  Guest memory is page
+ * aligned on the host and the address was checked aligned, so the host
+ * word is too; @p not aligned is private memory (one wave's), done plainly.
+ * Returns the old value, the new one in @out.
+ */
+static uint64_t rmw(uint8_t *p, enum atomic_op op, uint64_t src, uint64_t cmp, unsigned bits,
+		    uint64_t *out)
+{
+	uint64_t old = 0, v;
+
+	if ((uintptr_t)p % (bits / 8)) {
+		memcpy(&old, p, bits / 8);
+		v = atomic_apply(op, old, src, cmp, bits);
+		memcpy(p, &v, bits / 8);
+		*out = v;
+		return old;
+	}
+	if (bits == 32) {
+		uint32_t o = __atomic_load_n((uint32_t *)(void *)p, __ATOMIC_RELAXED), n;
+
+		do
+			n = (uint32_t)atomic_apply(op, o, src, cmp, bits);
+		while (n != o && !__atomic_compare_exchange_n((uint32_t *)(void *)p, &o, n, true,
+							     __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+		*out = n;
+		return o;
+	}
+	old = __atomic_load_n((uint64_t *)(void *)p, __ATOMIC_RELAXED);
+	do
+		v = atomic_apply(op, old, src, cmp, bits);
+	while (v != old && !__atomic_compare_exchange_n((uint64_t *)(void *)p, &old, v, true,
+						       __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+	*out = v;
+	return old;
+}
+
 static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op, unsigned bits)
 {
 	bool ret = in->cpol & 1;	/* GLC: return the pre-op value (decode*.c) */
@@ -427,20 +467,17 @@ static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op,
 		p = flat_translate(w, in, a, l, bits / 8, in->seg);
 		if (!p)
 			return -1;
-		uint64_t old = 0, src = w->v[in->data][l], cmp = 0;
+		uint64_t old, v, src = w->v[in->data][l], cmp = 0;
 
-		memcpy(&old, p, bits / 8);
 		if (bits == 64)
 			src |= (uint64_t)w->v[in->data + 1][l] << 32;
 		if (op == A_CMPSWAP)	/* data = { new value, compare value } */
 			cmp = bits == 64 ? (w->v[in->data + 2][l] |
 					    (uint64_t)w->v[in->data + 3][l] << 32)
 					 : w->v[in->data + 1][l];
-		uint64_t v = atomic_apply(op, old, src, cmp, bits);
-
-		memcpy(p, &v, bits / 8);
+		old = rmw(p, op, src, cmp, bits, &v);
 		if (v != old)
-			sim_progress(w->sim);
+			wave_progress(w);
 		else
 			w->waited = true;	/* an atomic poll (add 0, failed CAS) */
 		if (ret) {
@@ -508,7 +545,7 @@ static int ds_rw(struct wave *w, const struct insn *in, unsigned n, bool store)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "GDS is not modelled");
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, n))
 		return -1;
-	w->sim->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * 4 * n;
+	w->wk->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * 4 * n;
 	FOR_LANES(l) {
 		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, 4 * n);
 
@@ -516,7 +553,7 @@ static int ds_rw(struct wave *w, const struct insn *in, unsigned n, bool store)
 			return -1;
 		for (unsigned k = 0; k < n; k++) {
 			if (store)
-				memcpy(p + 4 * k, &w->v[in->data + k][l], 4), sim_progress(w->sim);
+				memcpy(p + 4 * k, &w->v[in->data + k][l], 4), wave_progress(w);
 			else
 				memcpy(&w->v[in->dst + k][l], p + 4 * k, 4);
 		}
@@ -578,7 +615,7 @@ static int ds_atomic_cmp(struct wave *w, const struct insn *in, enum atomic_op o
 		v = atomic_apply(op, old, src, cmp, bits);
 		memcpy(p, &v, bits / 8);
 		if (v != old)
-			sim_progress(w->sim);
+			wave_progress(w);
 		else
 			w->waited = true;	/* an atomic poll */
 		if (ret)
@@ -660,7 +697,7 @@ static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool s
 {
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, 1))
 		return -1;
-	w->sim->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * size;
+	w->wk->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * size;
 	FOR_LANES(l) {
 		uint8_t *p = lds(w, in, l, (uint32_t)in->offset, size);
 		uint32_t v = 0;
@@ -669,7 +706,7 @@ static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool s
 			return -1;
 		if (store) {
 			memcpy(p, &w->v[in->data][l], size);
-			sim_progress(w->sim);
+			wave_progress(w);
 			continue;
 		}
 		memcpy(&v, p, size);
@@ -711,7 +748,7 @@ static int ds_2(struct wave *w, const struct insn *in, bool store, unsigned n, u
 			for (unsigned i = 0; i < n; i++) {
 				if (store)
 					memcpy(p[k] + 4 * i, &w->v[(k ? in->src[2] : in->data) + i][l], 4),
-					sim_progress(w->sim);
+					wave_progress(w);
 				else
 					memcpy(&w->v[in->dst + k * n + i][l], p[k] + 4 * i, 4);
 			}
@@ -836,12 +873,18 @@ VOP(buf_store_x4) { return buf_access(w, in, 4, 4, false, true); }
 
 /*
  * Cache write-back / invalidate for fences (buffer_wbinvl1_vol, wbl2,
- * invl2, gfx940's buffer_inv): the model's memory is coherent and its
- * accesses complete in program order, so there is nothing to do.
+ * invl2, gfx940's buffer_inv, gfx11's buffer_gl0/gl1_inv): the model's
+ * memory is coherent and each wave's accesses complete in program order.
+ * Waves of other workgroups may run on other host threads
+ * (dispatch.c), so these are where a release or acquire fence of the
+ * program happens: a full host fence, which orders this wave's earlier
+ * loads and stores before its later ones as every other host thread
+ * sees them (docs/model.md, "Host threads").
  */
 VOP(buf_cache_nop)
 {
 	(void)w;
 	(void)in;
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 	return 0;
 }

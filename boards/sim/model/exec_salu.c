@@ -395,7 +395,11 @@ SOP(s_bitcmp0_b64) { w->scc = !((S0_64 >> (S1 & 63)) & 1); return 0; }
 SOP(s_bitcmp1_b64) { w->scc = (S0_64 >> (S1 & 63)) & 1; return 0; }
 
 /* ---------------------------------------------------------------- SOPP */
-SOP(s_nop) { (void)w; (void)in; return 0; }	/* also s_waitcnt: memory is synchronous */
+/* Also s_waitcnt: memory is synchronous.  A wait is where a program's
+ * release (gfx11: s_waitcnt_vscnt before the flag store) or acquire
+ * happens: an acquire-release host fence, no instruction on x86 (whose
+ * stores and loads keep their order), a barrier on weaker hosts. */
+SOP(s_nop) { (void)w; (void)in; __atomic_thread_fence(__ATOMIC_ACQ_REL); return 0; }
 SOP(s_endpgm) { (void)in; w->done = true; return 0; }
 /*
  * s_sleep N: the wave sleeps about 64 * N[6:0] clocks.  The model has no

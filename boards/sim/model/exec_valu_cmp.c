@@ -24,7 +24,7 @@ static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { type a = (type)A[l], b = (type)B[l]; \
 		m |= (uint64_t)(expr) << l; } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	cmp_result(w, in, m & w->exec); return 0; }
 #define CMP64(name, expr) VOP(name) { \
 	uint64_t A[WAVE_LANES], B[WAVE_LANES], m = 0; \
@@ -32,7 +32,7 @@ static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
 	src64_lanes(w, in, 0, A); src64_lanes(w, in, 1, B); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { uint64_t a = A[l], b = B[l]; \
 		m |= (uint64_t)(expr) << l; } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	cmp_result(w, in, m & w->exec); return 0; }
 /* Ordered compares are false on NaN; "neq" is the unordered not-equal. */
 #define FCMP(name, expr) VOP(name) { \
@@ -41,7 +41,7 @@ static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
 	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { float a = A[l], b = B[l]; \
 		m |= (uint64_t)(expr) << l; } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	cmp_result(w, in, m & w->exec); return 0; }
 #define DCMP(name, expr) VOP(name) { \
 	uint64_t m = 0; if (no_sdwa(w, in)) return -1; \
@@ -53,7 +53,7 @@ static void cmp_result(struct wave *w, const struct insn *in, uint64_t mask)
 	if (f16_mods_ok(w, in)) return -1; \
 	FOR_LANES(l) { float a = hsrc(w, in, 0, l), b = hsrc(w, in, 1, l); \
 		if (expr) m |= 1ull << l; } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	cmp_result(w, in, m); return 0; }
 
 /*

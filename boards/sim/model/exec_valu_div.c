@@ -337,5 +337,5 @@ VOP(v_div_fixup_f16)
 
 		put_op_sel(w, in, l, hclamp(w, in, d2h_out(w, div_fixup(s0, s1, s2, &fmt16))));
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }

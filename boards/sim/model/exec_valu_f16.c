@@ -118,7 +118,7 @@ static int f16_op(struct wave *w, const struct insn *in, int op)
 		}
 		r[l] = hclamp(w, in, h);
 	}
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	put_int(w, in, r);
 	return 0;
@@ -205,7 +205,7 @@ static int f16_3(struct wave *w, const struct insn *in, int kind)
 
 		r[l] = hclamp(w, in, flush_out16(w, d2h(v)));
 	}
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	put_int(w, in, r);
 	return 0;
@@ -224,7 +224,7 @@ VOP(v_cvt_f32_f16)
 				  "SDWA dst_sel on v_cvt_f32_f16 is not modelled");
 	FOR_LANES(l)
 		fdst(w, in, l, hsrc(w, in, 0, l));
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 
 /*
@@ -252,7 +252,7 @@ VOP(v_pack_b32_f16)
 		}
 		w->v[in->dst][l] = h[0] | h[1] << 16;
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 
 /*
@@ -273,5 +273,5 @@ VOP(v_cvt_pkrtz_f16_f32)
 
 		w->v[in->dst][l] = lo | (uint32_t)hi << 16;
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }

@@ -22,7 +22,7 @@
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { float a = A[l], b = B[l]; R[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	fdst_lanes(w, in, R); return 0; }
 FLOAT2(v_add_f32, a + b)
 FLOAT2(v_sub_f32, a - b)
@@ -46,7 +46,7 @@ static int mul_dx9_zero(struct wave *w, const struct insn *in)
 	fsrc_lanes(w, in, 1, B);
 	for (unsigned l = 0; l < WAVE_LANES; l++)
 		R[l] = A[l] == 0.0f || B[l] == 0.0f ? 0.0f : A[l] * B[l];
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	fdst_lanes(w, in, R);
 	return 0;
@@ -63,7 +63,7 @@ VOP(v_mul_dx9_zero_f32) { return exec_round32(w, in, mul_dx9_zero); }
 	if (no_sdwa(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { float a = A[l], b = B[l]; R[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	w->keep_out32 = ~0u; fdst_lanes(w, in, R); w->keep_out32 = keep; return 0; }
 FLOAT2_MINMAX(v_min_f32, min_ieee32(a, b))
 FLOAT2_MINMAX(v_max_f32, max_ieee32(a, b))
@@ -118,7 +118,7 @@ VOP(v_fmac_f32)
 	fsrc_lanes(w, in, 1, B);
 	for (unsigned l = 0; l < WAVE_LANES; l++)
 		R[l] = fmaf(A[l], B[l], flush_in32(w, f32(w->v[in->dst][l])));
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	fdst_lanes(w, in, R);
 	return 0;
@@ -290,7 +290,7 @@ VOP(v_fma_f32)
 	fsrc_lanes(w, in, 2, C);
 	for (unsigned l = 0; l < WAVE_LANES; l++)
 		R[l] = fmaf(A[l], B[l], C[l]);
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	fdst_lanes(w, in, R);
 	return 0;
@@ -307,7 +307,7 @@ VOP(v_fma_f32)
 	fsrc_lanes(w, in, 0, A); fsrc_lanes(w, in, 1, B); fsrc_lanes(w, in, 2, C); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { \
 		float a = A[l], b = B[l], c = C[l]; R[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	fdst_lanes(w, in, R); return 0; }
 
 FLOAT3(v_min3_f32, min_ieee32(min_ieee32(a, b), c))

@@ -22,14 +22,14 @@
 	if (int_sdwa_ok(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	const uint32_t *A = src_lanes(w, in, 0, ta); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { uint32_t a = A[l]; r[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	put_int(w, in, r); return 0; }
 #define INT2(name, expr) VOP(name) { \
 	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], r[WAVE_LANES]; \
 	if (int_sdwa_ok(w, in) || !vdst_ok(w, in, 1)) return -1; \
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { uint32_t a = A[l], b = B[l]; r[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	put_int(w, in, r); return 0; }
 #define INT3(name, expr) VOP(name) { \
 	uint32_t ta[WAVE_LANES], tb[WAVE_LANES], tc[WAVE_LANES], r[WAVE_LANES]; \
@@ -38,7 +38,7 @@
 	const uint32_t *C = src_lanes(w, in, 2, tc); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { \
 		uint32_t a = A[l], b = B[l], c = C[l]; r[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	put_int(w, in, r); return 0; }
 
 /*
@@ -54,7 +54,7 @@
 	for (unsigned l = 0; l < WAVE_LANES; l++) { \
 		int64_t a = A[l], b = B[l], v = (expr); \
 		r[l] = !sat ? (uint32_t)v : v < 0 ? 0 : v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	put_int(w, in, r); return 0; }
 
 /*
@@ -111,7 +111,7 @@ VOP(v_cndmask_b32)
 	}
 	for (unsigned l = 0; l < WAVE_LANES; l++)
 		r[l] = (mask >> l) & 1 ? (B[l] & and1) ^ xor1 : (A[l] & and0) ^ xor0;
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	put_lanes(w, in->dst, r);
 	return 0;
@@ -161,7 +161,7 @@ static int carry_op(struct wave *w, const struct insn *in, int kind)
 	case 4: CARRY_OP(a - b - c); break;		/* subb */
 	default: CARRY_OP(b - a - c); break;		/* subbrev */
 	}
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	put_lanes(w, in->dst, res);
 	wr_mask(w, in->sdst, cout & w->exec);
@@ -326,7 +326,7 @@ static int mad16(struct wave *w, const struct insn *in, bool sign, bool wide)
 	const uint32_t *A = src_lanes(w, in, 0, ta), *B = src_lanes(w, in, 1, tb);
 	const uint32_t *C = src_lanes(w, in, 2, tc);
 
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	FOR_LANES(l) {
 		uint32_t a = (in->op_sel & 1) ? A[l] >> 16 : A[l];
@@ -413,7 +413,7 @@ VOP(v_mbcnt_hi_u32_b32)
 	const uint32_t *S = src_lanes(w, in, 0, ta); src64_lanes(w, in, 1, V); \
 	for (unsigned l = 0; l < WAVE_LANES; l++) { unsigned s = S[l] & 63; uint64_t v = V[l]; \
 		r[l] = (expr); } \
-	if (w->sim->fault_pending) return -1; \
+	if (sim_faulted(w->sim)) return -1; \
 	put64_lanes(w, in->dst, r); return 0; }
 SHIFT64(v_lshlrev_b64, v << s)
 SHIFT64(v_lshrrev_b64, v >> s)

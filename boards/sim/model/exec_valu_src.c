@@ -178,7 +178,7 @@ VOP(v_accvgpr_write_b32)
 		return -1;
 	const uint32_t *s = src_lanes(w, in, 0, t);
 
-	if (w->sim->fault_pending)
+	if (sim_faulted(w->sim))
 		return -1;
 	put_lanes(w, w->acc_base + in->dst, s);
 	return 0;

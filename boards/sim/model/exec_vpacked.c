@@ -46,7 +46,7 @@ VOP(v_fma_f16)
 			r = clamp01_16(w, r);
 		put_op_sel(w, in, l, r);
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 
 /* ---------------------------------------------------------- packed f16 */
@@ -102,7 +102,7 @@ static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 		}
 		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 VOP(v_pk_fma_f16) { return pk_f16(w, in, 3, 0); }
 
@@ -139,7 +139,7 @@ static int pk_minmax_f16(struct wave *w, const struct insn *in, bool max)
 		}
 		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 VOP(v_pk_max_f16) { return pk_minmax_f16(w, in, true); }
 VOP(v_pk_min_f16) { return pk_minmax_f16(w, in, false); }
@@ -207,7 +207,7 @@ static int pk_int(struct wave *w, const struct insn *in, int op)
 					 three ? pk_raw(w, in, 2, l, h) : 0, in->clamp);
 		w->v[in->dst][l] = r[0] | (uint32_t)r[1] << 16;
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 VOP(v_pk_add_u16) { return pk_int(w, in, PK_ADD_U); }
 VOP(v_pk_sub_u16) { return pk_int(w, in, PK_SUB_U); }
@@ -270,7 +270,7 @@ static int fma_mix(struct wave *w, const struct insn *in, int kind)
 			r = clamp01_16(w, r);
 		*d = kind == 1 ? (*d & 0xffff0000u) | r : (*d & 0xffff) | (uint32_t)r << 16;
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 VOP(v_fma_mix_f32) { return fma_mix(w, in, 0); }
 VOP(v_fma_mixlo_f16) { return fma_mix(w, in, 1); }
@@ -326,7 +326,7 @@ static int pk_f32(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 
 		for (unsigned i = 0; i < nsrc; i++)
 			s[i] = pk32_src(w, in, i, l);
-		if (w->sim->fault_pending)
+		if (sim_faulted(w->sim))
 			return -1;
 		for (unsigned h = 0; h < 2; h++) {
 			float a = pk32_part(w, in, s[0], 0, h), b = pk32_part(w, in, s[1], 1, h);
@@ -392,7 +392,7 @@ static int dot2_f32_f16(struct wave *w, const struct insn *in)
 
 		w->v[in->dst][l] = bits32(in->clamp ? clamp01(w, r) : r);
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 VOP(v_dot2_f32_f16) { return exec_round32(w, in, dot2_f32_f16); }
 
@@ -418,6 +418,6 @@ static int dot2acc_f32_f16(struct wave *w, const struct insn *in)
 						   h2f_in(w, (uint16_t)b), h2f_in(w, (uint16_t)(a >> 16)),
 						   h2f_in(w, (uint16_t)(b >> 16))));
 	}
-	return w->sim->fault_pending ? -1 : 0;
+	return sim_faulted(w->sim) ? -1 : 0;
 }
 VOP(v_dot2acc_f32_f16) { return exec_round32(w, in, dot2acc_f32_f16); }

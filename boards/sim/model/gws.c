@@ -42,8 +42,10 @@ int gws_set(struct bh_sim *sim, unsigned qid, unsigned count)
 		return -1;
 	struct sim_gws *g = &sim->queues[qid].gws;
 
+	pthread_mutex_lock(&sim->gws_lock);
 	memset(g, 0, sizeof(*g));
 	g->count = count;
+	pthread_mutex_unlock(&sim->gws_lock);
 	return 0;
 }
 
@@ -109,7 +111,7 @@ static void enqueue(struct wave *w, struct gws_resource *r, enum gws_type type)
 	r->waiting++;
 }
 
-int x_ds_gws_init(struct wave *w, const struct insn *in)
+static int gws_init(struct wave *w, const struct insn *in)
 {
 	struct gws_resource *r = resource(w, in);
 	int64_t v = r ? value(w, in) : -1;
@@ -123,11 +125,11 @@ int x_ds_gws_init(struct wave *w, const struct insn *in)
 	r->counter = (uint32_t)v;
 	r->flag = false;
 	r->type = GWS_NONE;
-	sim_progress(w->sim);
+	wave_progress(w);
 	return 0;
 }
 
-int x_ds_gws_barrier(struct wave *w, const struct insn *in)
+static int gws_barrier(struct wave *w, const struct insn *in)
 {
 	struct gws_resource *r = resource(w, in);
 	int64_t v = r ? value(w, in) : -1;
@@ -139,7 +141,7 @@ int x_ds_gws_barrier(struct wave *w, const struct insn *in)
 		 * now differs) and the barrier is armed again. */
 		r->flag = !r->flag;
 		r->counter = (uint32_t)v;
-		sim_progress(w->sim);
+		wave_progress(w);
 		return 0;
 	}
 	r->counter--;
@@ -147,18 +149,18 @@ int x_ds_gws_barrier(struct wave *w, const struct insn *in)
 	return 0;
 }
 
-int x_ds_gws_sema_v(struct wave *w, const struct insn *in)
+static int gws_sema_v(struct wave *w, const struct insn *in)
 {
 	struct gws_resource *r = resource(w, in);
 
 	if (!r || same_kind(w, in, r, GWS_SEMAPHORE))
 		return -1;
 	r->counter++;
-	sim_progress(w->sim);
+	wave_progress(w);
 	return 0;
 }
 
-int x_ds_gws_sema_br(struct wave *w, const struct insn *in)
+static int gws_sema_br(struct wave *w, const struct insn *in)
 {
 	struct gws_resource *r = resource(w, in);
 	int64_t v = r ? value(w, in) : -1;
@@ -166,22 +168,22 @@ int x_ds_gws_sema_br(struct wave *w, const struct insn *in)
 	if (v < 0 || same_kind(w, in, r, GWS_SEMAPHORE))
 		return -1;
 	r->counter += (uint32_t)v;
-	sim_progress(w->sim);
+	wave_progress(w);
 	return 0;
 }
 
-int x_ds_gws_sema_release_all(struct wave *w, const struct insn *in)
+static int gws_sema_release_all(struct wave *w, const struct insn *in)
 {
 	struct gws_resource *r = resource(w, in);
 
 	if (!r || same_kind(w, in, r, GWS_SEMAPHORE))
 		return -1;
 	r->counter = r->waiting;
-	sim_progress(w->sim);
+	wave_progress(w);
 	return 0;
 }
 
-int x_ds_gws_sema_p(struct wave *w, const struct insn *in)
+static int gws_sema_p(struct wave *w, const struct insn *in)
 {
 	struct gws_resource *r = resource(w, in);
 
@@ -195,7 +197,7 @@ int x_ds_gws_sema_p(struct wave *w, const struct insn *in)
 	return 0;
 }
 
-bool gws_try_release(struct wave *w)
+static bool try_release(struct wave *w)
 {
 	struct gws_resource *r = &w->sim->queues[w->sim->cur_queue].gws.r[w->gws_rid];
 
@@ -205,14 +207,89 @@ bool gws_try_release(struct wave *w)
 		r->counter--;
 	r->waiting--;
 	w->gws_wait = GWS_NONE;
-	sim_progress(w->sim);
+	wave_progress(w);
 	return true;
 }
 
-void gws_dispatch_end(struct bh_sim *sim)
+static void dispatch_end(struct bh_sim *sim)
 {
 	struct sim_gws *g = &sim->queues[sim->cur_queue].gws;
 
 	for (unsigned i = 0; i < g->count; i++)
 		g->r[i].waiting = 0;
+}
+
+/*
+ * The resources are shared by every wave of the queue, which may run on
+ * any of the dispatch's host threads: each operation holds gws_lock (a
+ * fault raised inside takes fault_lock after it, never the other way).
+ */
+int x_ds_gws_init(struct wave *w, const struct insn *in)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	int ret = gws_init(w, in);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+int x_ds_gws_barrier(struct wave *w, const struct insn *in)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	int ret = gws_barrier(w, in);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+int x_ds_gws_sema_v(struct wave *w, const struct insn *in)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	int ret = gws_sema_v(w, in);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+int x_ds_gws_sema_br(struct wave *w, const struct insn *in)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	int ret = gws_sema_br(w, in);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+int x_ds_gws_sema_release_all(struct wave *w, const struct insn *in)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	int ret = gws_sema_release_all(w, in);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+int x_ds_gws_sema_p(struct wave *w, const struct insn *in)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	int ret = gws_sema_p(w, in);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+bool gws_try_release(struct wave *w)
+{
+	pthread_mutex_lock(&w->sim->gws_lock);
+	bool ret = try_release(w);
+
+	pthread_mutex_unlock(&w->sim->gws_lock);
+	return ret;
+}
+
+void gws_dispatch_end(struct bh_sim *sim)
+{
+	pthread_mutex_lock(&sim->gws_lock);
+	dispatch_end(sim);
+	pthread_mutex_unlock(&sim->gws_lock);
 }

@@ -15,7 +15,8 @@
  * exec_valu_f32.c, exec_valu_f64.c, exec_valu_f16.c, exec_valu_cmp.c
  * (VOPC), exec_valu_div.c (division support) and exec_vpacked.c (VOP3P,
  * v_fma_f16), on the shared operand helpers of valu.h; gws.c (the global
- * wave sync resources and their ds_gws_* instructions).
+ * wave sync resources and their ds_gws_* instructions); pool.c (the host
+ * threads a dispatch runs on, docs/architecture.md "Host threads").
  */
 #ifndef BH_SIM_MODEL_H
 #define BH_SIM_MODEL_H
@@ -77,6 +78,8 @@ extern const struct bh_sim_isa isa_gfx90a, isa_gfx942;
 /* gfx11 (RDNA3) tables, decode_gfx11.c. */
 extern const struct bh_sim_isa isa_gfx1100, isa_gfx1103, isa_gfx1151;
 
+struct dispatch_job;
+
 struct gart_map {
 	uint64_t va, size;
 	uint8_t *host;
@@ -133,6 +136,29 @@ struct sim_queue {
 	unsigned poll_pass;		/* the CP's poll pass that last ran it stalled */
 };
 
+/*
+ * A host thread running workgroups of a dispatch (dispatch.c).  Worker 0
+ * is the thread that calls dispatch_direct; the others are persistent
+ * threads made with the board.  Each keeps its own counters and decoded
+ * instructions; what others read of it goes through the pub_* fields
+ * (atomics), written at the end of each of its scheduling rounds.
+ */
+struct sim_worker {
+	struct bh_sim *sim;
+	unsigned id;
+	pthread_t thread;		/* not worker 0 */
+	bool started;			/* thread runs */
+	struct icache *icache;		/* decoded instructions, per dispatch */
+	struct bh_sim_stats stats;	/* this dispatch's, merged into sim->stats */
+	uint64_t flushed;		/* of stats.instructions, in sim->clock_insns */
+	uint64_t since_progress;	/* its wave instructions since its last progress */
+	uint64_t progress_marks;	/* wave_progress calls: did anything change */
+	/* Published at the end of each round (relaxed; pub_rounds release). */
+	uint64_t pub_insns, pub_marks, pub_since, pub_live, pub_rounds;
+	bool pub_finished;		/* its part of the dispatch ended */
+	bool pub_host_wait;		/* a wave of its polls host memory (dispatch.c) */
+} __attribute__((aligned(64)));
+
 struct bh_sim {
 	struct bh_sim_config cfg;
 	const struct bh_sim_target *target;		/* the row of cfg.gfx */
@@ -165,11 +191,35 @@ struct bh_sim {
 	bool fault_pending;
 	uint32_t irq[IRQ_SLOTS];
 	unsigned irq_head, irq_count;
-	struct bh_sim_stats stats;
-	uint64_t since_progress;	/* wave instructions since the last progress */
-	uint64_t progress_marks;	/* sim_progress calls: did anything change */
-	struct icache *icache;		/* decoded instructions, per dispatch */
+	struct bh_sim_stats stats;	/* merged from the workers after each dispatch */
+	uint64_t since_progress;	/* the CP's sim_progress (dispatches use the workers') */
+	uint64_t progress_marks;
 	struct trace_snap *trace_snap;	/* registers before the traced instruction */
+	/*
+	 * The dispatch workers (dispatch.c): nworkers in all, the caller of
+	 * dispatch_direct being worker 0 and the others persistent threads
+	 * that wait on pool_cv for the next job (pool_gen bumped).
+	 */
+	unsigned nworkers;
+	struct sim_worker *workers;
+	pthread_mutex_t pool_lock;
+	pthread_cond_t pool_cv, done_cv;
+	uint64_t pool_gen;		/* a new job (or pool_exit) */
+	unsigned pool_helpers;		/* workers 1..pool_helpers take the job */
+	unsigned pool_running;		/* helpers still in the job */
+	bool pool_exit;
+	bool pool_ready;		/* pool_lock and the conditions exist */
+	struct dispatch_job *job;
+	/* The first fault wins: sim_fault sets fault and fault_pending
+	 * under it.  Workers read fault_pending with sim_faulted. */
+	pthread_mutex_t fault_lock;
+	/* The GWS resources of all queues (gws.c): shared by every wave. */
+	pthread_mutex_t gws_lock;
+	/* Wave instructions ever issued, as the workers flush them after
+	 * each round (atomic; bh_sim_shader_clock).  Its own cache line:
+	 * every worker adds to it. */
+	uint64_t clock_insns __attribute__((aligned(64)));
+	char clock_pad[56];
 	uint64_t clock_base_ns;
 	unsigned cur_queue;
 	/*
@@ -211,11 +261,18 @@ void sim_as_enter(struct bh_sim *sim);
 void sim_as_leave(struct bh_sim *sim);
 void sim_as_quiesce(struct bh_sim *sim);
 
-/* Something another wave could be waiting for happened (deadlock detection). */
+/* Something another wave could be waiting for happened (deadlock
+ * detection): the CP's (outside dispatches), and a wave's. */
 static inline void sim_progress(struct bh_sim *sim)
 {
 	sim->since_progress = 0;
 	sim->progress_marks++;
+}
+
+/* Whether a fault stopped the work (any worker's). */
+static inline bool sim_faulted(const struct bh_sim *sim)
+{
+	return __atomic_load_n(&sim->fault_pending, __ATOMIC_ACQUIRE);
 }
 
 /*
@@ -281,6 +338,7 @@ struct workgroup;
 
 struct wave {
 	struct bh_sim *sim;
+	struct sim_worker *wk;		/* the worker running it */
 	struct workgroup *wg;
 	unsigned index;			/* inside the workgroup */
 	unsigned scratch_slot;		/* which TMPRING wave slot it owns */
@@ -423,6 +481,12 @@ int decode_gfx11(struct bh_sim *sim, uint64_t pc, struct insn *in);
 /* The opcode table of @isa, indexed on the first call. */
 const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS];
 
+static inline void wave_progress(struct wave *w)
+{
+	w->wk->since_progress = 0;
+	w->wk->progress_marks++;
+}
+
 /* ------------------------------------------------------------ trace */
 struct trace_snap {
 	uint32_t sgpr[SGPR_SLOTS];
@@ -438,7 +502,24 @@ void trace_before(const struct wave *w, const struct insn *in, struct trace_snap
 void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */
+/*
+ * Run a dispatch to its end.  The caller holds as_lock for reading and
+ * holds it again on return; it is left while the caller waits for the
+ * other workers (so a host map is never blocked by a waiting thread).
+ */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);
+/* The worker pool (pool.c): made by bh_sim_create, ended by bh_sim_destroy. */
+int sim_pool_start(struct bh_sim *sim, char *why);
+void sim_pool_stop(struct bh_sim *sim);
+/* Give @job to @helpers workers (1..helpers); wait up to @ms for them to end it. */
+void sim_pool_run(struct bh_sim *sim, struct dispatch_job *job, unsigned helpers);
+bool sim_pool_wait(struct bh_sim *sim, unsigned ms);
+/* dispatch.c: run worker @wk's part of @job. */
+void dispatch_work(struct dispatch_job *job, struct sim_worker *wk);
+/* The wave this thread runs now (sim_fault names its workgroup), or NULL. */
+extern _Thread_local struct wave *sim_cur_wave;
+/* The worker this thread is in a dispatch (bh_sim_shader_clock), or NULL. */
+extern _Thread_local struct sim_worker *sim_cur_worker;
 /* GWS (gws.c): true when waiting wave @w may go on (it has taken what it
  * waited for); and forget the waves of a dispatch that ended (faulted)
  * with some still enqueued. */
@@ -447,6 +528,10 @@ void gws_dispatch_end(struct bh_sim *sim);
 /* A fault of wave @w at @in (NULL: the instruction executing now); sim.c. */
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same for a memory access of kind @access. */
+int wave_fault_access(struct wave *w, const struct insn *in, uint64_t addr,
+		      enum bh_sim_access access, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
 
 /* MODE (fpmode.c): why @mode cannot be modelled, or NULL. */
 const char *mode_unsupported(uint32_t mode);

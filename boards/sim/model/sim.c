@@ -52,18 +52,16 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 		free(sim);
 		return NULL;
 	}
-	sim->icache = calloc(1, sizeof(*sim->icache));
 	sim->trace_snap = cfg->trace ? calloc(1, sizeof(*sim->trace_snap)) : NULL;
-	if (!sim->icache || (cfg->trace && !sim->trace_snap)) {
+	if (cfg->trace && !sim->trace_snap) {
 		if (why)
 			snprintf(why, 256, "out of memory");
 		munmap(sim->vram, cfg->vram_size);
-		free(sim->icache);
-		free(sim->trace_snap);
 		free(sim);
 		return NULL;
 	}
-	sim->icache->generation = 1;
+	pthread_mutex_init(&sim->fault_lock, NULL);
+	pthread_mutex_init(&sim->gws_lock, NULL);
 	{
 		/* Writer-preferring (a glibc extension; elsewhere the default
 		 * kind): a host map waits for one scheduling round. */
@@ -80,6 +78,10 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 	sim->ops = decode_table(sim->target->isa);
 	sim->sh = sim->queues[0].sh;
 	sim->clock_base_ns = now_ns();
+	if (sim_pool_start(sim, why)) {
+		bh_sim_destroy(sim);
+		return NULL;
+	}
 	return sim;
 }
 
@@ -88,12 +90,35 @@ void bh_sim_destroy(struct bh_sim *sim)
 	if (!sim)
 		return;
 	sim_queues_fini(sim);	/* the CP thread first: it uses the rest */
+	sim_pool_stop(sim);	/* then the dispatch workers it woke */
 	munmap(sim->vram, sim->vram_size);
 	pthread_rwlock_destroy(&sim->as_lock);
+	pthread_mutex_destroy(&sim->fault_lock);
+	pthread_mutex_destroy(&sim->gws_lock);
 	free(sim->maps);
-	free(sim->icache);
 	free(sim->trace_snap);
 	free(sim);
+}
+
+int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, char *why)
+{
+	unsigned long v = 0;
+	const char *c;
+
+	if (!env || !*env) {
+		*threads = dflt;
+		return 0;
+	}
+	for (c = env; *c >= '0' && *c <= '9' && v <= 256; c++)
+		v = v * 10 + (unsigned long)(*c - '0');
+	if (*c || v > 256) {
+		if (why)
+			snprintf(why, 256, "BAREHIP_SIM_THREADS='%.32s' is not a count of host "
+				 "threads 0..256 (0: one per online core)", env);
+		return -1;
+	}
+	*threads = (unsigned)v;
+	return 0;
 }
 
 void *bh_sim_vram(struct bh_sim *sim)
@@ -131,13 +156,30 @@ int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t va)
 	return mem_unmap(sim, va);
 }
 
-void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
-	       const uint32_t *dw, unsigned ndw, uint64_t addr, const char *fmt, ...)
-{
-	va_list ap;
+_Thread_local struct wave *sim_cur_wave;
+_Thread_local struct sim_worker *sim_cur_worker;
 
-	if (sim->fault_pending)		/* keep the first: it is the cause */
+/*
+ * The first fault wins (it is the cause): set under fault_lock, so two
+ * workers faulting at once leave one whole record, with the workgroup
+ * and wave of the one that raised it (@w, else the wave this thread
+ * runs).  fault_pending is published last: the workers stop on it.
+ */
+static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind kind, uint64_t pc,
+		   const uint32_t *dw, unsigned ndw, uint64_t addr, enum bh_sim_access access,
+		   const char *fmt, va_list ap) __attribute__((format(printf, 9, 0)));
+
+static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind kind, uint64_t pc,
+		   const uint32_t *dw, unsigned ndw, uint64_t addr, enum bh_sim_access access,
+		   const char *fmt, va_list ap)
+{
+	pthread_mutex_lock(&sim->fault_lock);
+	if (sim->fault_pending) {
+		pthread_mutex_unlock(&sim->fault_lock);
 		return;
+	}
+	if (!w && sim_cur_wave && sim_cur_wave->sim == sim)
+		w = sim_cur_wave;
 	memset(&sim->fault, 0, sizeof(sim->fault));
 	sim->fault.kind = kind;
 	sim->fault.queue = sim->cur_queue;
@@ -145,32 +187,82 @@ void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
 	for (unsigned i = 0; i < ndw && i < 3; i++)
 		sim->fault.dwords[i] = dw[i];
 	sim->fault.address = addr;
-	va_start(ap, fmt);
+	sim->fault.access = access;
 	vsnprintf(sim->fault.message, sizeof(sim->fault.message), fmt, ap);
-	va_end(ap);
-	sim->fault_pending = true;
+	if (w) {
+		for (int d = 0; d < 3; d++)
+			sim->fault.workgroup[d] = w->wg->id[d];
+		sim->fault.wave = w->index;
+	}
+	__atomic_store_n(&sim->fault_pending, true, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&sim->fault_lock);
 	if (sim->cfg.trace)
 		fprintf(stderr, "sim: FAULT %s\n", sim->fault.message);
+}
+
+void sim_fault(struct bh_sim *sim, enum bh_sim_fault_kind kind, uint64_t pc,
+	       const uint32_t *dw, unsigned ndw, uint64_t addr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfault(sim, NULL, kind, pc, dw, ndw, addr, BH_SIM_ACCESS_NONE, fmt, ap);
+	va_end(ap);
+}
+
+static void fault_with(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind kind,
+		       uint64_t pc, const uint32_t *dw, unsigned ndw, uint64_t addr,
+		       enum bh_sim_access access, const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
+
+static void fault_with(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind kind,
+		       uint64_t pc, const uint32_t *dw, unsigned ndw, uint64_t addr,
+		       enum bh_sim_access access, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfault(sim, w, kind, pc, dw, ndw, addr, access, fmt, ap);
+	va_end(ap);
+}
+
+static int vwave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
+		       uint64_t addr, enum bh_sim_access access, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
+static int vwave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
+		       uint64_t addr, enum bh_sim_access access, const char *fmt, va_list ap)
+{
+	char msg[200];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (!in)
+		in = w->cur;	/* a fault raised by an operand helper */
+	fault_with(w->sim, w, kind, in ? in->pc : w->pc, in ? in->dw : NULL, in ? in->len : 0,
+		   addr, access, "%s%s%s", in && in->desc ? in->desc->name : "",
+		   in && in->desc ? ": " : "", msg);
+	return -1;
 }
 
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...)
 {
-	struct bh_sim *sim = w->sim;
-	char msg[200];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vwave_fault(w, kind, in, addr, BH_SIM_ACCESS_NONE, fmt, ap);
 	va_end(ap);
-	if (!in)
-		in = w->cur;	/* a fault raised by an operand helper */
-	sim_fault(sim, kind, in ? in->pc : w->pc, in ? in->dw : NULL, in ? in->len : 0,
-		  addr, "%s%s%s", in && in->desc ? in->desc->name : "",
-		  in && in->desc ? ": " : "", msg);
-	for (int d = 0; d < 3; d++)
-		sim->fault.workgroup[d] = w->wg->id[d];
-	sim->fault.wave = w->index;
+	return -1;
+}
+
+int wave_fault_access(struct wave *w, const struct insn *in, uint64_t addr,
+		      enum bh_sim_access access, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwave_fault(w, BH_SIM_FAULT_MEMORY, in, addr, access, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -199,12 +291,23 @@ uint64_t bh_sim_clock_hz(const struct bh_sim *sim)
 	return sim->target->timestamp_hz;
 }
 
-/* A wave64 instruction occupies its SIMD's 16 lanes for four cycles. */
+/*
+ * A wave64 instruction occupies its SIMD's 16 lanes for four cycles.
+ * The count is every worker's flushed instructions (each flushes after
+ * its rounds) and, on a worker's own thread, those it has not flushed
+ * yet: monotonic for every reader, exact with one worker.
+ */
 uint64_t bh_sim_shader_clock(const struct bh_sim *sim)
 {
-	return sim->stats.instructions * BH_SIM_CYCLES_PER_INSN;
+	uint64_t n = __atomic_load_n(&sim->clock_insns, __ATOMIC_RELAXED);
+	const struct sim_worker *wk = sim_cur_worker;
+
+	if (wk && wk->sim == sim)
+		n += wk->stats.instructions - wk->flushed;
+	return n * BH_SIM_CYCLES_PER_INSN;
 }
 
+/* The workers' counters are merged in at the end of each dispatch. */
 void bh_sim_get_stats(const struct bh_sim *sim, struct bh_sim_stats *out)
 {
 	*out = sim->stats;

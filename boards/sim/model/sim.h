@@ -152,6 +152,13 @@ struct bh_sim_config {
 	 */
 	int trace;
 	unsigned trace_wg[3], trace_wave;
+	/*
+	 * Host threads that run a dispatch's workgroups (Kconfig
+	 * SIM_THREADS, BAREHIP_SIM_THREADS): 0 = one per online core.
+	 * 1 runs every wave on the dispatching thread in one fixed order;
+	 * a trace always runs so.
+	 */
+	unsigned threads;
 };
 
 enum bh_sim_fault_kind {
@@ -196,6 +203,14 @@ struct bh_sim_stats {
 	uint64_t lds_bytes;	/* moved by DS loads and stores (active lanes) */
 	uint64_t global_bytes;	/* moved by FLAT/GLOBAL loads and stores, not scratch */
 };
+
+/*
+ * The model's host threads (bh_sim_config.threads) from @env, the
+ * value of BAREHIP_SIM_THREADS (NULL or empty: @dflt, Kconfig's
+ * SIM_THREADS): a count 0..256, 0 meaning one per online core.
+ * 0, or -1 with @why (256 bytes) saying what is wrong.
+ */
+int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, char *why);
 
 /* Returns NULL and fills @why (if non-NULL, 256 bytes) on failure. */
 struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why);
