@@ -403,6 +403,28 @@ for g in gfx90a gfx1100; do
 done
 
 echo
+echo "== the public samples' slowest cases: wall time at 1 and N model threads (gfx90a)"
+# A 3x3 convolution over 4096x4096, 10 launches, and a 1024x1024 tiled
+# matrix multiply; each checks its result.  Seconds are host wall time.
+"$cc" -O2 -o "$out/conv3x3" tests/bench/conv3x3.hip
+"$cc" -O2 -o "$out/matmul" tests/bench/matmul.hip
+for k in "conv3x3 4096x4096, 10 launches|conv3x3" "matmul 1024x1024|matmul"; do
+	name=${k%%|*}; bin=${k#*|}
+	one=
+	for thr in $bench_threads; do
+		t0=$(date +%s%N)
+		BAREHIP_SIM_GFX=gfx90a BAREHIP_SIM_THREADS=$thr "$out/$bin" > "$out/$bin.$thr.log" 2>&1 ||
+			{ cat "$out/$bin.$thr.log"; exit 1; }
+		t1=$(date +%s%N)
+		sec=$(awk -v n="$(( t1 - t0 ))" 'BEGIN { printf "%.2f", n / 1e9 }')
+		printf "%-44s %10s\n" "$name, $thr thr: seconds" "$sec"
+		[ "$thr" = 1 ] && one=$sec
+		[ "$thr" != 1 ] && printf "%-44s %10s\n" "$name: speed-up $thr thr / 1" \
+			"$(awk -v a="$sec" -v b="$one" 'BEGIN { printf "%.2fx", (a > 0 ? b / a : 0) }')"
+	done
+done
+
+echo
 echo "== grid sync cost on gfx90a: GWS barrier vs memory barrier (model instruction counts)"
 # 64 one-wave blocks; (instructions at 101 syncs - at 1) / 100 per sync.
 "$cc" -O2 -o "$out/gridsync" tests/bench/gridsync.hip
