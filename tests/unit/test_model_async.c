@@ -213,6 +213,54 @@ static void test_other_queue_runs_beside(void)
 	bh_sim_queue_fini(rig.sim, 1);
 }
 
+/*
+ * The same with the dispatch on two host threads (8 polling groups), and
+ * a bad packet on queue 1: queue 1 stops with its own fault while queue
+ * 0's dispatch runs on, unfaulted, and ends when the host sets the flag.
+ * (The CP serves queue 1 between the dispatch's rounds; its fault must
+ * neither stop the dispatch's workers nor pass for theirs.)
+ */
+static void test_other_queue_fault_beside_workers(void)
+{
+	const uint64_t ring1 = BH_SIM_VRAM_BASE + 0x20000, rptr1 = ring1 + 0x1000;
+	uint32_t *r1 = (uint32_t *)(rig.vram + 0x20000);
+	struct bh_sim_fault f;
+	uint64_t end;
+
+	rig_teardown();
+	rig_cfg.threads = 2;
+	rig_cfg.num_cus = 4;
+	CU_ASSERT_EQUAL_FATAL(rig_setup(), 0);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_start(rig.sim), 0);
+	r1 = (uint32_t *)(rig.vram + 0x20000);
+	set_flag(0);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_queue_init(rig.sim, 1, ring1, 1024, rptr1), 0);
+	memcpy(rig.vram + OUT_OFF, &(uint64_t){ CTL_VA + FLAG_OFF }, 8);
+	dispatch(prog_poll, sizeof(prog_poll) / 4, 8, 1, 0, 0);
+	sleep_ms(20);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, NULL), BH_SIM_QUEUE_BUSY);
+	r1[0] = HDR(0xee, 0);		/* no such PM4 opcode */
+	r1[1] = 0;
+	bh_sim_doorbell(rig.sim, 1, 2);
+	end = now_ms() + 5000;
+	while (bh_sim_queue_status(rig.sim, 1, NULL) != BH_SIM_QUEUE_ERROR && now_ms() < end)
+		sleep_ms(1);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 1, NULL), BH_SIM_QUEUE_ERROR);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_take_queue_fault(rig.sim, 1, &f), 1);
+	CU_ASSERT_EQUAL(f.kind, BH_SIM_FAULT_BAD_PACKET);
+	CU_ASSERT_EQUAL(f.queue, 1);
+	CU_ASSERT_EQUAL(bh_sim_queue_status(rig.sim, 0, NULL), BH_SIM_QUEUE_BUSY);
+	set_flag(1);
+	CU_ASSERT_EQUAL(wait_done(5000), BH_SIM_QUEUE_IDLE);
+	CU_ASSERT_EQUAL(bh_sim_take_queue_fault(rig.sim, 0, &f), 0);
+	bh_sim_queue_fini(rig.sim, 1);
+	rig_teardown();
+	rig_cfg.threads = 1;
+	rig_cfg.num_cus = 1;
+	CU_ASSERT_EQUAL_FATAL(rig_setup(), 0);
+	CU_ASSERT_EQUAL_FATAL(bh_sim_start(rig.sim), 0);
+}
+
 /* A wave polling VRAM nothing writes is a deadlock, even asynchronous. */
 static void test_deadlock_on_vram(void)
 {
@@ -254,6 +302,8 @@ CU_ErrorCode bh_tests_model_async(void)
 	CU_add_test(s, "queue reset while a dispatch runs", test_reset_while_running);
 	CU_add_test(s, "another queue's packets run beside a dispatch",
 		    test_other_queue_runs_beside);
+	CU_add_test(s, "another queue's fault beside a dispatch on two threads",
+		    test_other_queue_fault_beside_workers);
 	CU_add_test(s, "a wave polling VRAM is still a deadlock", test_deadlock_on_vram);
 	CU_add_test(s, "destroy while a dispatch runs", test_destroy_while_running);
 	return CU_get_error();

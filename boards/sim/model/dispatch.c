@@ -19,6 +19,11 @@
 
 struct launch {
 	uint64_t pc;
+	/* What waves start with, copied from the queue's SH registers once:
+	 * the CP may switch the board's SH file to another queue's between
+	 * rounds while workers still start workgroups of this dispatch. */
+	uint32_t user_data[16];
+	unsigned queue;
 	uint32_t rsrc1, rsrc2, rsrc3;
 	uint32_t mode;			/* initial MODE, from RSRC1 */
 	unsigned wg_waves;		/* waves of a full workgroup: scratch slots per group */
@@ -73,6 +78,9 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 	l->wave_size = initiator & (1u << 15) ? 32 : 64;
 	l->pc = ((uint64_t)(SH(sim, mmCOMPUTE_PGM_HI) & 0xff) << 32 |
 		 SH(sim, mmCOMPUTE_PGM_LO)) << 8;
+	for (unsigned i = 0; i < 16; i++)
+		l->user_data[i] = SH(sim, mmCOMPUTE_USER_DATA_0 + i);
+	l->queue = sim->cur_queue;
 	l->rsrc1 = SH(sim, mmCOMPUTE_PGM_RSRC1);
 	l->rsrc2 = SH(sim, mmCOMPUTE_PGM_RSRC2);
 	l->user_sgprs = (l->rsrc2 >> 1) & 0x1f;
@@ -154,13 +162,12 @@ static int read_launch(struct bh_sim *sim, uint32_t initiator, struct launch *l)
 static void init_wave(struct wave *w, const struct launch *l, unsigned threads,
 		      const uint32_t size[3])
 {
-	struct bh_sim *sim = w->sim;
 	unsigned s = l->user_sgprs;
 
 	w->pc = l->pc;
 	memset(w->sgpr, 0, sizeof(w->sgpr));
 	for (unsigned i = 0; i < s && i < 16; i++)
-		w->sgpr[i] = SH(sim, mmCOMPUTE_USER_DATA_0 + i);
+		w->sgpr[i] = l->user_data[i];
 	for (int d = 0; d < 3; d++)
 		if (l->tgid_en[d])
 			w->sgpr[s++] = w->wg->id[d];
@@ -469,6 +476,7 @@ static int launch_workgroup(struct sim_worker *wk, struct launch *l, const uint3
 	wg->live = wg->nwaves;
 	wg->lds = r->lds;
 	wg->lds_size = l->lds_size;
+	wg->queue = l->queue;
 	if (wg->nwaves > MAX_WAVES_PER_WG)
 		return bad_state(sim, "a workgroup of %u threads", threads);
 	if (l->scratch_en && slot * l->wg_waves + wg->nwaves > l->tmp_waves)
@@ -813,12 +821,12 @@ void dispatch_work(struct dispatch_job *j, struct sim_worker *wk)
 		/* Between rounds no translated pointer is live: a host map or
 		 * unmap waiting for the address space goes now. */
 		sim_as_quiesce(sim);
-		/* Other queues' packets, on the CP's thread (worker 0) while it
-		 * runs alone: they switch the board's SH registers and current
-		 * queue, and park their faults, which running workers would
-		 * take for their own.  With several workers running, other
-		 * queues wait for the dispatch to end. */
-		if (wk->id == 0 && j->nworkers == 1)
+		/* Other queues' packets, on the CP's thread (worker 0): they
+		 * switch the board's SH registers and current queue, which the
+		 * workers no longer read (the launch holds its user data, each
+		 * workgroup its queue), and fault into the CP's own record
+		 * (sim_fault_redirect), not the dispatch's. */
+		if (wk->id == 0)
 			sim_cp_between_rounds(sim);
 	}
 	if (ret)

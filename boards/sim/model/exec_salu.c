@@ -208,7 +208,7 @@ static uint32_t hw_id(const struct wave *w)
 
 	return (w->index / 4 & 15) | (w->index % 4) << 4 | (lin % 16) << 8 |
 	       ((lin / 16) % 2) << 12 | ((lin / 32) % 4) << 13 |
-	       (w->sim->cur_queue & 7) << 24;
+	       (w->wg->queue & 7) << 24;
 }
 
 SOP(s_getreg_b32)

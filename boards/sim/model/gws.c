@@ -54,21 +54,21 @@ static const char *const type_name[] = { "unused", "barrier", "semaphore" };
 /* The resource @in names for wave @w, or NULL after a fault. */
 static struct gws_resource *resource(struct wave *w, const struct insn *in)
 {
-	struct sim_gws *g = &w->sim->queues[w->sim->cur_queue].gws;
+	struct sim_gws *g = &w->sim->queues[w->wg->queue].gws;
 	unsigned rid = ((w->m0 >> 16) + (unsigned)in->offset) & 63;
 
 	if (!g->count) {
 		wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 			   "%s on queue %u, which has no GWS resources (a KFD queue gets them "
 			   "with ALLOC_QUEUE_GWS; barehip gives them to a cooperative launch's "
-			   "queue)", in->desc->name, w->sim->cur_queue);
+			   "queue)", in->desc->name, w->wg->queue);
 		return NULL;
 	}
 	if (rid >= g->count) {
 		wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 			   "%s of GWS resource %u (M0[21:16] %u + offset %d); queue %u has "
 			   "resources 0..%u", in->desc->name, rid, (w->m0 >> 16) & 63, in->offset,
-			   w->sim->cur_queue, g->count - 1);
+			   w->wg->queue, g->count - 1);
 		return NULL;
 	}
 	w->gws_rid = (uint8_t)rid;
@@ -199,7 +199,7 @@ static int gws_sema_p(struct wave *w, const struct insn *in)
 
 static bool try_release(struct wave *w)
 {
-	struct gws_resource *r = &w->sim->queues[w->sim->cur_queue].gws.r[w->gws_rid];
+	struct gws_resource *r = &w->sim->queues[w->wg->queue].gws.r[w->gws_rid];
 
 	if (w->gws_wait == GWS_BARRIER ? r->flag == w->gws_flag : r->counter == 0)
 		return false;

@@ -394,6 +394,10 @@ struct workgroup {
 	struct wave waves[MAX_WAVES_PER_WG];
 	uint8_t *lds;
 	uint32_t lds_size;
+	/* The queue its dispatch came from (HW_ID, GWS, faults): not the
+	 * board's cur_queue, which the CP switches while it serves other
+	 * queues between the dispatch's rounds. */
+	unsigned queue;
 };
 
 /* -------------------------------------------------------- decoding */
@@ -518,6 +522,18 @@ bool sim_pool_wait(struct bh_sim *sim, unsigned ms);
 void dispatch_work(struct dispatch_job *job, struct sim_worker *wk);
 /* The wave this thread runs now (sim_fault names its workgroup), or NULL. */
 extern _Thread_local struct wave *sim_cur_wave;
+/*
+ * A fault record of the CP's own while it serves other queues between a
+ * dispatch's rounds (queue.c, sim_cp_between_rounds): their faults go
+ * here, not to the board's record, so they neither stop the dispatch's
+ * workers nor pass for the dispatch's fault.  Set on the CP's thread only.
+ */
+struct sim_fault_slot {
+	const struct bh_sim *sim;
+	struct bh_sim_fault fault;
+	bool pending;
+};
+extern _Thread_local struct sim_fault_slot *sim_fault_redirect;
 /* The worker this thread is in a dispatch (bh_sim_shader_clock), or NULL. */
 extern _Thread_local struct sim_worker *sim_cur_worker;
 /* GWS (gws.c): true when waiting wave @w may go on (it has taken what it

@@ -272,8 +272,10 @@ void sim_cp_between_rounds(struct bh_sim *sim)
 	sim->service_ns = t;
 	uint32_t *sh = sim->sh;
 	unsigned cur = sim->cur_queue;
+	struct sim_fault_slot slot = { .sim = sim };
 
 	sim->nested = true;
+	sim_fault_redirect = &slot;
 	lock(sim);
 	for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++) {
 		struct sim_queue *q = &sim->queues[i];
@@ -292,13 +294,21 @@ void sim_cp_between_rounds(struct bh_sim *sim)
 		else
 			pm4_run(sim, q, ASYNC_BUDGET);
 		lock(sim);
-		park_fault(sim, q);
+		if (slot.pending) {	/* as park_fault, from the CP's own record */
+			if (!q->fault_held) {
+				q->fault = slot.fault;
+				q->fault_held = true;
+			}
+			slot.pending = false;
+			event(sim);
+		}
 		if (q->pub_faulted)
 			q->faulted = true;
 		publish(q);
 		release(sim, q);
 	}
 	unlock(sim);
+	sim_fault_redirect = NULL;
 	sim->nested = false;
 	sim->sh = sh;
 	sim->cur_queue = cur;

@@ -157,6 +157,7 @@ int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t va)
 }
 
 _Thread_local struct wave *sim_cur_wave;
+_Thread_local struct sim_fault_slot *sim_fault_redirect;
 _Thread_local struct sim_worker *sim_cur_worker;
 
 /*
@@ -173,6 +174,24 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 		   const uint32_t *dw, unsigned ndw, uint64_t addr, enum bh_sim_access access,
 		   const char *fmt, va_list ap)
 {
+	struct sim_fault_slot *slot = sim_fault_redirect;
+
+	if (slot && slot->sim == sim) {
+		/* The CP serving another queue: no wave of the dispatch. */
+		if (slot->pending)
+			return;
+		memset(&slot->fault, 0, sizeof(slot->fault));
+		slot->fault.kind = kind;
+		slot->fault.queue = sim->cur_queue;
+		slot->fault.pc = pc;
+		for (unsigned i = 0; i < ndw && i < 3; i++)
+			slot->fault.dwords[i] = dw[i];
+		slot->fault.address = addr;
+		slot->fault.access = access;
+		vsnprintf(slot->fault.message, sizeof(slot->fault.message), fmt, ap);
+		slot->pending = true;
+		return;
+	}
 	pthread_mutex_lock(&sim->fault_lock);
 	if (sim->fault_pending) {
 		pthread_mutex_unlock(&sim->fault_lock);
@@ -182,7 +201,7 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 		w = sim_cur_wave;
 	memset(&sim->fault, 0, sizeof(sim->fault));
 	sim->fault.kind = kind;
-	sim->fault.queue = sim->cur_queue;
+	sim->fault.queue = w ? w->wg->queue : sim->cur_queue;
 	sim->fault.pc = pc;
 	for (unsigned i = 0; i < ndw && i < 3; i++)
 		sim->fault.dwords[i] = dw[i];

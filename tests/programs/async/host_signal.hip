@@ -91,6 +91,17 @@ __global__ void wait_for_host(const unsigned* flag, unsigned* answer)
     *answer = v + 1;
 }
 
+// 1b. The same in every block: @blocks waves wait at once, so the board
+// runs this dispatch on all its host threads (BAREHIP_SIM_THREADS), and
+// each block adds its answer when the flag comes.
+__global__ void wait_for_host_all(const unsigned* flag, unsigned* answer)
+{
+    while (load_acquire(flag) == 0)
+        __builtin_amdgcn_s_sleep(2);
+    if (threadIdx.x == 0)
+        atomicAdd_system(answer, 1u);
+}
+
 // 2. Tell the host we run, wait for it to say go, then finish.
 __global__ void handshake(unsigned* started, const unsigned* go, unsigned* done)
 {
@@ -203,7 +214,9 @@ static void test_ring()
     HIP_CHECK(hipHostFree(idx));
 }
 
-static void test_copy_beside_kernel()
+// A copy on stream 2 runs while stream 1's kernel of @blocks blocks
+// waits for the host; the host sets the flag only after the copy is done.
+static void test_copy_beside_kernel(unsigned blocks)
 {
     const size_t n = 1 << 16, bytes = n * sizeof(int);
     unsigned *flag, *answer;
@@ -223,7 +236,10 @@ static void test_copy_beside_kernel()
     *answer = 0;
     HIP_CHECK(hipStreamCreateWithFlags(&s1, hipStreamNonBlocking));
     HIP_CHECK(hipStreamCreateWithFlags(&s2, hipStreamNonBlocking));
-    hipLaunchKernelGGL(wait_for_host, dim3(1), dim3(1), 0, s1, flag, answer);
+    if (blocks == 1)
+        hipLaunchKernelGGL(wait_for_host, dim3(1), dim3(1), 0, s1, flag, answer);
+    else
+        hipLaunchKernelGGL(wait_for_host_all, dim3(blocks), dim3(64), 0, s1, flag, answer);
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipMemcpyAsync(dev, src, bytes, hipMemcpyHostToDevice, s2));
     HIP_CHECK(hipMemcpyAsync(back, dev, bytes, hipMemcpyDeviceToHost, s2));
@@ -243,8 +259,9 @@ static void test_copy_beside_kernel()
     host_store(flag, 1);
     HIP_CHECK(hipStreamSynchronize(s1));
     HIP_CHECK(hipStreamSynchronize(s2));
-    expect(host_load(answer) == 2, "stream 1's kernel finished after the flag");
-    std::printf("copy beside a kernel: %s, %zu wrong\n",
+    expect(host_load(answer) == (blocks == 1 ? 2u : blocks),
+           "stream 1's kernel finished after the flag");
+    std::printf("copy beside a kernel of %u block(s): %s, %zu wrong\n", blocks,
                 q == hipSuccess ? "done while the kernel ran" : "held behind the kernel", wrong);
     HIP_CHECK(hipStreamDestroy(s1));
     HIP_CHECK(hipStreamDestroy(s2));
@@ -260,7 +277,8 @@ int main()
     test_kernel_waits_for_host();
     test_host_waits_for_kernel();
     test_ring();
-    test_copy_beside_kernel();
+    test_copy_beside_kernel(1);
+    test_copy_beside_kernel(16);
     if (failures) {
         std::printf("FAIL: %d check(s)\n", failures);
         return EXIT_FAILURE;
