@@ -959,6 +959,12 @@ int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiato
 		while (!sim_pool_wait(sim, 2)) {
 			uint64_t since;
 
+			/* Its own groups ended, others run on: the CP serves
+			 * other queues meanwhile (inside the address space, as
+			 * between its rounds). */
+			sim_as_enter(sim);
+			sim_cp_between_rounds(sim);
+			sim_as_leave(sim);
 			if (sim_cp_aborting(sim) && !sim_faulted(sim))
 				abort_fault(sim);
 			if (!__atomic_load_n(&j->stop, __ATOMIC_RELAXED) && !sim_faulted(sim) &&

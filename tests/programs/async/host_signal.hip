@@ -91,13 +91,16 @@ __global__ void wait_for_host(const unsigned* flag, unsigned* answer)
     *answer = v + 1;
 }
 
-// 1b. The same in every block: @blocks waves wait at once, so the board
-// runs this dispatch on all its host threads (BAREHIP_SIM_THREADS), and
-// each block adds its answer when the flag comes.
-__global__ void wait_for_host_all(const unsigned* flag, unsigned* answer)
+// 1b. The same in blocks @from and up (those below end at once): many
+// waves wait at once, so the board runs this dispatch on all its host
+// threads (BAREHIP_SIM_THREADS); each block adds its answer.  With
+// @from 1 of 2 blocks, the thread that runs block 0 ends its part first
+// and only another waits.
+__global__ void wait_for_host_from(const unsigned* flag, unsigned* answer, unsigned from)
 {
-    while (load_acquire(flag) == 0)
-        __builtin_amdgcn_s_sleep(2);
+    if (blockIdx.x >= from)
+        while (load_acquire(flag) == 0)
+            __builtin_amdgcn_s_sleep(2);
     if (threadIdx.x == 0)
         atomicAdd_system(answer, 1u);
 }
@@ -215,8 +218,9 @@ static void test_ring()
 }
 
 // A copy on stream 2 runs while stream 1's kernel of @blocks blocks
-// waits for the host; the host sets the flag only after the copy is done.
-static void test_copy_beside_kernel(unsigned blocks)
+// (those from @from on) waits for the host; the host sets the flag only
+// after the copy is done.
+static void test_copy_beside_kernel(unsigned blocks, unsigned from)
 {
     const size_t n = 1 << 16, bytes = n * sizeof(int);
     unsigned *flag, *answer;
@@ -239,7 +243,8 @@ static void test_copy_beside_kernel(unsigned blocks)
     if (blocks == 1)
         hipLaunchKernelGGL(wait_for_host, dim3(1), dim3(1), 0, s1, flag, answer);
     else
-        hipLaunchKernelGGL(wait_for_host_all, dim3(blocks), dim3(64), 0, s1, flag, answer);
+        hipLaunchKernelGGL(wait_for_host_from, dim3(blocks), dim3(64), 0, s1, flag, answer,
+                           from);
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipMemcpyAsync(dev, src, bytes, hipMemcpyHostToDevice, s2));
     HIP_CHECK(hipMemcpyAsync(back, dev, bytes, hipMemcpyDeviceToHost, s2));
@@ -261,7 +266,8 @@ static void test_copy_beside_kernel(unsigned blocks)
     HIP_CHECK(hipStreamSynchronize(s2));
     expect(host_load(answer) == (blocks == 1 ? 2u : blocks),
            "stream 1's kernel finished after the flag");
-    std::printf("copy beside a kernel of %u block(s): %s, %zu wrong\n", blocks,
+    std::printf("copy beside a kernel of %u block(s), %u waiting: %s, %zu wrong\n", blocks,
+                blocks - from,
                 q == hipSuccess ? "done while the kernel ran" : "held behind the kernel", wrong);
     HIP_CHECK(hipStreamDestroy(s1));
     HIP_CHECK(hipStreamDestroy(s2));
@@ -277,8 +283,9 @@ int main()
     test_kernel_waits_for_host();
     test_host_waits_for_kernel();
     test_ring();
-    test_copy_beside_kernel(1);
-    test_copy_beside_kernel(16);
+    test_copy_beside_kernel(1, 0);
+    test_copy_beside_kernel(16, 0);
+    test_copy_beside_kernel(2, 1);
     if (failures) {
         std::printf("FAIL: %d check(s)\n", failures);
         return EXIT_FAILURE;
