@@ -41,9 +41,14 @@ int main(int argc, char** argv)
         hipMemcpy(din, img.data(), px * 4, hipMemcpyHostToDevice))
         return 1;
     dim3 block(16, 16), grid((n + 15) / 16, (n + 15) / 16);
-    for (int r = 0; r < reps; r++)
+    // One wait per launch: each launch is bounded by the loader's fence
+    // timeout (LOADER_FENCE_TIMEOUT_MS), not the ten of them together.
+    for (int r = 0; r < reps; r++) {
         hipLaunchKernelGGL(conv3x3, grid, block, 0, 0, din, dout, n, n);
-    if (hipDeviceSynchronize() || hipMemcpy(res.data(), dout, px * 4, hipMemcpyDeviceToHost))
+        if (hipDeviceSynchronize())
+            return 1;
+    }
+    if (hipMemcpy(res.data(), dout, px * 4, hipMemcpyDeviceToHost))
         return 1;
     for (size_t i = 0; i < px; i += 9973) {
         int x = (int)(i % n), y = (int)(i / n);
