@@ -23,9 +23,10 @@
  *
  * The host thread touches only memory (fences, gates, the copies' bytes),
  * user callbacks and bh_device_flush_writes, never the rest of the
- * loader (so it never waits for a lock a submitter holds): the
- * in-process sim board notices a written gate at the next doorbell or
- * wait (bh_queue_wait_for rings it again), hardware by polling.
+ * loader (so it never waits for a lock a submitter holds): hardware
+ * and the asynchronous sim board notice a written gate by polling; the
+ * synchronous one (BAREHIP_SIM_SYNC) at the next doorbell or wait
+ * (bh_queue_wait_for rings it again).
  * Callbacks must not call HIP, as in HIP.
  */
 #include <pthread.h>

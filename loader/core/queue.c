@@ -229,7 +229,9 @@ static bool timeout_reset(struct bh_queue *q)
 /*
  * Whether the CP stopped short of the queue's write pointer: on a board
  * whose CP re-evaluates a false WAIT_REG_MEM only when a doorbell rings
- * (the in-process sim board), the memory it polls may have changed since.
+ * (the in-process sim board in its synchronous mode, BAREHIP_SIM_SYNC),
+ * the memory it polls may have changed since.  Hardware and the
+ * asynchronous sim board re-poll on their own.
  */
 static bool cp_behind(const struct bh_queue *q)
 {
@@ -237,8 +239,8 @@ static bool cp_behind(const struct bh_queue *q)
 }
 
 /* Ring the doorbell again with the unchanged write pointer: hardware
- * re-polls its WAIT_REG_MEMs on its own and ignores this; the sim board
- * re-runs its stalled queues. */
+ * re-polls its WAIT_REG_MEMs on its own and ignores this; the
+ * synchronous sim board re-runs its stalled queues. */
 static void kick(struct bh_queue *q)
 {
 	q->dev->plat->doorbell(q->dev->plat, q->qid, q->wptr);
