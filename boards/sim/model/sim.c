@@ -170,6 +170,32 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 		   const uint32_t *dw, unsigned ndw, uint64_t addr, enum bh_sim_access access,
 		   const char *fmt, va_list ap) __attribute__((format(printf, 9, 0)));
 
+/* Fill @f: one fault record, of the wave @w if any. */
+static void fill_fault(struct bh_sim_fault *f, const struct wave *w, unsigned queue,
+		       enum bh_sim_fault_kind kind, uint64_t pc, const uint32_t *dw, unsigned ndw,
+		       uint64_t addr, enum bh_sim_access access, const char *fmt, va_list ap)
+	__attribute__((format(printf, 10, 0)));
+
+static void fill_fault(struct bh_sim_fault *f, const struct wave *w, unsigned queue,
+		       enum bh_sim_fault_kind kind, uint64_t pc, const uint32_t *dw, unsigned ndw,
+		       uint64_t addr, enum bh_sim_access access, const char *fmt, va_list ap)
+{
+	memset(f, 0, sizeof(*f));
+	f->kind = kind;
+	f->queue = queue;
+	f->pc = pc;
+	for (unsigned i = 0; i < ndw && i < 3; i++)
+		f->dwords[i] = dw[i];
+	f->address = addr;
+	f->access = access;
+	vsnprintf(f->message, sizeof(f->message), fmt, ap);
+	if (w) {
+		for (int d = 0; d < 3; d++)
+			f->workgroup[d] = w->wg->id[d];
+		f->wave = w->index;
+	}
+}
+
 static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind kind, uint64_t pc,
 		   const uint32_t *dw, unsigned ndw, uint64_t addr, enum bh_sim_access access,
 		   const char *fmt, va_list ap)
@@ -178,17 +204,9 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 
 	if (slot && slot->sim == sim) {
 		/* The CP serving another queue: no wave of the dispatch. */
-		if (slot->pending)
-			return;
-		memset(&slot->fault, 0, sizeof(slot->fault));
-		slot->fault.kind = kind;
-		slot->fault.queue = sim->cur_queue;
-		slot->fault.pc = pc;
-		for (unsigned i = 0; i < ndw && i < 3; i++)
-			slot->fault.dwords[i] = dw[i];
-		slot->fault.address = addr;
-		slot->fault.access = access;
-		vsnprintf(slot->fault.message, sizeof(slot->fault.message), fmt, ap);
+		if (!slot->pending)
+			fill_fault(&slot->fault, NULL, sim->cur_queue, kind, pc, dw, ndw, addr,
+				   access, fmt, ap);
 		slot->pending = true;
 		return;
 	}
@@ -199,20 +217,8 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 	}
 	if (!w && sim_cur_wave && sim_cur_wave->sim == sim)
 		w = sim_cur_wave;
-	memset(&sim->fault, 0, sizeof(sim->fault));
-	sim->fault.kind = kind;
-	sim->fault.queue = w ? w->wg->queue : sim->cur_queue;
-	sim->fault.pc = pc;
-	for (unsigned i = 0; i < ndw && i < 3; i++)
-		sim->fault.dwords[i] = dw[i];
-	sim->fault.address = addr;
-	sim->fault.access = access;
-	vsnprintf(sim->fault.message, sizeof(sim->fault.message), fmt, ap);
-	if (w) {
-		for (int d = 0; d < 3; d++)
-			sim->fault.workgroup[d] = w->wg->id[d];
-		sim->fault.wave = w->index;
-	}
+	fill_fault(&sim->fault, w, w ? w->wg->queue : sim->cur_queue, kind, pc, dw, ndw, addr,
+		   access, fmt, ap);
 	__atomic_store_n(&sim->fault_pending, true, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&sim->fault_lock);
 	if (sim->cfg.trace)
