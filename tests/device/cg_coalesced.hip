@@ -10,7 +10,8 @@
 // ranks, with meta ranks), binary_partition and labeled_partition of the
 // coalesced group and of thread_block_tiles, the dynamic
 // tiled_partition(thread_group, 2), invalid tile sizes, this_thread(),
-// and __syncwarp(mask) ordering an exchange through LDS.
+// cg::reduce over coalesced groups, and __syncwarp(mask) ordering an
+// exchange through LDS.
 // One 100-thread block (at wave64 a full wave and one of 36 lanes; at
 // wave32 three full waves and one of 4).  The host lists each group's
 // lanes and works every answer out from the definitions.
@@ -33,7 +34,7 @@ enum Field {
     LDS,
     T4_SIZE, T4_RANK, T4_META_RANK, T4_META_SIZE, T4_FIRST,
     BIN_SIZE, BIN_RANK, BIN_FIRST, LAB_SIZE, LAB_RANK, LAB_FIRST,
-    DYN_SIZE, DYN_RANK, BAD_VALID,
+    DYN_SIZE, DYN_RANK, BAD_VALID, RED_SUM, RED_MIN,
     kGroupFields
 };
 const char* const kGroupNames[kGroupFields] = {
@@ -49,7 +50,7 @@ const char* const kGroupNames[kGroupFields] = {
     "binary_partition size", "binary_partition rank", "binary_partition shfl(v, 0)",
     "labeled_partition size", "labeled_partition rank", "labeled_partition shfl(v, 0)",
     "tiled_partition(thread_group, 2) size", "tiled_partition(thread_group, 2) rank",
-    "invalid partitions' is_valid",
+    "invalid partitions' is_valid", "reduce plus<int>", "reduce less<int>",
 };
 enum Branch { THIRDS, OTHERS, DATA, kBranches };
 const char* const kBranchNames[kBranches] = {"lane % 3 == 1", "else", "value % 4 != 0"};
@@ -113,6 +114,8 @@ __device__ void describe(const cg::coalesced_group& g, int t, int* lds, unsigned
     o[MATCH_ALL_PRED] = pred;
     o[MISMATCH_ALL] = g.match_all(label(t), pred);
     o[MISMATCH_PRED] = pred;
+    o[RED_SUM] = cg::reduce(g, v, cg::plus<int>());
+    o[RED_MIN] = cg::reduce(g, v, cg::less<int>());
 
     // Each lane stores, the group syncs, each reads the next rank's slot.
     lds[t] = v;
@@ -245,10 +248,15 @@ static void check_group(const char* where, const std::vector<int>& members, int 
     check(DOWN_D, host_bits(dvalue(r + 1 < n ? members[r + 1] : t)));
     check(BALLOT, rank_mask(bin));
     bool any = false, all = true;
+    int sum = 0, least = 1 << 30;
     for (int u : members) {
         any |= any_pred(u);
         all &= all_pred(u);
+        sum += value(u);
+        least = value(u) < least ? value(u) : least;
     }
+    check(RED_SUM, sum);
+    check(RED_MIN, least);
     check(ANY, any);
     check(ALL, all);
     const unsigned long long match = rank_mask([&](int u) { return label(u) == label(t); });

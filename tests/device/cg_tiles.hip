@@ -15,7 +15,9 @@
 //     N-1-r stored);
 //   - sub-tiles: tiled_partition<N/2>(tile) and its meta ranks;
 //   - the dynamic partition's size, rank and validity (n = 3 and
-//     n = 2 * warpSize are not valid tile sizes).
+//     n = 2 * warpSize are not valid tile sizes);
+//   - cg::reduce with plus, greater, bit_xor and less, on int, unsigned,
+//     long long and double.
 // Blocks of 128 threads, and of 100: there a static tile past the block's
 // end keeps size N, but ballot/any/all/match count only the lanes that
 // exist and a shuffle from a missing lane reads 0, while the dynamic
@@ -25,6 +27,7 @@
 #include <hip/hip_cooperative_groups.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -37,6 +40,7 @@ enum Field {
     BALLOT, ANY, ALL, MATCH_I, MATCH_LL, MATCH_D, MATCH_ALL, MATCH_ALL_PRED,
     LDS, SUB_RANK, SUB_META_RANK, SUB_META_SIZE,
     DYN_SIZE, DYN_RANK, DYN_VALID, BAD_VALID,
+    RED_SUM, RED_MAX, RED_XOR_LL, RED_MIN_D,
     kFields
 };
 const char* const kNames[kFields] = {
@@ -50,6 +54,8 @@ const char* const kNames[kFields] = {
     "LDS across sync", "sub-tile rank", "sub-tile meta_group_rank", "sub-tile meta_group_size",
     "tiled_partition(block, n) size", "tiled_partition(block, n) rank",
     "tiled_partition(block, n) is_valid", "invalid partitions' is_valid",
+    "reduce plus<int>", "reduce greater<unsigned>", "reduce bit_xor<long long>",
+    "reduce less<double>",
 };
 constexpr int kMaxThreads = 128, kBlocks = 2;
 constexpr unsigned long long kUnset = 0x5e5e5e5e5e5e5e5eull;
@@ -137,6 +143,10 @@ __global__ void tiles(unsigned long long* out)
         int pred = -1;
         o[MATCH_ALL] = tile.match_all(agree(ti, r, N), pred);
         o[MATCH_ALL_PRED] = pred;
+        o[RED_SUM] = cg::reduce(tile, v, cg::plus<int>());
+        o[RED_MAX] = cg::reduce(tile, (unsigned)v, cg::greater<unsigned>());
+        o[RED_XOR_LL] = cg::reduce(tile, (long long)w, cg::bit_xor<long long>());
+        o[RED_MIN_D] = bits(cg::reduce(tile, v * 0.5, cg::less<double>()));
 
         // Each rank stores, the tile syncs, each rank reads its mirror's slot.
         lds[t] = v;
@@ -242,12 +252,16 @@ template <unsigned N> void run(int threads)
             check(ROT_F, host_bits(have ? (float)value(base + src) + 0.25f : 0.0f));
             check(ROT_D, host_bits((double)w));
 
-            unsigned long long ballot = 0, match = 0, all_ranks = 0;
+            unsigned long long ballot = 0, match = 0, all_ranks = 0, xored = 0;
+            int most = 0, least = 1 << 30;
             bool any = false, all = true, agreed = true;
             for (int k = 0; k < (int)N; ++k) {
                 if (!exists(k))
                     continue;
                 all_ranks |= 1ull << k;
+                most = std::max(most, value(base + k));
+                least = std::min(least, value(base + k));
+                xored ^= wide(base + k);
                 ballot |= (unsigned long long)ballot_pred(base + k) << k;
                 any |= any_pred(ti, k, N);
                 all &= all_pred(ti, k, N);
@@ -263,6 +277,10 @@ template <unsigned N> void run(int threads)
             check(MATCH_D, match);
             check(MATCH_ALL, agreed ? all_ranks : 0);
             check(MATCH_ALL_PRED, agreed);
+            check(RED_SUM, tile_sum);
+            check(RED_MAX, most);
+            check(RED_XOR_LL, xored);
+            check(RED_MIN_D, host_bits(least * 0.5));
 
             if (N >= 2) {
                 check(SUB_RANK, r % (N / 2));

@@ -6,7 +6,9 @@
  *     dynamic tiled_partition(parent, n) (bh/cg_tile.h, bh/cg_partition.h);
  *   - coalesced groups: the active lanes of a wave, coalesced_threads(),
  *     binary_partition and labeled_partition (bh/cg_coalesced.h,
- *     bh/cg_partition.h).
+ *     bh/cg_partition.h);
+ *   - reduce(group, value, op) over a tile or a coalesced group
+ *     (bh/cg_reduce.h).
  * Every group answers size()/num_threads(), thread_rank(), is_valid()
  * and sync(), as members and through a plain thread_group (a group passed
  * as thread_group keeps its kind), and as the free functions sync(g),
@@ -234,6 +236,7 @@ template <class Group> __device__ inline bool is_valid(const Group &g) { return 
 #include <hip/bh/cg_coalesced.h>
 #include <hip/bh/cg_tile.h>
 #include <hip/bh/cg_partition.h>
+#include <hip/bh/cg_reduce.h>
 #endif
 
 #endif /* HIP_COOPERATIVE_GROUPS_H */
