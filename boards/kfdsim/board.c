@@ -322,6 +322,10 @@ int kfdsim_board_start(struct kfdsim_proc *p)
 		}
 		g->ih_running = true;
 	}
+	if (getenv("BAREHIP_KFDSIM_VERBOSE"))
+		fprintf(stderr, "barehip-kfdsim: %u GPU(s), %s\n", kfdsim_ngpus,
+			p->async ? "asynchronous: each model on its CP thread" :
+			"synchronous: the models run inside the doorbells (BAREHIP_SIM_SYNC)");
 	pthread_mutex_init(&p->kick_lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
