@@ -262,7 +262,12 @@ static int map_devices(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu
 
 		pthread_mutex_lock(&pg->lock);
 		if (map && !(bo->mapped & bit)) {
-			if (!bo->va || bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size))
+			/* VRAM is the GPU's own: a kernel polling it waits for
+			 * other waves, not the host (the model's deadlock rule). */
+			bool vram = bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+
+			if (!bo->va || (vram ? bh_sim_vm_map_vram(pg->sim, bo->va, bo->kmap, bo->size) :
+					bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size)))
 				err = -EINVAL;	/* overlaps a mapping */
 			else
 				bo->mapped |= bit;
