@@ -103,7 +103,9 @@ PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-g
 endif
 # Programs that need the board beside the host (tests/programs/async/:
 # the host and running kernels signal each other): on each modelled target
-# with the in-process board, asynchronous unless configured without it.
+# with the in-process board, and on the kfd backend through the fake KFD
+# (whose models run on their own CP threads too), asynchronous unless
+# configured without it.
 ifneq ($(CONFIG_SIM_ASYNC),)
 ASYNC_PROGRAMS := $(patsubst tests/programs/async/%.hip,$(PROG_DIR)/async/%,\
 	$(wildcard tests/programs/async/*.hip))
@@ -112,7 +114,7 @@ $(PROG_DIR)/async/%: tests/programs/async/%.hip $(TOOLCHAIN)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 PROGRAMS += $(ASYNC_PROGRAMS)
-PROGRAM_RUNS += $(call on_modelled,$(ASYNC_PROGRAMS))
+PROGRAM_RUNS += $(call on_modelled,$(ASYNC_PROGRAMS)) $(call on_kfd,$(ASYNC_PROGRAMS))
 endif
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)

@@ -19,8 +19,9 @@ $(THREAD_DIR)/%: tests/threads/%.hip tests/threads/threads.h $(TOOLCHAIN)
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -pthread $(THREAD_FLAGS_$*) -o $@ $<
 CHECK_BINS += $(THREAD_TESTS)
 CHECK_RUNS += $(THREAD_TESTS)
-# And on the kfd backend through the fake KFD, whose board is a thread of
-# its own beside the program's (gfx90a: the host side is the same).
+# And on the kfd backend through the fake KFD, whose models run beside the
+# program's threads on CP threads of their own, with an interrupt thread
+# per GPU (gfx90a: the host side is the same).
 CHECK_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(addsuffix @kfd-gfx90a,$(if $(KFDSIM_LIB),$(THREAD_TESTS))))
 
 # ThreadSanitizer: a make of its own in TSAN_BUILD (SANITIZE=thread)

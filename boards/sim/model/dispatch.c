@@ -514,7 +514,8 @@ static void free_residents(struct resident *r, unsigned n)
 
 /*
  * Whether one of worker @wk's resident waves last read host memory with
- * a vector load (a GART or VM page, not VRAM, scratch or LDS) while the
+ * a vector load (a GART or VM page, not VRAM -- the board's or a KFD's
+ * VRAM BO, bh_sim_vm_map_vram -- scratch or LDS) while the
  * board runs beside the host (bh_sim_start): the host can still write
  * it, so a spin on it is a wait for the host, not a deadlock, and the
  * loader's fence timeout bounds it (docs/architecture.md).  A
@@ -539,7 +540,7 @@ static bool waits_for_host(struct bh_sim *sim, const struct resident *res, unsig
 
 			if (w->done || w->at_barrier || w->gws_wait || a == ~0ull)
 				continue;
-			if (a < BH_SIM_SHARED_APERTURE && a - BH_SIM_VRAM_BASE >= sim->vram_size)
+			if (mem_is_host(sim, a))
 				return true;
 		}
 	}

@@ -83,6 +83,7 @@ struct dispatch_job;
 struct gart_map {
 	uint64_t va, size;
 	uint8_t *host;
+	bool local;		/* the GPU's own memory (bh_sim_vm_map_vram) */
 };
 
 /*
@@ -253,7 +254,10 @@ struct bh_sim {
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len);
 /* Map/unmap host pages at @va (checked: aligned, no overlap); 0 or -1.
  * They take as_lock for writing: the caller must not hold it. */
-int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size);
+int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size, bool local);
+/* Whether @va is host memory the host may write while a kernel runs: a
+ * GART or VM page not mapped as the GPU's own.  as_lock held. */
+bool mem_is_host(struct bh_sim *sim, uint64_t va);
 int mem_unmap(struct bh_sim *sim, uint64_t va);
 /* as_lock for GPU work: enter before translating, leave after the last
  * use of a translated pointer, quiesce (leave + enter) between rounds. */

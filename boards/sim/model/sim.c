@@ -144,7 +144,7 @@ int bh_sim_gart_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
 	if (va < BH_SIM_GART_BASE || size > BH_SIM_GART_SIZE ||
 	    va - BH_SIM_GART_BASE > BH_SIM_GART_SIZE - size)
 		return -1;
-	return mem_map(sim, va, host, size);
+	return mem_map(sim, va, host, size, false);
 }
 
 int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t va)
@@ -152,11 +152,21 @@ int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t va)
 	return mem_unmap(sim, va);
 }
 
-int bh_sim_vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+static int vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size, bool local)
 {
 	if (va < 4096 || size > BH_SIM_VM_LIMIT || va > BH_SIM_VM_LIMIT - size)
 		return -1;
-	return mem_map(sim, va, host, size);
+	return mem_map(sim, va, host, size, local);
+}
+
+int bh_sim_vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	return vm_map(sim, va, host, size, false);
+}
+
+int bh_sim_vm_map_vram(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	return vm_map(sim, va, host, size, true);
 }
 
 int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t va)

@@ -253,6 +253,14 @@ int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t gpu_va);
  */
 #define BH_SIM_VM_LIMIT	0x0000800000000000ull
 int bh_sim_vm_map(struct bh_sim *sim, uint64_t gpu_va, void *host, uint64_t size);
+/*
+ * The same for memory that is the GPU's own (a KFD VRAM BO), which only
+ * GPU work writes while a kernel runs: a wave spinning on it waits for
+ * other waves, and if none comes it is a deadlock, as on the board's VRAM
+ * (host memory, mapped by bh_sim_vm_map or bh_sim_gart_map, the host
+ * may still write: the asynchronous board waits for it).
+ */
+int bh_sim_vm_map_vram(struct bh_sim *sim, uint64_t gpu_va, void *host, uint64_t size);
 int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t gpu_va);
 
 /*
