@@ -113,6 +113,9 @@ $(PROG_DIR)/async/%: tests/programs/async/%.hip $(TOOLCHAIN)
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 PROGRAMS += $(ASYNC_PROGRAMS)
 PROGRAM_RUNS += $(call on_modelled,$(ASYNC_PROGRAMS))
+# Kernels of two streams running at once (streams.hip): also at 1, 2 and
+# 4 model host threads.
+PROGRAM_RUNS += $(foreach n,1 2 4,$(PROG_DIR)/async/streams@$(firstword $(MODELLED))/t$(n))
 endif
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)
