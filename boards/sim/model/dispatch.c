@@ -1243,6 +1243,7 @@ static int job_result(struct bh_sim *sim, struct dispatch_job *j)
 		if (!sim->fault_pending) {
 			sim->fault = j->fault.fault;
 			__atomic_store_n(&sim->fault_pending, true, __ATOMIC_RELEASE);
+			__atomic_store_n(&sim->fault_any, true, __ATOMIC_RELEASE);
 		}
 		pthread_mutex_unlock(&sim->fault_lock);
 		ret = -1;

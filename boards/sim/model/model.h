@@ -207,6 +207,9 @@ struct bh_sim {
 	 * left untaken never stops or hides another queue's work. */
 	struct bh_sim_fault fault;
 	bool fault_pending;
+	/* Some fault was ever raised (sticky, atomic): until then
+	 * sim_faulted needs one load. */
+	bool fault_any;
 	uint32_t irq[IRQ_SLOTS];
 	unsigned irq_head, irq_count;
 	struct bh_sim_stats stats;	/* merged from the workers after each dispatch */
@@ -305,6 +308,8 @@ extern _Thread_local struct sim_fault_rec *sim_cur_fault;
  * else the CP's. */
 static inline bool sim_faulted(const struct bh_sim *sim)
 {
+	if (__builtin_expect(!__atomic_load_n(&sim->fault_any, __ATOMIC_ACQUIRE), 1))
+		return false;
 	const struct sim_fault_rec *r = sim_cur_fault;
 
 	return r ? __atomic_load_n(&r->pending, __ATOMIC_ACQUIRE)

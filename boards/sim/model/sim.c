@@ -215,6 +215,7 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 			fill_fault(&rec->fault, w, w ? w->wg->queue : rec->queue, kind, pc, dw,
 				   ndw, addr, access, fmt, ap);
 			__atomic_store_n(&rec->pending, true, __ATOMIC_RELEASE);
+			__atomic_store_n(&sim->fault_any, true, __ATOMIC_RELEASE);
 			if (sim->cfg.trace)
 				fprintf(stderr, "sim: FAULT %s\n", rec->fault.message);
 		}
@@ -237,6 +238,7 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 	fill_fault(&sim->fault, w, w ? w->wg->queue : sim->cur_queue, kind, pc, dw, ndw, addr,
 		   access, fmt, ap);
 	__atomic_store_n(&sim->fault_pending, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&sim->fault_any, true, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&sim->fault_lock);
 	if (sim->cfg.trace)
 		fprintf(stderr, "sim: FAULT %s\n", sim->fault.message);
