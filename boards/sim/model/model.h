@@ -219,7 +219,8 @@ struct bh_sim {
 	/*
 	 * The dispatch workers (dispatch.c): nworkers in all, the caller of
 	 * dispatch_direct being worker 0 and the others persistent threads
-	 * that wait on pool_cv for the next job (pool_gen bumped).
+	 * that wait on pool_cv until a running dispatch has slots of theirs
+	 * (pool_want).
 	 */
 	unsigned nworkers;
 	struct sim_worker *workers;
@@ -273,7 +274,8 @@ struct bh_sim {
 	unsigned rr, poll_pass;		/* round robin; stalled queues' poll pass */
 	struct sim_queue *stepping;	/* the queue a step runs now, or NULL */
 	/* The CP thread runs other queues' packets between a dispatch's
-	 * rounds (sim_cp_between_rounds): no dispatches then. */
+	 * rounds (sim_cp_between_rounds): a ring dispatch then starts
+	 * beside it (dispatch_start), none runs to its end. */
 	bool nested;
 	uint64_t service_ns;		/* when it last did */
 	/* Set (atomically) to stop the running dispatch: its queue is being
@@ -358,9 +360,10 @@ void sim_cp_stop(struct bh_sim *sim);
 /*
  * Called by the dispatch loop between rounds, as_lock held for reading:
  * on an asynchronous board, every POLL_MIN_NS at most, the CP runs the
- * other queues' packets up to their next dispatch (markers, waits,
- * fences, writes), so one long kernel does not hold them up -- as a real
- * CP's other pipes would not be.
+ * other queues' packets (markers, waits, fences, writes), so one long
+ * kernel does not hold them up -- as a real CP's other pipes would not
+ * be; a ring dispatch among them starts beside the running one, an IB
+ * waits for the CP's next step.
  */
 void sim_cp_between_rounds(struct bh_sim *sim);
 /* Whether the running dispatch must stop (cp_abort, for dispatch.c). */
