@@ -49,5 +49,5 @@ $(THREAD_DIR)/%: tests/threads/%.hip tests/threads/threads.h $(BAREHIP_CC) $(LIB
 		$(HEADERS) | $(BUILD)/lib/barehip
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (ThreadSanitizer)"
-	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -DBH_TSAN -pthread $(THREAD_FLAGS_$*) -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -pthread $(THREAD_FLAGS_$*) -o $@ $<
 endif

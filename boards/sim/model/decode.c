@@ -6,6 +6,8 @@
  * An opcode with no table row is an illegal-instruction fault naming
  * the PC and the raw dwords.
  */
+#include <pthread.h>
+
 #include "decode_common.h"
 
 #define BH_INSN(fmt, key, name, fn, flags) { FMT_##fmt, key, name, x_##fn, flags },
@@ -34,12 +36,23 @@ const struct bh_sim_isa isa_gfx942 = {
 	.table = gfx942_table, .ready = &gfx942_ready, GFX9_OPERANDS,
 };
 
+/*
+ * The tables are filled once per process, by the first board of each ISA.
+ * Boards may be created on several host threads at once, so the fill is
+ * under a lock and the flag is published with release/acquire.
+ */
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
 const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]
 {
-	if (!*isa->ready) {
-		for (size_t i = 0; i < isa->nrows; i++)
-			isa->table[isa->rows[i].fmt][isa->rows[i].key] = &isa->rows[i];
-		*isa->ready = true;
+	if (!__atomic_load_n(isa->ready, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_lock(&table_lock);
+		if (!*isa->ready) {
+			for (size_t i = 0; i < isa->nrows; i++)
+				isa->table[isa->rows[i].fmt][isa->rows[i].key] = &isa->rows[i];
+			__atomic_store_n(isa->ready, true, __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&table_lock);
 	}
 	return (const struct opdesc *const (*)[OPKEYS])isa->table;
 }

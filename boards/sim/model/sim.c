@@ -33,6 +33,14 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 				 (unsigned long long)cfg->vram_size);
 		return NULL;
 	}
+	/* VRAM and the GART aperture must not overlap in the GPU's address space. */
+	if (cfg->vram_size > BH_SIM_GART_BASE - BH_SIM_VRAM_BASE) {
+		if (why)
+			snprintf(why, 256, "VRAM size %llu MiB reaches the GART aperture at 0x%llx",
+				 (unsigned long long)(cfg->vram_size >> 20),
+				 (unsigned long long)BH_SIM_GART_BASE);
+		return NULL;
+	}
 	sim = calloc(1, sizeof(*sim));
 	if (!sim) {
 		if (why)

@@ -138,6 +138,21 @@ __device__ inline int __all(int predicate)
 	return __bh_warp_ballot(predicate == 0) == 0;
 }
 
+/*
+ * Memory ordering among the lanes of this wave, for __syncwarp and the
+ * sync() of tiles and coalesced groups.  The lanes already run in
+ * lockstep, so no instruction waits: the fences (wavefront scope, which
+ * needs no cache maintenance) and the wave barrier keep the compiler from
+ * moving memory accesses across the call, and a wave's own accesses are
+ * performed in order.
+ */
+__device__ inline void __bh_warp_barrier(void)
+{
+	__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+	__builtin_amdgcn_wave_barrier();
+	__builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+}
+
 #if !defined(HIP_DISABLE_WARP_SYNC_BUILTINS)
 /* The lanes executing this call. */
 __device__ inline unsigned long long __activemask(void)
@@ -279,6 +294,26 @@ template <typename MaskT> __device__ inline unsigned long long __bh_warp_sync_ma
 	if (__AMDGCN_WAVEFRONT_SIZE__ == 32)
 		m &= 0xffffffffull;
 	return m;
+}
+
+/*
+ * __syncwarp(mask): the lanes of mask exchange data through memory across
+ * it.  Its mask must be a 64-bit integer at every wave size (seed 003, as
+ * ROCm checks it): CUDA's __syncwarp(0xffffffff) is refused, at wave32
+ * too, rather than silently naming half a wave64.
+ */
+__device__ inline void __syncwarp(void)
+{
+	__bh_warp_barrier();
+}
+template <typename MaskT> __device__ inline void __syncwarp(MaskT mask)
+{
+	static_assert(__is_integral(MaskT) && sizeof(MaskT) == 8,
+		      "__syncwarp: the mask must be a 64-bit integer (unsigned long long), "
+		      "at wave32 too: implicitly promoting a smaller integer is almost always "
+		      "an error.");
+	(void)mask;
+	__bh_warp_barrier();
 }
 
 template <typename MaskT>
