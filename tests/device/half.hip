@@ -10,7 +10,8 @@
 //    and long long in the four rounding modes (tests/math/half.hip checks
 //    the conversions to half against MPFR);
 //  - shuffles of __half and __half2 (and their _sync forms), the warp
-//    reductions on half (HIP_ENABLE_EXTRA_WARP_SYNC_TYPES), atomicAdd on
+//    reductions on half (HIP_ENABLE_EXTRA_WARP_SYNC_TYPES; the whole wave,
+//    and the even and odd lanes as two masks with holes), atomicAdd on
 //    __half and __half2, __ldg;
 //  - the same arithmetic and conversions in host code.
 // A reference for one rounded operation on halves: the float operation
@@ -387,7 +388,7 @@ __global__ void lanes_kernel(float* out, __half* hsum, __half2* h2sum)
     int l = threadIdx.x;
     __half v = __float2half(l / 4.0f);
     __half2 v2 = __halves2half2(v, __hneg(v));
-    float* o = out + l * 12;
+    float* o = out + l * 14;
     o[0] = __half2float(__shfl(v, 3));
     o[1] = __half2float(__shfl_up(v, 1));
     o[2] = __half2float(__shfl_down(v, 2));
@@ -400,6 +401,10 @@ __global__ void lanes_kernel(float* out, __half* hsum, __half2* h2sum)
     o[9] = __half2float(__reduce_min_sync(~0ull, __hneg(v)));
     o[10] = __half2float(__reduce_max_sync(~0ull, v));
     o[11] = __half2float(atomicAdd(hsum, __float2half(1.0f)));  // old values: 0 .. n-1, once each
+    // Two masks with holes, reducing separately: the even and the odd lanes.
+    unsigned long long even = 0x5555555555555555ull, mine = l & 1 ? ~even : even;
+    o[12] = __half2float(__reduce_add_sync(mine, v));
+    o[13] = __half2float(__reduce_max_sync(mine, __hneg(v)));
     atomicAdd(h2sum, __halves2half2(__float2half(0.5f), __float2half(-2.0f)));
 }
 
@@ -409,7 +414,7 @@ static void check_lanes(int wave)
     float* dout;
     __half* dh;
     __half2* dh2;
-    CHECK(hipMalloc(&dout, n * 12 * sizeof(float)));
+    CHECK(hipMalloc(&dout, n * 14 * sizeof(float)));
     CHECK(hipMalloc(&dh, 4 * sizeof(__half)));
     CHECK(hipMalloc(&dh2, sizeof(__half2)));
     // The counter is the odd half of a word whose other half must stay.
@@ -418,7 +423,7 @@ static void check_lanes(int wave)
     CHECK(hipMemset(dh2, 0, sizeof(__half2)));
     lanes_kernel<<<1, n>>>(dout, dh + 1, dh2);
     CHECK(hipDeviceSynchronize());
-    std::vector<float> o(n * 12);
+    std::vector<float> o(n * 14);
     unsigned short h[4];
     __half2 h2;
     CHECK(hipMemcpy(o.data(), dout, o.size() * sizeof(float), hipMemcpyDeviceToHost));
@@ -427,11 +432,12 @@ static void check_lanes(int wave)
     int before = failures;
     std::vector<bool> seen(n);
     float sum = 0;
+    float parity_sum[2] = {0, 0};
     for (int l = 0; l < n; l++)
-        sum += l / 4.0f;
+        sum += l / 4.0f, parity_sum[l & 1] += l / 4.0f;
     for (int l = 0; l < n; l++) {
         auto seg = [&](int w) { return l & ~(w - 1); };
-        const float want[11] = {
+        const float want[14] = {
             3 / 4.0f,
             (l >= 1 ? l - 1 : l) / 4.0f,
             (l + 2 < n ? l + 2 : l) / 4.0f,
@@ -443,12 +449,15 @@ static void check_lanes(int wave)
             sum,
             -(n - 1) / 4.0f,
             (n - 1) / 4.0f,
+            0,  // (the atomic: checked below)
+            parity_sum[l & 1],
+            -(l & 1) / 4.0f,
         };
-        for (int k = 0; k < 11; k++)
-            if (o[l * 12 + k] != want[k] && failures++ < 20)
+        for (int k = 0; k < 14; k++)
+            if (k != 11 && o[l * 14 + k] != want[k] && failures++ < 20)
                 printf("  lane %d: shuffle/reduction %d: got %g, want %g\n", l, k,
-                       o[l * 12 + k], want[k]);
-        int old = (int)o[l * 12 + 11];
+                       o[l * 14 + k], want[k]);
+        int old = (int)o[l * 14 + 11];
         if (old < 0 || old >= n || seen[old])
             printf("  lane %d: atomicAdd(__half*) returned %d twice or out of range\n", l, old),
                 failures++;
