@@ -518,6 +518,62 @@ static void check_h2_math()
     CHECK(hipFree(dbad));
 }
 
+// ------------------------------------------------------------ extras
+// The rest of the family on fixed inputs with known results.
+__global__ void extras_kernel(const __half* in, float* out)
+{
+    __half a = __ldcg(in), b = __ldcs(in + 1), c = __ldca(in + 2);  // 2.5, -3, 0.25
+    out[0] = __half2char_rz(__hneg(a));                       // -2
+    out[1] = __half2uchar_rz(__float2half(300.0f));           // 255 (saturated)
+    out[2] = (float)__heq2_mask(__halves2half2(a, b), __halves2half2(a, a));  // 0xffff
+    out[3] = (float)__hgt2_mask(__halves2half2(a, b), __halves2half2(b, a));  // 0xffff
+    __half2 z = __hcmadd(__halves2half2(a, b), __halves2half2(c, a), __halves2half2(c, c));
+    out[4] = __low2float(z);                                  // 2.5*.25 - (-3)(2.5) + .25 = 8.375
+    out[5] = __high2float(z);                                 // 2.5*2.5 + (-3)(.25) + .25 = 5.75
+    out[6] = amd_mixed_dot(__halves2half2(a, b), __halves2half2(c, a), 1.0f, false);  // -5.875
+    out[7] = amd_mixed_dot(__halves2half2(a, b), __halves2half2(c, a), 1.0f, true);   // 0
+    out[8] = __half2float(__hfma_relu(a, b, c));              // -7.25 -> 0
+    out[9] = __half2float(__hfma_relu(a, c, c));              // 0.875
+    __half2 inf2 = __hisinf2(__halves2half2(__hdiv(a, __float2half(0.0f)), a));
+    out[10] = __low2float(inf2) + 2 * __high2float(inf2);     // 1
+    __half2 r = __hfma2_relu(__halves2half2(a, a), __halves2half2(b, c), __halves2half2(c, c));
+    out[11] = __low2float(r) + __high2float(r);               // 0 + 0.875
+    __half st;
+    __stcg(&st, a);
+    out[12] = __half2float(__ldlu(&st));                      // 2.5
+}
+
+static void check_extras()
+{
+    const float in[3] = {2.5f, -3.0f, 0.25f};
+    __half hin[3];
+    for (int i = 0; i < 3; i++)
+        hin[i] = __float2half(in[i]);
+    const float want[13] = {-2, 255, 65535, 65535, 8.375f, 5.75f, -5.875f, 0, 0, 0.875f, 1,
+                            0.875f, 2.5f};
+    __half* din;
+    float* dout;
+    CHECK(hipMalloc(&din, sizeof hin));
+    CHECK(hipMalloc(&dout, sizeof want));
+    CHECK(hipMemcpy(din, hin, sizeof hin, hipMemcpyHostToDevice));
+    extras_kernel<<<1, 1>>>(din, dout);
+    CHECK(hipDeviceSynchronize());
+    float got[13];
+    CHECK(hipMemcpy(got, dout, sizeof got, hipMemcpyDeviceToHost));
+    int before = failures;
+    static const char* const names[13] = {
+        "__half2char_rz", "__half2uchar_rz", "__heq2_mask", "__hgt2_mask", "__hcmadd.x",
+        "__hcmadd.y", "amd_mixed_dot", "amd_mixed_dot(sat)", "__hfma_relu(<0)", "__hfma_relu",
+        "__hisinf2", "__hfma2_relu", "__stcg/__ldlu"};
+    for (int i = 0; i < 13; i++)
+        if (got[i] != want[i])
+            printf("  %s: got %g, want %g\n", names[i], got[i], want[i]), failures++;
+    printf("  char/uchar conversions, masks, __hcmadd, amd_mixed_dot, _relu, __hisinf2, "
+           "loads and stores: %s\n", failures == before ? "ok" : "FAIL");
+    CHECK(hipFree(din));
+    CHECK(hipFree(dout));
+}
+
 static int device_warp_size()
 {
     hipDeviceProp_t p;
@@ -543,6 +599,7 @@ int main()
     check_conversions();
     check_lanes(device_warp_size());
     check_h2_math();
+    check_extras();
     if (failures) {
         printf("half: FAIL (%d)\n", failures);
         return 1;
