@@ -301,6 +301,23 @@ static void check_lanes(int n)
     CHECK(hipFree(ds2));
 }
 
+// The wave size the kernels run at (warpSize in device code: a wave64
+// build on gfx11 runs 64 lanes on a device whose native size is 32).
+__global__ void wave_size_kernel(int* w)
+{
+    *w = warpSize;
+}
+
+static int device_warp_size()
+{
+    int *d, w;
+    CHECK(hipMalloc(&d, sizeof w));
+    wave_size_kernel<<<1, 1>>>(d);
+    CHECK(hipMemcpy(&w, d, sizeof w, hipMemcpyDeviceToHost));
+    CHECK(hipFree(d));
+    return w;
+}
+
 int main()
 {
     printf("bf16: hip_bf16.h on the device and the host\n");
@@ -316,9 +333,7 @@ int main()
             failures++;
     check_pairs();
     check_conversions();
-    hipDeviceProp_t p;
-    CHECK(hipGetDeviceProperties(&p, 0));
-    check_lanes(p.warpSize);
+    check_lanes(device_warp_size());
     if (failures) {
         printf("bf16: FAIL (%d)\n", failures);
         return 1;

@@ -574,11 +574,21 @@ static void check_extras()
     CHECK(hipFree(dout));
 }
 
+// The wave size the kernels run at (warpSize in device code: a wave64
+// build on gfx11 runs 64 lanes on a device whose native size is 32).
+__global__ void wave_size_kernel(int* w)
+{
+    *w = warpSize;
+}
+
 static int device_warp_size()
 {
-    hipDeviceProp_t p;
-    CHECK(hipGetDeviceProperties(&p, 0));
-    return p.warpSize;
+    int *d, w;
+    CHECK(hipMalloc(&d, sizeof w));
+    wave_size_kernel<<<1, 1>>>(d);
+    CHECK(hipMemcpy(&w, d, sizeof w, hipMemcpyDeviceToHost));
+    CHECK(hipFree(d));
+    return w;
 }
 
 int main()
