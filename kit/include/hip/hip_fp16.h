@@ -37,6 +37,11 @@
 
 typedef _Float16 _Float16_2 __attribute__((ext_vector_type(2)));
 
+/* ROCm's layout: anonymous structs in anonymous unions (a GNU extension). */
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wgnu-anonymous-struct"
+#pragma clang diagnostic ignored "-Wnested-anon-types"
+
 struct __half_raw {
 	union {
 		_Float16 data;
@@ -283,6 +288,8 @@ struct __half2 {
 	friend __BH_F16 bool operator>=(const __half2 &a, const __half2 &b) { return !(a < b); }
 #endif
 };
+
+#pragma clang diagnostic pop
 
 #if !defined(HIP_NO_HALF)
 typedef __half half;
