@@ -482,11 +482,12 @@ static void check_lanes(int wave)
 
 // ----------------------------------------------------- math, h2 forms
 // Each h2 function's lanes must equal the scalar one's (which
-// tests/math/half.hip checks against MPFR over all 2^16 inputs).
+// tests/math/half.hip checks against MPFR over all 2^16 inputs), on
+// 2^14 halves: every 8th and its third neighbour, so every exponent.
 __global__ void h2_kernel(unsigned int* bad)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    __half x = __ushort_as_half((unsigned short)(2 * i)), y = __ushort_as_half((unsigned short)(2 * i + 1));
+    __half x = __ushort_as_half((unsigned short)(8 * i)), y = __ushort_as_half((unsigned short)(8 * i + 3));
     __half2 p = __halves2half2(x, y);
 #define H2(h2f, hf)                                                                       \
     {                                                                                     \
@@ -508,12 +509,12 @@ static void check_h2_math()
     unsigned int bad;
     CHECK(hipMalloc(&dbad, sizeof bad));
     CHECK(hipMemset(dbad, 0, sizeof bad));
-    h2_kernel<<<32768 / 256, 256>>>(dbad);
+    h2_kernel<<<8192 / 256, 256>>>(dbad);  // every 8th half and its third neighbour
     CHECK(hipDeviceSynchronize());
     CHECK(hipMemcpy(&bad, dbad, sizeof bad, hipMemcpyDeviceToHost));
     if (bad)
         printf("  %u h2 math results differ from the scalar function's\n", bad), failures++;
-    printf("  h2 math functions on all 2^16 halves agree with the scalar ones: %s\n",
+    printf("  h2 math functions on 2^14 halves of every exponent agree with the scalar ones: %s\n",
            bad ? "FAIL" : "ok");
     CHECK(hipFree(dbad));
 }
