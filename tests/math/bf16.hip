@@ -9,7 +9,8 @@
 //  - the conversions to bfloat16 in every rounding mode (0 ulp): from
 //    float (around every 16th bfloat16's neighbours and midpoints, and
 //    random), double (nearest), short and unsigned short (all 2^16),
-//    int, unsigned, long long, unsigned long long (every magnitude).
+//    int, unsigned, long long, unsigned long long (every magnitude); the
+//    same conversions in host code too (rows "host ...").
 // (The conversions from bfloat16 are exact: tests/device/bf16.hip checks
 // them on all 2^16 values.)
 #include "mtest.h"
@@ -108,24 +109,22 @@ __global__ void fn_kernel(const uint16_t* in, uint16_t* out, size_t n, int fn)
     out[i] = __bfloat16_as_ushort(r);
 }
 
-template <typename T> static std::vector<T> run(void (*k)(const T*, uint16_t*, size_t, int),
-                                                const std::vector<T>& in, size_t n, int arg)
+// Run fn_kernel over n calls' inputs; the result bits.
+static std::vector<uint16_t> run(const std::vector<uint16_t>& in, size_t n, int fn)
 {
-    T* din;
-    uint16_t* dout;
-    HIP_OK(hipMalloc(&din, in.size() * sizeof(T)));
-    HIP_OK(hipMalloc(&dout, n * 4 * sizeof(uint16_t)));
-    HIP_OK(hipMemcpy(din, in.data(), in.size() * sizeof(T), hipMemcpyHostToDevice));
-    hipLaunchKernelGGL(k, dim3((unsigned)((n + 255) / 256)), dim3(256), 0, 0, (const T*)din,
-                       dout, n, arg);
+    uint16_t *din, *dout;
+    HIP_OK(hipMalloc(&din, in.size() * sizeof(uint16_t)));
+    HIP_OK(hipMalloc(&dout, n * sizeof(uint16_t)));
+    HIP_OK(hipMemcpy(din, in.data(), in.size() * sizeof(uint16_t), hipMemcpyHostToDevice));
+    hipLaunchKernelGGL(fn_kernel, dim3((unsigned)((n + 255) / 256)), dim3(256), 0, 0,
+                       (const uint16_t*)din, dout, n, fn);
     HIP_OK(hipGetLastError());
     HIP_OK(hipDeviceSynchronize());
-    std::vector<uint16_t> out(n * 4);
-    HIP_OK(hipMemcpy(out.data(), dout, out.size() * sizeof(uint16_t), hipMemcpyDeviceToHost));
+    std::vector<uint16_t> out(n);
+    HIP_OK(hipMemcpy(out.data(), dout, n * sizeof(uint16_t), hipMemcpyDeviceToHost));
     HIP_OK(hipFree(din));
     HIP_OK(hipFree(dout));
-    std::vector<T> r;  // (unused for T != uint16_t)
-    return std::vector<T>(out.begin(), out.end());
+    return out;
 }
 
 static void ref(int fn, mpfr_t r, mpfr_t* a)
@@ -158,7 +157,7 @@ static void check_fn(int fn, double bound, const std::vector<uint16_t>& in)
 {
     const int arity = fn >= kFma ? 3 : fn >= kAdd ? 2 : 1;
     size_t n = in.size() / arity;
-    std::vector<uint16_t> out = run<uint16_t>(fn_kernel, in, n, fn);
+    std::vector<uint16_t> out = run(in, n, fn);
     mpfr_t r, a[3];
     mpfr_init2(r, arity == 1 ? kRefBits : kArithRefBits);
     for (auto& x : a)
@@ -194,12 +193,10 @@ static void check_fn(int fn, double bound, const std::vector<uint16_t>& in)
 }
 
 // ------------------------------------------------------- conversions
-template <typename In> __global__ void conv_kernel(const In* in, uint16_t* out, size_t n, int kind)
+// The conversions of x in the four modes (rn, rz, rd, ru); the host
+// runs the same code.
+template <typename In> __host__ __device__ void convert(In x, int kind, uint16_t* out)
 {
-    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n)
-        return;
-    In x = in[i];
     bf r[4];
 #define CONV(NAME) \
     r[0] = NAME##_rn(x), r[1] = NAME##_rz(x), r[2] = NAME##_rd(x), r[3] = NAME##_ru(x)
@@ -215,7 +212,14 @@ template <typename In> __global__ void conv_kernel(const In* in, uint16_t* out, 
     }
 #undef CONV
     for (int m = 0; m < 4; m++)
-        out[i * 4 + m] = __bfloat16_as_ushort(r[m]);
+        out[m] = __bfloat16_as_ushort(r[m]);
+}
+
+template <typename In> __global__ void conv_kernel(const In* in, uint16_t* out, size_t n, int kind)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        convert(in[i], kind, out + i * 4);
 }
 
 template <typename In> static void check_conv(const char* name, int kind, const std::vector<In>& in, int modes)
@@ -236,32 +240,39 @@ template <typename In> static void check_conv(const char* name, int kind, const 
     HIP_OK(hipMemcpy(out.data(), dout, out.size() * sizeof(uint16_t), hipMemcpyDeviceToHost));
     HIP_OK(hipFree(din));
     HIP_OK(hipFree(dout));
+    // The host's results, judged the same way (rows "host ...").
+    std::vector<uint16_t> host(n * 4);
+    for (size_t i = 0; i < n; i++)
+        convert(in[i], kind, &host[i * 4]);
     mpfr_t v;
     mpfr_init2(v, 64);
-    for (int m = 0; m < modes; m++) {
-        Stat s;
-        char win[64] = "-", wgot[32] = "-", wwant[32] = "-";
-        for (size_t i = 0; i < n; i++) {
-            if constexpr (std::is_floating_point<In>::value)
-                mpfr_set_d(v, (double)in[i], MPFR_RNDN);
-            else if constexpr (std::is_signed<In>::value)
-                mpfr_set_sj(v, (intmax_t)in[i], MPFR_RNDN);
-            else
-                mpfr_set_uj(v, (uintmax_t)in[i], MPFR_RNDN);
-            uint16_t want = mpfr_bf(v, kRnd[m]);
-            double e = bf_error(out[i * 4 + m], want);
-            // The host conversions too (the same header functions).
-            s.inputs++;
-            if (e > s.max_err) {
-                s.max_err = e;
-                snprintf(win, sizeof win, "%.17g", (double)in[i]);
-                snprintf(wgot, sizeof wgot, "%a", bf_value(out[i * 4 + m]));
-                snprintf(wwant, sizeof wwant, "%a", bf_value(want));
+    for (int side = 0; side < 2; side++) {
+        const std::vector<uint16_t>& res = side ? host : out;
+        for (int m = 0; m < modes; m++) {
+            Stat s;
+            char win[64] = "-", wgot[32] = "-", wwant[32] = "-";
+            for (size_t i = 0; i < n; i++) {
+                if constexpr (std::is_floating_point<In>::value)
+                    mpfr_set_d(v, (double)in[i], MPFR_RNDN);
+                else if constexpr (std::is_signed<In>::value)
+                    mpfr_set_sj(v, (intmax_t)in[i], MPFR_RNDN);
+                else
+                    mpfr_set_uj(v, (uintmax_t)in[i], MPFR_RNDN);
+                uint16_t want = mpfr_bf(v, kRnd[m]);
+                double e = bf_error(res[i * 4 + m], want);
+                s.inputs++;
+                if (e > s.max_err) {
+                    s.max_err = e;
+                    snprintf(win, sizeof win, "%.17g", (double)in[i]);
+                    snprintf(wgot, sizeof wgot, "%a", bf_value(res[i * 4 + m]));
+                    snprintf(wwant, sizeof wwant, "%a", bf_value(want));
+                }
             }
+            char full[64];
+            snprintf(full, sizeof full, "%s%s%s%s", side ? "host " : "", name,
+                     modes > 1 ? "_" : "", modes > 1 ? kMode[m] : "");
+            report(full, s, 0, win, wgot, wwant);
         }
-        char full[48];
-        snprintf(full, sizeof full, "%s%s%s", name, modes > 1 ? "_" : "", modes > 1 ? kMode[m] : "");
-        report(full, s, 0, win, wgot, wwant);
     }
     mpfr_clear(v);
 }

@@ -11,7 +11,8 @@
 //    values and around every 16th half's neighbours and midpoints; from
 //    short and unsigned short on all 2^16 values, from int, unsigned,
 //    long long and unsigned long long on random values over every
-//    magnitude and the integers around the half boundaries.
+//    magnitude and the integers around the half boundaries; the same
+//    conversions in host code too (rows "host ...").
 // (The conversions from half are exact: tests/device/half.hip checks
 // them on all 2^16 halves.)
 #include "mtest.h"
@@ -134,12 +135,10 @@ static uint16_t mpfr_half(mpfr_t x, mpfr_rnd_t rnd)
 }
 
 // A conversion under test: In -> half, four modes (rn, rz, rd, ru).
-template <typename In> __global__ void conv_kernel(const In* in, uint16_t* out, size_t n, int kind)
+// The conversions of x in the four modes (rn, rz, rd, ru); the host
+// runs the same code (its own directed roundings, not ocml's).
+template <typename In> __host__ __device__ void convert(In x, int kind, uint16_t* out)
 {
-    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n)
-        return;
-    In x = in[i];
     __half r[4];
     if constexpr (sizeof(In) == 4 && (In)0.5 != 0) {  // float
         r[0] = __float2half_rn(x), r[1] = __float2half_rz(x), r[2] = __float2half_rd(x),
@@ -160,7 +159,14 @@ template <typename In> __global__ void conv_kernel(const In* in, uint16_t* out, 
 #undef CONV
     }
     for (int m = 0; m < 4; m++)
-        out[i * 4 + m] = __half_as_ushort(r[m]);
+        out[m] = __half_as_ushort(r[m]);
+}
+
+template <typename In> __global__ void conv_kernel(const In* in, uint16_t* out, size_t n, int kind)
+{
+    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        convert(in[i], kind, out + i * 4);
 }
 
 template <typename In> static void set_mpfr(mpfr_t v, In x)
@@ -193,26 +199,34 @@ static void check_conv(const char* name, int kind, const std::vector<In>& in, in
     HIP_OK(hipMemcpy(out.data(), dout, n * 4 * sizeof(uint16_t), hipMemcpyDeviceToHost));
     HIP_OK(hipFree(din));
     HIP_OK(hipFree(dout));
+    // The host's results, judged the same way (rows "host ...").
+    std::vector<uint16_t> host(n * 4);
+    for (size_t i = 0; i < n; i++)
+        convert(in[i], kind, &host[i * 4]);
     mpfr_t v;
     mpfr_init2(v, 64);
-    for (int m = 0; m < modes; m++) {
-        Stat s;
-        char win[64] = "-", wgot[64] = "-", wwant[64] = "-";
-        for (size_t i = 0; i < n; i++) {
-            set_mpfr(v, in[i]);
-            h16 want = half_of(mpfr_half(v, kRnd[m])), got = half_of(out[i * 4 + m]);
-            double e = error(got, want);
-            s.inputs++;
-            if (e > s.max_err) {
-                s.max_err = e;
-                snprintf(win, sizeof win, "%.17g", (double)in[i]);
-                print_value(wgot, sizeof wgot, got);
-                print_value(wwant, sizeof wwant, want);
+    for (int side = 0; side < 2; side++) {
+        const std::vector<uint16_t>& res = side ? host : out;
+        for (int m = 0; m < modes; m++) {
+            Stat s;
+            char win[64] = "-", wgot[64] = "-", wwant[64] = "-";
+            for (size_t i = 0; i < n; i++) {
+                set_mpfr(v, in[i]);
+                h16 want = half_of(mpfr_half(v, kRnd[m])), got = half_of(res[i * 4 + m]);
+                double e = error(got, want);
+                s.inputs++;
+                if (e > s.max_err) {
+                    s.max_err = e;
+                    snprintf(win, sizeof win, "%.17g", (double)in[i]);
+                    print_value(wgot, sizeof wgot, got);
+                    print_value(wwant, sizeof wwant, want);
+                }
             }
+            char full[64];
+            snprintf(full, sizeof full, "%s%s%s%s", side ? "host " : "", name,
+                     modes > 1 ? "_" : "", modes > 1 ? kMode[m] : "");
+            report(full, s, 0, win, wgot, wwant);
         }
-        char full[48];
-        snprintf(full, sizeof full, "%s%s%s", name, modes > 1 ? "_" : "", modes > 1 ? kMode[m] : "");
-        report(full, s, 0, win, wgot, wwant);
     }
     mpfr_clear(v);
 }
