@@ -72,16 +72,22 @@ __device__ inline unsigned long long __bh_warp_ballot(bool pred)
 
 /* The unsigned integer type of N bytes, for moving values as raw bits. */
 template <unsigned int N> struct __bh_warp_bits;
+template <> struct __bh_warp_bits<2> { typedef unsigned short type; };
 template <> struct __bh_warp_bits<4> { typedef unsigned int type; };
 template <> struct __bh_warp_bits<8> { typedef unsigned long long type; };
 
 /*
  * Read v from lane src (taken modulo the wave size by the hardware).
- * 64-bit values move as two 32-bit halves.
+ * 64-bit values move as two 32-bit halves, 16-bit ones (half) in the
+ * low half of one.
  */
 __device__ inline unsigned int __bh_warp_bpermute(int src, unsigned int v)
 {
 	return __builtin_amdgcn_ds_bpermute((int)((unsigned int)src << 2), (int)v);
+}
+__device__ inline unsigned short __bh_warp_bpermute(int src, unsigned short v)
+{
+	return (unsigned short)__bh_warp_bpermute(src, (unsigned int)v);
 }
 __device__ inline unsigned long long __bh_warp_bpermute(int src, unsigned long long v)
 {
@@ -453,7 +459,7 @@ __BH_WARP_REDUCE(and, unsigned int)
 __BH_WARP_REDUCE(or, unsigned int)
 __BH_WARP_REDUCE(xor, unsigned int)
 
-/* HIP's extra types, not in CUDA (half waits for a half type in barehip). */
+/* HIP's extra types, not in CUDA (half's are in hip_fp16.h). */
 #ifdef HIP_ENABLE_EXTRA_WARP_SYNC_TYPES
 __BH_WARP_REDUCE(add, long long)
 __BH_WARP_REDUCE(add, unsigned long long)
