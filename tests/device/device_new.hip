@@ -88,10 +88,12 @@ __global__ void objects(int* result)
     result[t] = err;
 }
 
-// One thread fills the heap with nothrow new, then frees it all.
+// One thread fills the heap with nothrow new, then frees it all (the
+// block list in global memory: 2 KiB of private memory per lane would
+// need more scratch than the model's gfx942 VRAM holds at -O0).
+__device__ void* blocks[256];
 __global__ void nothrow_exhaustion(int* count, int* null_again)
 {
-    void* blocks[256];
     int n = 0;
     while (n < 256) {
         void* p = new (std::nothrow_t{}) char[64 << 10];
@@ -144,7 +146,7 @@ int main()
     if (hipMalloc(&d_result, kN * sizeof(int)) != hipSuccess)
         return fail("hipMalloc");
     objects<<<kBlocks, kThreads>>>(d_result);
-    if (hipDeviceSynchronize() != hipSuccess)
+    if (hipGetLastError() != hipSuccess || hipDeviceSynchronize() != hipSuccess)
         return fail("the objects kernel failed");
     int result[kN];
     hipMemcpy(result, d_result, sizeof result, hipMemcpyDeviceToHost);
@@ -167,7 +169,7 @@ int main()
     hipMalloc(&d_count, sizeof(int));
     hipMalloc(&d_null, sizeof(int));
     nothrow_exhaustion<<<1, 1>>>(d_count, d_null);
-    if (hipDeviceSynchronize() != hipSuccess)
+    if (hipGetLastError() != hipSuccess || hipDeviceSynchronize() != hipSuccess)
         return fail("the nothrow kernel failed");
     int count = 0, null_again = 0;
     hipMemcpy(&count, d_count, sizeof count, hipMemcpyDeviceToHost);
@@ -181,7 +183,7 @@ int main()
     int* d_out;
     hipMalloc(&d_out, 64 * sizeof(int));
     placement<<<1, 64>>>(d_out);
-    if (hipDeviceSynchronize() != hipSuccess)
+    if (hipGetLastError() != hipSuccess || hipDeviceSynchronize() != hipSuccess)
         return fail("the placement kernel failed");
     int out[64];
     hipMemcpy(out, d_out, sizeof out, hipMemcpyDeviceToHost);
@@ -193,7 +195,10 @@ int main()
     hipMalloc(&d_reached, sizeof(int));
     hipMemset(d_reached, 0, sizeof(int));
     plain_exhaustion<<<1, 1>>>(d_reached);
-    hipError_t e = hipDeviceSynchronize();
+    hipError_t e = hipGetLastError();
+    if (e != hipSuccess)
+        return fail("the plain_exhaustion launch failed");
+    e = hipDeviceSynchronize();
     if (e == hipSuccess)
         return fail("plain new on a full heap did not stop the kernel");
     std::printf("  plain new on a full heap: %s (expected)\n", hipGetErrorName(e));
