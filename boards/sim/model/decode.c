@@ -100,6 +100,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		break;
 	case FMT_DS:
 		decode_ds_fields(in, 16);
+		in->acc = (d0 >> 25) & 1;
 		break;
 	case FMT_FLAT:
 		in->seg = (d0 >> 14) & 3;
@@ -110,6 +111,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->saddr = (d1 >> 16) & 0x7f;
 		in->dst = d1 >> 24;
 		in->cpol = ((d0 >> 16) & 3) | ((d0 >> 25) & 1) << 2;
+		in->acc = (d1 >> 23) & 1;
 		break;
 	case FMT_MUBUF:
 		in->offset = (int32_t)(d0 & 0xfff);
@@ -121,6 +123,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->src[0] = ((d1 >> 16) & 0x1f) << 2;	/* srsrc */
 		in->saddr = d1 >> 24;			/* soffset */
 		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 17) & 1) << 1 | ((d0 >> 15) & 1) << 2;
+		in->acc = (d1 >> 23) & 1;
 		break;
 	default:
 		break;

@@ -507,6 +507,9 @@ struct insn {
 	uint8_t seg;			/* FLAT: SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL */
 	uint16_t addr, data, saddr;
 	bool imm, soe, sve, offen, idxen;
+	/* gfx90a/942 FLAT, MUBUF, DS: the data and destination registers are
+	 * AccVGPRs (a[n] = unified register acc_base + n; exec_mem.c) */
+	bool acc;
 	/* cache policy: 1 glc (gfx940 sc0), 2 slc (nt), 4 gfx90a scc / gfx940 sc1,
 	 * 8 gfx11 dlc;
 	 * decoded for the trace and the decoder test, no effect in the model */
