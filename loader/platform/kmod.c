@@ -98,7 +98,7 @@ struct kmod_platform {
 	 * report it; barehip.ko resets the board when the file is closed.
 	 */
 	bool lost;
-	char lost_why[200];
+	char lost_why[200], lost_cause[80];
 	uint64_t cmd_irqs, queue_irqs;	/* interrupt counters last seen */
 	uint64_t chunk_max;
 	/*
@@ -253,16 +253,17 @@ static int board_cmd(struct kmod_platform *kp, uint32_t cmd, uint64_t a0, uint64
 			ret = 0;	/* look again (the loop owns the deadline) */
 	}
 	if (ret) {
-		char cause[80];
+		char *cause = kp->lost_cause;
 
 		if (ret == -ETIMEDOUT)
-			snprintf(cause, sizeof(cause), "the board did not answer within %llu ms",
+			snprintf(cause, sizeof(kp->lost_cause), "no answer within %llu ms",
 				 (unsigned long long)(limit / 1000000));
 		else
-			snprintf(cause, sizeof(cause), "%s", strerror(-ret));
+			snprintf(cause, sizeof(kp->lost_cause), "cannot ring it: %s",
+				 strerror(-ret));
 		snprintf(why, len, "board %s: %s", cmd_names[cmd], cause);
-		snprintf(kp->lost_why, sizeof(kp->lost_why), "the board is lost: its %s got no "
-			 "answer (%s)", cmd_names[cmd], cause);
+		snprintf(kp->lost_why, sizeof(kp->lost_why), "the board is lost: its %s got %s",
+			 cmd_names[cmd], ret == -ETIMEDOUT ? cause : "no answer");
 		kp->lost = true;
 		return CMD_NO_ANSWER;
 	}
@@ -479,8 +480,8 @@ static void kmod_close(struct bh_platform *p)
 	 * goes unanswered too): the handles are left to it, not freed here.
 	 */
 	if (kp->lost)
-		kmod_logf(kp, "at close: %s; %u DMA buffers (%llu bytes) it may still map, and "
-			  "the rest, are left to barehip.ko to free after it resets the board",
+		kmod_logf(kp, "at close: %s; the %u DMA buffers (%llu bytes) it may still map, "
+			  "and the rest, are left to barehip.ko to free after it resets the board",
 			  kp->lost_why, kp->parked_chunks, (unsigned long long)kp->parked_bytes);
 	for (int list = 0; list < 2; list++) {
 		struct kmod_alloc **head = list ? &kp->parked : &kp->allocs;
@@ -534,8 +535,9 @@ static bool release_chunk(struct kmod_platform *kp, uint64_t va, uint32_t handle
 static unsigned free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
 {
 	unsigned kept = 0;
-	uint64_t kept_bytes = 0;
-	char why[256], lost[256] = "";
+	uint64_t kept_bytes = 0, lost_va = 0;
+	bool lost = false;
+	char why[256];
 
 	for (unsigned i = 0; i < a->nchunks; i++) {
 		const struct kmod_chunk c = a->chunk[i];
@@ -544,8 +546,10 @@ static unsigned free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
 
 		if (ret == CMD_REFUSED)
 			kmod_logf(kp, "%s", why);	/* it holds nothing there */
-		else if (ret == CMD_NO_ANSWER)
-			snprintf(lost, sizeof(lost), "%s of 0x%llx", why, (unsigned long long)va);
+		if (ret == CMD_NO_ANSWER) {
+			lost = true;
+			lost_va = va;
+		}
 		if (release_chunk(kp, va, c.handle, c.size,
 				  ret == CMD_NO_ANSWER || ret == CMD_NOT_SENT)) {
 			a->chunk[kept++] = c;
@@ -553,11 +557,12 @@ static unsigned free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
 		}
 	}
 	a->nchunks = kept;
-	if (lost[0])
-		kmod_logf(kp, "%s: the board may still map the host allocation at 0x%llx "
-			  "(%llu bytes, %u DMA buffers): its memory is kept, and the address never "
-			  "reused, until barehip.ko has reset the board (at close)", lost,
-			  (unsigned long long)a->va, (unsigned long long)kept_bytes, kept);
+	if (lost)
+		kmod_logf(kp, "GART unmap of 0x%llx: %s: the board may still map the host "
+			  "allocation at 0x%llx (%llu bytes in %u DMA buffers), so it is kept, its "
+			  "address not reused, until barehip.ko has reset the board (at close)",
+			  (unsigned long long)lost_va, kp->lost_cause, (unsigned long long)a->va,
+			  (unsigned long long)kept_bytes, kept);
 	return kept;
 }
 
@@ -602,9 +607,9 @@ static int add_chunk(struct kmod_platform *kp, struct kmod_alloc *a, uint64_t of
 	if (ret) {
 		kmod_logf(kp, "cannot map 0x%llx (%llu bytes) for the GPU: %s%s",
 			  (unsigned long long)(a->va + off), (unsigned long long)d.length, why,
-			  ret == CMD_NO_ANSWER ? "; the board may map it, so its memory is "
-			  "kept, and the address never reused, until barehip.ko has reset the "
-			  "board (at close)" : "");
+			  ret == CMD_NO_ANSWER ? "; the board may map it, so it is kept, its "
+			  "address not reused, until barehip.ko has reset the board (at close)" :
+			  "");
 		/* Unanswered, the map may have happened: free_chunks parks it. */
 		if (ret == CMD_NO_ANSWER)
 			a->chunk[a->nchunks++] = (struct kmod_chunk){ d.handle, off, d.length };
