@@ -490,7 +490,10 @@ static void kmod_close(struct bh_platform *p)
 			struct kmod_alloc *a = *head;
 
 			*head = a->next;
-			munmap((void *)(uintptr_t)a->va, a->size);
+			/* A parked one's CPU mapping went at its free already:
+			 * what sits there now is not ours. */
+			if (list == 0)
+				munmap((void *)(uintptr_t)a->va, a->size);
 			free(a);
 		}
 	}
