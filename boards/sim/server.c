@@ -19,8 +19,11 @@
  *
  * Usage: barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS]
  *                    [--gfx gfx90a|gfx942] [--vram-mb N] [--threads N]
+ *                    [--inject ignore:gart-unmap[:N]]
  * (--threads: the model's host threads, as BAREHIP_SIM_THREADS, which it
- * overrides; 0 = one per online core.)
+ * overrides; 0 = one per online core.  --inject, a fault for tests: the
+ * first N GART unmap commands, default all, are neither done nor
+ * answered, as by a board that hung.)
  * Prints "barehip-sim: ready ram=/proc/PID/fd/N" once it listens (QEMU's
  * memory-backend-file path); docs/kmod.md has the QEMU command line.
  * Exits when QEMU disconnects, on SIGTERM/SIGINT, or after the timeout
@@ -31,6 +34,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -66,6 +70,11 @@ struct server {
 	pthread_t notifier;
 	bool notifying, stop_notifier;
 	pthread_mutex_t lock;
+	/* --inject: GART unmaps still to swallow (ULONG_MAX: all), and the
+	 * last one swallowed (a ring with nothing new must not run it). */
+	unsigned long swallow_unmaps;
+	bool swallowed;
+	uint32_t swallowed_seq;
 };
 
 static void add_stats(struct bh_sim_stats *t, const struct bh_sim *sim)
@@ -290,11 +299,20 @@ static void on_command(struct server *s)
 	uint32_t cmd;
 	int status;
 
-	if (seq == r->done_seq)
+	if (seq == r->done_seq || (s->swallowed && seq == s->swallowed_seq))
 		return;		/* a coalesced ring: nothing new */
 	cmd = __atomic_load_n(&r->cmd, __ATOMIC_RELAXED);
 	for (int i = 0; i < 6; i++)
 		args[i] = __atomic_load_n(&r->args[i], __ATOMIC_RELAXED);
+	if (cmd == BHSIM_CMD_GART_UNMAP && s->swallow_unmaps) {
+		if (s->swallow_unmaps != ULONG_MAX)
+			s->swallow_unmaps--;
+		s->swallowed = true;
+		s->swallowed_seq = seq;
+		fprintf(stderr, "barehip-sim: --inject: GART unmap of 0x%llx swallowed (not done, "
+			"not answered)\n", (unsigned long long)args[0]);
+		return;
+	}
 	status = run_command(s, cmd, args, why, sizeof(why));
 	r->commands++;
 	memcpy(r->error, why, sizeof(why));
@@ -391,6 +409,7 @@ struct extra_options {
 	const char *gfx;
 	unsigned long vram_mb;
 	const char *threads;
+	unsigned long swallow_unmaps;
 };
 
 static int extra_option(void *ctx, const char *opt, const char *value)
@@ -408,6 +427,20 @@ static int extra_option(void *ctx, const char *opt, const char *value)
 	}
 	if (!strcmp(opt, "--threads")) {
 		x->threads = value;
+		return 0;
+	}
+	if (!strcmp(opt, "--inject")) {
+		const char *what = "ignore:gart-unmap";
+		size_t n = strlen(what);
+
+		if (strncmp(value, what, n) || (value[n] && value[n] != ':'))
+			return -1;
+		x->swallow_unmaps = ULONG_MAX;
+		if (value[n]) {
+			x->swallow_unmaps = strtoul(value + n + 1, &end, 10);
+			return *end || end == value + n + 1 || !x->swallow_unmaps ||
+			       x->swallow_unmaps == ULONG_MAX;
+		}
 		return 0;
 	}
 	return -1;
@@ -428,15 +461,16 @@ int main(int argc, char **argv)
 	};
 	struct pci_board_options o;
 	uint64_t bar = 1;
-	char why[256], names[128], usage[256];
+	char why[256], names[128], usage[320];
 	int rc;
 
 	snprintf(usage, sizeof(usage), "barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS] "
-		 "[--gfx %s] [--vram-mb N] [--threads N]",
+		 "[--gfx %s] [--vram-mb N] [--threads N] [--inject ignore:gart-unmap[:N]]",
 		 bh_sim_target_names(names, sizeof(names), "|"));
 	rc = pci_board_options(argc, argv, usage, &o, extra_option, &x);
 	if (rc)
 		return rc;
+	s.swallow_unmaps = x.swallow_unmaps;
 	s.target = bh_sim_target_by_name(x.gfx);
 	if (!s.target) {
 		fprintf(stderr, "barehip-sim: --gfx %s is not a modelled target (%s)\n", x.gfx,

@@ -19,6 +19,10 @@
  * gives physically contiguous buffers of a few MiB at most (no CMA in
  * Debian's kernel), so a larger allocation is several buffers mapped
  * back to back, one GART entry each.
+ *
+ * A board that does not answer a command may still map what the command
+ * was to unmap: such buffers are parked (see free_chunks), never freed
+ * here, and the board is taken as lost from then on.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,7 +45,9 @@
 #define KMOD_DEFAULT_NODE	"/dev/barehip0"
 #define KMOD_PAGE		4096ull
 /* A board command is a doorbell and an interrupt: microseconds, unless
- * the board's CP is busy with a long dispatch (it serves one at a time). */
+ * the board's CP is busy with a long dispatch (it serves one at a time).
+ * BAREHIP_KMOD_CMD_TIMEOUT_MS overrides it (tests of a board that stops
+ * answering need not wait a minute). */
 #define KMOD_CMD_TIMEOUT_NS	(60ull * 1000000000ull)
 /* The largest DMA buffer tried first: what the guest's page allocator
  * gives contiguously (MAX_ORDER); smaller ones after ENOMEM. */
@@ -56,7 +62,11 @@ struct kmod_chunk {
 	uint64_t offset, size;		/* within the allocation */
 };
 
-/* A host allocation: DMA buffers mapped back to back at @va. */
+/*
+ * A host allocation: DMA buffers mapped back to back at @va.  A parked
+ * one (on kmod_platform.parked) keeps only the chunks the board may
+ * still map, and its GART range stays reserved.
+ */
 struct kmod_alloc {
 	struct kmod_alloc *next;
 	uint64_t va, size;
@@ -74,10 +84,21 @@ struct kmod_platform {
 	uint8_t *vram;
 	struct bh_range vram_range, gart;
 	struct kmod_alloc *allocs;
+	struct kmod_alloc *parked;	/* the board may map them: never freed here */
+	unsigned parked_chunks;
+	uint64_t parked_bytes;
 	bool queue_used[BHSIM_MAX_QUEUES];
 	int gws_queue;		/* the queue holding the GWS resources, or -1 */
 	char fault_kind[BHSIM_MAX_QUEUES][sizeof(((struct bhsim_fault *)0)->kind)];
 	uint32_t cmd_seq;
+	uint64_t cmd_timeout_ns;
+	/*
+	 * A command went unanswered: the board's state is unknown, so it is
+	 * lost for this process.  Commands fail at once, waits on queues
+	 * report it; barehip.ko resets the board when the file is closed.
+	 */
+	bool lost;
+	char lost_why[200], lost_cause[80];
 	uint64_t cmd_irqs, queue_irqs;	/* interrupt counters last seen */
 	uint64_t chunk_max;
 	/*
@@ -185,19 +206,33 @@ static const char *const cmd_names[] = {
 	[BHSIM_CMD_QUEUE_GWS] = "queue GWS",
 };
 
+/* What became of a board command (board_cmd's return value). */
+enum {
+	CMD_DONE = 0,
+	CMD_REFUSED = -1,	/* the board answered: it did not do it */
+	CMD_NO_ANSWER = -2,	/* no answer (timeout, transport): it may have done it */
+	CMD_NOT_SENT = -3,	/* the board was lost already */
+};
+
 /*
  * One command through the board's mailbox: arguments, then the sequence
- * number, ring, and sleep until the board's answer interrupt.  0, or -1
- * with the board's reason (or the module's) in @why.
+ * number, ring, and sleep until the board's answer interrupt.  CMD_DONE,
+ * or another CMD_* with the board's reason (or the module's) in @why.
+ * The first command without an answer loses the board (struct
+ * kmod_platform.lost): later ones are not sent.
  */
 static int board_cmd(struct kmod_platform *kp, uint32_t cmd, uint64_t a0, uint64_t a1,
 		     uint64_t a2, uint64_t a3, char *why, size_t len)
 {
 	struct bhsim_regs *r = kp->regs;
-	uint64_t start = kmod_now_ns(&kp->ops), now;
+	uint64_t start = kmod_now_ns(&kp->ops), now, limit = kp->cmd_timeout_ns;
 	uint32_t seq = kp->cmd_seq + 1;
 	int ret;
 
+	if (kp->lost) {
+		snprintf(why, len, "board %s: not sent: %s", cmd_names[cmd], kp->lost_why);
+		return CMD_NOT_SENT;
+	}
 	r->cmd = cmd;
 	r->args[0] = a0;
 	r->args[1] = a1;
@@ -209,26 +244,53 @@ static int board_cmd(struct kmod_platform *kp, uint32_t cmd, uint64_t a0, uint64
 	ret = notify(kp, BHSIM_VECTOR_CMD);
 	while (!ret && __atomic_load_n(&r->done_seq, __ATOMIC_ACQUIRE) != seq) {
 		now = kmod_now_ns(&kp->ops);
-		if (now - start >= KMOD_CMD_TIMEOUT_NS) {
+		if (now - start >= limit) {
 			ret = -ETIMEDOUT;
 			break;
 		}
-		ret = wait_irq(kp, BHSIM_VECTOR_CMD, &kp->cmd_irqs,
-			       KMOD_CMD_TIMEOUT_NS - (now - start));
+		ret = wait_irq(kp, BHSIM_VECTOR_CMD, &kp->cmd_irqs, limit - (now - start));
 		if (ret == -EINTR || ret == -ETIMEDOUT)
 			ret = 0;	/* look again (the loop owns the deadline) */
 	}
 	if (ret) {
-		snprintf(why, len, "board %s: %s", cmd_names[cmd],
-			 ret == -ETIMEDOUT ? "the board did not answer within 60 s"
-					   : strerror(-ret));
-		return -1;
+		char *cause = kp->lost_cause;
+
+		if (ret == -ETIMEDOUT)
+			snprintf(cause, sizeof(kp->lost_cause), "no answer within %llu ms",
+				 (unsigned long long)(limit / 1000000));
+		else
+			snprintf(cause, sizeof(kp->lost_cause), "cannot ring it: %s",
+				 strerror(-ret));
+		snprintf(why, len, "board %s: %s", cmd_names[cmd], cause);
+		snprintf(kp->lost_why, sizeof(kp->lost_why), "the board is lost: its %s got %s",
+			 cmd_names[cmd], ret == -ETIMEDOUT ? cause : "no answer");
+		kp->lost = true;
+		return CMD_NO_ANSWER;
 	}
 	if (__atomic_load_n(&r->status, __ATOMIC_RELAXED)) {
 		snprintf(why, len, "board %s: %.*s", cmd_names[cmd], (int)sizeof(r->error),
 			 r->error);
-		return -1;
+		return CMD_REFUSED;
 	}
+	return CMD_DONE;
+}
+
+/* The command timeout: BAREHIP_KMOD_CMD_TIMEOUT_MS, else KMOD_CMD_TIMEOUT_NS. */
+static int cmd_timeout(struct kmod_platform *kp, struct bh_error *err)
+{
+	const char *env = getenv("BAREHIP_KMOD_CMD_TIMEOUT_MS");
+	unsigned long long ms;
+	char *end;
+
+	kp->cmd_timeout_ns = KMOD_CMD_TIMEOUT_NS;
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	ms = strtoull(env, &end, 10);
+	if (errno || *end || !ms || ms > 3600000)
+		return fail(err, BH_EINVAL, "kmod backend: BAREHIP_KMOD_CMD_TIMEOUT_MS='%s': "
+			    "want milliseconds, 1 to 3600000", env);
+	kp->cmd_timeout_ns = ms * 1000000ull;
 	return 0;
 }
 
@@ -358,7 +420,9 @@ static int kmod_open(struct bh_platform *p, struct bh_device_info *info, struct 
 			   strerror(errno));
 		goto out;
 	}
-	ret = check_board(kp, err);
+	ret = cmd_timeout(kp, err);
+	if (!ret)
+		ret = check_board(kp, err);
 	if (!ret)
 		ret = map_board(kp, err);
 	if (ret)
@@ -407,14 +471,31 @@ static void kmod_close(struct bh_platform *p)
 
 	print_stats(kp);
 	/* Leave the board with no mapping of memory the module frees now. */
-	if (kp->regs && board_cmd(kp, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why)))
+	if (kp->regs && !kp->lost &&
+	    board_cmd(kp, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why)))
 		kmod_logf(kp, "at close: %s", why);
-	while (kp->allocs) {
-		struct kmod_alloc *a = kp->allocs;
+	/*
+	 * A lost board may still map every buffer.  The module frees them
+	 * once it has reset the board (on close, or at remove if that reset
+	 * goes unanswered too): the handles are left to it, not freed here.
+	 */
+	if (kp->lost)
+		kmod_logf(kp, "at close: %s; the %u DMA buffers (%llu bytes) it may still map, "
+			  "and the rest, are left to barehip.ko to free after it resets the board",
+			  kp->lost_why, kp->parked_chunks, (unsigned long long)kp->parked_bytes);
+	for (int list = 0; list < 2; list++) {
+		struct kmod_alloc **head = list ? &kp->parked : &kp->allocs;
 
-		kp->allocs = a->next;
-		munmap((void *)(uintptr_t)a->va, a->size);
-		free(a);
+		while (*head) {
+			struct kmod_alloc *a = *head;
+
+			*head = a->next;
+			/* A parked one's CPU mapping went at its free already:
+			 * what sits there now is not ours. */
+			if (list == 0)
+				munmap((void *)(uintptr_t)a->va, a->size);
+			free(a);
+		}
 	}
 	unmap_board(kp);
 	bh_range_fini(&kp->vram_range);
@@ -423,23 +504,81 @@ static void kmod_close(struct bh_platform *p)
 
 /* ---------------------------------------------------------------- memory */
 
-static void free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
+/*
+ * Take a chunk's CPU mapping down and give its DMA buffer back, or, if
+ * the board may still map it, only the CPU mapping: the handle keeps the
+ * buffer until the module frees it after a board reset.  true if parked.
+ */
+static bool release_chunk(struct kmod_platform *kp, uint64_t va, uint32_t handle, uint64_t size,
+			  bool board_may_map)
 {
+	struct barehip_dma_free f = { .argsz = sizeof(f), .handle = handle };
+
+	munmap((void *)(uintptr_t)va, size);
+	if (board_may_map) {
+		kp->parked_chunks++;
+		kp->parked_bytes += size;
+		return true;
+	}
+	if (ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f))
+		kmod_logf(kp, "DMA free of handle %u: %s", handle, strerror(errno));
+	return false;
+}
+
+/*
+ * The GPU lets go first (GART unmap), then the CPU, then the module.  A
+ * chunk the board unmapped, or refused to unmap (it holds nothing
+ * there), is freed; one whose unmap got no answer, or was not sent to a
+ * lost board, stays allocated: it is kept in @a, which the caller parks
+ * with its GART range still reserved (a new buffer there would be
+ * reached through the stale entry).  The allocation that lost the board
+ * says so, once; later ones are parked quietly (kmod_close counts them).
+ * Returns the number kept.
+ */
+static unsigned free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
+{
+	unsigned kept = 0;
+	uint64_t kept_bytes = 0, lost_va = 0;
+	bool lost = false;
 	char why[256];
 
 	for (unsigned i = 0; i < a->nchunks; i++) {
-		const struct kmod_chunk *c = &a->chunk[i];
-		struct barehip_dma_free f = { .argsz = sizeof(f), .handle = c->handle };
+		const struct kmod_chunk c = a->chunk[i];
+		uint64_t va = a->va + c.offset;
+		int ret = board_cmd(kp, BHSIM_CMD_GART_UNMAP, va, 0, 0, 0, why, sizeof(why));
 
-		/* The GPU lets go first, then the CPU, then the module. */
-		if (board_cmd(kp, BHSIM_CMD_GART_UNMAP, a->va + c->offset, 0, 0, 0, why,
-			      sizeof(why)))
-			kmod_logf(kp, "%s", why);
-		munmap((void *)(uintptr_t)(a->va + c->offset), c->size);
-		if (ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f))
-			kmod_logf(kp, "DMA free of handle %u: %s", c->handle, strerror(errno));
+		if (ret == CMD_REFUSED)
+			kmod_logf(kp, "%s", why);	/* it holds nothing there */
+		if (ret == CMD_NO_ANSWER) {
+			lost = true;
+			lost_va = va;
+		}
+		if (release_chunk(kp, va, c.handle, c.size,
+				  ret == CMD_NO_ANSWER || ret == CMD_NOT_SENT)) {
+			a->chunk[kept++] = c;
+			kept_bytes += c.size;
+		}
 	}
-	a->nchunks = 0;
+	a->nchunks = kept;
+	if (lost)
+		kmod_logf(kp, "GART unmap of 0x%llx: %s: the board may still map the host "
+			  "allocation at 0x%llx (%llu bytes in %u DMA buffers), so it is kept, its "
+			  "address not reused, until barehip.ko has reset the board (at close)",
+			  (unsigned long long)lost_va, kp->lost_cause, (unsigned long long)a->va,
+			  (unsigned long long)kept_bytes, kept);
+	return kept;
+}
+
+/* After free_chunks: free @a and its GART range, or park both. */
+static void retire_alloc(struct kmod_platform *kp, struct kmod_alloc *a)
+{
+	if (a->nchunks) {
+		a->next = kp->parked;
+		kp->parked = a;
+		return;
+	}
+	bh_range_free(&kp->gart, a->va);
+	free(a);
 }
 
 /* One DMA buffer at @a->va + @off, mapped for the CPU and the GPU. */
@@ -450,6 +589,7 @@ static int add_chunk(struct kmod_platform *kp, struct kmod_alloc *a, uint64_t of
 	struct barehip_dma_free f = { .argsz = sizeof(f) };
 	void *want = (void *)(uintptr_t)(a->va + off), *got;
 	char why[256];
+	int ret;
 
 	if (ioctl(kp->fd, BAREHIP_IOC_DMA_ALLOC, &d))
 		return -errno;
@@ -465,11 +605,19 @@ static int add_chunk(struct kmod_platform *kp, struct kmod_alloc *a, uint64_t of
 		ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f);
 		return -EEXIST;
 	}
-	if (board_cmd(kp, BHSIM_CMD_GART_MAP, a->va + off, d.bus_addr, d.length, 0, why,
-		      sizeof(why))) {
-		kmod_logf(kp, "%s", why);
-		munmap(got, d.length);
-		ioctl(kp->fd, BAREHIP_IOC_DMA_FREE, &f);
+	ret = board_cmd(kp, BHSIM_CMD_GART_MAP, a->va + off, d.bus_addr, d.length, 0, why,
+			sizeof(why));
+	if (ret) {
+		kmod_logf(kp, "cannot map 0x%llx (%llu bytes) for the GPU: %s%s",
+			  (unsigned long long)(a->va + off), (unsigned long long)d.length, why,
+			  ret == CMD_NO_ANSWER ? "; the board may map it, so it is kept, its "
+			  "address not reused, until barehip.ko has reset the board (at close)" :
+			  "");
+		/* Unanswered, the map may have happened: free_chunks parks it. */
+		if (ret == CMD_NO_ANSWER)
+			a->chunk[a->nchunks++] = (struct kmod_chunk){ d.handle, off, d.length };
+		else
+			release_chunk(kp, a->va + off, d.handle, d.length, false);
 		return -EIO;
 	}
 	a->chunk[a->nchunks++] = (struct kmod_chunk){ d.handle, off, d.length };
@@ -508,8 +656,7 @@ static int alloc_host(struct kmod_platform *kp, uint64_t size, uint64_t align,
 			else if (ret != -EEXIST && ret != -EIO)
 				kmod_logf(kp, "DMA allocation: %s", strerror(-ret));
 			free_chunks(kp, a);
-			bh_range_free(&kp->gart, a->va);
-			free(a);
+			retire_alloc(kp, a);
 			return -1;
 		}
 		off += len;
@@ -556,8 +703,7 @@ static void kmod_mem_free(struct bh_platform *p, struct bh_mem *mem)
 			continue;
 		*pa = a->next;
 		free_chunks(kp, a);
-		bh_range_free(&kp->gart, a->va);
-		free(a);
+		retire_alloc(kp, a);
 		return;
 	}
 	kmod_logf(kp, "freeing 0x%llx, which is not a host allocation",
@@ -575,11 +721,15 @@ static int kmod_queue_create(struct bh_platform *p, const struct bh_mem *ring,
 	char why[256];
 
 	for (unsigned q = 0; q < n; q++) {
+		int ret;
+
 		if (kp->queue_used[q])
 			continue;
-		if (board_cmd(kp, BHSIM_CMD_QUEUE_INIT, q, ring->gpu_va, ring->size, rptr_va,
-			      why, sizeof(why)))
-			return fail(err, BH_EINVAL, "%s: %s", kp->node, why);
+		ret = board_cmd(kp, BHSIM_CMD_QUEUE_INIT, q, ring->gpu_va, ring->size, rptr_va,
+				why, sizeof(why));
+		if (ret)
+			return fail(err, ret == CMD_REFUSED ? BH_EINVAL : BH_ENODEV, "%s: %s",
+				    kp->node, why);
 		kp->queue_used[q] = true;
 		return (int)q;
 	}
@@ -592,7 +742,9 @@ static void kmod_queue_destroy(struct bh_platform *p, int qid)
 	struct kmod_platform *kp = to_kmod(p);
 	char why[256];
 
-	if (board_cmd(kp, BHSIM_CMD_QUEUE_FINI, (uint64_t)qid, 0, 0, 0, why, sizeof(why)))
+	/* A lost board was reported once: its queues go quietly. */
+	if (board_cmd(kp, BHSIM_CMD_QUEUE_FINI, (uint64_t)qid, 0, 0, 0, why, sizeof(why)) &&
+	    !kp->lost)
 		kmod_logf(kp, "%s", why);
 	kp->queue_used[qid] = false;
 	if (kp->gws_queue == qid)
@@ -652,6 +804,13 @@ static int kmod_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *
 	uint32_t seq = __atomic_load_n(&qr->fault_seq, __ATOMIC_ACQUIRE);
 	const struct bhsim_fault *f = &qr->fault;
 
+	/* Nothing a lost board reports is trusted: its queues stop, at once. */
+	if (kp->lost) {
+		out->kind = "board lost";
+		out->unlocated = true;
+		snprintf(out->detail, sizeof(out->detail), "%s", kp->lost_why);
+		return 1;
+	}
 	if (seq == kp->regs->fault_ack[qid])
 		return 0;
 	/*

@@ -90,7 +90,12 @@ $(QEMU_DIR)/bhlatency: tests/qemu/guest/bhlatency.c $(LIBBAREHIP) $(AUTOCONF)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@ (static)"
 	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) $< $(LIBBAREHIP) -static -lm -o $@
-$(QEMU_DIR)/hiptest: tests/qemu/guest/hiptest.c tests/qemu/guest/hip_board.c tests/qemu/guest/kt.c \
+$(QEMU_DIR)/bhunmap: tests/qemu/guest/bhunmap.c $(LIBBAREHIP) $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	@echo "  LD      $@ (static)"
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) $< $(LIBBAREHIP) -static -lm -o $@
+$(QEMU_DIR)/hiptest: tests/qemu/guest/hiptest.c tests/qemu/guest/hip_board.c \
+		tests/qemu/guest/hip_unmap.c tests/qemu/guest/kt.c \
 		tests/qemu/guest/t_dmesg.c tests/qemu/guest/kt.h boards/sim/server-regs.h \
 		kmod/uapi/barehip.h | $(QEMU_DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
@@ -125,9 +130,17 @@ $(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD
 		@hip $(QEMU_HIP_BINS) \
 		@$(BUILD)/gen $(UNIT_CO)
 
+# Freeing host memory on a board that does not answer (hiptest unmap;
+# barehip-sim --inject): a small guest of its own, it boots in seconds.
+$(QEMU_DIR)/initramfs-unmap.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
+		$(QEMU_DIR)/hiptest $(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhunmap
+	@echo "  CPIO    $@"
+	$(Q)tests/qemu/mkinitramfs.sh $@ tests/qemu/init $(KMOD_KO) $(QEMU_DIR)/hiptest \
+		$(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhunmap
+
 # The kernel matching the headers, fetched (not installed) once per ABI.
 QEMU_CHECK_BUILD := $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board \
-	$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM)
+	$(QEMU_DIR)/initramfs-hip.cpio $(QEMU_DIR)/initramfs-unmap.cpio $(BAREHIP_SIM)
 CHECK_PREBUILD += $(QEMU_CHECK_BUILD)
 check-qemu: $(QEMU_CHECK_BUILD) | $(QEMU_DEPS_STAMP)
 	$(Q)if [ "$(SANITIZE)" = 1 ]; then \
@@ -136,6 +149,9 @@ check-qemu: $(QEMU_CHECK_BUILD) | $(QEMU_DEPS_STAMP)
 	@echo "== QEMU system test: barehip.ko in Debian's kernel $$(tests/qemu/kver.sh)"
 	$(Q)tests/qemu/run.sh kmodtest $(QEMU_DIR)/kernel/current/vmlinux $(QEMU_DIR)/initramfs.cpio \
 		$(QEMU_DIR)/echo-board $(QEMU_DIR)
+	@echo "== QEMU system test: freeing host memory on a board that does not answer"
+	$(Q)tests/qemu/run.sh unmaptest $(QEMU_DIR)/kernel/current/vmlinux \
+		$(QEMU_DIR)/initramfs-unmap.cpio $(BAREHIP_SIM) $(QEMU_DIR)
 	$(Q)for gfx in $(MODELLED); do \
 		echo "== QEMU system test: HIP device tests on barehip-sim ($$gfx) through barehip.ko"; \
 		tests/qemu/run.sh hiptest:$$gfx $(QEMU_DIR)/kernel/current/vmlinux \

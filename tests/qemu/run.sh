@@ -8,6 +8,8 @@
 #   TEST hiptest[:GFX]: BOARD is barehip-sim (modelling GFX, default
 #        gfx90a); the guest runs the HIP device tests through barehip.ko
 #        and the loader's kmod backend.
+#   TEST unmaptest: BOARD is barehip-sim swallowing its first GART unmap
+#        (--inject); the guest runs "hiptest unmap".
 #
 # Pass: QEMU exits 1 (isa-debug-exit with guest status 0; a panic would
 # exit 0), the guest printed "INIT_DONE rc=0" and no FAIL line.  The
@@ -17,6 +19,7 @@
 set -u
 run=$1 vmlinux=$2 initrd=$3 board=$4 logdir=$5 limit=${6:-150}
 test=${run%%:*}
+args=
 
 case "$run" in
 kmodtest)
@@ -32,8 +35,14 @@ hiptest | hiptest:gfx*)
 	board_args="--vram-mb 1024 --gfx $gfx"
 	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=2,addr=0x3 -device edu,addr=0x4)
 	;;
+unmaptest)
+	test=hiptest
+	args=unmap
+	board_args="--vram-mb 64 --inject ignore:gart-unmap:1"
+	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=2,addr=0x3)
+	;;
 *)
-	echo "run.sh: unknown test '$run' (kmodtest, hiptest, hiptest:GFX)"
+	echo "run.sh: unknown test '$run' (kmodtest, hiptest, hiptest:GFX, unmaptest)"
 	exit 2
 	;;
 esac
@@ -77,6 +86,7 @@ fi
 append="console=ttyS0 panic=-1 oops=panic panic_on_warn=1 quiet mitigations=off nokaslr"
 append="$append audit=0 apparmor=0 security=none tsc=reliable no_timer_check"
 append="$append cryptomgr.notests pci=noaer slub_debug=FZPU,kmalloc-* bhtest=$test"
+[ -z "$args" ] || append="$append bhargs=$args"
 start=$(date +%s%N)
 timeout -k 5 "$limit" qemu-system-x86_64 \
 	-machine q35,memory-backend=ram -accel tcg -m 512M \

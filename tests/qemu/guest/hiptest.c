@@ -12,7 +12,9 @@
  * GPU fault included), the board's register protocol abused
  * (hip_board.c), the doorbell → interrupt latency the loader sees
  * (bhlatency), the unit tests, unloading, and a clean kernel log.
- * Every check prints PASS or FAIL; the last line is
+ * With the argument "unmap" (run.sh unmaptest, a board told to swallow
+ * a GART unmap), only the tests of freeing on a board that does not
+ * answer (hip_unmap.c).  Every check prints PASS or FAIL; the last line is
  * "hiptest: N passed, M failed".
  */
 #include <dirent.h>
@@ -32,25 +34,15 @@
 #define NODE		"/dev/barehip0"
 #define HIP_DIR		"/hip"
 #define MAX_TESTS	64
-#define OUT_MAX		65536
-
-/* Guest seconds a program may take: TCG runs the loader 10-30x slower. */
-#define PROGRAM_TIMEOUT_S	90
-
-struct run {
-	int status;		/* exit status, or 128 + signal, or -1 */
-	double seconds;
-	char out[OUT_MAX];	/* stdout and stderr, interleaved */
-};
 
 /*
  * Run @argv with BAREHIP_BOARD=@board (NULL: unset) and the kmod
  * backend's statistics on; collect its output; kill it after the
  * timeout.
  */
-static void run(char *const argv[], const char *board, struct run *r)
+void hip_run(char *const argv[], const char *board, struct hip_run *r)
 {
-	uint64_t start = kt_now_ns(), deadline = start + PROGRAM_TIMEOUT_S * 1000000000ull;
+	uint64_t start = kt_now_ns(), deadline = start + HIP_PROGRAM_TIMEOUT_S * 1000000000ull;
 	size_t used = 0;
 	int pipefd[2], wstatus;
 	pid_t pid;
@@ -82,19 +74,19 @@ static void run(char *const argv[], const char *board, struct run *r)
 		if (pid < 0 || now >= deadline) {
 			if (pid > 0)
 				kill(pid, SIGKILL);
-			snprintf(r->out + used, OUT_MAX - used, "\n[killed after %d s]\n",
-				 PROGRAM_TIMEOUT_S);
+			snprintf(r->out + used, HIP_OUT_MAX - used, "\n[killed after %d s]\n",
+				 HIP_PROGRAM_TIMEOUT_S);
 			break;
 		}
 		if (poll(&p, 1, (int)((deadline - now) / 1000000 + 1)) <= 0)
 			continue;
-		if (used < OUT_MAX - 1)
-			n = read(pipefd[0], r->out + used, OUT_MAX - 1 - used);
+		if (used < HIP_OUT_MAX - 1)
+			n = read(pipefd[0], r->out + used, HIP_OUT_MAX - 1 - used);
 		else
 			n = read(pipefd[0], sink, sizeof(sink));
 		if (n <= 0)
 			break;
-		if (used < OUT_MAX - 1)
+		if (used < HIP_OUT_MAX - 1)
 			used += (size_t)n;
 	}
 	close(pipefd[0]);
@@ -103,8 +95,7 @@ static void run(char *const argv[], const char *board, struct run *r)
 	r->seconds = (kt_now_ns() - start) / 1e9;
 }
 
-/* The line of @out that contains @what, copied into @line. */
-static int find_line(const char *out, const char *what, char *line, size_t size)
+int hip_find_line(const char *out, const char *what, char *line, size_t size)
 {
 	const char *hit = strstr(out, what), *start, *end;
 
@@ -119,7 +110,7 @@ static int find_line(const char *out, const char *what, char *line, size_t size)
 	return 0;
 }
 
-static void show_output(const struct run *r)
+void hip_show_output(const struct hip_run *r)
 {
 	printf("---- output (status %d, %.1f s) ----\n%s\n---- end ----\n", r->status,
 	       r->seconds, r->out);
@@ -141,15 +132,15 @@ static int by_name(const void *a, const void *b)
 /* Before the module: the backend is asked for and cannot be had. */
 static void test_no_node(const char *prog)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { (char *)prog, NULL };
 
-	run(argv, "kmod", &r);
+	hip_run(argv, "kmod", &r);
 	kt_check(r.status != 0 && strstr(r.out, "cannot open " NODE) &&
 		 strstr(r.out, "barehip.ko"),
 		 "select: BAREHIP_BOARD=kmod without the module fails, naming " NODE,
 		 "status %d, output: %.300s", r.status, r.out);
-	run(argv, "pci", &r);
+	hip_run(argv, "pci", &r);
 	kt_check(r.status != 0 && strstr(r.out, "BAREHIP_BOARD='pci'"),
 		 "select: an unknown BAREHIP_BOARD is named in the error",
 		 "status %d, output: %.300s", r.status, r.out);
@@ -158,20 +149,20 @@ static void test_no_node(const char *prog)
 /* One HIP test program on the kmod backend. */
 static void test_program(const char *prog, const char *name)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { (char *)prog, NULL };
 	char check[96], pass[256] = "", stats[256] = "";
 	long long irqs = sysfs_num("irq_count"), bufs;
 	unsigned long long doorbells = 0;
 	const char *p;
 
-	run(argv, "kmod", &r);
+	hip_run(argv, "kmod", &r);
 	snprintf(check, sizeof(check), "hip %s: passes on the kmod backend", name);
-	find_line(r.out, "PASS", pass, sizeof(pass));
+	hip_find_line(r.out, "PASS", pass, sizeof(pass));
 	kt_check(r.status == 0 && pass[0], check, "status %d%s", r.status,
 		 pass[0] ? "" : ", no PASS line");
 	if (r.status != 0 || !pass[0])
-		show_output(&r);
+		hip_show_output(&r);
 	printf("hip: %-12s %5.1f s  %s\n", name, r.seconds, pass);
 
 	/*
@@ -179,7 +170,7 @@ static void test_program(const char *prog, const char *name)
 	 * counted the board's interrupts (each launch's fence raises one,
 	 * though a fast board may answer before the loader needs to sleep).
 	 */
-	find_line(r.out, "kmod stats: " NODE, stats, sizeof(stats));
+	hip_find_line(r.out, "kmod stats: " NODE, stats, sizeof(stats));
 	p = strstr(stats, NODE ": ");
 	if (p)
 		sscanf(p + strlen(NODE) + 2, "%llu doorbells", &doorbells);
@@ -198,10 +189,10 @@ static void test_program(const char *prog, const char *name)
 /* Without BAREHIP_BOARD, the node decides. */
 static void test_auto(const char *prog)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { (char *)prog, NULL };
 
-	run(argv, NULL, &r);
+	hip_run(argv, NULL, &r);
 	kt_check(r.status == 0 && strstr(r.out, "kmod stats: " NODE),
 		 "select: with " NODE " present, the kmod backend is the default",
 		 "status %d, output: %.300s", r.status, r.out);
@@ -210,7 +201,7 @@ static void test_auto(const char *prog)
 /* A board of the AMD layout (QEMU's edu, bound with ids=) is refused clearly. */
 static void test_amd_board(const char *prog, const struct kt_pci *edu)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { (char *)prog, NULL };
 	char node[64], board[80];
 
@@ -219,7 +210,7 @@ static void test_amd_board(const char *prog, const struct kt_pci *edu)
 		return;
 	}
 	snprintf(board, sizeof(board), "kmod:%s", node);
-	run(argv, board, &r);
+	hip_run(argv, board, &r);
 	kt_check(r.status != 0 && strstr(r.out, node) && strstr(r.out, "AMD GPU (1234:11e8)") &&
 		 strstr(r.out, "sim board only"),
 		 "select: kmod:NODE on an AMD-layout board says it is not driven yet",
@@ -229,36 +220,36 @@ static void test_amd_board(const char *prog, const struct kt_pci *edu)
 /* The board serves one process: a second one is told so, at once. */
 static void test_busy(const char *prog)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { (char *)prog, NULL };
 	int fd = open(NODE, O_RDWR | O_CLOEXEC);
 
 	kt_check(fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0, "busy: hold the board",
 		 "%s", strerror(errno));
-	run(argv, "kmod", &r);
+	hip_run(argv, "kmod", &r);
 	kt_check(r.status != 0 && strstr(r.out, "in use by another process") &&
 		 r.seconds < 30, "busy: a second process gets a clear error",
 		 "status %d after %.1f s, output: %.300s", r.status, r.seconds, r.out);
 	if (fd >= 0)
 		close(fd);
-	run(argv, "kmod", &r);
+	hip_run(argv, "kmod", &r);
 	kt_check(r.status == 0, "busy: free again once the holder closes", "status %d",
 		 r.status);
 }
 
 static void test_latency(void)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { "/bin/bhlatency", "300", NULL };
 	char line[256] = "", stats[256] = "";
 
-	run(argv, "kmod", &r);
-	find_line(r.out, "latency:", line, sizeof(line));
-	find_line(r.out, "kmod stats:", stats, sizeof(stats));
+	hip_run(argv, "kmod", &r);
+	hip_find_line(r.out, "latency:", line, sizeof(line));
+	hip_find_line(r.out, "kmod stats:", stats, sizeof(stats));
 	kt_check(r.status == 0 && line[0] && strstr(stats, "doorbell to interrupt"),
 		 "latency: markers through the loader", "status %d", r.status);
 	if (r.status || !line[0])
-		show_output(&r);
+		hip_show_output(&r);
 	else
 		printf("%s\nlatency: %s\n", line, stats);
 }
@@ -266,30 +257,30 @@ static void test_latency(void)
 /* barehip-info finds the board behind the module by itself. */
 static void test_barehip_info(void)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { "/bin/barehip-info", NULL };
 	char board[128] = "", target[128] = "";
 
-	run(argv, NULL, &r);
-	find_line(r.out, " board ", board, sizeof(board));
-	find_line(r.out, " target ", target, sizeof(target));
+	hip_run(argv, NULL, &r);
+	hip_find_line(r.out, " board ", board, sizeof(board));
+	hip_find_line(r.out, " target ", target, sizeof(target));
 	kt_check(r.status == 0 && strstr(board, "kmod") &&
 		 (strstr(target, " gfx9") || strstr(target, " gfx11")),
 		 "info: barehip-info reports the kmod board and its target",
 		 "status %d, board '%s', target '%s'", r.status, board, target);
 	if (r.status)
-		show_output(&r);
+		hip_show_output(&r);
 }
 
 /* The unit tests, all of them (on the in-process sim board, in this kernel). */
 static void test_unit(void)
 {
-	static struct run r;
+	static struct hip_run r;
 	char *argv[] = { "/bin/unit-tests", NULL };
 	char line[128] = "";
 	unsigned passed = 0, failed = 1;
 
-	run(argv, "sim", &r);
+	hip_run(argv, "sim", &r);
 	for (const char *p = r.out; (p = strstr(p, " passed, ")); p++) {
 		const char *s = p;
 
@@ -301,12 +292,35 @@ static void test_unit(void)
 	kt_check(r.status == 0 && line[0] && !failed && passed > 0, "unit: the unit tests",
 		 "status %d, %s", r.status, line[0] ? line : "no summary");
 	if (r.status || !line[0] || failed)
-		show_output(&r);
+		hip_show_output(&r);
 	else
 		printf("unit: %s (%.1f s)\n", line, r.seconds);
 }
 
-int main(void)
+/*
+ * hiptest unmap (run.sh unmaptest): on a board that swallows its first
+ * GART unmap, only the unmap tests, around loading and unloading.
+ */
+static int unmap_main(void)
+{
+	struct kt_pci sim;
+	int ret;
+
+	kt_check(kt_pci_find(0x1af4, 0x1110, &sim) == 0, "setup: the sim board's function",
+		 "no 1af4:1110 in sysfs");
+	test_dmesg_mark();
+	ret = kt_module_load("gid=44");
+	kt_check(ret == 0, "module: load", "%s", strerror(-ret));
+	if (!kt_failed)
+		test_unmap();
+	ret = kt_module_unload();
+	kt_check(ret == 0, "module: unloads after the programs", "%s", strerror(-ret));
+	test_dmesg();
+	printf("hiptest: %d passed, %d failed\n", kt_passed, kt_failed);
+	return kt_failed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
 {
 	char *tests[MAX_TESTS], path[300], state[64] = "";
 	unsigned ntests = 0;
@@ -317,6 +331,8 @@ int main(void)
 	int ret;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (argc > 1 && !strcmp(argv[1], "unmap"))
+		return unmap_main();
 	d = opendir(HIP_DIR);
 	while (d && (e = readdir(d)) && ntests < MAX_TESTS)
 		if (e->d_name[0] != '.')

@@ -115,6 +115,23 @@ void test_unbind(struct kt_env *env);
 void test_sim_header(struct kt_env *env);
 /* hiptest: the sim board's register protocol, abused (hip_board.c). */
 void test_board_protocol(const char *node);
+
+/* hiptest: a program run in the guest, its output collected (hiptest.c). */
+#define HIP_OUT_MAX		65536
+/* Guest seconds a program may take: TCG runs the loader 10-30x slower. */
+#define HIP_PROGRAM_TIMEOUT_S	90
+struct hip_run {
+	int status;		/* exit status, or 128 + signal, or -1 */
+	double seconds;
+	char out[HIP_OUT_MAX];	/* stdout and stderr, interleaved */
+};
+/* Run @argv with BAREHIP_BOARD=@board (NULL: unset); kill it after the timeout. */
+void hip_run(char *const argv[], const char *board, struct hip_run *r);
+/* The line of @out that contains @what, copied into @line; 0 or -1. */
+int hip_find_line(const char *out, const char *what, char *line, size_t size);
+void hip_show_output(const struct hip_run *r);
+/* hiptest unmap: host memory freed while the board does not answer (hip_unmap.c). */
+void test_unmap(void);
 void test_dmesg_mark(void);
 void test_dmesg(void);
 
