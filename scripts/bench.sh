@@ -54,7 +54,11 @@ math_accuracy_doc() { # rows file
 	echo "between the integers; the rows of the modes test are measured under"
 	echo "its fast-math flags, those of the unsafe test under"
 	echo "-funsafe-math-optimizations, and its \"/bound\" rows give the share"
-	echo "of the input-dependent fast bound used (1 = at the bound)."
+	echo "of the input-dependent fast bound used (1 = at the bound).  The half"
+	echo "and bfloat16 rows (tests half and bf16) bound the transcendental"
+	echo "functions at 1 ulp, where neither CUDA nor HIP documents a bound (each"
+	echo "is the float function rounded once), and every conversion and"
+	echo "arithmetic operation at 0; their unary functions run on all 2^16 inputs."
 	echo
 	# The summary: how many rows are within bound, and the ulp rows
 	# (a bound of a whole number of ulps above 0) nearest their bound.

@@ -1,16 +1,34 @@
 // SPDX-License-Identifier: MIT
 /*
  * The GPUs behind the fake: one model (bh_sim) per GPU of the process,
- * and a board thread that makes them asynchronous, as hardware is.
+ * run as hardware runs beside amdkfd.
  *
  * User mode rings a doorbell with a plain store into its doorbell page;
- * nothing traps it, so the board thread polls the 64-bit doorbell slot
- * of every live queue and hands a changed value to the model's CP
- * (bh_sim_doorbell, run to drained or fault under the GPU's lock).
- * Every ioctl kicks the thread, so a WAIT_EVENTS right after a doorbell
- * sees the work start at once; otherwise it polls every 20 us while
- * someone waits or a queue is stalled on memory, and backs off to 2 ms
- * sleeps when nothing happens (no core spent on an idle GPU).
+ * nothing traps it, so a doorbell thread per process polls the 64-bit
+ * doorbell slot of every live queue and hands a changed value to the
+ * model (bh_sim_doorbell).  Every ioctl kicks the thread, so a
+ * WAIT_EVENTS right after a doorbell sees the work start at once;
+ * otherwise it polls every 20 us while someone waits (or, synchronous, a
+ * queue is stalled on memory), and backs off to 5 ms sleeps when nothing
+ * happens (no core spent on an idle GPU).
+ *
+ * Two ways to run the models, as the in-process sim board has
+ * (docs/architecture.md, "The board beside the host"):
+ *
+ *   asynchronous  (the default) each model runs on its own CP thread
+ *                 (bh_sim_start): the doorbell thread's bh_sim_doorbell
+ *                 returns at once, the CP runs the queue, and what it
+ *                 raises (RELEASE_MEM interrupts, faults) wakes the GPU's
+ *                 interrupt thread, which sleeps in bh_sim_wait_event and
+ *                 does what amdkfd's interrupt handler does with them
+ *                 (kfd_signal_event_interrupt, the fault events).  A
+ *                 kernel may poll host memory the host writes meanwhile;
+ *                 packets of other queues run while a kernel runs.
+ *   synchronous   (BAREHIP_SIM_SYNC=1, or Kconfig SIM_ASYNC=n) the
+ *                 doorbell thread runs each queue inside bh_sim_doorbell
+ *                 to drained, stalled or faulted, re-polls stalled
+ *                 queues, then takes the interrupts and faults itself:
+ *                 one kernel at a time, deterministic, for debugging.
  *
  * What the doorbell carries: for PM4 the 64-bit dword write pointer,
  * which is what the model takes.  For AQL, ROCr (and tinygrad) store
@@ -43,8 +61,13 @@
 #include <sys/prctl.h>
 #include <time.h>
 
+#include "generated/autoconf.h"
 #include "internal.h"
 #include "sim.h"
+
+/* How often an idle interrupt thread looks whether the process goes: the
+ * model's event count wakes it for everything else. */
+#define IH_STOP_CHECK_NS	20000000ull
 
 #define MAX_IRQS 64
 
@@ -108,13 +131,16 @@ static void fault(struct kfdsim_pgpu *g, unsigned gi, unsigned h, const struct b
 	}
 }
 
-/* One pass over GPU @gi: doorbells, stalls, interrupts, faults.  Busy? */
-static bool service(struct kfdsim_proc *p, unsigned gi, bool *stalled)
+/*
+ * GPU @gi's doorbells (and HDP flush requests) since the last look: each
+ * changed slot goes to the model.  Synchronous, the doorbell runs the
+ * queue here, and queues stalled on memory are polled again (@stalled:
+ * some still are).  Whether a doorbell rang.
+ */
+static bool ring(struct kfdsim_proc *p, unsigned gi, bool *stalled)
 {
 	struct kfdsim_pgpu *g = &p->gpu[gi];
-	struct pending pe = { .nirq = 0 };
 	bool busy = false, any_stalled = false;
-	uint32_t ctx;
 
 	pthread_mutex_lock(&g->lock);
 	/* A flush request since the last look (two between looks count as
@@ -134,33 +160,72 @@ static bool service(struct kfdsim_proc *p, unsigned gi, bool *stalled)
 			bh_sim_doorbell(g->sim, h, q->aql ? v + 1 : v);
 			busy = true;
 		}
-		if (bh_sim_queue_status(g->sim, h, NULL) == BH_SIM_QUEUE_STALLED)
+		/* The asynchronous CP polls its stalled queues by itself. */
+		if (!p->async && bh_sim_queue_status(g->sim, h, NULL) == BH_SIM_QUEUE_STALLED)
 			any_stalled = true;
 	}
 	if (any_stalled && bh_sim_poll(g->sim))
 		*stalled = true;
-	while (pe.nirq < MAX_IRQS && bh_sim_take_interrupt(g->sim, &ctx))
-		pe.irq[pe.nirq++] = ctx;
-	for (unsigned h = 0; h < KFDSIM_QUEUES_PER_GPU; h++) {
-		struct bh_sim_fault f;
-
-		if (g->hwq[h] && !g->hwq[h]->faulted &&
-		    bh_sim_queue_status(g->sim, h, NULL) == BH_SIM_QUEUE_ERROR &&
-		    bh_sim_take_queue_fault(g->sim, h, &f)) {
-			fault(g, gi, h, &f, &pe);
-			g->hwq[h]->faulted = true;
-		}
-	}
 	pthread_mutex_unlock(&g->lock);
+	return busy;
+}
 
-	/* The interrupt handler's work, outside the GPU's lock. */
-	for (unsigned i = 0; i < pe.nirq; i++)
-		kfdsim_event_interrupt(p, pe.irq[i]);
-	if (pe.vm_fault)
-		kfdsim_event_vm_fault(p, &pe.mem);
-	if (pe.hang)
-		kfdsim_event_hw_exception(p, &pe.hw);
-	return busy || pe.nirq || pe.vm_fault || pe.hang;
+/*
+ * The interrupt handler of GPU @gi: the interrupts the model raised
+ * (RELEASE_MEM's) become signal events, the faults that stopped its
+ * queues become fault events and stopped queues.  Whether anything came.
+ */
+static bool interrupts(struct kfdsim_proc *p, unsigned gi)
+{
+	struct kfdsim_pgpu *g = &p->gpu[gi];
+	struct pending pe = { .nirq = 0 };
+	bool more = true, any = false;
+	uint32_t ctx;
+
+	while (more) {
+		pe.nirq = 0;
+		pe.vm_fault = pe.hang = false;
+		pthread_mutex_lock(&g->lock);
+		while (pe.nirq < MAX_IRQS && bh_sim_take_interrupt(g->sim, &ctx))
+			pe.irq[pe.nirq++] = ctx;
+		more = pe.nirq == MAX_IRQS;
+		for (unsigned h = 0; h < KFDSIM_QUEUES_PER_GPU; h++) {
+			struct bh_sim_fault f;
+
+			if (g->hwq[h] && !g->hwq[h]->faulted &&
+			    bh_sim_queue_status(g->sim, h, NULL) == BH_SIM_QUEUE_ERROR &&
+			    bh_sim_take_queue_fault(g->sim, h, &f)) {
+				fault(g, gi, h, &f, &pe);
+				g->hwq[h]->faulted = true;
+			}
+		}
+		pthread_mutex_unlock(&g->lock);
+
+		/* The interrupt handler's work, outside the GPU's lock. */
+		for (unsigned i = 0; i < pe.nirq; i++)
+			kfdsim_event_interrupt(p, pe.irq[i]);
+		if (pe.vm_fault)
+			kfdsim_event_vm_fault(p, &pe.mem);
+		if (pe.hang)
+			kfdsim_event_hw_exception(p, &pe.hw);
+		if (pe.nirq || pe.vm_fault || pe.hang)
+			any = true;
+	}
+	return any;
+}
+
+/* An asynchronous GPU's interrupt thread: it sleeps until its model
+ * raises something (bh_sim_wait_event's condition variable). */
+static void *ih_main(void *arg)
+{
+	struct kfdsim_pgpu *g = arg;
+	uint64_t seen = 0;
+
+	while (!__atomic_load_n(&g->proc->ih_stop, __ATOMIC_ACQUIRE)) {
+		bh_sim_wait_event(g->sim, &seen, IH_STOP_CHECK_NS);
+		interrupts(g->proc, g->index);
+	}
+	return NULL;
 }
 
 static bool someone_waits(struct kfdsim_proc *p)
@@ -183,8 +248,11 @@ static void *board_main(void *arg)
 	for (;;) {
 		bool busy = false, stalled = false;
 
-		for (unsigned i = 0; i < kfdsim_ngpus; i++)
-			busy |= service(p, i, &stalled);
+		for (unsigned i = 0; i < kfdsim_ngpus; i++) {
+			busy |= ring(p, i, &stalled);
+			if (!p->async)
+				busy |= interrupts(p, i);
+		}
 		idle = busy ? 0 : idle + 1;
 
 		/* 20 us while busy or awaited, then 0.1 ms, 1 ms, and 5 ms after ~1 s idle. */
@@ -213,21 +281,68 @@ static void *board_main(void *arg)
 	return NULL;
 }
 
+/* The models beside the host unless asked for the synchronous board, as
+ * the sim backend decides (loader/platform/sim.c). */
+static bool want_async(void)
+{
+#ifdef CONFIG_SIM_ASYNC
+	const char *sync = getenv("BAREHIP_SIM_SYNC");
+
+	return !(sync && *sync && strcmp(sync, "0") != 0);
+#else
+	return false;
+#endif
+}
+
+static void stop_interrupt_threads(struct kfdsim_proc *p)
+{
+	__atomic_store_n(&p->ih_stop, true, __ATOMIC_RELEASE);
+	for (unsigned i = 0; i < kfdsim_ngpus; i++) {
+		if (p->gpu[i].ih_running)
+			pthread_join(p->gpu[i].ih, NULL);
+		p->gpu[i].ih_running = false;
+	}
+}
+
 int kfdsim_board_start(struct kfdsim_proc *p)
 {
 	pthread_condattr_t ca;
 
+	p->async = want_async();
+	for (unsigned i = 0; i < kfdsim_ngpus && p->async; i++) {
+		struct kfdsim_pgpu *g = &p->gpu[i];
+
+		g->proc = p;
+		g->index = i;
+		if (bh_sim_start(g->sim) || pthread_create(&g->ih, NULL, ih_main, g)) {
+			fprintf(stderr, "barehip-kfdsim: cannot start the GPU's threads "
+				"(BAREHIP_SIM_SYNC=1 runs the board without them)\n");
+			stop_interrupt_threads(p);
+			return -1;
+		}
+		g->ih_running = true;
+	}
+	if (getenv("BAREHIP_KFDSIM_VERBOSE"))
+		fprintf(stderr, "barehip-kfdsim: %u GPU(s), %s\n", kfdsim_ngpus,
+			p->async ? "asynchronous: each model on its CP thread" :
+			"synchronous: the models run inside the doorbells (BAREHIP_SIM_SYNC)");
 	pthread_mutex_init(&p->kick_lock, NULL);
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&p->kick_cond, &ca);
 	pthread_condattr_destroy(&ca);
-	if (pthread_create(&p->board, NULL, board_main, p))
+	if (pthread_create(&p->board, NULL, board_main, p)) {
+		stop_interrupt_threads(p);
+		pthread_cond_destroy(&p->kick_cond);
+		pthread_mutex_destroy(&p->kick_lock);
 		return -1;
+	}
 	p->board_running = true;
 	return 0;
 }
 
+/* The doorbell thread and the interrupt threads end; the models' CP
+ * threads go with the models (bh_sim_destroy). */
 void kfdsim_board_stop(struct kfdsim_proc *p)
 {
 	if (!p->board_running)
@@ -238,6 +353,7 @@ void kfdsim_board_stop(struct kfdsim_proc *p)
 	pthread_mutex_unlock(&p->kick_lock);
 	pthread_join(p->board, NULL);
 	p->board_running = false;
+	stop_interrupt_threads(p);
 	pthread_cond_destroy(&p->kick_cond);
 	pthread_mutex_destroy(&p->kick_lock);
 }
@@ -310,8 +426,10 @@ void kfdsim_board_queue_stop(struct kfdsim_proc *p, struct kfdsim_queue *q)
 }
 
 /*
- * Under the GPU's lock the model is between dispatches (the board runs
- * each to its end or a fault), so no wave waits in a resource that goes.
+ * The model gives the resources only between dispatches of the queue
+ * (bh_sim_queue_set_gws waits for a running one to end; the synchronous
+ * board runs each to its end under the GPU's lock), so no wave waits in
+ * a resource that goes.
  */
 void kfdsim_board_queue_gws(struct kfdsim_proc *p, struct kfdsim_queue *q, unsigned count)
 {

@@ -7,8 +7,12 @@
  * Locking, outermost first:
  *   kfdsim_proc.lock   the process (amdkfd's p->mutex): BOs, queues'
  *                      creation, the pdds; every ioctl but WAIT_EVENTS
- *   kfdsim_pgpu.lock   one GPU's model (not thread-safe) and its queue
- *                      table; the board thread takes it per GPU
+ *   kfdsim_pgpu.lock   one GPU's queue table and the state the board keeps
+ *                      per queue (last doorbell, stopped); the doorbell
+ *                      thread and the GPU's interrupt thread take it.  The
+ *                      model is thread-safe by itself and takes no lock of
+ *                      the fake's, so a model call under it never waits for
+ *                      the fake (a synchronous board runs a queue under it)
  *   kfdsim_proc.ev_lock  events, their slots and the waiters (amdkfd's
  *                      event_mutex and ev->lock), with ev_cond
  * The fd table has its own lock (core.c), never held with these.
@@ -99,6 +103,11 @@ struct kfdsim_pgpu {
 	uint64_t hdp_flushes;		/* writes seen to HDP_MEM_FLUSH_CNTL */
 	unsigned num_gws;		/* qpd.num_gws: GWS one queue holds, 0 none */
 	struct kfdsim_queue *hwq[KFDSIM_QUEUES_PER_GPU];
+	/* The interrupt handler thread of an asynchronous board (board.c). */
+	struct kfdsim_proc *proc;
+	unsigned index;
+	pthread_t ih;
+	bool ih_running;
 };
 
 struct kfdsim_event {
@@ -145,7 +154,10 @@ struct kfdsim_proc {
 	struct kfdsim_wait *waits;
 	uint32_t next_other_id;
 
-	/* The board thread (board.c). */
+	/* The board (board.c): the doorbell thread, and whether the models
+	 * run beside it on their CP threads (else inside its doorbells). */
+	bool async;
+	bool ih_stop;			/* the interrupt threads end (atomic) */
 	pthread_t board;
 	bool board_running, board_stop;
 	pthread_mutex_t kick_lock;

@@ -54,12 +54,18 @@ static int backing(uint64_t size, const char *name, int *fd, void **map)
 int kfdsim_doorbells(struct kfdsim_pgpu *g)
 {
 	void *m;
+	int fd;
 
 	if (g->doorbell_fd >= 0)
 		return 0;
-	if (backing(KFDSIM_DOORBELL_SLICE, "kfdsim-doorbells", &g->doorbell_fd, &m))
+	if (backing(KFDSIM_DOORBELL_SLICE, "kfdsim-doorbells", &fd, &m))
 		return -ENOMEM;
+	/* Published under the GPU's lock, which the doorbell thread holds
+	 * while it reads the slots. */
+	pthread_mutex_lock(&g->lock);
+	g->doorbell_fd = fd;
 	g->doorbells = m;
+	pthread_mutex_unlock(&g->lock);
 	return 0;
 }
 
@@ -71,11 +77,20 @@ int kfdsim_doorbells(struct kfdsim_pgpu *g)
  */
 int kfdsim_mmio_page(struct kfdsim_pgpu *g)
 {
+	void *m;
+	int fd;
+
 	if (g->mmio_fd >= 0)
 		return 0;
-	if (backing(KFDSIM_PAGE, "kfdsim-mmio", &g->mmio_fd, &g->mmio))
+	if (backing(KFDSIM_PAGE, "kfdsim-mmio", &fd, &m))
 		return -ENOMEM;
-	*(volatile uint32_t *)g->mmio = KFDSIM_HDP_IDLE;
+	*(volatile uint32_t *)m = KFDSIM_HDP_IDLE;
+	/* The doorbell thread looks at the page under the GPU's lock: it
+	 * sees it only once it holds the idle value. */
+	pthread_mutex_lock(&g->lock);
+	g->mmio_fd = fd;
+	g->mmio = m;
+	pthread_mutex_unlock(&g->lock);
 	return 0;
 }
 
@@ -262,7 +277,12 @@ static int map_devices(struct kfdsim_proc *p, struct kfd_ioctl_map_memory_to_gpu
 
 		pthread_mutex_lock(&pg->lock);
 		if (map && !(bo->mapped & bit)) {
-			if (!bo->va || bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size))
+			/* VRAM is the GPU's own: a kernel polling it waits for
+			 * other waves, not the host (the model's deadlock rule). */
+			bool vram = bo->flags & KFD_IOC_ALLOC_MEM_FLAGS_VRAM;
+
+			if (!bo->va || (vram ? bh_sim_vm_map_vram(pg->sim, bo->va, bo->kmap, bo->size) :
+					bh_sim_vm_map(pg->sim, bo->va, bo->kmap, bo->size)))
 				err = -EINVAL;	/* overlaps a mapping */
 			else
 				bo->mapped |= bit;

@@ -154,6 +154,9 @@ struct kfd_platform {
 	uint64_t fault_va;		/* its address */
 	char fault_detail[256];
 	struct kfd_queue q[MAX_QUEUES];
+	/* Each live queue's signal event, 0 for none: what wait_interrupt
+	 * (any thread, no lock) waits on while queues come and go. */
+	uint32_t wait_ids[MAX_QUEUES];
 };
 
 static struct kfd_platform *to_kfd(struct bh_platform *p)
@@ -925,7 +928,8 @@ static void kfd_flush_writes(struct bh_platform *p)
 	if (!kp->hdp_flush)
 		return;
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	*kp->hdp_flush = 0;	/* the value amdgpu writes */
+	/* The value amdgpu writes; threads flush at once (an atomic store). */
+	__atomic_store_n(kp->hdp_flush, 0, __ATOMIC_RELAXED);
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
@@ -1205,6 +1209,7 @@ static int kfd_queue_create(struct bh_platform *p, const struct bh_mem *ring, ui
 		return ret;
 	}
 	q->used = true;
+	__atomic_store_n(&kp->wait_ids[i], q->event_id, __ATOMIC_RELEASE);
 	return (int)i;
 }
 
@@ -1216,6 +1221,7 @@ static void kfd_queue_destroy(struct bh_platform *p, int qid)
 
 	if (!q->used)
 		return;
+	__atomic_store_n(&kp->wait_ids[qid], 0, __ATOMIC_RELEASE);
 	if (kfd_ioctl(kp, AMDKFD_IOC_DESTROY_QUEUE, &d))
 		kfd_logf(kp, "kfd backend: destroying queue %u: %s", q->queue_id,
 			 strerror(errno));
@@ -1319,6 +1325,7 @@ static int kfd_queue_reset(struct bh_platform *p, int qid)
 	if (hqd_create(kp, q, &err)) {
 		kfd_logf(kp, "%s", err.message);
 		q->used = false;
+		__atomic_store_n(&kp->wait_ids[qid], 0, __ATOMIC_RELEASE);
 		return -1;
 	}
 	/* The destroyed HQD's GWS went back to KFD: the new one takes them
@@ -1490,9 +1497,12 @@ static void kfd_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 	unsigned n = 0;
 	uint64_t ms = (timeout_ns + 999999) / 1000000;
 
-	for (unsigned i = 0; i < MAX_QUEUES; i++)
-		if (kp->q[i].used)
-			ev[n++] = (struct kfd_event_data){ .event_id = kp->q[i].event_id };
+	for (unsigned i = 0; i < MAX_QUEUES; i++) {
+		uint32_t id = __atomic_load_n(&kp->wait_ids[i], __ATOMIC_ACQUIRE);
+
+		if (id)
+			ev[n++] = (struct kfd_event_data){ .event_id = id };
+	}
 	/* A fault event that fires wakes this wait, which takes its data. */
 	arm(&ev[n++], proc.mem_event);
 	arm(&ev[n++], proc.hw_event);

@@ -1,7 +1,10 @@
 // Cooperative groups, the group handles themselves: this_thread_block()
 // with group_index(), thread_index(), size(), thread_rank(), is_valid()
-// and sync(); this_grid() and this_multi_grid() with size(),
-// thread_rank(), is_valid(), num_grids() and grid_rank(); and the free
+// num_threads(), dim_threads(), group_dim() and sync(); this_grid() and
+// this_multi_grid() with size(), thread_rank(), is_valid(), num_grids()
+// and grid_rank(), and the grid's num_blocks(), block_rank(),
+// block_index(), dim_blocks() and group_dim() (the grid in blocks, as
+// current HIP has it); the block as a plain thread_group; and the free
 // functions sync(g), group_size(g), thread_rank(g) and is_valid(g).
 // Every thread of a 3-D grid of partial 3-D blocks records what its
 // groups say; the host checks each record against the launch it asked
@@ -23,6 +26,8 @@ struct Record {
     unsigned free_size, free_rank, free_valid;
     unsigned grid_valid, grid_size, grid_rank;
     unsigned multi_valid, multi_size, multi_rank, num_grids, grid_index;
+    unsigned num_threads, dim_threads[3], group_dim[3], tg_size, tg_rank, tg_type;
+    unsigned num_blocks, grid_block_rank, block_index[3], dim_blocks[3], grid_dim[3];
     int reversed;   // what thread_block::sync() let this thread read
 };
 
@@ -47,6 +52,14 @@ __global__ void describe(Record* out, bool cooperative)
     rec->free_size = cg::group_size(block);
     rec->free_rank = cg::thread_rank(block);
     rec->free_valid = cg::is_valid(block);
+    rec->num_threads = block.num_threads();
+    dim3 dt = block.dim_threads(), gd = block.group_dim();
+    rec->dim_threads[0] = dt.x; rec->dim_threads[1] = dt.y; rec->dim_threads[2] = dt.z;
+    rec->group_dim[0] = gd.x; rec->group_dim[1] = gd.y; rec->group_dim[2] = gd.z;
+    cg::thread_group any = block;
+    rec->tg_size = any.size();
+    rec->tg_rank = any.thread_rank();
+    rec->tg_type = any.cg_type();
 
     // The block's barrier: each thread publishes its rank, then reads the
     // slot of its mirror thread, written by another wave for most threads.
@@ -57,6 +70,12 @@ __global__ void describe(Record* out, bool cooperative)
 
     cg::grid_group grid = cg::this_grid();
     rec->grid_valid = grid.is_valid();
+    rec->num_blocks = grid.num_blocks();
+    rec->grid_block_rank = grid.block_rank();
+    dim3 bi = grid.block_index(), db = grid.dim_blocks(), gg = grid.group_dim();
+    rec->block_index[0] = bi.x; rec->block_index[1] = bi.y; rec->block_index[2] = bi.z;
+    rec->dim_blocks[0] = db.x; rec->dim_blocks[1] = db.y; rec->dim_blocks[2] = db.z;
+    rec->grid_dim[0] = gg.x; rec->grid_dim[1] = gg.y; rec->grid_dim[2] = gg.z;
     cg::multi_grid_group multi = cg::this_multi_grid();
     rec->multi_valid = multi.is_valid();
     if (cooperative) {
@@ -132,6 +151,17 @@ static void run(dim3 grid, dim3 block, bool cooperative)
         CHECK(free_rank, t);
         CHECK(free_valid, 1u);
         CHECK(reversed, (nthreads - 1 - t) * 7);
+        CHECK(num_threads, nthreads);
+        CHECK(dim_threads[0], block.x); CHECK(dim_threads[1], block.y); CHECK(dim_threads[2], block.z);
+        CHECK(group_dim[0], block.x); CHECK(group_dim[1], block.y); CHECK(group_dim[2], block.z);
+        CHECK(tg_size, nthreads);
+        CHECK(tg_rank, t);
+        CHECK(tg_type, 3u);  // ROCm's cg_workgroup
+        CHECK(num_blocks, nblocks);
+        CHECK(grid_block_rank, b);
+        CHECK(block_index[0], bx); CHECK(block_index[1], by); CHECK(block_index[2], bz);
+        CHECK(dim_blocks[0], grid.x); CHECK(dim_blocks[1], grid.y); CHECK(dim_blocks[2], grid.z);
+        CHECK(grid_dim[0], grid.x); CHECK(grid_dim[1], grid.y); CHECK(grid_dim[2], grid.z);
         CHECK(grid_valid, cooperative ? 1u : 0u);
         CHECK(multi_valid, cooperative ? 1u : 0u);
         if (cooperative) {

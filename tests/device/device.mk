@@ -35,3 +35,12 @@ CHECK_RUNS += $(if $(filter gfx1100,$(MODELLED)),$(addsuffix @gfx1100/t4,$(addpr
 	$(BUILD)/tests/device/,gridsync gws deadlock)))
 CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(addprefix \
 	$(BUILD)/tests/device/,gridsync atomics_all)))
+
+# What the cooperative-groups and __syncwarp headers refuse at compile
+# time (a script: those programs must not build).
+CG_REFUSALS_TEST := $(BUILD)/tests/device/cg_refusals
+$(CG_REFUSALS_TEST): tests/device/cg_refusals.sh $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
+		&& chmod +x $@
+TOOL_TESTS += $(CG_REFUSALS_TEST)

@@ -3,10 +3,11 @@
 // uses the total -- which needs every block resident at once, so it is
 // launched with hipLaunchCooperativeKernel on a grid sized from
 // hipOccupancyMaxActiveBlocksPerMultiprocessor.  Each block reduces its
-// share (warp shuffles, then shared memory and thread_block.sync()) and
-// publishes a partial sum; after the grid barrier each block adds the
-// partials up and every thread writes in[i] * n - total (exact in 64-bit
-// integers), checked on the host.  A grid one block larger than the
+// share (shuffles in a thread_block_tile of warpSize threads, then
+// shared memory and thread_block.sync()) and publishes a partial sum;
+// after the grid barrier each block adds the partials up and every
+// thread writes in[i] * n - total (exact in 64-bit integers), checked on
+// the host.  A grid one block larger than the
 // device holds is refused.
 #include <hip/hip_cooperative_groups.h>
 #include <hip/hip_runtime.h>
@@ -36,19 +37,21 @@ __global__ void center(const int* in, long long* partial, long long* out, unsign
     cg::thread_block block = cg::this_thread_block();
     __shared__ long long warp_sums[BLOCK / 64];
 
-    // 1. Each thread sums a grid-stride share; each warp reduces its
-    //    lanes' sums by shuffles, and the block the warps' sums.
+    // 1. Each thread sums a grid-stride share; each warp (a tile of
+    //    warpSize threads) reduces its lanes' sums by shuffles, and the
+    //    block the warps' sums.
     long long mine = 0;
     for (unsigned long long i = grid.thread_rank(); i < n; i += grid.size())
         mine += in[i];
-    for (int offset = warpSize / 2; offset > 0; offset /= 2)
-        mine += __shfl_down(mine, offset);
-    if (block.thread_rank() % warpSize == 0)
-        warp_sums[block.thread_rank() / warpSize] = mine;
+    cg::thread_block_tile<warpSize> warp = cg::tiled_partition<warpSize>(block);
+    for (unsigned int offset = warp.size() / 2; offset > 0; offset /= 2)
+        mine += warp.shfl_down(mine, offset);
+    if (warp.thread_rank() == 0)
+        warp_sums[warp.meta_group_rank()] = mine;
     block.sync();
     if (block.thread_rank() == 0) {
         long long sum = 0;
-        for (unsigned int w = 0; w < block.size() / warpSize; ++w)
+        for (unsigned int w = 0; w < warp.meta_group_size(); ++w)
             sum += warp_sums[w];
         partial[blockIdx.x] = sum;
     }

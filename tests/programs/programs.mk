@@ -103,7 +103,9 @@ PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-g
 endif
 # Programs that need the board beside the host (tests/programs/async/:
 # the host and running kernels signal each other): on each modelled target
-# with the in-process board, asynchronous unless configured without it.
+# with the in-process board, and on the kfd backend through the fake KFD
+# (whose models run on their own CP threads too), asynchronous unless
+# configured without it.
 ifneq ($(CONFIG_SIM_ASYNC),)
 ASYNC_PROGRAMS := $(patsubst tests/programs/async/%.hip,$(PROG_DIR)/async/%,\
 	$(wildcard tests/programs/async/*.hip))
@@ -113,6 +115,13 @@ $(PROG_DIR)/async/%: tests/programs/async/%.hip $(TOOLCHAIN)
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 PROGRAMS += $(ASYNC_PROGRAMS)
 PROGRAM_RUNS += $(call on_modelled,$(ASYNC_PROGRAMS))
+# The fake KFD's board runs beside the host too (host_signal), but runs
+# the kernels of different queues one after another (streams.hip needs
+# them at once: docs/architecture.md, "Dispatches of several queues").
+PROGRAM_RUNS += $(call on_kfd,$(filter %/host_signal,$(ASYNC_PROGRAMS)))
+# Kernels of two streams running at once (streams.hip): also at 1, 2 and
+# 4 model host threads.
+PROGRAM_RUNS += $(foreach n,1 2 4,$(PROG_DIR)/async/streams@$(firstword $(MODELLED))/t$(n))
 endif
 # The multi-file programs (tests/programs/<name>/, above).
 PROGRAMS += $(MULTI_PROGRAMS)

@@ -27,11 +27,7 @@ static void storm(int n)
         HIP_CHECK(hipStreamCreate(&s));
         for (int r = 0; r < ROUNDS; ++r) {
             size_t size = 1 + rng() % (256 * 1024);
-#ifdef BH_TSAN    // no pinned or managed memory there (threads.h)
-            int kind = 0;
-#else
             int kind = (int)(rng() % 3);
-#endif
             unsigned char* p = nullptr;
             unsigned char v = (unsigned char)(id * 31 + r);
             if (kind == 0)

@@ -23,31 +23,17 @@
         }                                                                      \
     } while (0)
 
-/*
- * Host buffers the device copies to and from: pinned (hipHostMalloc),
- * except under ThreadSanitizer (BH_TSAN): the sim board maps pinned and
- * managed memory at fixed addresses in its GART aperture
- * (0x4000'0000'0000), where TSan keeps its own memory, so there they
- * are pageable.
- */
+// Host buffers the device copies to and from: pinned (hipHostMalloc).
 static void* host_buffer(size_t bytes)
 {
-#ifdef BH_TSAN
-    return std::malloc(bytes);
-#else
     void* p;
     HIP_CHECK(hipHostMalloc(&p, bytes));
     return p;
-#endif
 }
 
 static void host_buffer_free(void* p)
 {
-#ifdef BH_TSAN
-    std::free(p);
-#else
     HIP_CHECK(hipHostFree(p));
-#endif
 }
 
 static std::atomic<int> checks{0}, failures{0};

@@ -24,10 +24,11 @@ $(THREAD_DIR)/%: tests/threads/%.hip tests/threads/threads.h $(TOOLCHAIN)
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -pthread $(THREAD_FLAGS_$*) -o $@ $<
 CHECK_BINS += $(THREAD_TESTS)
 CHECK_RUNS += $(THREAD_TESTS)
-# And on the kfd backend through the fake KFD, whose board is a thread of
-# its own beside the program's (gfx90a: the host side is the same).
-# (Not default_stream: on the fake KFD a stream held behind a host
-# function for its checks is stopped as a GPU hang; the sim board runs it.)
+# And on the kfd backend through the fake KFD, whose models run beside the
+# program's threads on CP threads of their own, with an interrupt thread
+# per GPU (gfx90a: the host side is the same).  Not default_stream: on the
+# fake KFD a stream held behind a host function for its checks was stopped
+# as a GPU hang (before the fake's CP threads); the sim board runs it.
 CHECK_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(addsuffix @kfd-gfx90a,$(if $(KFDSIM_LIB),\
 	$(filter-out %/default_stream %/default_stream_legacy,$(THREAD_TESTS)))))
 
@@ -57,5 +58,5 @@ $(THREAD_DIR)/%: tests/threads/%.hip tests/threads/threads.h $(BAREHIP_CC) $(LIB
 		$(HEADERS) | $(BUILD)/lib/barehip
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (ThreadSanitizer)"
-	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -DBH_TSAN -pthread $(THREAD_FLAGS_$*) -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -pthread $(THREAD_FLAGS_$*) -o $@ $<
 endif

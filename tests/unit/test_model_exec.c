@@ -122,6 +122,31 @@ static void test_scalar_alu(void)
 	CU_ASSERT_EQUAL(out_word(4), 48);		/* -16 * -3 */
 }
 
+/*
+ * FLAT and DS with AccVGPR data and destinations (tests/model/programs/
+ * acc_mem.s): a store from a1, a load into a2, LDS through a1 and a3, a
+ * returning atomic with a5's operand and a4's result.
+ */
+static void test_acc_memory(void)
+{
+	static const uint32_t want[5] = { 0x11111111, 0x33333333, 0x11111111, 15, 10 };
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 5);
+	dispatch(prog_acc_mem, sizeof(prog_acc_mem) / 4, 1, 64, 0, 512);
+	if (bh_sim_take_fault(rig.sim, &f)) {
+		fprintf(stderr, "acc_mem: %s\n", f.message);
+		CU_FAIL_FATAL("acc_mem faulted");
+	}
+	for (unsigned i = 0; i < 5; i++) {
+		if (out_word(i) != want[i])
+			fprintf(stderr, "acc_mem out[%u] = %08x, expected %08x\n", i, out_word(i),
+				want[i]);
+		CU_ASSERT_EQUAL(out_word(i), want[i]);
+	}
+}
+
 /* Hand-computed: see tests/model/programs/new_forms.s. */
 static void test_new_forms(void)
 {
@@ -1022,6 +1047,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "a fault stays with its queue", test_fault_stays_with_its_queue);
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
+	CU_add_test(s, "FLAT and DS with AccVGPR data (the ACC bit)", test_acc_memory);
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
 	CU_add_test(s, "rounding and denormal modes against MPFR", test_fp_modes);
 	CU_add_test(s, "IEEE-mode min/max: sNaN, qNaN, signed zeros", test_min_max);

@@ -10,6 +10,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sim.h"
 
@@ -109,6 +110,17 @@ static void test_vm_ranges(void)
 	CU_ASSERT_EQUAL(bh_sim_vm_unmap(sim, vram_end), 0);
 }
 
+/* A board whose VRAM would reach into the GART aperture is refused, by name. */
+static void test_vram_below_gart(void)
+{
+	struct bh_sim_config cfg = { .gfx = BH_SIM_GFX90A, .num_cus = 1 };
+	char why[256] = "";
+
+	cfg.vram_size = G - BH_SIM_VRAM_BASE + KB(4);
+	CU_ASSERT_PTR_NULL(bh_sim_create(&cfg, why));
+	CU_ASSERT_PTR_NOT_NULL(strstr(why, "reaches the GART aperture"));
+}
+
 CU_ErrorCode bh_tests_model_mem(void)
 {
 	CU_pSuite s = CU_add_suite("model_mem", setup, teardown);
@@ -118,5 +130,7 @@ CU_ErrorCode bh_tests_model_mem(void)
 	CU_add_test(s, "GART maps: overlaps refused, touching accepted", test_gart_overlap);
 	CU_add_test(s, "GART maps: the whole range inside the aperture", test_gart_aperture);
 	CU_add_test(s, "VM maps: VRAM, the limit and other maps", test_vm_ranges);
+	CU_add_test(s, "VRAM that would reach the GART aperture is refused",
+		    test_vram_below_gart);
 	return CU_get_error();
 }

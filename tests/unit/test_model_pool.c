@@ -66,6 +66,12 @@ static void test_flag_handshake(void)
 {
 	struct bh_sim_fault f;
 
+	/*
+	 * Group 1 polls until group 0, on another worker, sets the flag.  On a
+	 * loaded host that worker may wait long to be scheduled while the
+	 * poll runs on: the watchdog must allow seconds of polling.
+	 */
+	rig_cfg.max_instructions = 200000000;
 	for (unsigned k = 0; k < NCOUNTS; k++) {
 		rig_threads(thread_counts[k]);
 		for (unsigned rep = 0; rep < 20; rep++) {
@@ -77,6 +83,7 @@ static void test_flag_handshake(void)
 			CU_ASSERT_EQUAL(out_word(2), 42);
 		}
 	}
+	rig_cfg.max_instructions = 100000;
 	rig_restore();
 }
 

@@ -372,9 +372,12 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 {
 	uint32_t op = (pk[0] >> 8) & 0xff;
 
-	/* Between another dispatch's rounds (queue.c): no dispatch, and no IB
-	 * that may hold one; the packet waits for the CP's next step. */
-	if (sim->nested && (op == PKT3_DISPATCH_DIRECT || op == PKT3_INDIRECT_BUFFER))
+	/* Between another dispatch's rounds (queue.c): no IB (which may hold
+	 * a dispatch), and no dispatch but one in the ring of an asynchronous
+	 * board, which starts beside the running one; the packet waits for
+	 * the CP's next step. */
+	if (sim->nested && (op == PKT3_INDIRECT_BUFFER ||
+			    (op == PKT3_DISPATCH_DIRECT && (depth || !bh_sim_is_async(sim)))))
 		return 3;
 	sim->stats.packets++;
 	switch (op) {
@@ -387,6 +390,16 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 	case PKT3_DISPATCH_DIRECT:
 		if (n != 5)
 			return bad_packet(sim, pk, n, "DISPATCH_DIRECT must be 5 dwords");
+		/* In the ring of an asynchronous board it runs beside the other
+		 * queues' dispatches (the queue waits for it: 4), as on the
+		 * MEC's pipes; else to its end here. */
+		if (!depth && bh_sim_is_async(sim)) {
+			int r = dispatch_start(sim, &pk[1], pk[4], n);
+
+			if (r == 3)
+				sim->stats.packets--;	/* it comes again */
+			return r == 1 ? 4 : r;
+		}
 		return dispatch_direct(sim, &pk[1], pk[4]);
 	case PKT3_RELEASE_MEM:
 		return release_mem(sim, pk, n);
@@ -437,6 +450,8 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 			return 2;
 		if (r == 3)		/* deferred (nested): stop before it */
 			return 3;
+		if (r == 4)		/* a dispatch running on: the queue waits at it */
+			return 4;
 		if (r > 0)		/* chained: @s is the new IB, from its start */
 			continue;
 		s->pos += n;
@@ -486,6 +501,7 @@ void pm4_run(struct bh_sim *sim, struct sim_queue *q, unsigned budget)
 	int r = run_stream(sim, &s, 0);
 
 	q->stalled = r == 2;
+	q->inflight = r == 4;
 	if (r < 0)
 		q->faulted = true;
 	q->rptr = s.pos;

@@ -6,6 +6,8 @@
  * An opcode with no table row is an illegal-instruction fault naming
  * the PC and the raw dwords.
  */
+#include <pthread.h>
+
 #include "decode_common.h"
 
 #define BH_INSN(fmt, key, name, fn, flags) { FMT_##fmt, key, name, x_##fn, flags },
@@ -34,12 +36,23 @@ const struct bh_sim_isa isa_gfx942 = {
 	.table = gfx942_table, .ready = &gfx942_ready, GFX9_OPERANDS,
 };
 
+/*
+ * The tables are filled once per process, by the first board of each ISA.
+ * Boards may be created on several host threads at once, so the fill is
+ * under a lock and the flag is published with release/acquire.
+ */
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
 const struct opdesc *const (*decode_table(const struct bh_sim_isa *isa))[OPKEYS]
 {
-	if (!*isa->ready) {
-		for (size_t i = 0; i < isa->nrows; i++)
-			isa->table[isa->rows[i].fmt][isa->rows[i].key] = &isa->rows[i];
-		*isa->ready = true;
+	if (!__atomic_load_n(isa->ready, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_lock(&table_lock);
+		if (!*isa->ready) {
+			for (size_t i = 0; i < isa->nrows; i++)
+				isa->table[isa->rows[i].fmt][isa->rows[i].key] = &isa->rows[i];
+			__atomic_store_n(isa->ready, true, __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&table_lock);
 	}
 	return (const struct opdesc *const (*)[OPKEYS])isa->table;
 }
@@ -87,6 +100,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		break;
 	case FMT_DS:
 		decode_ds_fields(in, 16);
+		in->acc = (d0 >> 25) & 1;
 		break;
 	case FMT_FLAT:
 		in->seg = (d0 >> 14) & 3;
@@ -97,6 +111,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->saddr = (d1 >> 16) & 0x7f;
 		in->dst = d1 >> 24;
 		in->cpol = ((d0 >> 16) & 3) | ((d0 >> 25) & 1) << 2;
+		in->acc = (d1 >> 23) & 1;
 		break;
 	case FMT_MUBUF:
 		in->offset = (int32_t)(d0 & 0xfff);
@@ -108,6 +123,7 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->src[0] = ((d1 >> 16) & 0x1f) << 2;	/* srsrc */
 		in->saddr = d1 >> 24;			/* soffset */
 		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 17) & 1) << 1 | ((d0 >> 15) & 1) << 2;
+		in->acc = (d1 >> 23) & 1;
 		break;
 	default:
 		break;

@@ -7,10 +7,12 @@
  * §8.4), and run each workgroup's waves round-robin until all end.
  */
 #include <sched.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model.h"
 #include "regs.h"
@@ -348,23 +350,69 @@ static inline int run(struct wave *w, const struct insn *in)
 	return run_plain(w, in);
 }
 
-/* Wave instructions of the board so far, as worker @wk sees them. */
-static inline uint64_t issued(const struct sim_worker *wk)
+struct resident {
+	struct workgroup wg;
+	uint32_t (*vgprs)[WAVE_LANES];
+	uint8_t *lds;
+	bool busy;
+};
+
+/*
+ * The board's CUs as a share: a resident group of a dispatch of which
+ * the board holds L groups at once (resident_limit) takes OCC_UNITS / L,
+ * so dispatches running together never hold more than the board.
+ */
+#define OCC_UNITS	(1ull << 40)
+
+/*
+ * A dispatch running (the engine: every running dispatch's groups share
+ * the board and its workers).  Resident slot i belongs to worker
+ * i % stride; each worker runs rounds over its slots of every running
+ * dispatch, every resident group of its own in turn (so none waits
+ * behind a spinning one), and starts the next workgroup of the grid
+ * (next, shared) in a slot that became free, while the board has room.
+ */
+struct dispatch_job {
+	struct bh_sim *sim;
+	struct launch l;
+	uint32_t dim[3];
+	struct resident *res;
+	unsigned nres;
+	unsigned nworkers;	/* workers its slots go to once it runs on */
+	unsigned stride;	/* 1 while worker 0 runs its first round, then nworkers */
+	uint64_t total;
+	uint64_t next;		/* atomic: the next workgroup to start */
+	uint64_t live;		/* atomic: groups resident or being started */
+	uint64_t cost;		/* OCC_UNITS per resident group */
+	uint64_t insns;		/* atomic: its wave instructions (the watchdog's) */
+	unsigned queue;
+	bool exclusive;		/* its queue has GWS: it runs alone */
+	unsigned dwords;	/* its ring packet (dispatch_start), 0: dispatch_direct */
+	bool published;		/* in sim->jobs */
+	bool finished;		/* ended: a dispatch_direct or first-round caller frees it */
+	bool stop;		/* atomic: stopped by the deadlock detector */
+	unsigned refs;		/* atomic: helpers in a round over it */
+	int ret;		/* atomic: a worker's failure */
+	struct sim_fault_rec fault;
+};
+
+/* Wave instructions of dispatch @j so far, as worker @wk sees them. */
+static inline uint64_t issued(const struct dispatch_job *j, const struct sim_worker *wk)
 {
-	return __atomic_load_n(&wk->sim->clock_insns, __ATOMIC_RELAXED) +
-	       wk->stats.instructions - wk->flushed;
+	return __atomic_load_n(&j->insns, __ATOMIC_RELAXED) + wk->stats.instructions -
+	       wk->job_from;
 }
 
-static int step(struct wave *w, struct launch *l)
+static int step(struct wave *w, struct dispatch_job *j)
 {
 	struct sim_worker *wk = w->wk;
 	const struct insn *in;
 
-	/* The budget is global: every worker's instructions count. */
-	if (l->budget && issued(wk) >= l->budget)
+	/* The budget is the dispatch's: every worker's instructions of it count. */
+	if (j->l.budget && issued(j, wk) >= j->l.budget)
 		return wave_fault(w, BH_SIM_FAULT_WATCHDOG, NULL, 0,
 				  "the dispatch issued %llu wave instructions (watchdog)",
-				  (unsigned long long)l->budget);
+				  (unsigned long long)j->l.budget);
 	in = fetch_decoded(w);
 	if (!in)
 		return -1;
@@ -399,7 +447,7 @@ static int step(struct wave *w, struct launch *l)
 }
 
 /* One scheduling round: each wave runs up to QUANTUM instructions. */
-static int run_round(struct workgroup *wg, struct launch *l)
+static int run_round(struct workgroup *wg, struct dispatch_job *j)
 {
 	unsigned waiting = 0, live_before = wg->live;
 	struct sim_worker *wk = wg->waves[0].wk;
@@ -416,7 +464,7 @@ static int run_round(struct workgroup *wg, struct launch *l)
 		w->waited = false;
 		for (unsigned n = 0; n < QUANTUM && !held && !w->done && !w->at_barrier &&
 				     !w->yield && !w->gws_wait; n++)
-			if (step(w, l)) {
+			if (step(w, j)) {
 				sim_cur_wave = NULL;
 				return -1;
 			}
@@ -449,18 +497,13 @@ static uint32_t group_size(const struct launch *l, int d, uint32_t idx, uint32_t
 	return l->partial_en && idx == count - 1 && l->partial[d] ? l->partial[d] : l->full[d];
 }
 
-struct resident {
-	struct workgroup wg;
-	uint32_t (*vgprs)[WAVE_LANES];
-	uint8_t *lds;
-	bool busy;
-};
-
-/* Start workgroup number @n (x fastest) in @r, resident slot @slot, on worker @wk. */
-static int launch_workgroup(struct sim_worker *wk, struct launch *l, const uint32_t dim[3],
-			    uint64_t n, struct resident *r, unsigned slot)
+/* Start workgroup number @n (x fastest) of @j in @r, resident slot @slot, on worker @wk. */
+static int launch_workgroup(struct sim_worker *wk, struct dispatch_job *j, uint64_t n,
+			    struct resident *r, unsigned slot)
 {
 	struct bh_sim *sim = wk->sim;
+	const struct launch *l = &j->l;
+	const uint32_t *dim = j->dim;
 	uint32_t x = (uint32_t)(n % dim[0]), y = (uint32_t)(n / dim[0] % dim[1]);
 	uint32_t z = (uint32_t)(n / ((uint64_t)dim[0] * dim[1]));
 	uint32_t size[3] = { group_size(l, 0, x, dim[0]), group_size(l, 1, y, dim[1]),
@@ -477,6 +520,7 @@ static int launch_workgroup(struct sim_worker *wk, struct launch *l, const uint3
 	wg->lds = r->lds;
 	wg->lds_size = l->lds_size;
 	wg->queue = l->queue;
+	wg->fault = &j->fault;
 	if (wg->nwaves > MAX_WAVES_PER_WG)
 		return bad_state(sim, "a workgroup of %u threads", threads);
 	if (l->scratch_en && slot * l->wg_waves + wg->nwaves > l->tmp_waves)
@@ -505,7 +549,7 @@ static int launch_workgroup(struct sim_worker *wk, struct launch *l, const uint3
 
 static void free_residents(struct resident *r, unsigned n)
 {
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; r && i < n; i++) {
 		free(r[i].vgprs);
 		free(r[i].lds);
 	}
@@ -514,7 +558,8 @@ static void free_residents(struct resident *r, unsigned n)
 
 /*
  * Whether one of worker @wk's resident waves last read host memory with
- * a vector load (a GART or VM page, not VRAM, scratch or LDS) while the
+ * a vector load (a GART or VM page, not VRAM -- the board's or a KFD's
+ * VRAM BO, bh_sim_vm_map_vram -- scratch or LDS) while the
  * board runs beside the host (bh_sim_start): the host can still write
  * it, so a spin on it is a wait for the host, not a deadlock, and the
  * loader's fence timeout bounds it (docs/architecture.md).  A
@@ -539,7 +584,7 @@ static bool waits_for_host(struct bh_sim *sim, const struct resident *res, unsig
 
 			if (w->done || w->at_barrier || w->gws_wait || a == ~0ull)
 				continue;
-			if (a < BH_SIM_SHARED_APERTURE && a - BH_SIM_VRAM_BASE >= sim->vram_size)
+			if (mem_is_host(sim, a))
 				return true;
 		}
 	}
@@ -580,96 +625,88 @@ static uint64_t resident_limit(struct bh_sim *sim, struct launch *l, unsigned wa
 	return limit;
 }
 
-/*
- * No progress for the configured window: every resident wave waits (at
- * a barrier, in GWS, or polling memory or sleeping) and none computes.
- * Say so with the setting's name first (the message is short: 256
- * bytes), then how many workgroups are resident and never started --
- * the usual cause is a wait on a workgroup that cannot become resident,
- * or on a flag nothing will set -- and the first waves: where each waits
- * and on what.
- */
-static void deadlock(struct bh_sim *sim, struct resident *res, unsigned nres, uint64_t pending,
-		     uint64_t since)
-{
-	char where[256] = "";
-	unsigned n = 0, resident = 0;
-	const struct wave *first = NULL;
-
-	for (unsigned i = 0; i < nres; i++) {
-		if (!res[i].busy)
-			continue;
-		resident++;
-		for (unsigned k = 0; k < res[i].wg.nwaves; k++) {
-			const struct wave *w = &res[i].wg.waves[k];
-
-			if (w->done)
-				continue;
-			if (!first)
-				first = w;
-			if (n < sizeof(where) - 48)
-				n += (unsigned)snprintf(where + n, sizeof(where) - n,
-							"%s(%u,%u,%u).%u %s@0x%llx", n ? ", " : "",
-							w->wg->id[0], w->wg->id[1], w->wg->id[2],
-							w->index,
-							w->at_barrier ? "barrier" : w->gws_wait ? "gws"
-							: "poll", (unsigned long long)w->pc);
-		}
-	}
-	sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
-		  "deadlock: every wave waits, none computes or stores, for %llu wave "
-		  "instructions (BAREHIP_SIM_DEADLOCK_WINDOW); %u groups resident, %llu not "
-		  "started; %s", (unsigned long long)since, resident,
-		  (unsigned long long)pending, where);
-	if (first && sim->fault.kind == BH_SIM_FAULT_DEADLOCK) {
-		for (int d = 0; d < 3; d++)
-			sim->fault.workgroup[d] = first->wg->id[d];
-		sim->fault.wave = first->index;
-	}
-}
-
-/*
- * A dispatch shared out among the board's workers (pool.c).  Resident
- * slot i belongs to worker i % nworkers for the whole dispatch; each
- * worker runs rounds over its slots, every resident group of its own in
- * turn (so none waits behind a spinning one), and starts the next
- * workgroup of the grid (next, shared) in a slot that became free.
- */
-struct dispatch_job {
-	struct bh_sim *sim;
-	struct launch *l;
-	const uint32_t *dim;
-	struct resident *res;
-	unsigned nres, nworkers;
-	uint64_t total;
-	uint64_t next;		/* atomic: the next workgroup to start */
-	bool stop;		/* atomic: a deadlock was found: every worker ends */
-	bool solo;		/* worker 0 runs one round alone, then hands off */
-	bool handoff;		/* ... and work was left after it */
-	int ret;		/* a worker's failure (under pool_lock via the join) */
-	/* The deadlock detector's view (worker 0's alone). */
-	uint64_t seen_insns, seen_marks, base_insns;
-	unsigned over;		/* checks in a row that found the window passed */
-	uint64_t seen_rounds[];	/* per worker, at the last change */
-};
-
 /* Workgroups of the grid not started yet. */
 static uint64_t pending(const struct dispatch_job *j)
 {
-	uint64_t next = __atomic_load_n(&j->next, __ATOMIC_RELAXED);
+	uint64_t next = __atomic_load_n(&j->next, __ATOMIC_SEQ_CST);
 
 	return next < j->total ? j->total - next : 0;
 }
 
-/* Make the worker's counters visible to the others (worker 0's detector,
- * the shader clock). */
+/* Every group started and ended.  @next is read before @live: a worker
+ * counts a group in @live before it takes its number. */
+static bool drained(const struct dispatch_job *j)
+{
+	return !pending(j) && !__atomic_load_n(&j->live, __ATOMIC_SEQ_CST);
+}
+
+/* Nothing of @j runs any more: drained, faulted or stopped. */
+static bool job_over(const struct dispatch_job *j)
+{
+	return __atomic_load_n(&j->fault.pending, __ATOMIC_ACQUIRE) ||
+	       __atomic_load_n(&j->ret, __ATOMIC_RELAXED) ||
+	       __atomic_load_n(&j->stop, __ATOMIC_ACQUIRE) || drained(j);
+}
+
+/* Take (give back) a resident group's share of the board. */
+static bool occupy(struct bh_sim *sim, const struct dispatch_job *j)
+{
+	uint64_t cur = __atomic_load_n(&sim->occupancy, __ATOMIC_RELAXED);
+
+	do {
+		if (cur + j->cost > OCC_UNITS)
+			return false;
+	} while (!__atomic_compare_exchange_n(&sim->occupancy, &cur, cur + j->cost, true,
+					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+	return true;
+}
+
+static void vacate(struct bh_sim *sim, const struct dispatch_job *j)
+{
+	__atomic_fetch_sub(&sim->occupancy, j->cost, __ATOMIC_RELAXED);
+}
+
+/* A new dispatch may have new code: a worker drops its decoded
+ * instructions before its next round. */
+static void icache_check(struct sim_worker *wk)
+{
+	unsigned gen = __atomic_load_n(&wk->sim->code_gen, __ATOMIC_ACQUIRE);
+
+	if (wk->code_gen == gen)
+		return;
+	wk->code_gen = gen;
+	if (++wk->icache->generation == 0) {
+		memset(wk->icache->gen, 0, sizeof(wk->icache->gen));
+		wk->icache->generation = 1;
+	}
+}
+
+/*
+ * Make the worker's counters visible to the others (worker 0's detector,
+ * the shader clock) and add its statistics to the board's.
+ */
 static void publish(struct sim_worker *wk, uint64_t live, bool host_wait)
 {
+	struct bh_sim *sim = wk->sim;
 	uint64_t n = wk->stats.instructions - wk->flushed;
+	uint64_t *to = (uint64_t *)&sim->stats, *from = (uint64_t *)&wk->stats;
+	const size_t insns = offsetof(struct bh_sim_stats, instructions) / sizeof(uint64_t);
 
 	if (n)
-		__atomic_fetch_add(&wk->sim->clock_insns, n, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&sim->clock_insns, n, __ATOMIC_RELAXED);
 	wk->flushed = wk->stats.instructions;
+	for (size_t i = 0; i < sizeof(wk->stats) / sizeof(uint64_t); i++) {
+		uint64_t d = from[i];
+
+		if (i == insns) {	/* its own counter goes on: the detector's */
+			d = from[i] - wk->stats_insns;
+			wk->stats_insns = from[i];
+		} else {
+			from[i] = 0;
+		}
+		if (d)
+			__atomic_fetch_add(&to[i], d, __ATOMIC_RELAXED);
+	}
 	__atomic_store_n(&wk->pub_insns, wk->stats.instructions, __ATOMIC_RELAXED);
 	__atomic_store_n(&wk->pub_marks, wk->progress_marks, __ATOMIC_RELAXED);
 	__atomic_store_n(&wk->pub_since, wk->since_progress, __ATOMIC_RELAXED);
@@ -679,50 +716,120 @@ static void publish(struct sim_worker *wk, uint64_t live, bool host_wait)
 }
 
 /*
- * Whether the dispatch is deadlocked, by what the workers published
- * (worker 0 asks after each of its rounds and while it waits; @since
- * gets the instructions counted since the last progress).  With one
- * worker it sees each round as it ends: exactly the single-threaded
- * rule.  With more, "nothing changed" needs two rounds of every worker
- * still running since the counters last moved: the second began after
- * the snapshot, so it saw whatever any worker did before.
+ * Worker @wk's round over its slots of dispatch @j (slot i is worker
+ * i % @stride's): start a group in each free slot while the grid has
+ * groups left and the board has room, and run each resident group's
+ * round.  Adds to @busy the slots still resident, to @live their waves.
  */
-static bool deadlocked(struct dispatch_job *j, uint64_t *since)
+static void job_round(struct dispatch_job *j, struct sim_worker *wk, unsigned stride,
+		      unsigned *busy, uint64_t *live, bool *host_wait)
 {
 	struct bh_sim *sim = j->sim;
-	uint64_t insns = 0, marks = 0, live = 0, need = j->nworkers == 1 ? 1 : 2;
-	bool all_rounds = true, running = false, host_wait = false;
+	struct resident *res = j->res;
+	int ret = 0;
 
-	for (unsigned i = 0; i < j->nworkers; i++) {
+	if (job_over(j))
+		return;
+	sim_cur_fault = &j->fault;
+	wk->job_from = wk->stats.instructions;
+	for (unsigned i = wk->id; i < j->nres && !ret; i += stride) {
+		if (!res[i].busy && pending(j) && occupy(sim, j)) {
+			__atomic_fetch_add(&j->live, 1, __ATOMIC_SEQ_CST);
+			uint64_t n = __atomic_fetch_add(&j->next, 1, __ATOMIC_SEQ_CST);
+
+			if (n < j->total) {
+				ret = launch_workgroup(wk, j, n, &res[i], i);
+				wk->since_progress = 0;
+				wk->progress_marks++;
+			}
+			if (!res[i].busy) {	/* none left, or it failed */
+				vacate(sim, j);
+				__atomic_fetch_sub(&j->live, 1, __ATOMIC_SEQ_CST);
+			}
+		}
+		if (!ret && res[i].busy) {
+			ret = run_round(&res[i].wg, j);
+			if (!res[i].wg.live) {
+				res[i].busy = false;
+				vacate(sim, j);
+				__atomic_fetch_sub(&j->live, 1, __ATOMIC_SEQ_CST);
+			} else {
+				(*busy)++;
+				*live += res[i].wg.live;
+			}
+		}
+	}
+	__atomic_fetch_add(&j->insns, wk->stats.instructions - wk->job_from, __ATOMIC_RELAXED);
+	wk->job_from = wk->stats.instructions;
+	*host_wait |= waits_for_host(sim, res, j->nres, wk->id, stride);
+	if (ret)
+		__atomic_store_n(&j->ret, ret, __ATOMIC_RELAXED);
+	sim_cur_fault = NULL;
+}
+
+/* Forget the detector's view: the set of workers changed. */
+static void detector_reset(struct bh_sim *sim, unsigned want)
+{
+	uint64_t insns = 0, marks = 0;
+
+	for (unsigned i = 0; i < want; i++) {
+		struct sim_worker *wk = &sim->workers[i];
+
+		insns += __atomic_load_n(&wk->pub_insns, __ATOMIC_RELAXED);
+		marks += __atomic_load_n(&wk->pub_marks, __ATOMIC_RELAXED);
+		wk->seen_rounds = __atomic_load_n(&wk->pub_rounds, __ATOMIC_ACQUIRE);
+	}
+	sim->seen_insns = insns;
+	sim->seen_marks = marks;
+	sim->base_insns = insns;
+	sim->over = 0;
+	sim->seen_want = want;
+}
+
+/*
+ * Whether the running dispatches are deadlocked, by what the workers
+ * published (worker 0 asks after each of its rounds; @since gets the
+ * instructions counted since the last progress).  Progress of any of
+ * them counts for all: a wave polling memory that another dispatch will
+ * write waits, it is not stuck, while that one runs.  With one worker it
+ * sees each round as it ends: exactly the single-threaded rule.  With
+ * more, "nothing changed" needs two rounds of every worker with slots
+ * since the counters last moved: the second began after the snapshot,
+ * so it saw whatever any worker did before.
+ */
+static bool deadlocked(struct bh_sim *sim, uint64_t *since)
+{
+	unsigned want = sim->pool_want > 1 ? sim->pool_want : 1;
+	uint64_t insns = 0, marks = 0, live = 0, need = want == 1 ? 1 : 2;
+	bool all_rounds = true, host_wait = false;
+
+	if (want != sim->seen_want)
+		detector_reset(sim, want);
+	for (unsigned i = 0; i < want; i++) {
 		struct sim_worker *wk = &sim->workers[i];
 		uint64_t rounds = __atomic_load_n(&wk->pub_rounds, __ATOMIC_ACQUIRE);
-		bool finished = __atomic_load_n(&wk->pub_finished, __ATOMIC_ACQUIRE);
 
 		insns += __atomic_load_n(&wk->pub_insns, __ATOMIC_RELAXED);
 		marks += __atomic_load_n(&wk->pub_marks, __ATOMIC_RELAXED);
 		live += __atomic_load_n(&wk->pub_live, __ATOMIC_RELAXED);
-		running |= !finished;
 		host_wait |= __atomic_load_n(&wk->pub_host_wait, __ATOMIC_RELAXED);
-		if (!finished && rounds < j->seen_rounds[i] + need)
+		if (rounds < wk->seen_rounds + need)
 			all_rounds = false;
 	}
-	/* Every worker ended its part: the dispatch is done (or faulted). */
-	if (!running)
-		return false;
-	bool changed = insns != j->seen_insns || marks != j->seen_marks;
+	bool changed = insns != sim->seen_insns || marks != sim->seen_marks;
 
-	if (marks != j->seen_marks)
-		j->base_insns = insns;
+	if (marks != sim->seen_marks)
+		sim->base_insns = insns;
 	if (changed || all_rounds) {
-		j->seen_insns = insns;
-		j->seen_marks = marks;
-		for (unsigned i = 0; i < j->nworkers; i++)
-			j->seen_rounds[i] = __atomic_load_n(&sim->workers[i].pub_rounds,
-							    __ATOMIC_ACQUIRE);
+		sim->seen_insns = insns;
+		sim->seen_marks = marks;
+		for (unsigned i = 0; i < want; i++)
+			sim->workers[i].seen_rounds = __atomic_load_n(&sim->workers[i].pub_rounds,
+								      __ATOMIC_ACQUIRE);
 	}
 	/* One worker counts exactly; more count from the last round whose
 	 * end showed a progress mark. */
-	*since = j->nworkers == 1 ? sim->workers[0].since_progress : insns - j->base_insns;
+	*since = want == 1 ? sim->workers[0].since_progress : insns - sim->base_insns;
 	/* The window is for up to 256 live waves; beyond, each live wave
 	 * gets window/256 of its own instructions, so that many waves in a
 	 * long loop without stores are not taken for a deadlock. */
@@ -734,263 +841,476 @@ static bool deadlocked(struct dispatch_job *j, uint64_t *since)
 	/* A wave polling host memory on a board beside the host: the host
 	 * may still answer (waits_for_host). */
 	if (!stuck && sim->cfg.deadlock_window && *since >= window && host_wait) {
-		if (j->nworkers == 1)
+		if (want == 1)
 			sim->workers[0].since_progress = 0;
-		j->base_insns = insns;
+		sim->base_insns = insns;
 		*since = 0;
 	}
 	/* With more workers a check can read one worker's instructions of
 	 * a round before its marks: the window must be found passed twice. */
-	j->over = sim->cfg.deadlock_window && *since >= window ? j->over + 1 : 0;
-	return j->over >= need || stuck;
+	sim->over = sim->cfg.deadlock_window && *since >= window ? sim->over + 1 : 0;
+	return sim->over >= need || stuck;
 }
 
-static void abort_fault(struct bh_sim *sim)
+/*
+ * No progress for the configured window: every resident wave of every
+ * running dispatch waits (at a barrier, in GWS, or polling memory or
+ * sleeping) and none computes.  Say so with the setting's name first
+ * (the message is short: 256 bytes), then how many workgroups are
+ * resident and never started -- the usual cause is a wait on a workgroup
+ * that cannot become resident, or on a flag nothing will set -- and the
+ * first waves: where each waits and on what (with its queue, "qN", when
+ * dispatches of several queues wait on each other).  Each dispatch gets
+ * the fault, naming its own first wave.
+ */
+static void deadlock(struct bh_sim *sim, struct dispatch_job **jobs, unsigned njobs,
+		     uint64_t since)
 {
+	char where[256] = "";
+	unsigned n = 0, resident = 0, several = njobs > 1;
+	uint64_t left = 0;
+
+	for (unsigned k = 0; k < njobs; k++) {
+		const struct dispatch_job *j = jobs[k];
+
+		left += pending(j);
+		for (unsigned i = 0; i < j->nres; i++) {
+			if (!j->res[i].busy)
+				continue;
+			resident++;
+			for (unsigned m = 0; m < j->res[i].wg.nwaves; m++) {
+				const struct wave *w = &j->res[i].wg.waves[m];
+
+				if (w->done || n >= sizeof(where) - 48)
+					continue;
+				n += (unsigned)snprintf(where + n, sizeof(where) - n, "%s", n ? ", " : "");
+				if (several)
+					n += (unsigned)snprintf(where + n, sizeof(where) - n, "q%u ",
+								j->queue);
+				n += (unsigned)snprintf(where + n, sizeof(where) - n,
+							"(%u,%u,%u).%u %s@0x%llx", w->wg->id[0],
+							w->wg->id[1], w->wg->id[2], w->index,
+							w->at_barrier ? "barrier" : w->gws_wait ? "gws"
+							: "poll", (unsigned long long)w->pc);
+			}
+		}
+	}
+	for (unsigned k = 0; k < njobs; k++) {
+		struct dispatch_job *j = jobs[k];
+		const struct wave *first = NULL;
+
+		for (unsigned i = 0; i < j->nres && !first; i++)
+			for (unsigned m = 0; j->res[i].busy && m < j->res[i].wg.nwaves; m++)
+				if (!first && !j->res[i].wg.waves[m].done)
+					first = &j->res[i].wg.waves[m];
+		sim_cur_fault = &j->fault;
+		sim_fault(sim, BH_SIM_FAULT_DEADLOCK, first ? first->pc : 0, NULL, 0, 0,
+			  "deadlock: every wave waits, none computes or stores, for %llu wave "
+			  "instructions (BAREHIP_SIM_DEADLOCK_WINDOW); %u groups resident, %llu not "
+			  "started; %s", (unsigned long long)since, resident,
+			  (unsigned long long)left, where);
+		sim_cur_fault = NULL;
+		if (first && j->fault.fault.kind == BH_SIM_FAULT_DEADLOCK) {
+			for (int d = 0; d < 3; d++)
+				j->fault.fault.workgroup[d] = first->wg->id[d];
+			j->fault.fault.wave = first->index;
+		}
+	}
+}
+
+static void abort_fault(struct bh_sim *sim, struct dispatch_job *j)
+{
+	sim_cur_fault = &j->fault;
 	sim_fault(sim, BH_SIM_FAULT_BAD_STATE, 0, NULL, 0, 0,
 		  "dispatch stopped: its queue was reset or the board destroyed while it ran");
+	sim_cur_fault = NULL;
 }
 
-/* Worker @wk's part of the dispatch: rounds over its slots until the
- * grid is done, a fault, or a deadlock stops it. */
-void dispatch_work(struct dispatch_job *j, struct sim_worker *wk)
+static void job_free(struct dispatch_job *j)
 {
-	struct bh_sim *sim = j->sim;
-	struct resident *res = j->res;
-	int ret = 0;
+	free_residents(j->res, j->nres);
+	free(j);
+}
+
+/* @j ended (worker 0, no worker in it): give back what it held; one that
+ * ran beside others ends its packet in its queue. */
+static void job_end(struct bh_sim *sim, struct dispatch_job *j)
+{
+	for (unsigned i = 0; i < j->nres; i++)
+		if (j->res[i].busy)	/* a fault or a stop left it resident */
+			vacate(sim, j);
+	gws_dispatch_end(sim, j->queue);
+	if (j->published && j->dwords) {
+		sim_cp_dispatch_done(sim, j->queue, j->dwords,
+				     __atomic_load_n(&j->fault.pending, __ATOMIC_ACQUIRE) ?
+				     &j->fault : NULL);
+		job_free(j);
+		return;
+	}
+	j->finished = true;
+}
+
+/* Who runs rounds: workers 1..pool_want-1 (pool_lock held). */
+static void set_want(struct bh_sim *sim)
+{
+	unsigned want = 0;
+
+	for (unsigned k = 0; k < sim->njobs; k++)
+		if (sim->jobs[k]->stride > want)
+			want = sim->jobs[k]->stride;
+	sim->pool_want = want;
+}
+
+/* Worker 0: end the dispatches that are over (and report a deadlock). */
+static void reap(struct bh_sim *sim, uint64_t since)
+{
+	struct dispatch_job *over[MAX_JOBS], *stuck[MAX_JOBS], *keep[MAX_JOBS];
+	unsigned n = 0, nstuck = 0, nkeep = 0;
+
+	for (unsigned k = 0; k < sim->njobs; k++) {
+		if (job_over(sim->jobs[k]))
+			over[n++] = sim->jobs[k];
+		else
+			keep[nkeep++] = sim->jobs[k];
+	}
+	if (!n)
+		return;
+	pthread_mutex_lock(&sim->pool_lock);
+	memcpy(sim->jobs, keep, nkeep * sizeof(keep[0]));
+	sim->njobs = nkeep;
+	set_want(sim);
+	pthread_mutex_unlock(&sim->pool_lock);
+	for (unsigned k = 0; k < n; k++) {
+		struct dispatch_job *j = over[k];
+
+		while (__atomic_load_n(&j->refs, __ATOMIC_ACQUIRE))
+			sched_yield();
+		/* A stop that came as the last groups ended is no deadlock. */
+		if (j->stop && !drained(j) && !__atomic_load_n(&j->fault.pending, __ATOMIC_ACQUIRE))
+			stuck[nstuck++] = j;
+	}
+	if (nstuck)
+		deadlock(sim, stuck, nstuck, since);
+	for (unsigned k = 0; k < n; k++)
+		job_end(sim, over[k]);
+}
+
+/* Make @j run beside the others, on its workers. */
+static void enqueue(struct bh_sim *sim, struct dispatch_job *j)
+{
+	if (j->nworkers > 1)
+		for (unsigned i = 0; i < j->nres; i++)
+			for (unsigned k = 0; k < MAX_WAVES_PER_WG; k++)
+				j->res[i].wg.waves[k].wk = &sim->workers[i % j->nworkers];
+	pthread_mutex_lock(&sim->pool_lock);
+	if (!sim->njobs)
+		sim->seen_want = 0;	/* a fresh start for the detector */
+	j->stride = j->nworkers;
+	j->published = true;
+	sim->jobs[sim->njobs++] = j;
+	set_want(sim);
+	pthread_cond_broadcast(&sim->pool_cv);
+	pthread_mutex_unlock(&sim->pool_lock);
+}
+
+bool sim_engine_busy(struct bh_sim *sim)
+{
+	return sim->njobs != 0;
+}
+
+/* Worker 0 has nothing of its own to run: wait a little for the others. */
+static void idle_wait(struct bh_sim *sim)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_nsec += 1000000;
+	if (t.tv_nsec >= 1000000000) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000;
+	}
+	/* Out of the address space lock: a host map must not wait for a
+	 * thread that only waits. */
+	sim_as_leave(sim);
+	pthread_mutex_lock(&sim->pool_lock);
+	pthread_cond_timedwait(&sim->done_cv, &sim->pool_lock, &t);
+	pthread_mutex_unlock(&sim->pool_lock);
+	sim_as_enter(sim);
+}
+
+void sim_engine_round(struct bh_sim *sim)
+{
+	struct sim_worker *wk = &sim->workers[0];
+	uint64_t live = 0, since = 0;
+	unsigned busy = 0;
+	bool host_wait = false, running = false;
 
 	sim_cur_worker = wk;
-	if (wk->id)
-		sim_as_enter(sim);
-	for (;;) {
-		unsigned busy = 0;
-		uint64_t live = 0, before = wk->stats.instructions;
+	icache_check(wk);
+	for (unsigned k = 0; k < sim->njobs; k++)
+		job_round(sim->jobs[k], wk, sim->jobs[k]->stride, &busy, &live, &host_wait);
+	publish(wk, live, host_wait);
+	for (unsigned k = 0; k < sim->njobs; k++) {
+		struct dispatch_job *j = sim->jobs[k];
 
-		for (unsigned i = wk->id; i < j->nres && !ret; i += j->nworkers) {
-			if (!res[i].busy && __atomic_load_n(&j->next, __ATOMIC_RELAXED) < j->total) {
-				uint64_t n = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED);
-
-				if (n < j->total) {
-					ret = launch_workgroup(wk, j->l, j->dim, n, &res[i], i);
-					wk->since_progress = 0;
-					wk->progress_marks++;
-				}
-			}
-			if (!ret && res[i].busy) {
-				ret = run_round(&res[i].wg, j->l);
-				if (!res[i].wg.live)
-					res[i].busy = false;
-				else
-					busy++, live += res[i].wg.live;
-			}
-		}
-		publish(wk, live, waits_for_host(sim, res, j->nres, wk->id, j->nworkers));
-		if (ret || sim_faulted(sim) || __atomic_load_n(&j->stop, __ATOMIC_ACQUIRE))
-			break;
-		if (!busy && __atomic_load_n(&j->next, __ATOMIC_RELAXED) >= j->total)
-			break;
-		if (wk->id == 0 && j->nworkers == 1) {
-			uint64_t since;
-
-			if (deadlocked(j, &since)) {
-				deadlock(sim, res, j->nres, pending(j), since);
-				ret = -1;
-				break;
-			}
-		} else if (wk->id == 0) {
-			uint64_t since;
-
-			if (deadlocked(j, &since))
-				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);
-		}
-		if (wk->id == 0 && sim_cp_aborting(sim)) {
-			/* Its queue is reset, or the board goes: the fault stops
-			 * every worker. */
-			abort_fault(sim);
-			ret = -1;
-			break;
-		}
-		if (wk->id == 0 && j->nworkers == 1 && j->solo) {
-			j->handoff = true;
-			break;
-		}
-		if (wk->id && wk->stats.instructions == before) {
-			/* Only waiting waves here: let a worker sharing the core run. */
-			sched_yield();
-		}
-		/* Between rounds no translated pointer is live: a host map or
-		 * unmap waiting for the address space goes now. */
-		sim_as_quiesce(sim);
-		/* Other queues' packets, on the CP's thread (worker 0): they
-		 * switch the board's SH registers and current queue, which the
-		 * workers no longer read (the launch holds its user data, each
-		 * workgroup its queue), and fault into the CP's own record
-		 * (sim_fault_redirect), not the dispatch's. */
-		if (wk->id == 0)
-			sim_cp_between_rounds(sim);
+		if (job_over(j))
+			continue;
+		/* Its queue is reset, or the board goes: it stops. */
+		if (__atomic_load_n(&sim->queues[j->queue].abort, __ATOMIC_RELAXED) ||
+		    (!j->dwords && sim_cp_aborting(sim)))
+			abort_fault(sim, j);
+		else
+			running = true;
 	}
-	if (ret)
-		__atomic_store_n(&j->ret, ret, __ATOMIC_RELAXED);
-	__atomic_store_n(&wk->pub_finished, true, __ATOMIC_RELEASE);
-	if (wk->id)
-		sim_as_leave(sim);
+	if (running && deadlocked(sim, &since))
+		for (unsigned k = 0; k < sim->njobs; k++)
+			__atomic_store_n(&sim->jobs[k]->stop, true, __ATOMIC_RELEASE);
+	reap(sim, since);
+	if (sim->njobs && !busy && sim->pool_want > 1)
+		idle_wait(sim);
+	/* Between rounds no translated pointer is live: a host map or
+	 * unmap waiting for the address space goes now. */
+	sim_as_quiesce(sim);
 	sim_cur_worker = NULL;
 }
 
-/* Merge the workers' counters into the board's. */
-static void merge_stats(struct bh_sim *sim, unsigned n)
+void engine_work(struct sim_worker *wk)
 {
-	for (unsigned i = 0; i < n; i++) {
-		struct sim_worker *wk = &sim->workers[i];
-		struct bh_sim_stats *a = &sim->stats, *b = &wk->stats;
+	struct bh_sim *sim = wk->sim;
 
-		a->workgroups += b->workgroups;
-		a->waves += b->waves;
-		a->instructions += b->instructions;
-		a->salu += b->salu;
-		a->smem += b->smem;
-		a->valu += b->valu;
-		a->lds += b->lds;
-		a->vmem += b->vmem;
-		a->control += b->control;
-		a->valu_lane_ops += b->valu_lane_ops;
-		a->lds_bytes += b->lds_bytes;
-		a->global_bytes += b->global_bytes;
-		memset(b, 0, sizeof(*b));
-		wk->flushed = 0;
-		wk->pub_insns = wk->pub_marks = wk->pub_since = wk->pub_live = wk->pub_rounds = 0;
-		wk->pub_finished = false;
+	sim_cur_worker = wk;
+	sim_as_enter(sim);
+	for (;;) {
+		struct dispatch_job *mine[MAX_JOBS];
+		unsigned n = 0, busy = 0;
+		uint64_t live = 0, before = wk->stats.instructions;
+		bool host_wait = false, ended = false;
+
+		pthread_mutex_lock(&sim->pool_lock);
+		if (wk->id >= sim->pool_want) {
+			sim->pool_running--;
+			pthread_mutex_unlock(&sim->pool_lock);
+			break;
+		}
+		for (unsigned k = 0; k < sim->njobs; k++) {
+			struct dispatch_job *j = sim->jobs[k];
+
+			if (wk->id < j->stride && !job_over(j)) {
+				__atomic_fetch_add(&j->refs, 1, __ATOMIC_RELAXED);
+				mine[n++] = j;
+			}
+		}
+		pthread_mutex_unlock(&sim->pool_lock);
+		icache_check(wk);
+		for (unsigned k = 0; k < n; k++)
+			job_round(mine[k], wk, mine[k]->stride, &busy, &live, &host_wait);
+		publish(wk, live, host_wait);
+		for (unsigned k = 0; k < n; k++) {
+			ended |= job_over(mine[k]);
+			/* Not a look at it after this: worker 0 may free it. */
+			__atomic_fetch_sub(&mine[k]->refs, 1, __ATOMIC_RELEASE);
+		}
+		if (ended) {
+			pthread_mutex_lock(&sim->pool_lock);
+			pthread_cond_broadcast(&sim->done_cv);
+			pthread_mutex_unlock(&sim->pool_lock);
+		}
+		if (wk->stats.instructions == before) {
+			/* Only waiting waves here: let a worker sharing the core run. */
+			sched_yield();
+		}
+		sim_as_quiesce(sim);
 	}
+	sim_as_leave(sim);
+	sim_cur_worker = NULL;
+}
+
+/*
+ * A dispatch of the current queue, its launch read and its storage made
+ * (@out NULL and 0 for an empty grid; -1 with a fault when it cannot
+ * run).  The CP's thread, as_lock held.
+ */
+static int job_new(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator,
+		   unsigned dwords, struct dispatch_job **out)
+{
+	struct dispatch_job *j = calloc(1, sizeof(*j));
+
+	*out = NULL;
+	if (!j)
+		return bad_state(sim, "out of host memory for a dispatch");
+	if (read_launch(sim, initiator, &j->l)) {
+		free(j);
+		return -1;
+	}
+	sim->stats.dispatches++;
+	uint64_t total = (uint64_t)dim[0] * dim[1] * dim[2];
+
+	if (total == 0) {
+		free(j);
+		return 0;
+	}
+	/* VGPR storage for the largest workgroup this dispatch has. */
+	uint64_t max_threads = (uint64_t)j->l.full[0] * j->l.full[1] * j->l.full[2];
+	size_t max_waves = (size_t)((max_threads + j->l.wave_size - 1) / j->l.wave_size);
+
+	if (max_waves > MAX_WAVES_PER_WG) {
+		free(j);
+		return bad_state(sim, "NUM_THREAD asks for %llu threads per workgroup",
+				 (unsigned long long)max_threads);
+	}
+	j->l.wg_waves = (unsigned)max_waves;
+	uint64_t limit = resident_limit(sim, &j->l, (unsigned)max_waves);
+
+	if (!limit) {
+		free(j);
+		return -1;
+	}
+	j->sim = sim;
+	memcpy(j->dim, dim, sizeof(j->dim));
+	j->total = total;
+	j->nres = (unsigned)(total < limit ? total : limit);
+	j->nworkers = sim->nworkers < j->nres ? sim->nworkers : j->nres;
+	j->stride = 1;
+	j->cost = OCC_UNITS / limit;
+	j->queue = j->l.queue;
+	j->fault.queue = j->l.queue;
+	j->exclusive = sim->queues[j->queue].gws.count > 0;
+	j->dwords = dwords;
+	j->res = calloc(j->nres, sizeof(*j->res));
+	for (unsigned i = 0; j->res && i < j->nres; i++) {
+		j->res[i].vgprs = calloc(max_waves * j->l.nvgprs, sizeof(*j->res[i].vgprs));
+		j->res[i].lds = j->l.lds_size ? calloc(1, j->l.lds_size) : NULL;
+		if (!j->res[i].vgprs || (j->l.lds_size && !j->res[i].lds))
+			break;
+		if (i == j->nres - 1)
+			*out = j;
+	}
+	if (!*out) {
+		job_free(j);
+		return bad_state(sim, "out of host memory for workgroups");
+	}
+	/* Code may have changed since the last dispatch. */
+	__atomic_fetch_add(&sim->code_gen, 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+/* Whether @j may not start now: a dispatch of a queue with GWS (a
+ * cooperative launch) runs alone, with all of the board. */
+static bool conflicts(const struct bh_sim *sim, bool exclusive)
+{
+	if (!sim->njobs)
+		return false;
+	if (exclusive || sim->njobs >= MAX_JOBS - 1)
+		return true;
+	for (unsigned k = 0; k < sim->njobs; k++)
+		if (sim->jobs[k]->exclusive)
+			return true;
+	return false;
+}
+
+/*
+ * The first round of @j runs here alone, on worker 0: a small dispatch
+ * (most of a program's launches) ends in it and never wakes a thread.
+ * Work left after it goes to its workers (enqueue).
+ */
+static void first_round(struct bh_sim *sim, struct dispatch_job *j)
+{
+	struct sim_worker *wk = &sim->workers[0];
+	uint64_t live = 0;
+	unsigned busy = 0;
+	bool host_wait = false;
+
+	sim_cur_worker = wk;
+	icache_check(wk);
+	if (!sim->njobs)
+		wk->since_progress = 0;
+	job_round(j, wk, 1, &busy, &live, &host_wait);
+	publish(wk, live, host_wait);
+	sim_cur_worker = NULL;
+	if (job_over(j))
+		job_end(sim, j);
+	else
+		enqueue(sim, j);
+}
+
+/* @j ended on the CP's thread: its fault becomes the CP's (the caller's
+ * packet fails with it); freed. */
+static int job_result(struct bh_sim *sim, struct dispatch_job *j)
+{
+	int ret = __atomic_load_n(&j->ret, __ATOMIC_RELAXED) ? -1 : 0;
+
+	if (__atomic_load_n(&j->fault.pending, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_lock(&sim->fault_lock);
+		if (!sim->fault_pending) {
+			sim->fault = j->fault.fault;
+			__atomic_store_n(&sim->fault_pending, true, __ATOMIC_RELEASE);
+			__atomic_store_n(&sim->fault_any, true, __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&sim->fault_lock);
+		ret = -1;
+	}
+	job_free(j);
+	return ret;
 }
 
 /*
  * Workgroups run concurrently, as many at a time as the board holds
- * (resident_limit), their waves interleaved round-robin, so that one
- * workgroup may wait on memory written by another; with more than one
- * worker, groups of different workers run on different host threads.
- * One worker runs everything in the order the single-threaded model
- * always did (traces and faults the same, run after run).
+ * (resident_limit, shared with the dispatches running beside), their
+ * waves interleaved round-robin, so that one workgroup may wait on
+ * memory written by another; with more than one worker, groups of
+ * different workers run on different host threads.  One worker runs
+ * everything in the order the single-threaded model always did (traces
+ * and faults the same, run after run).
  */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator)
 {
-	struct launch l;
-	int ret = 0;
+	struct dispatch_job *j;
+	bool async = __atomic_load_n(&sim->async, __ATOMIC_RELAXED);
 
-	if (read_launch(sim, initiator, &l))
-		return -1;
-	sim->stats.dispatches++;
-	uint64_t total = (uint64_t)dim[0] * dim[1] * dim[2];
-
-	if (total == 0)
-		return 0;
-	/* VGPR storage for the largest workgroup this dispatch has. */
-	uint64_t max_threads = (uint64_t)l.full[0] * l.full[1] * l.full[2];
-	size_t max_waves = (size_t)((max_threads + l.wave_size - 1) / l.wave_size);
-
-	if (max_waves > MAX_WAVES_PER_WG)
-		return bad_state(sim, "NUM_THREAD asks for %llu threads per workgroup",
-				 (unsigned long long)max_threads);
-	l.wg_waves = (unsigned)max_waves;
-	uint64_t limit = resident_limit(sim, &l, (unsigned)max_waves);
-
-	if (!limit)
-		return -1;
-	unsigned nres = (unsigned)(total < limit ? total : limit);
-	unsigned nworkers = sim->nworkers < nres ? sim->nworkers : nres;
-	struct resident *res = calloc(nres, sizeof(*res));
-	struct dispatch_job *j = calloc(1, sizeof(*j) + nworkers * sizeof(j->seen_rounds[0]));
-
-	if (!res || !j) {
-		free(res);
-		free(j);
-		return bad_state(sim, "out of host memory for workgroups");
-	}
-	for (unsigned i = 0; i < nres; i++) {
-		res[i].vgprs = calloc(max_waves * l.nvgprs, sizeof(*res[i].vgprs));
-		res[i].lds = l.lds_size ? calloc(1, l.lds_size) : NULL;
-		if (!res[i].vgprs || (l.lds_size && !res[i].lds)) {
-			free_residents(res, nres);
-			free(j);
-			return bad_state(sim, "out of host memory for workgroups");
-		}
-	}
-	/* Code may have changed since the last dispatch. */
-	for (unsigned i = 0; i < nworkers; i++) {
-		struct icache *ic = sim->workers[i].icache;
-
-		if (++ic->generation == 0) {
-			memset(ic->gen, 0, sizeof(ic->gen));
-			ic->generation = 1;
-		}
-	}
-	/* The watchdog counts the board's wave instructions from here. */
-	if (l.budget)
-		l.budget += __atomic_load_n(&sim->clock_insns, __ATOMIC_RELAXED);
-	*j = (struct dispatch_job){ .sim = sim, .l = &l, .dim = dim, .res = res, .nres = nres,
-				    .nworkers = nworkers, .total = total };
-	for (unsigned i = 0; i < nworkers; i++)
-		sim->workers[i].progress_marks = sim->workers[i].since_progress = 0;
-	/* The first round runs here alone: a small dispatch (most of a
-	 * program's launches) ends in it and never wakes a thread. */
-	j->nworkers = 1;
-	j->solo = nworkers > 1;
-	dispatch_work(j, &sim->workers[0]);
-	if (j->handoff) {
-		/* Each resident group goes to the worker of its slot. */
-		for (unsigned i = 0; i < nres; i++)
-			for (unsigned k = 0; k < MAX_WAVES_PER_WG; k++)
-				res[i].wg.waves[k].wk = &sim->workers[i % nworkers];
-		j->nworkers = nworkers;
-		j->solo = false;
-		j->seen_insns = j->seen_marks = 0;
-		j->over = 0;
-		j->base_insns = sim->workers[0].stats.instructions;
-		sim->workers[0].pub_finished = false;
-		sim_pool_run(sim, j, nworkers - 1);
-		dispatch_work(j, &sim->workers[0]);
-	} else {
-		nworkers = 1;
-	}
-	if (nworkers > 1) {
-		/* Worker 0 (this thread) watches for a deadlock until the
-		 * others end, out of the address space lock: a host map must
-		 * not wait for a thread that only waits. */
-		sim_as_leave(sim);
-		while (!sim_pool_wait(sim, 2)) {
-			uint64_t since;
-
-			/* Its own groups ended, others run on: the CP serves
-			 * other queues meanwhile (inside the address space, as
-			 * between its rounds). */
-			sim_as_enter(sim);
+	/* A dispatch that must run alone waits for the others first. */
+	while (conflicts(sim, sim->queues[sim->cur_queue].gws.count > 0)) {
+		sim_engine_round(sim);
+		if (async)
 			sim_cp_between_rounds(sim);
-			sim_as_leave(sim);
-			if (sim_cp_aborting(sim) && !sim_faulted(sim))
-				abort_fault(sim);
-			if (!__atomic_load_n(&j->stop, __ATOMIC_RELAXED) && !sim_faulted(sim) &&
-			    deadlocked(j, &since))
-				__atomic_store_n(&j->stop, true, __ATOMIC_RELEASE);
-		}
-		sim_as_enter(sim);
-		bool left = pending(j) > 0;
-
-		for (unsigned i = 0; i < nres; i++)
-			left |= res[i].busy;
-		/* A stop that came as the last groups ended is no deadlock. */
-		if (j->stop && left && !j->ret && !sim_faulted(sim)) {
-			uint64_t since;
-
-			deadlocked(j, &since);
-			deadlock(sim, res, nres, pending(j), since);
-			j->ret = -1;
-		}
 	}
-	ret = j->ret;
-	if (sim_faulted(sim))
-		ret = -1;
-	merge_stats(sim, nworkers);
-	free_residents(res, nres);
-	free(j);
-	gws_dispatch_end(sim);
-	return ret;
+	int r = job_new(sim, dim, initiator, 0, &j);
+
+	if (r || !j)
+		return r;
+	first_round(sim, j);
+	while (!j->finished) {
+		sim_engine_round(sim);
+		/* Other queues' packets, on the CP's thread (worker 0): they
+		 * switch the board's SH registers and current queue, which the
+		 * workers no longer read (the launch holds its user data, each
+		 * workgroup its queue), and fault into the CP's own record
+		 * (sim_fault_redirect), not the dispatch's; a dispatch of
+		 * theirs starts beside this one (dispatch_start). */
+		if (!j->finished && async)
+			sim_cp_between_rounds(sim);
+	}
+	return job_result(sim, j);
+}
+
+int dispatch_start(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator,
+		   unsigned dwords)
+{
+	struct dispatch_job *j;
+
+	if (conflicts(sim, sim->queues[sim->cur_queue].gws.count > 0))
+		return 3;
+	int r = job_new(sim, dim, initiator, dwords, &j);
+
+	if (r || !j)
+		return r;
+	/* Between another dispatch's rounds: it joins them (no round here,
+	 * inside the CP's service of other queues). */
+	if (sim->nested) {
+		enqueue(sim, j);
+		return 1;
+	}
+	first_round(sim, j);
+	if (!j->finished)
+		return 1;
+	return job_result(sim, j);
 }

@@ -150,6 +150,31 @@ static void lane_addrs(struct wave *w, const struct insn *in, uint64_t out[WAVE_
 	}
 }
 
+/*
+ * gfx90a/942: with the ACC bit, a FLAT, MUBUF or DS instruction's data
+ * and destination registers are AccVGPRs, a[n] being register
+ * acc_base + n of the wave's unified file.  The handlers below index
+ * w->v with the instruction's register numbers, so each starts from a
+ * copy with those numbers made unified (ACC cleared: a handler calling
+ * another does not move them twice).
+ */
+static inline const struct insn *acc_resolved(const struct wave *w, const struct insn *in,
+					      struct insn *tmp)
+{
+	if (!in->acc)
+		return in;
+	*tmp = *in;
+	tmp->acc = false;
+	tmp->data += w->acc_base;
+	tmp->dst += w->acc_base;
+	if (in->desc->fmt == FMT_DS)
+		tmp->src[2] += w->acc_base;	/* data1 */
+	return tmp;
+}
+#define ACC_RESOLVE(w, in)                                                              \
+	struct insn acc_copy_;                                                          \
+	in = acc_resolved(w, in, &acc_copy_)
+
 static bool regs_ok(struct wave *w, const struct insn *in, unsigned reg, unsigned n)
 {
 	if (vgpr_ok(w, reg, n))
@@ -191,6 +216,7 @@ static inline uint32_t d16_merge(uint32_t old, uint32_t v, unsigned d16)
 static int flat_load_d16(struct wave *w, const struct insn *in, unsigned size, unsigned n,
 			 bool sign, unsigned d16)
 {
+	ACC_RESOLVE(w, in);
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->dst, n))
 		return -1;
 	uint32_t tmp[4][WAVE_LANES];
@@ -255,6 +281,7 @@ static int flat_load(struct wave *w, const struct insn *in, unsigned size, unsig
 static int flat_store_from(struct wave *w, const struct insn *in, unsigned size, unsigned n,
 			   unsigned shift)
 {
+	ACC_RESOLVE(w, in);
 	if (!addr_regs_ok(w, in) || !regs_ok(w, in, in->data, n))
 		return -1;
 	uint64_t addrs[WAVE_LANES];
@@ -452,6 +479,7 @@ static uint64_t rmw(uint8_t *p, enum atomic_op op, uint64_t src, uint64_t cmp, u
 
 static int flat_atomic(struct wave *w, const struct insn *in, enum atomic_op op, unsigned bits)
 {
+	ACC_RESOLVE(w, in);
 	bool ret = in->cpol & 1;	/* GLC: return the pre-op value (decode*.c) */
 	unsigned n = bits / 32, ndata = op == A_CMPSWAP ? 2 * n : n;
 
@@ -541,6 +569,7 @@ static uint8_t *lds(struct wave *w, const struct insn *in, unsigned l, uint32_t 
 
 static int ds_rw(struct wave *w, const struct insn *in, unsigned n, bool store)
 {
+	ACC_RESOLVE(w, in);
 	if (in->imm)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "GDS is not modelled");
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, n))
@@ -582,6 +611,7 @@ VOP(ds_read_b128) { return ds_rw(w, in, 4, false); }
 static int ds_atomic_cmp(struct wave *w, const struct insn *in, enum atomic_op op, bool ret,
 			 unsigned bits, bool new_first)
 {
+	ACC_RESOLVE(w, in);
 	unsigned n = bits / 32;
 	bool two = op == A_CMPSWAP;
 
@@ -695,6 +725,7 @@ VOP(ds_wrxchg_rtn_b32) { return ds_atomic(w, in, A_SWAP, true); }
 
 static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool store, bool sign)
 {
+	ACC_RESOLVE(w, in);
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, 1))
 		return -1;
 	w->wk->stats.lds_bytes += (uint64_t)__builtin_popcountll(w->exec) * size;
@@ -730,6 +761,7 @@ VOP(ds_read_i16) { return ds_small(w, in, 2, false, true); }
  */
 static int ds_2(struct wave *w, const struct insn *in, bool store, unsigned n, unsigned unit)
 {
+	ACC_RESOLVE(w, in);
 	uint32_t off[2] = { unit * (in->offset & 0xff), unit * in->offset1 };
 
 	if (!regs_ok(w, in, in->addr, 1) ||
@@ -772,6 +804,7 @@ VOP(ds_read2st64_b64) { return ds_2(w, in, false, 2, 8 * 64); }
  */
 VOP(ds_bpermute_b32)
 {
+	ACC_RESOLVE(w, in);
 	uint32_t tmp[WAVE_LANES];
 
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->data, 1) ||
@@ -804,6 +837,7 @@ VOP(ds_bpermute_b32)
 static int buf_access(struct wave *w, const struct insn *in, unsigned size, unsigned n,
 		      bool sign, bool store)
 {
+	ACC_RESOLVE(w, in);
 	uint32_t v0 = rd_s32(w, in, in->src[0]), v1 = rd_s32(w, in, in->src[0] + 1);
 	uint32_t v3 = rd_s32(w, in, in->src[0] + 3);
 	uint64_t base = v0 | (uint64_t)(v1 & 0xffff) << 32;

@@ -79,10 +79,14 @@ static float pk_half(struct wave *w, const struct insn *in, unsigned i, unsigned
 	return f;
 }
 
+/*
+ * A literal (gfx11's VOP3P may carry one) is a 32-bit source like a
+ * register: op_sel/op_sel_hi pick its halves, as LLVM packs a half2
+ * constant into it (v_pk_add_f16 v0, 0xc0003800, v1 adds 0.5 to the low
+ * half and -2 to the high one).
+ */
 static int pk_f16(struct wave *w, const struct insn *in, unsigned nsrc, int op)
 {
-	if (in->src[0] == 255 || in->src[1] == 255 || (nsrc == 3 && in->src[2] == 255))
-		return bad(w, in, "a literal in packed f16 math");
 	if (!vdst_ok(w, in, 1))
 		return -1;
 	FOR_LANES(l) {

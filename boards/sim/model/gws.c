@@ -211,9 +211,9 @@ static bool try_release(struct wave *w)
 	return true;
 }
 
-static void dispatch_end(struct bh_sim *sim)
+static void dispatch_end(struct bh_sim *sim, unsigned queue)
 {
-	struct sim_gws *g = &sim->queues[sim->cur_queue].gws;
+	struct sim_gws *g = &sim->queues[queue].gws;
 
 	for (unsigned i = 0; i < g->count; i++)
 		g->r[i].waiting = 0;
@@ -287,9 +287,9 @@ bool gws_try_release(struct wave *w)
 	return ret;
 }
 
-void gws_dispatch_end(struct bh_sim *sim)
+void gws_dispatch_end(struct bh_sim *sim, unsigned queue)
 {
 	pthread_mutex_lock(&sim->gws_lock);
-	dispatch_end(sim);
+	dispatch_end(sim, queue);
 	pthread_mutex_unlock(&sim->gws_lock);
 }

@@ -89,7 +89,7 @@ static bool map_overlaps(const struct bh_sim *sim, uint64_t va, uint64_t size)
 	return i < sim->nmaps && sim->maps[i].va < va + size;
 }
 
-static int map_locked(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+static int map_locked(struct bh_sim *sim, uint64_t va, void *host, uint64_t size, bool local)
 {
 	if (!host || !size || (va | size) % 4096 || (uintptr_t)host % 4096 ||
 	    va + size < va || map_overlaps(sim, va, size) || sim->nmaps == MAP_SLOTS)
@@ -107,7 +107,7 @@ static int map_locked(struct bh_sim *sim, uint64_t va, void *host, uint64_t size
 
 	for (unsigned j = sim->nmaps; j > i; j--)
 		sim->maps[j] = sim->maps[j - 1];
-	sim->maps[i] = (struct gart_map){ va, size, host };
+	sim->maps[i] = (struct gart_map){ va, size, host, local };
 	sim->nmaps++;
 	return 0;
 }
@@ -124,10 +124,10 @@ static int unmap_locked(struct bh_sim *sim, uint64_t va)
 	return 0;
 }
 
-int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size, bool local)
 {
 	pthread_rwlock_wrlock(&sim->as_lock);
-	int ret = map_locked(sim, va, host, size);
+	int ret = map_locked(sim, va, host, size, local);
 
 	sim->maps_gen++;
 	pthread_rwlock_unlock(&sim->as_lock);
@@ -142,4 +142,13 @@ int mem_unmap(struct bh_sim *sim, uint64_t va)
 	sim->maps_gen++;
 	pthread_rwlock_unlock(&sim->as_lock);
 	return ret;
+}
+
+bool mem_is_host(struct bh_sim *sim, uint64_t va)
+{
+	if (va >= BH_SIM_SHARED_APERTURE || va - BH_SIM_VRAM_BASE < sim->vram_size)
+		return false;
+	unsigned i = map_search(sim, va);
+
+	return i < sim->nmaps && map_holds(&sim->maps[i], va, 1) && !sim->maps[i].local;
 }

@@ -83,6 +83,7 @@ struct dispatch_job;
 struct gart_map {
 	uint64_t va, size;
 	uint8_t *host;
+	bool local;		/* the GPU's own memory (bh_sim_vm_map_vram) */
 };
 
 /*
@@ -134,6 +135,11 @@ struct sim_queue {
 	uint64_t pub_rptr;		/* rptr, stalled, faulted after the last step */
 	bool pub_stalled, pub_faulted;
 	unsigned poll_pass;		/* the CP's poll pass that last ran it stalled */
+	/* A dispatch of the queue runs beside others (dispatch_start): the
+	 * queue stays busy, its rptr at the packet, until the dispatch ends
+	 * (sim_cp_dispatch_done).  @abort (atomic) stops it: a reset. */
+	bool inflight;
+	int abort;
 };
 
 /*
@@ -155,9 +161,22 @@ struct sim_worker {
 	uint64_t progress_marks;	/* wave_progress calls: did anything change */
 	/* Published at the end of each round (relaxed; pub_rounds release). */
 	uint64_t pub_insns, pub_marks, pub_since, pub_live, pub_rounds;
-	bool pub_finished;		/* its part of the dispatch ended */
 	bool pub_host_wait;		/* a wave of its polls host memory (dispatch.c) */
+	uint64_t seen_rounds;		/* worker 0's deadlock detector: its pub_rounds */
+	uint64_t stats_insns;		/* of stats.instructions, added to sim->stats */
+	uint64_t job_from;		/* stats.instructions when its round of a dispatch began */
+	unsigned code_gen;		/* sim->code_gen its icache was flushed for */
 } __attribute__((aligned(64)));
+
+/* A fault record of one dispatch (dispatch.c): its waves' faults go here,
+ * so a fault stops its own dispatch and none beside it. */
+struct sim_fault_rec {
+	struct bh_sim_fault fault;
+	bool pending;			/* atomic; set last, under fault_lock */
+	unsigned queue;			/* the dispatch's */
+};
+/* At most one dispatch per queue runs, and one more the CP is starting. */
+#define MAX_JOBS	(BH_SIM_MAX_QUEUES + 1)
 
 struct bh_sim {
 	struct bh_sim_config cfg;
@@ -189,6 +208,9 @@ struct bh_sim {
 	 * left untaken never stops or hides another queue's work. */
 	struct bh_sim_fault fault;
 	bool fault_pending;
+	/* Some fault was ever raised (sticky, atomic): until then
+	 * sim_faulted needs one load. */
+	bool fault_any;
 	uint32_t irq[IRQ_SLOTS];
 	unsigned irq_head, irq_count;
 	struct bh_sim_stats stats;	/* merged from the workers after each dispatch */
@@ -198,18 +220,31 @@ struct bh_sim {
 	/*
 	 * The dispatch workers (dispatch.c): nworkers in all, the caller of
 	 * dispatch_direct being worker 0 and the others persistent threads
-	 * that wait on pool_cv for the next job (pool_gen bumped).
+	 * that wait on pool_cv until a running dispatch has slots of theirs
+	 * (pool_want).
 	 */
 	unsigned nworkers;
 	struct sim_worker *workers;
 	pthread_mutex_t pool_lock;
 	pthread_cond_t pool_cv, done_cv;
-	uint64_t pool_gen;		/* a new job (or pool_exit) */
-	unsigned pool_helpers;		/* workers 1..pool_helpers take the job */
-	unsigned pool_running;		/* helpers still in the job */
+	unsigned pool_want;		/* workers 1..pool_want-1 have slots to run */
+	unsigned pool_running;		/* helpers in engine_work */
 	bool pool_exit;
 	bool pool_ready;		/* pool_lock and the conditions exist */
-	struct dispatch_job *job;
+	/*
+	 * The dispatches running now (dispatch.c, "the engine"): changed by
+	 * worker 0 only (the CP's thread), under pool_lock; the helpers take
+	 * a look under it before each round.  @occupancy (atomic) is the
+	 * share of the board's CUs their resident groups hold, in
+	 * OCC_UNITS; @code_gen (atomic) flushes the workers' icaches.
+	 */
+	struct dispatch_job *jobs[MAX_JOBS];
+	unsigned njobs;
+	uint64_t occupancy;
+	unsigned code_gen;
+	/* Worker 0's deadlock detector over all of them. */
+	uint64_t seen_insns, seen_marks, base_insns;
+	unsigned over, seen_want;
 	/* The first fault wins: sim_fault sets fault and fault_pending
 	 * under it.  Workers read fault_pending with sim_faulted. */
 	pthread_mutex_t fault_lock;
@@ -240,7 +275,8 @@ struct bh_sim {
 	unsigned rr, poll_pass;		/* round robin; stalled queues' poll pass */
 	struct sim_queue *stepping;	/* the queue a step runs now, or NULL */
 	/* The CP thread runs other queues' packets between a dispatch's
-	 * rounds (sim_cp_between_rounds): no dispatches then. */
+	 * rounds (sim_cp_between_rounds): a ring dispatch then starts
+	 * beside it (dispatch_start), none runs to its end. */
 	bool nested;
 	uint64_t service_ns;		/* when it last did */
 	/* Set (atomically) to stop the running dispatch: its queue is being
@@ -253,7 +289,10 @@ struct bh_sim {
 uint8_t *mem_translate(struct bh_sim *sim, uint64_t va, uint64_t len);
 /* Map/unmap host pages at @va (checked: aligned, no overlap); 0 or -1.
  * They take as_lock for writing: the caller must not hold it. */
-int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size);
+int mem_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size, bool local);
+/* Whether @va is host memory the host may write while a kernel runs: a
+ * GART or VM page not mapped as the GPU's own.  as_lock held. */
+bool mem_is_host(struct bh_sim *sim, uint64_t va);
 int mem_unmap(struct bh_sim *sim, uint64_t va);
 /* as_lock for GPU work: enter before translating, leave after the last
  * use of a translated pointer, quiesce (leave + enter) between rounds. */
@@ -269,10 +308,18 @@ static inline void sim_progress(struct bh_sim *sim)
 	sim->progress_marks++;
 }
 
-/* Whether a fault stopped the work (any worker's). */
+/* The fault record of the dispatch this thread runs a round of, or NULL. */
+extern _Thread_local struct sim_fault_rec *sim_cur_fault;
+/* Whether a fault stopped the work: the dispatch's this thread runs,
+ * else the CP's. */
 static inline bool sim_faulted(const struct bh_sim *sim)
 {
-	return __atomic_load_n(&sim->fault_pending, __ATOMIC_ACQUIRE);
+	if (__builtin_expect(!__atomic_load_n(&sim->fault_any, __ATOMIC_ACQUIRE), 1))
+		return false;
+	const struct sim_fault_rec *r = sim_cur_fault;
+
+	return r ? __atomic_load_n(&r->pending, __ATOMIC_ACQUIRE)
+		 : __atomic_load_n(&sim->fault_pending, __ATOMIC_ACQUIRE);
 }
 
 /*
@@ -317,9 +364,10 @@ void sim_cp_stop(struct bh_sim *sim);
 /*
  * Called by the dispatch loop between rounds, as_lock held for reading:
  * on an asynchronous board, every POLL_MIN_NS at most, the CP runs the
- * other queues' packets up to their next dispatch (markers, waits,
- * fences, writes), so one long kernel does not hold them up -- as a real
- * CP's other pipes would not be.
+ * other queues' packets (markers, waits, fences, writes), so one long
+ * kernel does not hold them up -- as a real CP's other pipes would not
+ * be; a ring dispatch among them starts beside the running one, an IB
+ * waits for the CP's next step.
  */
 void sim_cp_between_rounds(struct bh_sim *sim);
 /* Whether the running dispatch must stop (cp_abort, for dispatch.c). */
@@ -398,6 +446,7 @@ struct workgroup {
 	 * board's cur_queue, which the CP switches while it serves other
 	 * queues between the dispatch's rounds. */
 	unsigned queue;
+	struct sim_fault_rec *fault;	/* its dispatch's */
 };
 
 /* -------------------------------------------------------- decoding */
@@ -458,6 +507,9 @@ struct insn {
 	uint8_t seg;			/* FLAT: SEG_FLAT, SEG_SCRATCH, SEG_GLOBAL */
 	uint16_t addr, data, saddr;
 	bool imm, soe, sve, offen, idxen;
+	/* gfx90a/942 FLAT, MUBUF, DS: the data and destination registers are
+	 * AccVGPRs (a[n] = unified register acc_base + n; exec_mem.c) */
+	bool acc;
 	/* cache policy: 1 glc (gfx940 sc0), 2 slc (nt), 4 gfx90a scc / gfx940 sc1,
 	 * 8 gfx11 dlc;
 	 * decoded for the trace and the decoder test, no effect in the model */
@@ -507,19 +559,35 @@ void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */
 /*
- * Run a dispatch to its end.  The caller holds as_lock for reading and
- * holds it again on return; it is left while the caller waits for the
- * other workers (so a host map is never blocked by a waiting thread).
+ * Run a dispatch to its end (with any others running beside it).  The
+ * caller holds as_lock for reading and holds it again on return; it is
+ * left while the caller waits for the other workers (so a host map is
+ * never blocked by a waiting thread).
  */
 int dispatch_direct(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator);
+/*
+ * Start a dispatch of the current queue that runs beside the others (the
+ * asynchronous board's ring DISPATCH_DIRECT, cp.c): 0 when it ended
+ * already (a short one ends in its first round), 1 when it runs on (the
+ * queue waits: sim_cp_dispatch_done steps it past its @dwords packet
+ * when it ends), 3 when it may not start yet (a dispatch of a queue with
+ * GWS runs alone), -1 on a fault.  Caller as dispatch_direct.
+ */
+int dispatch_start(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator,
+		   unsigned dwords);
+/* The CP's thread (queue.c): whether dispatches run; run a round of
+ * worker 0's part of them (as_lock held), ending those that are done. */
+bool sim_engine_busy(struct bh_sim *sim);
+void sim_engine_round(struct bh_sim *sim);
+/* A dispatch that ran beside others ended (@fault: how, or NULL). */
+void sim_cp_dispatch_done(struct bh_sim *sim, unsigned qid, unsigned dwords,
+			  const struct sim_fault_rec *fault);
 /* The worker pool (pool.c): made by bh_sim_create, ended by bh_sim_destroy. */
 int sim_pool_start(struct bh_sim *sim, char *why);
 void sim_pool_stop(struct bh_sim *sim);
-/* Give @job to @helpers workers (1..helpers); wait up to @ms for them to end it. */
-void sim_pool_run(struct bh_sim *sim, struct dispatch_job *job, unsigned helpers);
-bool sim_pool_wait(struct bh_sim *sim, unsigned ms);
-/* dispatch.c: run worker @wk's part of @job. */
-void dispatch_work(struct dispatch_job *job, struct sim_worker *wk);
+/* dispatch.c: helper @wk's rounds over the running dispatches, until
+ * none has slots of it (pool_want). */
+void engine_work(struct sim_worker *wk);
 /* The wave this thread runs now (sim_fault names its workgroup), or NULL. */
 extern _Thread_local struct wave *sim_cur_wave;
 /*
@@ -540,7 +608,7 @@ extern _Thread_local struct sim_worker *sim_cur_worker;
  * waited for); and forget the waves of a dispatch that ended (faulted)
  * with some still enqueued. */
 bool gws_try_release(struct wave *w);
-void gws_dispatch_end(struct bh_sim *sim);
+void gws_dispatch_end(struct bh_sim *sim, unsigned queue);
 /* A fault of wave @w at @in (NULL: the instruction executing now); sim.c. */
 int wave_fault(struct wave *w, enum bh_sim_fault_kind kind, const struct insn *in,
 	       uint64_t addr, const char *fmt, ...) __attribute__((format(printf, 5, 6)));

@@ -6,9 +6,10 @@
  * it: a dispatch only wakes them (a launch must stay cheap), and one
  * whose workgroups all fit one worker's share wakes none.
  *
- * Worker 0 is the caller; workers 1..nworkers-1 are threads waiting on
- * pool_cv for pool_gen to move.  Workers 1..pool_helpers take part in
- * the job, then say so (pool_running, done_cv).
+ * Worker 0 is the CP's thread; workers 1..nworkers-1 are threads
+ * waiting on pool_cv until a running dispatch has resident slots of
+ * theirs (pool_want), then running rounds over all running dispatches
+ * (dispatch.c, engine_work) until none has.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,30 +25,20 @@ static void *worker_main(void *arg)
 {
 	struct sim_worker *wk = arg;
 	struct bh_sim *sim = wk->sim;
-	uint64_t seen = 0;
 
 	for (;;) {
 		pthread_mutex_lock(&sim->pool_lock);
-		while (sim->pool_gen == seen && !sim->pool_exit)
+		while (wk->id >= sim->pool_want && !sim->pool_exit)
 			pthread_cond_wait(&sim->pool_cv, &sim->pool_lock);
 		if (sim->pool_exit) {
 			pthread_mutex_unlock(&sim->pool_lock);
 			return NULL;
 		}
-		seen = sim->pool_gen;
-		/* Only a helper the job counts (pool_running) may look at it:
-		 * one it leaves out can wake after it ended and was freed. */
-		bool mine = wk->id <= sim->pool_helpers;
-		struct dispatch_job *job = sim->job;
-
+		sim->pool_running++;
 		pthread_mutex_unlock(&sim->pool_lock);
-		if (!mine)
-			continue;
-		dispatch_work(job, wk);
-		pthread_mutex_lock(&sim->pool_lock);
-		sim->pool_running--;
-		pthread_cond_broadcast(&sim->done_cv);
-		pthread_mutex_unlock(&sim->pool_lock);
+		/* Until no running dispatch has slots of it (it counts itself
+		 * out of pool_running there, under pool_lock). */
+		engine_work(wk);
 	}
 }
 
@@ -124,38 +115,4 @@ void sim_pool_stop(struct bh_sim *sim)
 	pthread_cond_destroy(&sim->pool_cv);
 	pthread_cond_destroy(&sim->done_cv);
 	pthread_mutex_destroy(&sim->pool_lock);
-}
-
-/* Hand @job to the helpers (those it takes: @helpers of them). */
-void sim_pool_run(struct bh_sim *sim, struct dispatch_job *job, unsigned helpers)
-{
-	if (!helpers)
-		return;
-	pthread_mutex_lock(&sim->pool_lock);
-	sim->job = job;
-	sim->pool_helpers = helpers;
-	sim->pool_running = helpers;
-	sim->pool_gen++;
-	pthread_cond_broadcast(&sim->pool_cv);
-	pthread_mutex_unlock(&sim->pool_lock);
-}
-
-/* Wait up to @ms for the helpers to end the job: true when they have. */
-bool sim_pool_wait(struct bh_sim *sim, unsigned ms)
-{
-	struct timespec t;
-	bool done;
-
-	clock_gettime(CLOCK_REALTIME, &t);
-	t.tv_nsec += (long)ms * 1000000;
-	if (t.tv_nsec >= 1000000000) {
-		t.tv_sec += t.tv_nsec / 1000000000;
-		t.tv_nsec %= 1000000000;
-	}
-	pthread_mutex_lock(&sim->pool_lock);
-	if (sim->pool_running)
-		pthread_cond_timedwait(&sim->done_cv, &sim->pool_lock, &t);
-	done = !sim->pool_running;
-	pthread_mutex_unlock(&sim->pool_lock);
-	return done;
 }

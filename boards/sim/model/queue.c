@@ -80,6 +80,8 @@ static void claim(struct bh_sim *sim, struct sim_queue *q, bool stop)
 	while (q->busy) {
 		if (stop && sim->stepping == q)
 			__atomic_store_n(&sim->cp_abort, 1, __ATOMIC_RELAXED);
+		if (stop && q->inflight)	/* its dispatch runs beside others */
+			__atomic_store_n(&q->abort, 1, __ATOMIC_RELAXED);
 		pthread_cond_wait(&sim->changed, &sim->mu);
 	}
 	q->busy = true;
@@ -249,7 +251,10 @@ static bool step(struct bh_sim *sim, unsigned qid, unsigned budget)
 	if (q->pub_faulted)	/* a bad doorbell while it ran */
 		q->faulted = true;
 	publish(q);
-	release(sim, q);
+	/* A dispatch of it runs on: the queue is its until it ends
+	 * (sim_cp_dispatch_done). */
+	if (!q->inflight)
+		release(sim, q);
 	return q->rptr != before || q->faulted;
 }
 
@@ -305,13 +310,47 @@ void sim_cp_between_rounds(struct bh_sim *sim)
 		if (q->pub_faulted)
 			q->faulted = true;
 		publish(q);
-		release(sim, q);
+		if (!q->inflight)
+			release(sim, q);
 	}
 	unlock(sim);
 	sim_fault_redirect = NULL;
 	sim->nested = false;
 	sim->sh = sh;
 	sim->cur_queue = cur;
+}
+
+void sim_cp_dispatch_done(struct bh_sim *sim, unsigned qid, unsigned dwords,
+			  const struct sim_fault_rec *fault)
+{
+	struct sim_queue *q = &sim->queues[qid];
+
+	lock(sim);
+	if (fault) {
+		/* As park_fault: the queue stops at the dispatch's packet. */
+		q->faulted = true;
+		if (!q->fault_held) {
+			q->fault = fault->fault;
+			q->fault_held = true;
+		}
+		event(sim);
+	} else {
+		uint8_t *rp;
+
+		q->rptr += dwords;
+		rp = mem_translate(sim, q->rptr_va, 4);	/* as_lock is held */
+		if (rp)
+			__atomic_store_n((uint32_t *)rp, (uint32_t)(q->rptr % q->ring_dwords),
+					 __ATOMIC_RELEASE);
+	}
+	__atomic_store_n(&q->abort, 0, __ATOMIC_RELAXED);
+	q->inflight = false;
+	if (q->pub_faulted)	/* a bad doorbell while it ran */
+		q->faulted = true;
+	publish(q);
+	release(sim, q);
+	sim->poll_pass++;	/* work moved: stalled queues may go on */
+	unlock(sim);
 }
 
 /* Whether queue @q can be stepped now (mu held). */
@@ -380,6 +419,16 @@ static void *cp_main(void *arg)
 	while (!sim->stop) {
 		bool any_stalled = false, ran = false;
 
+		/* Dispatches run beside the queues: a round of worker 0's
+		 * part of them, then a queue's step. */
+		if (sim_engine_busy(sim)) {
+			unlock(sim);
+			sim_as_enter(sim);
+			sim_engine_round(sim);
+			sim_as_leave(sim);
+			lock(sim);
+		}
+
 		for (unsigned k = 0; k < BH_SIM_MAX_QUEUES && !ran; k++) {
 			unsigned i = (sim->rr + k) % BH_SIM_MAX_QUEUES;
 			struct sim_queue *q = &sim->queues[i];
@@ -405,6 +454,17 @@ static void *cp_main(void *arg)
 		}
 		if (ran || sim->stop)
 			continue;
+		if (sim_engine_busy(sim)) {
+			/* No sleep while dispatches run: poll stalled queues
+			 * again every POLL_MIN_NS. */
+			uint64_t t = now_ns();
+
+			if (t - sim->service_ns >= POLL_MIN_NS) {
+				sim->service_ns = t;
+				sim->poll_pass++;
+			}
+			continue;
+		}
 		for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++) {
 			const struct sim_queue *q = &sim->queues[i];
 
@@ -433,6 +493,17 @@ static void *cp_main(void *arg)
 				backoff = POLL_MIN_NS;
 		}
 		sim->poll_pass++;
+	}
+	/* The board goes: stop the dispatches still running. */
+	while (sim_engine_busy(sim)) {
+		for (unsigned i = 0; i < BH_SIM_MAX_QUEUES; i++)
+			if (sim->queues[i].inflight)
+				__atomic_store_n(&sim->queues[i].abort, 1, __ATOMIC_RELAXED);
+		unlock(sim);
+		sim_as_enter(sim);
+		sim_engine_round(sim);
+		sim_as_leave(sim);
+		lock(sim);
 	}
 	unlock(sim);
 	return NULL;
@@ -555,6 +626,8 @@ void bh_sim_doorbell(struct bh_sim *sim, unsigned qid, uint64_t wptr)
 	if (sim->async) {
 		__atomic_store_n(&sim->doorbells, sim->doorbells + 1, __ATOMIC_RELAXED);
 		pthread_cond_signal(&sim->cp_wake);
+		/* ... or the CP, if it waits for dispatch workers (dispatch.c). */
+		pthread_cond_broadcast(&sim->done_cv);
 		goto out;
 	}
 	drain_begin(sim);

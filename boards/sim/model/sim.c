@@ -33,6 +33,14 @@ struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why)
 				 (unsigned long long)cfg->vram_size);
 		return NULL;
 	}
+	/* VRAM and the GART aperture must not overlap in the GPU's address space. */
+	if (cfg->vram_size > BH_SIM_GART_BASE - BH_SIM_VRAM_BASE) {
+		if (why)
+			snprintf(why, 256, "VRAM size %llu MiB reaches the GART aperture at 0x%llx",
+				 (unsigned long long)(cfg->vram_size >> 20),
+				 (unsigned long long)BH_SIM_GART_BASE);
+		return NULL;
+	}
 	sim = calloc(1, sizeof(*sim));
 	if (!sim) {
 		if (why)
@@ -136,7 +144,7 @@ int bh_sim_gart_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
 	if (va < BH_SIM_GART_BASE || size > BH_SIM_GART_SIZE ||
 	    va - BH_SIM_GART_BASE > BH_SIM_GART_SIZE - size)
 		return -1;
-	return mem_map(sim, va, host, size);
+	return mem_map(sim, va, host, size, false);
 }
 
 int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t va)
@@ -144,11 +152,21 @@ int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t va)
 	return mem_unmap(sim, va);
 }
 
-int bh_sim_vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+static int vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size, bool local)
 {
 	if (va < 4096 || size > BH_SIM_VM_LIMIT || va > BH_SIM_VM_LIMIT - size)
 		return -1;
-	return mem_map(sim, va, host, size);
+	return mem_map(sim, va, host, size, local);
+}
+
+int bh_sim_vm_map(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	return vm_map(sim, va, host, size, false);
+}
+
+int bh_sim_vm_map_vram(struct bh_sim *sim, uint64_t va, void *host, uint64_t size)
+{
+	return vm_map(sim, va, host, size, true);
 }
 
 int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t va)
@@ -159,6 +177,7 @@ int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t va)
 _Thread_local struct wave *sim_cur_wave;
 _Thread_local struct sim_fault_slot *sim_fault_redirect;
 _Thread_local struct sim_worker *sim_cur_worker;
+_Thread_local struct sim_fault_rec *sim_cur_fault;
 
 /*
  * The first fault wins (it is the cause): set under fault_lock, so two
@@ -201,7 +220,26 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 		   const char *fmt, va_list ap)
 {
 	struct sim_fault_slot *slot = sim_fault_redirect;
+	struct sim_fault_rec *rec = sim_cur_fault;
 
+	if (!w && sim_cur_wave && sim_cur_wave->sim == sim)
+		w = sim_cur_wave;
+	if (w && w->wg->fault)
+		rec = w->wg->fault;
+	if (rec) {
+		/* A dispatch's: its first fault stops it, and only it. */
+		pthread_mutex_lock(&sim->fault_lock);
+		if (!rec->pending) {
+			fill_fault(&rec->fault, w, w ? w->wg->queue : rec->queue, kind, pc, dw,
+				   ndw, addr, access, fmt, ap);
+			__atomic_store_n(&rec->pending, true, __ATOMIC_RELEASE);
+			__atomic_store_n(&sim->fault_any, true, __ATOMIC_RELEASE);
+			if (sim->cfg.trace)
+				fprintf(stderr, "sim: FAULT %s\n", rec->fault.message);
+		}
+		pthread_mutex_unlock(&sim->fault_lock);
+		return;
+	}
 	if (slot && slot->sim == sim) {
 		/* The CP serving another queue: no wave of the dispatch. */
 		if (!slot->pending)
@@ -215,11 +253,10 @@ static void vfault(struct bh_sim *sim, struct wave *w, enum bh_sim_fault_kind ki
 		pthread_mutex_unlock(&sim->fault_lock);
 		return;
 	}
-	if (!w && sim_cur_wave && sim_cur_wave->sim == sim)
-		w = sim_cur_wave;
 	fill_fault(&sim->fault, w, w ? w->wg->queue : sim->cur_queue, kind, pc, dw, ndw, addr,
 		   access, fmt, ap);
 	__atomic_store_n(&sim->fault_pending, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&sim->fault_any, true, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&sim->fault_lock);
 	if (sim->cfg.trace)
 		fprintf(stderr, "sim: FAULT %s\n", sim->fault.message);
@@ -335,5 +372,10 @@ uint64_t bh_sim_shader_clock(const struct bh_sim *sim)
 /* The workers' counters are merged in at the end of each dispatch. */
 void bh_sim_get_stats(const struct bh_sim *sim, struct bh_sim_stats *out)
 {
-	*out = sim->stats;
+	/* The workers add to them (atomics) after each round. */
+	const uint64_t *in = (const uint64_t *)&sim->stats;
+	uint64_t *o = (uint64_t *)out;
+
+	for (size_t i = 0; i < sizeof(*out) / sizeof(uint64_t); i++)
+		o[i] = __atomic_load_n(&in[i], __ATOMIC_RELAXED);
 }

@@ -122,8 +122,25 @@ const struct bh_sim_target *bh_sim_get_target(const struct bh_sim *sim);
  * uses on gfx9 (apertures above the 48-bit GPUVM range).
  */
 #define BH_SIM_VRAM_BASE	0x0000001000000000ull
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define BH_SIM_UNDER_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(BH_SIM_UNDER_TSAN)
+/*
+ * The in-process board maps host memory at its GART address (one pointer
+ * for CPU and GPU).  ThreadSanitizer's x86_64 layout keeps its shadow and
+ * metadata above 0x0100'0000'0000 and refuses application mappings there,
+ * so a TSan build puts the aperture in TSan's low application range:
+ * 256 GiB at 256 GiB, above VRAM (which must then end below 256 GiB).
+ */
+#define BH_SIM_GART_BASE	0x0000004000000000ull
+#define BH_SIM_GART_SIZE	0x0000004000000000ull
+#else
 #define BH_SIM_GART_BASE	0x0000400000000000ull
 #define BH_SIM_GART_SIZE	0x0000100000000000ull
+#endif
 #define BH_SIM_SHARED_APERTURE	0x1000000000000000ull	/* LDS   */
 #define BH_SIM_PRIVATE_APERTURE	0x2000000000000000ull	/* scratch */
 #define BH_SIM_APERTURE_SIZE	0x0000000100000000ull	/* 4 GiB each */
@@ -236,6 +253,14 @@ int bh_sim_gart_unmap(struct bh_sim *sim, uint64_t gpu_va);
  */
 #define BH_SIM_VM_LIMIT	0x0000800000000000ull
 int bh_sim_vm_map(struct bh_sim *sim, uint64_t gpu_va, void *host, uint64_t size);
+/*
+ * The same for memory that is the GPU's own (a KFD VRAM BO), which only
+ * GPU work writes while a kernel runs: a wave spinning on it waits for
+ * other waves, and if none comes it is a deadlock, as on the board's VRAM
+ * (host memory, mapped by bh_sim_vm_map or bh_sim_gart_map, the host
+ * may still write: the asynchronous board waits for it).
+ */
+int bh_sim_vm_map_vram(struct bh_sim *sim, uint64_t gpu_va, void *host, uint64_t size);
 int bh_sim_vm_unmap(struct bh_sim *sim, uint64_t gpu_va);
 
 /*

@@ -52,3 +52,25 @@ extern "C" __global__ void __launch_bounds__(128) reverse_block(int* data)
     __syncthreads();
     data[blockIdx.x * blockDim.x + t] = tile[blockDim.x - 1 - t];
 }
+
+// new and delete in a module kernel (the device heap): each thread
+// builds a list of n nodes, sums it and deletes it; out[t] = the sum.
+struct Node {
+    long long value;
+    Node* next;
+};
+extern "C" __global__ void heap_list(long long* out, int n)
+{
+    unsigned int t = blockIdx.x * blockDim.x + threadIdx.x;
+    Node* head = nullptr;
+    for (int i = 0; i < n; i++)
+        head = new Node{(long long)t * 1000 + i, head};
+    long long sum = 0;
+    while (head) {
+        Node* next = head->next;
+        sum += head->value;
+        delete head;
+        head = next;
+    }
+    out[t] = sum;
+}

@@ -263,6 +263,27 @@ int main()
           "a block larger than __launch_bounds__ is refused");
     (void)hipGetLastError();
 
+    // ---- new and delete in a module kernel: 256 threads x 100 nodes,
+    // three times, through the device heap.
+    hipFunction_t f_list;
+    HIP_CHECK(hipModuleGetFunction(&f_list, mod, "heap_list"));
+    long long* d_sums;
+    HIP_CHECK(hipMalloc(&d_sums, 256 * sizeof(long long)));
+    bool listed = true;
+    for (int round = 0; round < 3; round++) {
+        int nodes = 100;
+        void* list_params[] = { &d_sums, &nodes };
+        HIP_CHECK(hipMemset(d_sums, 0, 256 * sizeof(long long)));
+        HIP_CHECK(hipModuleLaunchKernel(f_list, 2, 1, 1, 128, 1, 1, 0, nullptr, list_params,
+                                        nullptr));
+        long long sums[256];
+        HIP_CHECK(hipMemcpy(sums, d_sums, sizeof(sums), hipMemcpyDeviceToHost));
+        for (int t = 0; t < 256; t++)
+            listed &= sums[t] == t * 1000LL * nodes + nodes * (nodes - 1) / 2;
+    }
+    HIP_CHECK(hipFree(d_sums));
+    check(listed, "heap_list: new and delete in a --genco module kernel");
+
     // ---- Lookup errors.
     hipFunction_t f_none;
     expect_error(hipModuleGetFunction(&f_none, mod, "no_such_kernel"), hipErrorNotFound,

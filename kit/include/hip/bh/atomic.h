@@ -23,7 +23,8 @@
  * the hardware FP atomics, as HIP does: on gfx90a they are undefined on
  * fine-grained host memory, and they may flush denormals.
  * unsafeAtomicAdd always uses the hardware; safeAtomicAdd is always a
- * compare-and-swap loop.  The _system forms are never routed to the
+ * compare-and-swap loop (and so are safeAtomicMin/Max; unsafeAtomicMin/Max
+ * on double use the hardware where it has them).  The _system forms are never routed to the
  * unsafe path.
  */
 #pragma once
@@ -129,9 +130,28 @@ __BH_RMW(atomicExch, __hip_atomic_exchange, double)
  * for LDS, global_atomic_add for the rest.  Private memory, which no
  * other thread can see and which has no atomics, gets a plain add.
  */
+/*
+ * A 64-bit flat compare-and-swap does not work on a scratch address
+ * (LLVM #109410; LLVM 20 adds this check itself, clang-19 does not): the
+ * loops below update private memory, which no other thread sees, plainly.
+ */
+template <class T> __device__ inline bool __bh_private64(T *address)
+{
+#if defined(__HIP_DEVICE_COMPILE__)	/* the host pass has no amdgcn builtins */
+	return sizeof(T) == 8 && __builtin_amdgcn_is_private((const void *)address);
+#else
+	return false;
+#endif
+}
+
 template <class T, class U> __device__ inline T __bh_atomic_add_cas(T *address, T val)
 {
 	U *p = (U *)address;
+	if (__bh_private64(address)) {
+		T old = *address;
+		*address = old + val;
+		return old;
+	}
 	U old = __hip_atomic_load(p, __ATOMIC_RELAXED, __BH_AGENT);
 
 	while (!__hip_atomic_compare_exchange_weak(
@@ -243,6 +263,7 @@ __device__ inline T __bh_atomic_fminmax(T *address, T val)
 {
 	U *p = (U *)address;
 	U old = __hip_atomic_load(p, __ATOMIC_RELAXED, Scope);
+	bool priv = __bh_private64(address);
 
 	for (;;) {
 		T cur = __builtin_bit_cast(T, old);
@@ -259,6 +280,10 @@ __device__ inline T __bh_atomic_fminmax(T *address, T val)
 			take = Max ? val > cur : val < cur;
 		if (!take)
 			return cur;
+		if (priv) {
+			*address = val;
+			return cur;
+		}
 		if (__hip_atomic_compare_exchange_weak(p, &old, __builtin_bit_cast(U, val),
 						       __ATOMIC_RELAXED, __ATOMIC_RELAXED, Scope))
 			return cur;
@@ -284,6 +309,66 @@ __device__ inline T __bh_atomic_fminmax(T *address, T val)
 	}
 __BH_FMINMAX(float, unsigned int)
 __BH_FMINMAX(double, unsigned long long)
+
+/*
+ * ---- safe and unsafe floating-point min and max -----------------------
+ * safeAtomicMin/Max: atomicMin/Max's compare-and-swap loop, whatever the
+ * compiler flags.  unsafeAtomicMin/Max: on double, the hardware's
+ * flat_atomic_min/max_f64 where the target has them (gfx90a, gfx940,
+ * gfx942; the IEEE minNum/maxNum of v_min/max_f64, so NaN and zeros
+ * behave as in atomicMin/Max), with ROCm's conditions: coarse-grained
+ * memory, not host memory.  Private memory gets a plain update, as
+ * unsafeAtomicAdd does.  Float, and double elsewhere, have no such
+ * instruction and use the loop (as ROCm does).
+ */
+__device__ inline float safeAtomicMin(float *address, float val)
+{
+	return atomicMin(address, val);
+}
+__device__ inline float safeAtomicMax(float *address, float val)
+{
+	return atomicMax(address, val);
+}
+__device__ inline double safeAtomicMin(double *address, double val)
+{
+	return atomicMin(address, val);
+}
+__device__ inline double safeAtomicMax(double *address, double val)
+{
+	return atomicMax(address, val);
+}
+__device__ inline float unsafeAtomicMin(float *address, float val)
+{
+	return atomicMin(address, val);
+}
+__device__ inline float unsafeAtomicMax(float *address, float val)
+{
+	return atomicMax(address, val);
+}
+#if defined(__BH_HW_FP_ADD)
+#define __BH_UNSAFE_MINMAX(NAME, FLAT, PLAIN)                                             \
+	__device__ inline double NAME(double *address, double val)                        \
+	{                                                                                 \
+		if (__builtin_amdgcn_is_private((const void *)address)) {                 \
+			double old = *address;                                            \
+			*address = PLAIN(old, val);                                       \
+			return old;                                                       \
+		}                                                                         \
+		return FLAT(address, val);                                                \
+	}
+__BH_UNSAFE_MINMAX(unsafeAtomicMin, __builtin_amdgcn_flat_atomic_fmin_f64, __builtin_fmin)
+__BH_UNSAFE_MINMAX(unsafeAtomicMax, __builtin_amdgcn_flat_atomic_fmax_f64, __builtin_fmax)
+#undef __BH_UNSAFE_MINMAX
+#else
+__device__ inline double unsafeAtomicMin(double *address, double val)
+{
+	return atomicMin(address, val);
+}
+__device__ inline double unsafeAtomicMax(double *address, double val)
+{
+	return atomicMax(address, val);
+}
+#endif
 
 /*
  * ---- atomicInc / atomicDec: CUDA's wrapping counters ------------------

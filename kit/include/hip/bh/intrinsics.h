@@ -303,6 +303,145 @@ __device__ static inline unsigned long long int __umul64hi(unsigned long long in
 	return (unsigned long long)(((unsigned __int128)x * y) >> 64);
 }
 
+/* ---- type punning and conversions ------------------------------------ */
+
+/* The bits of a float or double as an integer, and back. */
+__device__ static inline int __float_as_int(float x)
+{
+	return __builtin_bit_cast(int, x);
+}
+__device__ static inline unsigned int __float_as_uint(float x)
+{
+	return __builtin_bit_cast(unsigned int, x);
+}
+__device__ static inline float __int_as_float(int x)
+{
+	return __builtin_bit_cast(float, x);
+}
+__device__ static inline float __uint_as_float(unsigned int x)
+{
+	return __builtin_bit_cast(float, x);
+}
+__device__ static inline long long int __double_as_longlong(double x)
+{
+	return __builtin_bit_cast(long long int, x);
+}
+__device__ static inline double __longlong_as_double(long long int x)
+{
+	return __builtin_bit_cast(double, x);
+}
+/* The high and low 32 bits of a double, and a double from them. */
+__device__ static inline int __double2hiint(double x)
+{
+	return (int)(__builtin_bit_cast(unsigned long long, x) >> 32);
+}
+__device__ static inline int __double2loint(double x)
+{
+	return (int)__builtin_bit_cast(unsigned long long, x);
+}
+__device__ static inline double __hiloint2double(int hi, int lo)
+{
+	return __builtin_bit_cast(double, (unsigned long long)(unsigned int)hi << 32 |
+						  (unsigned int)lo);
+}
+
+/*
+ * Floating point to integer in one rounding mode: _rn to nearest even,
+ * _rz towards zero, _ru up, _rd down (v_rndne, v_trunc, v_ceil,
+ * v_floor), then to the integer type.  Out of range, the result
+ * saturates as the hardware's v_cvt_i32/u32 do, and as ROCm's (whose
+ * plain C++ casts compile to those instructions) give for the 32-bit
+ * types: below the range the type's minimum (0 for the unsigned
+ * types, so -1.0 gives 0), above it the maximum, NaN 0.  The 64-bit
+ * types, which ROCm leaves to LLVM's expansions (undefined out of
+ * range), saturate the same way here.
+ */
+template <class I, class F> __device__ static inline I __bh_f2i_sat(F r)
+{
+	constexpr bool sgn = (I)-1 < 0;
+	constexpr int bits = sizeof(I) * 8;
+	/* The type's range [lo, hi) as F: powers of two, exact. */
+	constexpr F half = (F)(1ull << (bits - 1));
+	constexpr F lo = sgn ? -half : 0, hi = sgn ? half : 2 * half;
+	constexpr I imin = sgn ? (I)(1ull << (bits - 1)) : 0;
+	constexpr I imax = sgn ? (I)(~0ull >> (65 - bits)) : (I)~0ull;
+
+	if (r != r)
+		return 0;
+	if (r < lo)
+		return imin;
+	if (r >= hi)
+		return imax;
+	return (I)r;
+}
+
+#define __BH_F2I(NAME, I, F, RN, RZ, RU, RD)                                              \
+	__device__ static inline I NAME##_rn(F x) { return __bh_f2i_sat<I, F>(RN(x)); }   \
+	__device__ static inline I NAME##_rz(F x) { return __bh_f2i_sat<I, F>(RZ(x)); }   \
+	__device__ static inline I NAME##_ru(F x) { return __bh_f2i_sat<I, F>(RU(x)); }   \
+	__device__ static inline I NAME##_rd(F x) { return __bh_f2i_sat<I, F>(RD(x)); }
+#define __BH_F2I_F32(NAME, I)                                                             \
+	__BH_F2I(NAME, I, float, __builtin_rintf, __builtin_truncf, __builtin_ceilf,      \
+		 __builtin_floorf)
+#define __BH_F2I_F64(NAME, I)                                                             \
+	__BH_F2I(NAME, I, double, __builtin_rint, __builtin_trunc, __builtin_ceil,        \
+		 __builtin_floor)
+__BH_F2I_F32(__float2int, int)
+__BH_F2I_F32(__float2uint, unsigned int)
+__BH_F2I_F32(__float2ll, long long int)
+__BH_F2I_F32(__float2ull, unsigned long long int)
+__BH_F2I_F64(__double2int, int)
+__BH_F2I_F64(__double2uint, unsigned int)
+__BH_F2I_F64(__double2ll, long long int)
+__BH_F2I_F64(__double2ull, unsigned long long int)
+#undef __BH_F2I_F64
+#undef __BH_F2I_F32
+#undef __BH_F2I
+
+/*
+ * Integers to floating point, and double to float, in one rounding
+ * mode.  _rn is the plain conversion (the hardware's, or LLVM's
+ * expansion for 64-bit integers: one rounding, to nearest even); the
+ * directed modes are ROCm's __ocml_cvtrt{n,p,z} functions, in the
+ * firmware (firmware/math/cvt.c).  int and unsigned to double are exact
+ * (only _rn exists, as in CUDA).
+ */
+#define __BH_CVT_DECL(T, to, from, S)                                                     \
+	extern "C" __device__ __attribute__((const)) T __ocml_cvtrtn_##to##_##from(S);    \
+	extern "C" __device__ __attribute__((const)) T __ocml_cvtrtp_##to##_##from(S);    \
+	extern "C" __device__ __attribute__((const)) T __ocml_cvtrtz_##to##_##from(S);
+__BH_CVT_DECL(float, f32, f64, double)
+__BH_CVT_DECL(float, f32, s32, int)
+__BH_CVT_DECL(float, f32, u32, unsigned int)
+__BH_CVT_DECL(float, f32, s64, long long int)
+__BH_CVT_DECL(float, f32, u64, unsigned long long int)
+__BH_CVT_DECL(double, f64, s64, long long int)
+__BH_CVT_DECL(double, f64, u64, unsigned long long int)
+#undef __BH_CVT_DECL
+
+#define __BH_CVT(NAME, T, to, from, S)                                                    \
+	__device__ static inline T NAME##_rn(S x) { return (T)x; }                        \
+	__device__ static inline T NAME##_rz(S x) { return __ocml_cvtrtz_##to##_##from(x); } \
+	__device__ static inline T NAME##_ru(S x) { return __ocml_cvtrtp_##to##_##from(x); } \
+	__device__ static inline T NAME##_rd(S x) { return __ocml_cvtrtn_##to##_##from(x); }
+__BH_CVT(__double2float, float, f32, f64, double)
+__BH_CVT(__int2float, float, f32, s32, int)
+__BH_CVT(__uint2float, float, f32, u32, unsigned int)
+__BH_CVT(__ll2float, float, f32, s64, long long int)
+__BH_CVT(__ull2float, float, f32, u64, unsigned long long int)
+__BH_CVT(__ll2double, double, f64, s64, long long int)
+__BH_CVT(__ull2double, double, f64, u64, unsigned long long int)
+#undef __BH_CVT
+
+__device__ static inline double __int2double_rn(int x)
+{
+	return (double)x;
+}
+__device__ static inline double __uint2double_rn(unsigned int x)
+{
+	return (double)x;
+}
+
 /* ---- memory fences -------------------------------------------------- */
 
 /*

@@ -72,16 +72,22 @@ __device__ inline unsigned long long __bh_warp_ballot(bool pred)
 
 /* The unsigned integer type of N bytes, for moving values as raw bits. */
 template <unsigned int N> struct __bh_warp_bits;
+template <> struct __bh_warp_bits<2> { typedef unsigned short type; };
 template <> struct __bh_warp_bits<4> { typedef unsigned int type; };
 template <> struct __bh_warp_bits<8> { typedef unsigned long long type; };
 
 /*
  * Read v from lane src (taken modulo the wave size by the hardware).
- * 64-bit values move as two 32-bit halves.
+ * 64-bit values move as two 32-bit halves, 16-bit ones (half) in the
+ * low half of one.
  */
 __device__ inline unsigned int __bh_warp_bpermute(int src, unsigned int v)
 {
 	return __builtin_amdgcn_ds_bpermute((int)((unsigned int)src << 2), (int)v);
+}
+__device__ inline unsigned short __bh_warp_bpermute(int src, unsigned short v)
+{
+	return (unsigned short)__bh_warp_bpermute(src, (unsigned int)v);
 }
 __device__ inline unsigned long long __bh_warp_bpermute(int src, unsigned long long v)
 {
@@ -136,6 +142,21 @@ __device__ inline int __any(int predicate)
 __device__ inline int __all(int predicate)
 {
 	return __bh_warp_ballot(predicate == 0) == 0;
+}
+
+/*
+ * Memory ordering among the lanes of this wave, for __syncwarp and the
+ * sync() of tiles and coalesced groups.  The lanes already run in
+ * lockstep, so no instruction waits: the fences (wavefront scope, which
+ * needs no cache maintenance) and the wave barrier keep the compiler from
+ * moving memory accesses across the call, and a wave's own accesses are
+ * performed in order.
+ */
+__device__ inline void __bh_warp_barrier(void)
+{
+	__builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+	__builtin_amdgcn_wave_barrier();
+	__builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
 }
 
 #if !defined(HIP_DISABLE_WARP_SYNC_BUILTINS)
@@ -281,6 +302,26 @@ template <typename MaskT> __device__ inline unsigned long long __bh_warp_sync_ma
 	return m;
 }
 
+/*
+ * __syncwarp(mask): the lanes of mask exchange data through memory across
+ * it.  Its mask must be a 64-bit integer at every wave size (seed 003, as
+ * ROCm checks it): CUDA's __syncwarp(0xffffffff) is refused, at wave32
+ * too, rather than silently naming half a wave64.
+ */
+__device__ inline void __syncwarp(void)
+{
+	__bh_warp_barrier();
+}
+template <typename MaskT> __device__ inline void __syncwarp(MaskT mask)
+{
+	static_assert(__is_integral(MaskT) && sizeof(MaskT) == 8,
+		      "__syncwarp: the mask must be a 64-bit integer (unsigned long long), "
+		      "at wave32 too: implicitly promoting a smaller integer is almost always "
+		      "an error.");
+	(void)mask;
+	__bh_warp_barrier();
+}
+
 template <typename MaskT>
 __device__ inline unsigned long long __ballot_sync(MaskT mask, int predicate)
 {
@@ -418,7 +459,7 @@ __BH_WARP_REDUCE(and, unsigned int)
 __BH_WARP_REDUCE(or, unsigned int)
 __BH_WARP_REDUCE(xor, unsigned int)
 
-/* HIP's extra types, not in CUDA (half waits for a half type in barehip). */
+/* HIP's extra types, not in CUDA (half's are in hip_fp16.h). */
 #ifdef HIP_ENABLE_EXTRA_WARP_SYNC_TYPES
 __BH_WARP_REDUCE(add, long long)
 __BH_WARP_REDUCE(add, unsigned long long)
