@@ -26,11 +26,8 @@ CHECK_BINS += $(THREAD_TESTS)
 CHECK_RUNS += $(THREAD_TESTS)
 # And on the kfd backend through the fake KFD, whose models run beside the
 # program's threads on CP threads of their own, with an interrupt thread
-# per GPU (gfx90a: the host side is the same).  Not default_stream: on the
-# fake KFD a stream held behind a host function for its checks was stopped
-# as a GPU hang (before the fake's CP threads); the sim board runs it.
-CHECK_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(addsuffix @kfd-gfx90a,$(if $(KFDSIM_LIB),\
-	$(filter-out %/default_stream %/default_stream_legacy,$(THREAD_TESTS)))))
+# per GPU (gfx90a: the host side is the same).
+CHECK_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(addsuffix @kfd-gfx90a,$(if $(KFDSIM_LIB),$(THREAD_TESTS))))
 
 # ThreadSanitizer: a make of its own in TSAN_BUILD (SANITIZE=thread)
 # builds libbarehip.a, barehip-cc and the headers there, nothing else:
