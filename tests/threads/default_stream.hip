@@ -17,8 +17,7 @@
 //      would not).  Legacy: the same calls wait until it is let go.
 //      Held by a host function, kernels and events are tried (the board
 //      still runs kernels; the one host-operation thread is busy);
-//      held by a kernel spinning on a host flag (not under TSan: pinned
-//      memory), the copies, fills, host functions and callbacks (the CP
+//      held by a kernel spinning on a host flag, the copies, fills, host functions and callbacks (the CP
 //      runs other queues' markers and waits between a kernel's rounds,
 //      and the host-operation thread is free).
 //   3. hipDeviceSynchronize waits for every thread's stream in both modes.
@@ -196,29 +195,18 @@ static void try_ops(bool by_kernel, const std::vector<Op>& ops)
 }
 
 // A pinned buffer the kernels write and the host reads while the board
-// runs (device memory under TSan, where nothing is read back).
+// runs.
 static int* kernel_output()
 {
-    int* p;
-#ifdef BH_TSAN
-    HIP_CHECK(hipMalloc(&p, N * sizeof(int)));
-#else
-    HIP_CHECK(hipHostMalloc(&p, N * sizeof(int)));
-#endif
-    return p;
+    return (int*)host_buffer(N * sizeof(int));
 }
 
 static bool iota_in(const int* out, int base, int n)
 {
-#ifdef BH_TSAN
-    (void)out, (void)base, (void)n;
-    return true;
-#else
     for (int i = 0; i < n; ++i)
         if (out[i] != base + i)
             return false;
     return true;
-#endif
 }
 
 // 2. The calls that run on the board: kernels and events (a host
@@ -274,11 +262,7 @@ static void independent_kernels()
     try_ops(false, ops);
     HIP_CHECK(hipEventDestroy(ev));
     HIP_CHECK(hipEventDestroy(held));
-#ifdef BH_TSAN
-    HIP_CHECK(hipFree(out));
-#else
-    HIP_CHECK(hipHostFree(out));
-#endif
+    host_buffer_free(out);
 }
 
 static void callback(hipStream_t stream, hipError_t status, void* p)
@@ -475,9 +459,7 @@ int main()
     std::printf("default stream: %s\n", per_thread ? "per-thread" : "legacy");
     own_order(4);
     independent_kernels();
-#ifndef BH_TSAN
     independent_host_operations();
-#endif
     device_synchronize();
     stream_properties();
     std::printf("%d checks, %d failed\n", checks.load(), failures.load());
