@@ -417,3 +417,14 @@ void bh_rt_events_teardown(struct bh_rt_device *d, bool device_alive)
 	}
 	pthread_mutex_unlock(&ev_lock);
 }
+
+/* The per-thread default stream's forms (bh_rt_spt). */
+hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream)
+{
+	return hipEventRecord(event, bh_rt_spt(stream));
+}
+
+hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event, unsigned int flags)
+{
+	return hipStreamWaitEvent(bh_rt_spt(stream), event, flags);
+}

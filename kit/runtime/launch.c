@@ -3,8 +3,8 @@
  * Kernel launch: <<<grid, block, shared, stream>>> becomes
  * __hipPushCallConfiguration, then the stub clang generated calls
  * __hipPopCallConfiguration and hipLaunchKernel with the argument
- * pointers.  The loader validates, builds kernarg and PM4, and rings
- * the doorbell.
+ * pointers (hipLaunchKernel_spt under -fgpu-default-stream=per-thread).
+ * The loader validates, builds kernarg and PM4, and rings the doorbell.
  */
 #include "runtime.h"
 
@@ -125,4 +125,20 @@ hipError_t hipLaunchCooperativeKernel(const void *f, dim3 grid, dim3 block, void
 {
 	return launch("hipLaunchCooperativeKernel", f, grid, block, args, shared, stream,
 		      BH_LAUNCH_COOPERATIVE);
+}
+
+/* The per-thread default stream's forms (bh_rt_spt): what <<<...>>>
+ * calls in a program compiled with -fgpu-default-stream=per-thread. */
+hipError_t hipLaunchKernel_spt(const void *function, dim3 grid, dim3 block, void **args,
+			       size_t shared, hipStream_t stream)
+{
+	return launch("hipLaunchKernel", function, grid, block, args, shared, bh_rt_spt(stream),
+		      0);
+}
+
+hipError_t hipLaunchCooperativeKernel_spt(const void *f, dim3 grid, dim3 block, void **args,
+					  unsigned int shared, hipStream_t stream)
+{
+	return launch("hipLaunchCooperativeKernel", f, grid, block, args, shared,
+		      bh_rt_spt(stream), BH_LAUNCH_COOPERATIVE);
 }

@@ -149,3 +149,27 @@ hipError_t hipMemset3D(hipPitchedPtr p, int value, hipExtent extent)
 
 	return e ? e : hipStreamSynchronize(NULL);
 }
+
+/* The per-thread default stream's forms (bh_rt_spt): the synchronous
+ * ones wait for this thread's default stream, not the legacy stream. */
+hipError_t hipMemcpy3D_spt(const hipMemcpy3DParms *p)
+{
+	return copy3d("hipMemcpy3D", p, false, hipStreamPerThread);
+}
+
+hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms *p, hipStream_t stream)
+{
+	return copy3d("hipMemcpy3DAsync", p, true, bh_rt_spt(stream));
+}
+
+hipError_t hipMemset3DAsync_spt(hipPitchedPtr p, int value, hipExtent extent, hipStream_t stream)
+{
+	return hipMemset3DAsync(p, value, extent, bh_rt_spt(stream));
+}
+
+hipError_t hipMemset3D_spt(hipPitchedPtr p, int value, hipExtent extent)
+{
+	hipError_t e = hipMemset3DAsync(p, value, extent, hipStreamPerThread);
+
+	return e ? e : hipStreamSynchronize(hipStreamPerThread);
+}

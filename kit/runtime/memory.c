@@ -11,7 +11,8 @@
  * The host CPU moves the bytes, through its view of device memory (the
  * sim board's VRAM is host-visible).  The synchronous calls (hipMemcpy,
  * hipMemset, …) first wait for the null stream and the blocking streams
- * (the legacy default stream's order), then copy.  The asynchronous ones
+ * (the legacy default stream's order; their *_spt forms: for this
+ * thread's default stream and the null stream), then copy.  The asynchronous ones
  * become host operations in stream order (hostop.c): they start once the
  * stream's earlier work is done and the stream's later work starts once
  * they are; the calling thread does not wait, except for what HIP makes
@@ -281,24 +282,29 @@ static hipError_t check_copy(const char *api, struct copy *c, struct view *d, st
 }
 
 /*
- * The legacy default stream's order for a synchronous copy or fill: the
- * current device's, and that of each device whose memory it touches
- * (@a, @b; NULL: none).
+ * The wait before a synchronous copy or fill, on the current device and
+ * each device whose memory it touches (@a, @b; NULL: none): for the
+ * legacy default stream's work (@order NULL), or, in a *_spt call
+ * (@order hipStreamPerThread), for this thread's default stream's.
  */
-static hipError_t legacy_sync(const char *api, struct bh_rt_device *a, struct bh_rt_device *b)
+static hipError_t sync_order(const char *api, hipStream_t order, struct bh_rt_device *a,
+			     struct bh_rt_device *b)
 {
+	hipError_t (*wait)(struct bh_rt_device *, const char *) =
+		order == hipStreamPerThread ? bh_rt_per_thread_synchronize
+					    : bh_rt_legacy_synchronize;
 	struct bh_rt_device *cur = bh_rt_current();
-	hipError_t e = bh_rt_legacy_synchronize(cur, api);
+	hipError_t e = wait(cur, api);
 
 	if (!e && a && a != cur)
-		e = bh_rt_legacy_synchronize(a, api);
+		e = wait(a, api);
 	if (!e && b && b != cur && b != a)
-		e = bh_rt_legacy_synchronize(b, api);
+		e = wait(b, api);
 	return e;
 }
 
-/* The synchronous copies: after the legacy default stream's work. */
-static hipError_t copy_sync(const char *api, struct copy *c)
+/* The synchronous copies: after @order's work (sync_order). */
+static hipError_t copy_sync(const char *api, struct copy *c, hipStream_t order)
 {
 	struct view d, s;
 	hipError_t e = bh_rt_init();
@@ -309,7 +315,7 @@ static hipError_t copy_sync(const char *api, struct copy *c)
 		return bh_rt_success();
 	e = check_copy(api, c, &d, &s);
 	if (!e)
-		e = legacy_sync(api, d.d, s.d);
+		e = sync_order(api, order, d.d, s.d);
 	if (e)
 		return e;
 	copy_slices(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height, c->depth, c->dslice,
@@ -382,7 +388,14 @@ hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind
 {
 	struct copy c = linear(dst, src, size, kind);
 
-	return copy_sync("hipMemcpy", &c);
+	return copy_sync("hipMemcpy", &c, NULL);
+}
+
+hipError_t hipMemcpy_spt(void *dst, const void *src, size_t size, hipMemcpyKind kind)
+{
+	struct copy c = linear(dst, src, size, kind);
+
+	return copy_sync("hipMemcpy", &c, hipStreamPerThread);
 }
 
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind,
@@ -391,6 +404,12 @@ hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind
 	struct copy c = linear(dst, src, size, kind);
 
 	return copy_async("hipMemcpyAsync", &c, stream);
+}
+
+hipError_t hipMemcpyAsync_spt(void *dst, const void *src, size_t size, hipMemcpyKind kind,
+			      hipStream_t stream)
+{
+	return hipMemcpyAsync(dst, src, size, kind, bh_rt_spt(stream));
 }
 
 /* A copy on @stream that returns once it is done. */
@@ -413,21 +432,21 @@ hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t size)
 {
 	struct copy c = linear(dst, src, size, hipMemcpyHostToDevice);
 
-	return copy_sync("hipMemcpyHtoD", &c);
+	return copy_sync("hipMemcpyHtoD", &c, NULL);
 }
 
 hipError_t hipMemcpyDtoH(void *dst, hipDeviceptr_t src, size_t size)
 {
 	struct copy c = linear(dst, src, size, hipMemcpyDeviceToHost);
 
-	return copy_sync("hipMemcpyDtoH", &c);
+	return copy_sync("hipMemcpyDtoH", &c, NULL);
 }
 
 hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size)
 {
 	struct copy c = linear(dst, src, size, hipMemcpyDeviceToDevice);
 
-	return copy_sync("hipMemcpyDtoD", &c);
+	return copy_sync("hipMemcpyDtoD", &c, NULL);
 }
 
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t size, hipStream_t stream)
@@ -460,7 +479,7 @@ hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice
 {
 	struct copy c = { dst, src, dpitch, spitch, width, height, kind, depth, dslice, sslice };
 
-	return async ? copy_async(api, &c, stream) : copy_sync(api, &c);
+	return async ? copy_async(api, &c, stream) : copy_sync(api, &c, stream);
 }
 
 /* HIP: nothing to copy is success; a row wider than a pitch is not. */
@@ -483,7 +502,16 @@ hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
 	struct copy c = { dst, src, dpitch, spitch, width, height, kind, 1, 0, 0 };
 	hipError_t e = check_pitches("hipMemcpy2D", dpitch, spitch, width, height);
 
-	return e ? e : copy_sync("hipMemcpy2D", &c);
+	return e ? e : copy_sync("hipMemcpy2D", &c, NULL);
+}
+
+hipError_t hipMemcpy2D_spt(void *dst, size_t dpitch, const void *src, size_t spitch,
+			   size_t width, size_t height, hipMemcpyKind kind)
+{
+	struct copy c = { dst, src, dpitch, spitch, width, height, kind, 1, 0, 0 };
+	hipError_t e = check_pitches("hipMemcpy2D", dpitch, spitch, width, height);
+
+	return e ? e : copy_sync("hipMemcpy2D", &c, hipStreamPerThread);
 }
 
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -493,6 +521,14 @@ hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t sp
 	hipError_t e = check_pitches("hipMemcpy2DAsync", dpitch, spitch, width, height);
 
 	return e ? e : copy_async("hipMemcpy2DAsync", &c, stream);
+}
+
+hipError_t hipMemcpy2DAsync_spt(void *dst, size_t dpitch, const void *src, size_t spitch,
+				size_t width, size_t height, hipMemcpyKind kind,
+				hipStream_t stream)
+{
+	return hipMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind,
+				bh_rt_spt(stream));
 }
 
 /* ------------------------------------------------------------- fills */
@@ -516,8 +552,8 @@ static void run_fill(struct bh_hostop *op)
 
 /*
  * @count elements of @unit bytes at @dst get @value; on @stream, or
- * synchronously (@async false).  HIP fills device, managed and pinned
- * memory, not pageable host memory.
+ * synchronously in @stream's order (@async false; sync_order).  HIP
+ * fills device, managed and pinned memory, not pageable host memory.
  */
 static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t unit,
 			      size_t count, bool async, hipStream_t stream)
@@ -542,7 +578,7 @@ static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu bytes): not inside a "
 				   "device, managed or pinned allocation", api, dst, count * unit);
 	if (!async) {
-		e = legacy_sync(api, v.d, NULL);
+		e = sync_order(api, stream, v.d, NULL);
 		if (e)
 			return e;
 		fill(v.cpu, value, unit, count);
@@ -568,6 +604,16 @@ hipError_t hipMemset(void *dst, int value, size_t size)
 hipError_t hipMemsetAsync(void *dst, int value, size_t size, hipStream_t stream)
 {
 	return fill_common("hipMemsetAsync", dst, (uint8_t)value, 1, size, true, stream);
+}
+
+hipError_t hipMemset_spt(void *dst, int value, size_t size)
+{
+	return fill_common("hipMemset", dst, (uint8_t)value, 1, size, false, hipStreamPerThread);
+}
+
+hipError_t hipMemsetAsync_spt(void *dst, int value, size_t size, hipStream_t stream)
+{
+	return hipMemsetAsync(dst, value, size, bh_rt_spt(stream));
 }
 
 hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count)

@@ -4,6 +4,7 @@
  * every `pitch` bytes; the pitch is the width rounded up to 256 bytes (a
  * row start aligned for any access the compiler makes, and the texture
  * pitch alignment the board reports).  hipMemcpy2D is in memory.c.
+ * The *_spt forms: on this thread's default stream (bh_rt_spt).
  */
 #include "runtime.h"
 
@@ -67,4 +68,18 @@ hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t 
 	hipError_t e = hipMemset2DAsync(dst, pitch, value, width, height, NULL);
 
 	return e ? e : hipStreamSynchronize(NULL);
+}
+
+hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch, int value, size_t width, size_t height,
+				hipStream_t stream)
+{
+	return hipMemset2DAsync(dst, pitch, value, width, height, bh_rt_spt(stream));
+}
+
+/* On this thread's default stream, waited for. */
+hipError_t hipMemset2D_spt(void *dst, size_t pitch, int value, size_t width, size_t height)
+{
+	hipError_t e = hipMemset2DAsync(dst, pitch, value, width, height, hipStreamPerThread);
+
+	return e ? e : hipStreamSynchronize(hipStreamPerThread);
 }

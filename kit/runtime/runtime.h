@@ -275,7 +275,21 @@ void bh_rt_stream_end(struct ihipStream_t *s, uint64_t seq);
  * synchronous copies), for every stream (hipDeviceSynchronize). */
 hipError_t bh_rt_stream_synchronize(struct ihipStream_t *s, const char *api);
 hipError_t bh_rt_legacy_synchronize(struct bh_rt_device *d, const char *api);
+/* A synchronous call's wait in a *_spt call: what this thread's default
+ * stream on @d was given (if it has one) and the null stream's work
+ * before now (which that blocking stream would wait for); not the other
+ * threads' streams. */
+hipError_t bh_rt_per_thread_synchronize(struct bh_rt_device *d, const char *api);
 hipError_t bh_rt_streams_synchronize(struct bh_rt_device *d, const char *api);
+/*
+ * The *_spt forms of the stream calls (HIP_API_PER_THREAD_DEFAULT_STREAM):
+ * the null stream is this thread's default stream.  hipStreamLegacy
+ * still names the legacy one.
+ */
+static inline hipStream_t bh_rt_spt(hipStream_t stream)
+{
+	return stream ? stream : hipStreamPerThread;
+}
 /* Host wait for fence @seq of @rq: no timeout while host operations run
  * (their callbacks are user code), the loader's timeout otherwise. */
 hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *api);
@@ -369,7 +383,8 @@ struct bh_hostop {
  * Copy @depth slices of @height rows of @width bytes (rows @dpitch /
  * @spitch apart, slices @dslice / @sslice); every byte of both boxes is
  * checked against the allocations before any moves.  On @stream when
- * @async, else after the legacy default stream's work (memory.c).
+ * @async, else synchronously in @stream's order: NULL, the legacy
+ * default stream's; hipStreamPerThread, this thread's (memory.c).
  */
 hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice,
 			const void *src, size_t spitch, size_t sslice, size_t width,

@@ -14,6 +14,10 @@
  * stream is HIP's legacy default stream: its operations wait for the
  * work the blocking streams have submitted, and operations on blocking
  * streams wait for the null stream's; non-blocking streams do neither.
+ * hipStreamPerThread is each thread's own default stream, a blocking
+ * stream like any other (CUDA's per-thread default stream: it waits for
+ * the legacy stream's work, and that for it, but not for other streams);
+ * the *_spt calls take the null handle as that stream.
  *
  * Host waits (bh_rt_queue_wait) poll the loader in slices, so that a
  * host operation the queue waits for (a callback, a copy: hostop.c) may
@@ -305,6 +309,17 @@ hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest)
 	return bh_rt_init();
 }
 
+/* This thread's default stream on @d, or NULL if it has none (yet, or
+ * any more: hipDeviceReset took it away). */
+static struct ihipStream_t *per_thread_stream(const struct bh_rt_device *d)
+{
+	int i = d->ordinal;
+
+	if (per_thread_session[i] != __atomic_load_n(&d->session, __ATOMIC_RELAXED))
+		return NULL;
+	return per_thread[i];
+}
+
 /* The null stream and hipStreamPerThread are the current device's. */
 hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
 			    struct ihipStream_t **out)
@@ -325,10 +340,12 @@ hipError_t bh_rt_stream_get(hipStream_t h, const char *api, hipError_t invalid,
 	if (h == hipStreamPerThread) {
 		int i = d->ordinal;
 
-		/* Only this thread creates or uses its entry; the session
-		 * tells a stream hipDeviceReset took away. */
-		if (!per_thread[i] || per_thread_session[i] !=
-		    __atomic_load_n(&d->session, __ATOMIC_RELAXED) || !is_live(per_thread[i])) {
+		/* Only this thread creates or uses its entry, and only its
+		 * exit or the device's teardown (which bumps the session)
+		 * frees it: no handle to it is ever given out, so
+		 * hipStreamDestroy cannot.  Looked up without a lock: in a
+		 * per-thread program every call comes here. */
+		if (!per_thread_stream(d)) {
 			hipStream_t s;
 
 			e = create(api, &s, hipStreamDefault, 0);
@@ -488,6 +505,23 @@ hipError_t bh_rt_legacy_synchronize(struct bh_rt_device *d, const char *api)
 	e = bh_rt_queue_wait(nq, bh_queue_last_seq(nq->q), api);
 	for (unsigned int i = 1; i < n && !e; i++)
 		e = bh_rt_queue_wait(d->pool[i], blocking_last(d->pool[i]), api);
+	return e;
+}
+
+hipError_t bh_rt_per_thread_synchronize(struct bh_rt_device *d, const char *api)
+{
+	struct ihipStream_t *s;
+	struct bh_rt_queue *nq;
+	hipError_t e = bh_rt_device_init(d);
+
+	if (!e)
+		e = null_queue(d, &nq);
+	if (e)
+		return e;
+	e = bh_rt_queue_wait(nq, bh_queue_last_seq(nq->q), api);
+	s = per_thread_stream(d);
+	if (!e && s)
+		e = bh_rt_queue_wait(s->rq, bh_rt_stream_last(s), api);
 	return e;
 }
 
@@ -690,8 +724,9 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *data)
 	return bh_rt_hostop_submit(s, op, "hipLaunchHostFunc");
 }
 
-hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *data,
-				unsigned int flags)
+/* The callback is told @stream, the handle the program passed. */
+static hipError_t add_callback(hipStream_t on, hipStream_t stream, hipStreamCallback_t callback,
+			       void *data, unsigned int flags)
 {
 	struct ihipStream_t *s;
 	struct bh_hostop *op;
@@ -700,7 +735,7 @@ hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback
 	if (!callback || flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipStreamAddCallback: %s",
 				   callback ? "flags must be 0" : "callback is NULL");
-	e = bh_rt_stream_get(stream, "hipStreamAddCallback", hipErrorContextIsDestroyed, &s);
+	e = bh_rt_stream_get(on, "hipStreamAddCallback", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
 	op = calloc(1, sizeof(*op));
@@ -713,6 +748,45 @@ hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback
 	op->u.callback.stream = stream;
 	op->u.callback.data = data;
 	return bh_rt_hostop_submit(s, op, "hipStreamAddCallback");
+}
+
+hipError_t hipStreamAddCallback(hipStream_t stream, hipStreamCallback_t callback, void *data,
+				unsigned int flags)
+{
+	return add_callback(stream, stream, callback, data, flags);
+}
+
+/* The per-thread default stream's forms (bh_rt_spt); errors name the
+ * call as the program wrote it. */
+hipError_t hipStreamAddCallback_spt(hipStream_t stream, hipStreamCallback_t callback, void *data,
+				    unsigned int flags)
+{
+	return add_callback(bh_rt_spt(stream), stream, callback, data, flags);
+}
+
+hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn, void *data)
+{
+	return hipLaunchHostFunc(bh_rt_spt(stream), fn, data);
+}
+
+hipError_t hipStreamQuery_spt(hipStream_t stream)
+{
+	return hipStreamQuery(bh_rt_spt(stream));
+}
+
+hipError_t hipStreamSynchronize_spt(hipStream_t stream)
+{
+	return hipStreamSynchronize(bh_rt_spt(stream));
+}
+
+hipError_t hipStreamGetFlags_spt(hipStream_t stream, unsigned int *flags)
+{
+	return hipStreamGetFlags(bh_rt_spt(stream), flags);
+}
+
+hipError_t hipStreamGetPriority_spt(hipStream_t stream, int *priority)
+{
+	return hipStreamGetPriority(bh_rt_spt(stream), priority);
 }
 
 /*

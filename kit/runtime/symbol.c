@@ -176,3 +176,35 @@ hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
 
 	return e ? e : hipMemcpyAsync(dst, at, count, kind, stream);
 }
+
+/* The per-thread default stream's forms (bh_rt_spt). */
+hipError_t hipMemcpyToSymbol_spt(const void *symbol, const void *src, size_t count,
+				 size_t offset, hipMemcpyKind kind)
+{
+	void *at;
+	hipError_t e = symbol_copy("hipMemcpyToSymbol", true, symbol, count, offset, kind, &at);
+
+	return e ? e : hipMemcpy_spt(at, src, count, kind);
+}
+
+hipError_t hipMemcpyFromSymbol_spt(void *dst, const void *symbol, size_t count,
+				   size_t offset, hipMemcpyKind kind)
+{
+	void *at;
+	hipError_t e = symbol_copy("hipMemcpyFromSymbol", false, symbol, count, offset, kind,
+				   &at);
+
+	return e ? e : hipMemcpy_spt(dst, at, count, kind);
+}
+
+hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol, const void *src, size_t count,
+				      size_t offset, hipMemcpyKind kind, hipStream_t stream)
+{
+	return hipMemcpyToSymbolAsync(symbol, src, count, offset, kind, bh_rt_spt(stream));
+}
+
+hipError_t hipMemcpyFromSymbolAsync_spt(void *dst, const void *symbol, size_t count,
+					size_t offset, hipMemcpyKind kind, hipStream_t stream)
+{
+	return hipMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, bh_rt_spt(stream));
+}

@@ -10,6 +10,11 @@ THREAD_FLAGS_modules = -DMODULE_DIR='"$(abspath $(MODULE_CO_DIR))"'
 else
 THREAD_TESTS := $(filter-out %/modules,$(THREAD_TESTS))
 endif
+# default_stream: the per-thread default stream as a compile mode, and
+# the same source built for the legacy one.
+THREAD_FLAGS_default_stream = --default-stream per-thread
+THREAD_FLAGS_default_stream_legacy = --default-stream legacy
+$(THREAD_DIR)/default_stream_legacy: tests/threads/default_stream.hip
 
 ifneq ($(SANITIZE),thread)
 $(if $(MODULE_CO_DIR),$(THREAD_DIR)/modules: $(MODULE_CO_DIR)/kernels.co)

@@ -5,7 +5,8 @@
 # device linking of several sources, target IDs with features, -c with
 # several sources, -v.  What programs built this way do at run time is
 # tested by tests/programs/ (module_api, rdc_lib, cxx_lang, multi_arch).
-# And that no -O level shows the user a linker crash (the LTO fallback).
+# And that no -O level shows the user a linker crash (the LTO fallback),
+# and --default-stream (the per-thread default stream's names).
 # Usage: barehip-cc-test.sh BAREHIP_CC CLANG_OFFLOAD_BUNDLER LLVM_READELF [FLAGS]
 # (FLAGS: what a program linked in this build needs, the sanitizers).
 set -u
@@ -210,6 +211,43 @@ out=$(BAREHIP_CC_LLD=$tmp/fake-lld FAKE_LLD_CRASH="O1 O2 O3" "$cc" --offload-arc
 rc=$?
 expect "a linker that crashes at every level is reported, not hidden" \
 	eval '[ "$rc" -ne 0 ] && grep -q "PLEASE" <<<"$out"'
+
+# The default stream: each spelling reaches both HIP passes; per-thread
+# launches call hipLaunchKernel_spt and the header maps the stream calls
+# (the object's undefined names); legacy keeps hipLaunchKernel; host C
+# takes the macro; a bad value is named (tests/threads/default_stream
+# checks what the program then does).
+cat > ds.hip <<'EOF2'
+#include <hip/hip_runtime.h>
+__global__ void ds_kernel(int* p) { p[threadIdx.x] = 1; }
+void ds_run(int* p) { ds_kernel<<<1, 64>>>(p); hipMemcpyAsync(p, p, 4, hipMemcpyDefault); }
+EOF2
+for spelling in "--default-stream per-thread" --default-stream=per-thread \
+	-fgpu-default-stream=per-thread; do
+	# shellcheck disable=SC2086
+	bcc -v --offload-arch=gfx90a $spelling -c ds.hip -o ds.o
+	expect "$spelling: compiles" test "$rc" -eq 0
+	expect "$spelling: clang's flag in the host and the device pass" eval \
+		'[ "$(grep -c -- "-fgpu-default-stream=per-thread" <<<"$out")" -ge 2 ]'
+	expect "$spelling: <<<>>> calls hipLaunchKernel_spt, hipMemcpyAsync is its _spt" eval \
+		'nm ds.o | grep -q " U hipLaunchKernel_spt$" && nm ds.o | grep -q " U hipMemcpyAsync_spt$"'
+done
+bcc --offload-arch=gfx90a --default-stream legacy -c ds.hip -o ds-legacy.o
+expect "--default-stream legacy: hipLaunchKernel, hipMemcpyAsync" eval \
+	'[ "$rc" -eq 0 ] && nm ds-legacy.o | grep -q " U hipLaunchKernel$" &&
+	 nm ds-legacy.o | grep -q " U hipMemcpyAsync$" && ! nm ds-legacy.o | grep -q _spt'
+printf '#include <hip/hip_runtime_api.h>\nint f(void *p) { return hipMemset(p, 0, 4); }\n' > ds.c
+bcc --default-stream per-thread -c ds.c -o ds-c.o
+expect "--default-stream per-thread: host C calls hipMemset_spt" eval \
+	'[ "$rc" -eq 0 ] && nm ds-c.o | grep -q " U hipMemset_spt$"'
+bcc --default-stream sideways -c ds.hip
+expect "--default-stream sideways: refused, named" eval '[ "$rc" -eq 1 ] &&
+	grep -q "error: --default-stream: .sideways. is not a default stream: per-thread or legacy" <<<"$out"'
+bcc -fgpu-default-stream=null2 -c ds.hip
+expect "-fgpu-default-stream=null2: refused, named" eval '[ "$rc" -eq 1 ] &&
+	grep -q "error: -fgpu-default-stream: .null2. is not a default stream" <<<"$out"'
+bcc --default-stream
+expect "--default-stream without a value" grep -q "needs an argument" <<<"$out"
 
 if [ "$fails" -ne 0 ]; then
 	echo "barehip-cc-test: FAILED $fails of $checks checks"

@@ -1113,4 +1113,164 @@ static inline hipError_t hipHostAlloc(T **ptr, size_t size,
 }
 #endif
 
+/* ------------------------------------------------------------------
+ * The per-thread default stream (kit/runtime, "Threads" in
+ * docs/architecture.md).  Each call below has a form *_spt in which the
+ * null stream (0, NULL) is the calling thread's default stream
+ * (hipStreamPerThread) instead of the legacy default stream, and the
+ * synchronous copies and fills wait for that stream only (and for the
+ * legacy stream's earlier work, as any blocking stream does), not for
+ * the other threads' streams.  The *_spt functions are always there;
+ * compiling with -fgpu-default-stream=per-thread (barehip-cc
+ * --default-stream per-thread) defines HIP_API_PER_THREAD_DEFAULT_STREAM,
+ * which maps these names to them as ROCm's headers do, and makes clang's
+ * <<<...>>> call hipLaunchKernel_spt.  Calls not listed (hipModuleLaunchKernel,
+ * hipMemsetD8Async, hipMemcpyHtoDAsync, ...) keep the legacy null stream,
+ * as in ROCm: pass hipStreamPerThread there.
+ */
+#ifdef __cplusplus
+extern "C" {
+#endif
+hipError_t hipMemcpy_spt(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind);
+hipError_t hipMemcpyAsync_spt(void *dst, const void *src, size_t sizeBytes, hipMemcpyKind kind,
+			      hipStream_t stream);
+hipError_t hipMemset_spt(void *dst, int value, size_t sizeBytes);
+hipError_t hipMemsetAsync_spt(void *dst, int value, size_t sizeBytes, hipStream_t stream);
+hipError_t hipMemcpy2D_spt(void *dst, size_t dpitch, const void *src, size_t spitch,
+			   size_t width, size_t height, hipMemcpyKind kind);
+hipError_t hipMemcpy2DAsync_spt(void *dst, size_t dpitch, const void *src, size_t spitch,
+				size_t width, size_t height, hipMemcpyKind kind,
+				hipStream_t stream);
+hipError_t hipMemset2D_spt(void *dst, size_t pitch, int value, size_t width, size_t height);
+hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch, int value, size_t width,
+				size_t height, hipStream_t stream);
+hipError_t hipMemcpy3D_spt(const hipMemcpy3DParms *p);
+hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms *p, hipStream_t stream);
+hipError_t hipMemset3D_spt(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent);
+hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value, hipExtent extent,
+				hipStream_t stream);
+hipError_t hipMemcpyToSymbol_spt(const void *symbol, const void *src, size_t sizeBytes,
+				 size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyFromSymbol_spt(void *dst, const void *symbol, size_t sizeBytes,
+				   size_t offset, hipMemcpyKind kind);
+hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol, const void *src, size_t sizeBytes,
+				      size_t offset, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipMemcpyFromSymbolAsync_spt(void *dst, const void *symbol, size_t sizeBytes,
+					size_t offset, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipStreamQuery_spt(hipStream_t stream);
+hipError_t hipStreamSynchronize_spt(hipStream_t stream);
+hipError_t hipStreamGetFlags_spt(hipStream_t stream, unsigned int *flags);
+hipError_t hipStreamGetPriority_spt(hipStream_t stream, int *priority);
+hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event, unsigned int flags);
+hipError_t hipStreamAddCallback_spt(hipStream_t stream, hipStreamCallback_t callback,
+				    void *userData, unsigned int flags);
+hipError_t hipLaunchHostFunc_spt(hipStream_t stream, hipHostFn_t fn, void *userData);
+hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream);
+hipError_t hipLaunchKernel_spt(const void *function_address, dim3 numBlocks, dim3 dimBlocks,
+			       void **args, size_t sharedMemBytes, hipStream_t stream);
+hipError_t hipLaunchCooperativeKernel_spt(const void *f, dim3 gridDim, dim3 blockDim,
+					  void **kernelParams, unsigned int sharedMemBytes,
+					  hipStream_t stream);
+#ifdef __cplusplus
+} /* extern "C" */
+
+/* The C++ conveniences of their base calls (above). */
+extern "C" hipError_t hipMemcpyAsync_spt(void *dst, const void *src, size_t sizeBytes,
+					 hipMemcpyKind kind, hipStream_t stream = 0);
+extern "C" hipError_t hipMemsetAsync_spt(void *dst, int value, size_t sizeBytes,
+					 hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpy2DAsync_spt(void *dst, size_t dpitch, const void *src,
+					   size_t spitch, size_t width, size_t height,
+					   hipMemcpyKind kind, hipStream_t stream = 0);
+extern "C" hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch, int value, size_t width,
+					   size_t height, hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpy3DAsync_spt(const hipMemcpy3DParms *p, hipStream_t stream = 0);
+extern "C" hipError_t hipMemset3DAsync_spt(hipPitchedPtr pitchedDevPtr, int value,
+					   hipExtent extent, hipStream_t stream = 0);
+extern "C" hipError_t hipStreamWaitEvent_spt(hipStream_t stream, hipEvent_t event,
+					     unsigned int flags = 0);
+extern "C" hipError_t hipEventRecord_spt(hipEvent_t event, hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpyToSymbol_spt(const void *symbol, const void *src,
+					    size_t sizeBytes, size_t offset = 0,
+					    hipMemcpyKind kind = hipMemcpyHostToDevice);
+extern "C" hipError_t hipMemcpyFromSymbol_spt(void *dst, const void *symbol, size_t sizeBytes,
+					      size_t offset = 0,
+					      hipMemcpyKind kind = hipMemcpyDeviceToHost);
+extern "C" hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol, const void *src,
+						 size_t sizeBytes, size_t offset,
+						 hipMemcpyKind kind, hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpyFromSymbolAsync_spt(void *dst, const void *symbol,
+						   size_t sizeBytes, size_t offset,
+						   hipMemcpyKind kind, hipStream_t stream = 0);
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyToSymbol_spt(const T &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
+		      hipMemcpyKind kind = hipMemcpyHostToDevice)
+{
+	return ::hipMemcpyToSymbol_spt((const void *)&symbol, src, sizeBytes, offset, kind);
+}
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyFromSymbol_spt(void *dst, const T &symbol, size_t sizeBytes, size_t offset = 0,
+			hipMemcpyKind kind = hipMemcpyDeviceToHost)
+{
+	return ::hipMemcpyFromSymbol_spt(dst, (const void *)&symbol, sizeBytes, offset, kind);
+}
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyToSymbolAsync_spt(const T &symbol, const void *src, size_t sizeBytes, size_t offset,
+			   hipMemcpyKind kind, hipStream_t stream = 0)
+{
+	return ::hipMemcpyToSymbolAsync_spt((const void *)&symbol, src, sizeBytes, offset, kind,
+					    stream);
+}
+template <class T>
+static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
+hipMemcpyFromSymbolAsync_spt(void *dst, const T &symbol, size_t sizeBytes, size_t offset,
+			     hipMemcpyKind kind, hipStream_t stream = 0)
+{
+	return ::hipMemcpyFromSymbolAsync_spt(dst, (const void *)&symbol, sizeBytes, offset,
+					      kind, stream);
+}
+template <class F>
+static inline hipError_t hipLaunchCooperativeKernel_spt(F *f, dim3 gridDim, dim3 blockDim,
+							void **kernelParams,
+							unsigned int sharedMemBytes,
+							hipStream_t stream)
+{
+	return hipLaunchCooperativeKernel_spt(reinterpret_cast<const void *>(f), gridDim,
+					      blockDim, kernelParams, sharedMemBytes, stream);
+}
+#endif
+
+/* Last, so that every declaration above keeps its own name. */
+#ifdef HIP_API_PER_THREAD_DEFAULT_STREAM
+#define hipMemcpy hipMemcpy_spt
+#define hipMemcpyAsync hipMemcpyAsync_spt
+#define hipMemset hipMemset_spt
+#define hipMemsetAsync hipMemsetAsync_spt
+#define hipMemcpy2D hipMemcpy2D_spt
+#define hipMemcpy2DAsync hipMemcpy2DAsync_spt
+#define hipMemset2D hipMemset2D_spt
+#define hipMemset2DAsync hipMemset2DAsync_spt
+#define hipMemcpy3D hipMemcpy3D_spt
+#define hipMemcpy3DAsync hipMemcpy3DAsync_spt
+#define hipMemset3D hipMemset3D_spt
+#define hipMemset3DAsync hipMemset3DAsync_spt
+#define hipMemcpyToSymbol hipMemcpyToSymbol_spt
+#define hipMemcpyFromSymbol hipMemcpyFromSymbol_spt
+#define hipMemcpyToSymbolAsync hipMemcpyToSymbolAsync_spt
+#define hipMemcpyFromSymbolAsync hipMemcpyFromSymbolAsync_spt
+#define hipStreamQuery hipStreamQuery_spt
+#define hipStreamSynchronize hipStreamSynchronize_spt
+#define hipStreamGetFlags hipStreamGetFlags_spt
+#define hipStreamGetPriority hipStreamGetPriority_spt
+#define hipStreamWaitEvent hipStreamWaitEvent_spt
+#define hipStreamAddCallback hipStreamAddCallback_spt
+#define hipLaunchHostFunc hipLaunchHostFunc_spt
+#define hipEventRecord hipEventRecord_spt
+#define hipLaunchKernel hipLaunchKernel_spt
+#define hipLaunchCooperativeKernel hipLaunchCooperativeKernel_spt
+#endif
+
 #endif /* HIP_RUNTIME_API_H */
