@@ -392,6 +392,22 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 	 * default stream's work is not implied. */
 	bh_rt_stream_lock(s);
 	err = bh_rt_queue_wait_queue(s->rq, rq, seq, "hipStreamWaitEvent");
+	/*
+	 * The wait is the stream's work, as in ROCm (a barrier packet): a
+	 * marker behind it makes hipStreamSynchronize, hipStreamQuery and the
+	 * null stream on this stream wait for the event too.  Not needed when
+	 * the event is this queue's own or already done.
+	 */
+	if (!err && rq != s->rq && bh_queue_completed(rq->q) < seq) {
+		struct bh_error lerr = { 0 };
+		uint64_t mark;
+
+		if (bh_queue_marker(s->rq->q, 0, &mark, &lerr))
+			err = bh_rt_api_loader_error("hipStreamWaitEvent", &lerr,
+						     hipErrorLaunchFailure);
+		else
+			bh_rt_stream_end(s, mark);
+	}
 	bh_rt_stream_unlock(s);
 	return err ? err : bh_rt_success();
 }

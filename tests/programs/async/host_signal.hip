@@ -13,7 +13,9 @@
 //      consumes each and acknowledges it (head and tail indices), every
 //      value checked;
 //   4. copies on a second stream finish while a kernel on the first still
-//      runs (it waits for a flag the host sets only after the copies).
+//      runs (it waits for a flag the host sets only after the copies);
+//   5. a stream that waits for an event behind a waiting kernel is itself
+//      not done: hipStreamQuery says so, hipStreamSynchronize waits.
 //
 // On a board that runs a kernel inside the launch call (BAREHIP_SIM_SYNC=1)
 // none of this can work: the kernel waits for a host that is blocked in
@@ -285,6 +287,41 @@ static void test_copy_beside_kernel(unsigned blocks, unsigned from)
     HIP_CHECK(hipHostFree(answer));
 }
 
+static void test_stream_waits_event()
+{
+    unsigned *flag, *answer;
+    hipStream_t a, b;
+    hipEvent_t e;
+
+    HIP_CHECK(hipHostMalloc(&flag, sizeof(unsigned)));
+    HIP_CHECK(hipHostMalloc(&answer, sizeof(unsigned)));
+    *flag = 0;
+    *answer = 0;
+    HIP_CHECK(hipStreamCreate(&a));
+    HIP_CHECK(hipStreamCreate(&b));
+    HIP_CHECK(hipEventCreate(&e));
+    hipLaunchKernelGGL(wait_for_host, dim3(1), dim3(1), 0, a, flag, answer);
+    HIP_CHECK(hipGetLastError());
+    HIP_CHECK(hipEventRecord(e, a));
+    HIP_CHECK(hipStreamWaitEvent(b, e, 0));
+    expect(hipStreamQuery(b) == hipErrorNotReady,
+           "a stream waiting for a pending event is not ready");
+    std::thread setter([flag] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        host_store(flag, 9);
+    });
+    HIP_CHECK(hipStreamSynchronize(b));
+    expect(host_load(answer) == 10, "hipStreamSynchronize waited for the event it waits for");
+    setter.join();
+    HIP_CHECK(hipStreamSynchronize(a));
+    HIP_CHECK(hipEventDestroy(e));
+    HIP_CHECK(hipStreamDestroy(a));
+    HIP_CHECK(hipStreamDestroy(b));
+    HIP_CHECK(hipHostFree(flag));
+    HIP_CHECK(hipHostFree(answer));
+    std::printf("a stream waited for another's event: answer 10\n");
+}
+
 int main()
 {
     test_kernel_waits_for_host();
@@ -293,6 +330,7 @@ int main()
     test_copy_beside_kernel(1, 0);
     test_copy_beside_kernel(16, 0);
     test_copy_beside_kernel(2, 1);
+    test_stream_waits_event();
     if (failures) {
         std::printf("FAIL: %d check(s)\n", failures);
         return EXIT_FAILURE;
