@@ -32,7 +32,7 @@ THREADS_SUBSET := gridsync gws atomics_all interblock threadfence deadlock long_
 THREADS_BINS := $(addprefix $(BUILD)/tests/device/,$(THREADS_SUBSET))
 CHECK_RUNS += $(foreach n,1 2 4,$(addsuffix @$(firstword $(MODELLED))/t$(n),$(THREADS_BINS)))
 CHECK_RUNS += $(if $(filter gfx1100,$(MODELLED)),$(addsuffix @gfx1100/t4,$(addprefix \
-	$(BUILD)/tests/device/,gridsync gws deadlock)))
+	$(BUILD)/tests/device/,gridsync gws deadlock heap_storm)))
 CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(addprefix \
 	$(BUILD)/tests/device/,gridsync atomics_all)))
 
