@@ -72,7 +72,23 @@ static inline uint32_t class_slots(uint32_t c)
 	return BH_HEAP_PAGE >> (c + BH_HEAP_MIN_SHIFT - 1);
 }
 
-/* Set a clear bit of page @p's bitmap; the caller holds a reservation. */
+/*
+ * Set a clear bit of page @p's bitmap; the caller holds a reservation.
+ *
+ * One loop, left only by the return.  Several lanes of a wave can be
+ * here at once (each won its reservation in the same CAS instruction,
+ * which happens when other waves change the state word between the
+ * lanes' reads: waves running truly in parallel) and they win their bits
+ * on different iterations.  The earlier form, a scan of the word nested
+ * in a loop over the words, let clang-19 decide the outer loop's exit
+ * for every lane from the inner loop's last compare (word != full), a
+ * lane mask in VCC that lanes which had left the inner loop earlier
+ * read as 0.  Those lanes took the outer loop again and claimed a second
+ * slot; the first one's bit stayed set with no count behind it, until
+ * a page's bits were all set while its count still promised room, and
+ * every wave holding a reservation there spun here forever.  With no
+ * value carried out of a loop but the slot, there is no such mask.
+ */
 static uint32_t claim_slot(const struct heap *h, uint32_t p, uint32_t nslots)
 {
 	gu32 *bm = h->bitmap + (uint64_t)p * BH_HEAP_BITMAP_WORDS;
@@ -84,15 +100,14 @@ static uint32_t claim_slot(const struct heap *h, uint32_t p, uint32_t nslots)
 	for (;;) {
 		uint32_t word = load(&bm[w]);
 
-		while (word != full) {
-			uint32_t bit = 1u << __builtin_ctz(~word);
-			uint32_t old = __scoped_atomic_fetch_or(&bm[w], bit, __ATOMIC_ACQ_REL, DEV);
-
-			if (!(old & bit))
-				return w * 32 + __builtin_ctz(bit);
-			word = old | bit;
+		if (word == full) {
+			w = w + 1 == nwords ? 0 : w + 1;
+			continue;
 		}
-		w = w + 1 == nwords ? 0 : w + 1;
+		uint32_t bit = 1u << __builtin_ctz(~word);
+
+		if (!(__scoped_atomic_fetch_or(&bm[w], bit, __ATOMIC_ACQ_REL, DEV) & bit))
+			return w * 32 + __builtin_ctz(bit);
 	}
 }
 

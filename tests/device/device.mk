@@ -28,11 +28,11 @@ CHECK_RUNS += $(DEVICE_RUNS)
 # order, at 2 explicitly, and at 4 (more threads than cores), and a few
 # at 4 on gfx1100 and on the fake KFD.
 THREADS_SUBSET := gridsync gws atomics_all interblock threadfence deadlock long_compute \
-	coop_groups heap
+	coop_groups heap heap_storm
 THREADS_BINS := $(addprefix $(BUILD)/tests/device/,$(THREADS_SUBSET))
 CHECK_RUNS += $(foreach n,1 2 4,$(addsuffix @$(firstword $(MODELLED))/t$(n),$(THREADS_BINS)))
 CHECK_RUNS += $(if $(filter gfx1100,$(MODELLED)),$(addsuffix @gfx1100/t4,$(addprefix \
-	$(BUILD)/tests/device/,gridsync gws deadlock)))
+	$(BUILD)/tests/device/,gridsync gws deadlock heap_storm)))
 CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(addprefix \
 	$(BUILD)/tests/device/,gridsync atomics_all)))
 
