@@ -18,6 +18,10 @@ int rig_setup(void)
 	rig.sim = bh_sim_create(&rig_cfg, NULL);
 	rig.ring = aligned_alloc(4096, 4096);
 	rig.ctl = aligned_alloc(4096, 4096);
+	if (rig.ring)
+		memset(rig.ring, 0, 4096);
+	if (rig.ctl)
+		memset(rig.ctl, 0, 4096);
 	if (!rig.sim || !rig.ring || !rig.ctl ||
 	    bh_sim_gart_map(rig.sim, RING_VA, rig.ring, 4096) ||
 	    bh_sim_gart_map(rig.sim, RING_VA + 4096, rig.ctl, 4096) ||

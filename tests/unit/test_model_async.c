@@ -11,7 +11,6 @@
  * one leaves the other running, a deadlock across both names both, a
  * reset stops only its queue's, a queue with GWS runs alone.
  */
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 
@@ -463,21 +462,6 @@ static void test_reset_beside_dispatch(void)
 {
 	struct bh_sim_fault f;
 	uint64_t host_flag = CTL_VA + FLAG_OFF, rptr;
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-	/*
-	 * KNOWN BUG, open (issue 18, session 14 note): in the ASan build
-	 * queue 1's dispatch here ends within 20 ms without its store and
-	 * without a fault (queue IDLE), so the reset finds nothing to stop.
-	 * The release build passes.  Skipped under ASan, loudly, until the
-	 * cause (in the concurrent-dispatch CP path) is found.
-	 */
-	fprintf(stderr, "SKIPPED under ASan: known bug, see the comment at %s:%d\n",
-		__FILE__, __LINE__);
-	return;
-#endif
-#endif
 
 	reset_queue();
 	set_flag(0);
