@@ -65,7 +65,10 @@ __global__ void neighbours(int* slots, unsigned* wrong, int rounds)
         if (__hip_atomic_load(&slots[(b + 1) % nb], __ATOMIC_RELAXED,
                               __HIP_MEMORY_SCOPE_AGENT) != want)
             __hip_atomic_fetch_add(wrong, 1u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
-        // Nobody overwrites a slot before every block has read it.
+        // Nobody overwrites a slot before every block has read it: all
+        // of this block's waves have read (the __syncthreads) before its
+        // first wave tells the other blocks so (the barrier).
+        __syncthreads();
         if (threadIdx.x == 0)
             __builtin_amdgcn_ds_gws_barrier(nb - 1, BARRIER);
         __syncthreads();
