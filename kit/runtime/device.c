@@ -193,8 +193,8 @@ hipError_t hipInit(unsigned int flags)
 	return bh_rt_init();
 }
 
-/* Both are the HIP API level barehip implements (HIP_VERSION), as in
- * HIP, where the driver version is the runtime's too. */
+/* Both are the HIP API level barehip implements (HIP_VERSION, 7.0), as
+ * in HIP, where the driver version is the runtime's too. */
 hipError_t hipDriverGetVersion(int *version)
 {
 	if (!version)

@@ -2,12 +2,14 @@
 /*
  * barehip-info: what the board reports about each of its GPUs.  The board is the
  * one every barehip program would get (BAREHIP_BOARD, else barehip.ko's
- * /dev/barehip0 when present, else the in-process sim board).
+ * /dev/barehip0 when present, else the in-process sim board), after the HIP
+ * version the runtime reports.
  */
 #include <stdio.h>
 
 #include <bh/backends.h>
 #include <bh/loader.h>
+#include <hip/hip_runtime_api.h>
 
 static int show(unsigned int n)
 {
@@ -42,11 +44,29 @@ static int show(unsigned int n)
 	return 0;
 }
 
+/*
+ * What hipRuntimeGetVersion and hipDriverGetVersion report, decoded as
+ * HIP_VERSION encodes it (major * 10^7 + minor * 10^5 + patch).
+ */
+static int show_hip_version(void)
+{
+	int rt = 0, drv = 0;
+
+	if (hipRuntimeGetVersion(&rt) != hipSuccess || hipDriverGetVersion(&drv) != hipSuccess) {
+		fprintf(stderr, "barehip-info: the HIP version: %s\n",
+			hipGetErrorString(hipGetLastError()));
+		return 1;
+	}
+	printf("HIP version %d.%d.%d (hipRuntimeGetVersion %d, hipDriverGetVersion %d)\n",
+	       rt / 10000000, rt / 100000 % 100, rt % 100000, rt, drv);
+	return 0;
+}
+
 /* Every device of the board (the kfd backend: every visible GPU). */
 int main(void)
 {
 	unsigned int n = bh_platform_count();
-	int ret = 0;
+	int ret = show_hip_version();
 
 	for (unsigned int i = 0; i < n; i++)
 		ret |= show(i);

@@ -2,7 +2,9 @@
 # barehip-info on the sim board for each modelled target, and its clear
 # refusals: a board name that does not exist, a kmod node that is not
 # there.  Expectations are the gfx9 facts of docs/facts/dispatch.md §3.4 (wave 64,
-# 64 KiB LDS, 1024 threads) and each target's mach number.
+# 64 KiB LDS, 1024 threads) and each target's mach number; first, the HIP
+# version (7.0.0, docs/device-language.md "HIP version") as the runtime's
+# two version calls report it.
 # Usage: barehip-info-test.sh BAREHIP_INFO
 set -u
 info=$1
@@ -24,6 +26,8 @@ for t in gfx90a:0x03f gfx942:0x04c; do
 	mach=${t#*:}
 	out=$(BAREHIP_BOARD=sim BAREHIP_SIM_GFX=$gfx "$info" 2>&1)
 	expect "$gfx: exit 0" test $? -eq 0
+	expect "$gfx: HIP version first" grep -Eq "^HIP version 7\.0\.0 \(hipRuntimeGetVersion \
+70000000, hipDriverGetVersion 70000000\)$" <<<"$(head -1 <<<"$out")"
 	expect "$gfx: device name" grep -q "^device 0: barehip sim ($gfx)" <<<"$out"
 	expect "$gfx: board" grep -Eq "^ +board +sim$" <<<"$out"
 	expect "$gfx: target and mach" grep -Eq "^ +target +$gfx \(mach $mach," <<<"$out"
