@@ -131,22 +131,22 @@ static unsigned ref_fsr(unsigned lo, unsigned hi, unsigned s) { return (unsigned
 static long long floor_half(long long s) { return s >= 0 ? s / 2 : -((-s + 1) / 2); }
 static unsigned ref_absdiff(long long x, long long y) { return (unsigned)(x > y ? x - y : y - x); }
 static int sext24(unsigned v) { return (v & 0x800000) ? (int)(v | 0xff000000u) : (int)(v & 0xffffff); }
-static unsigned ref_bfe(unsigned long long x, unsigned off, unsigned width, unsigned bits)
+// ROCm's bit-field extract: a field inside the word is bits off..off+width-1;
+// one that runs past the top reads bit i from bit off + i - bits (so 0 where
+// that is negative): the two shifts ROCm cuts it with wrap mod bits.
+static unsigned long long ref_bfe(unsigned long long x, unsigned off, unsigned width,
+                                  unsigned bits)
 {
     off %= bits;
     width %= bits;
     unsigned long long r = 0;
-    for (unsigned i = 0; i < width && off + i < bits; ++i)
-        r |= (unsigned long long)bit(x, off + i) << i;
-    return (unsigned)r;
-}
-static unsigned long long ref_bfe64(unsigned long long x, unsigned off, unsigned width)
-{
-    off %= 64;
-    width %= 64;
-    unsigned long long r = 0;
-    for (unsigned i = 0; i < width && off + i < 64; ++i)
-        r |= (unsigned long long)bit(x, off + i) << i;
+    for (unsigned i = 0; i < width; ++i) {
+        unsigned p = off + i;
+        if (off + width <= bits)
+            r |= (unsigned long long)bit(x, p) << i;
+        else if (p >= bits)
+            r |= (unsigned long long)bit(x, p - bits) << i;
+    }
     return r;
 }
 static unsigned long long ref_bfi(unsigned long long dst, unsigned long long src, unsigned off,
@@ -206,7 +206,7 @@ static Out reference(const In& v)
     r.umul24 = (unsigned)((unsigned long long)(v.a & 0xffffff) * (v.b & 0xffffff));
     r.mulhi = (int)(((long long)(int)v.a * (int)v.b) >> 32);
     r.umulhi = (unsigned)(((unsigned long long)v.a * v.b) >> 32);
-    r.bfe = ref_bfe(v.a, v.base, v.c, 32);
+    r.bfe = (unsigned)ref_bfe(v.a, v.base, v.c, 32);
     r.bfi = (unsigned)ref_bfi(v.a, v.b, v.base, v.c, 32);
     r.fns32 = ref_fns(v.A & 0xffffffffull, 32, v.base, v.off);
     r.fns = ref_fns(v.a, 32, v.base, v.off);
@@ -217,7 +217,7 @@ static Out reference(const In& v)
     r.clzll = ref_clz(v.A, 64);
     r.mul64hi = ref_mul64hi((long long)v.A, (long long)v.B);
     r.umul64hi = ref_umul64hi(v.A, v.B);
-    r.bfe64 = ref_bfe64(v.A, v.base, v.c);
+    r.bfe64 = ref_bfe(v.A, v.base, v.c, 64);
     r.bfi64 = ref_bfi(v.A, v.B, v.base, v.c, 64);
     r.fns64 = ref_fns(v.A, 64, v.base, v.off);
     return r;

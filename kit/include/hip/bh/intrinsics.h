@@ -7,9 +7,9 @@
  * Everything here is device code.  Most intrinsics are one or two
  * instructions: clang's generic bit builtins, or the amdgcn builtins
  * whose instruction computes exactly the intrinsic (v_perm_b32 for
- * __byte_perm, v_alignbit_b32 for the funnel shifts, v_bfe_u32 for
- * __bitextract_u32).  The block reductions live in the firmware
- * (firmware/wgred.c) under ROCm's ockl names.
+ * __byte_perm, v_alignbit_b32 for the funnel shifts).  The block
+ * reductions live in the firmware (firmware/wgred.c) under ROCm's ockl
+ * names.
  */
 #pragma once
 
@@ -147,13 +147,21 @@ __device__ static inline unsigned int __fns(unsigned int mask, unsigned int base
 
 /*
  * __bitextract_u32(src, offset, width): @width bits of @src from bit
- * @offset, zero-extended (offset and width taken mod 32, width 0 gives
- * 0, bits above 31 read as 0): exactly v_bfe_u32.
+ * @offset, zero-extended; offset and width are taken mod 32 and width 0
+ * gives 0.  As in ROCm, the field is cut out with a left shift by
+ * 32 - offset - width and a right shift by 32 - width, both shift
+ * amounts mod 32 as the shift instructions take them.  So when the
+ * field runs past bit 31 (offset + width > 32) the result is not
+ * v_bfe_u32's: its low 32 - offset bits are 0 and above them sit the
+ * low offset + width - 32 bits of @src.  __bitextract_u64 is the same
+ * with 64.
  */
 __device__ static inline unsigned int __bitextract_u32(unsigned int src0, unsigned int offset,
 						       unsigned int width)
 {
-	return __builtin_amdgcn_ubfe(src0, offset, width);
+	offset &= 31;
+	width &= 31;
+	return width == 0 ? 0 : (src0 << ((32 - offset - width) & 31)) >> (32 - width);
 }
 __device__ static inline unsigned long long int __bitextract_u64(unsigned long long int src0,
 								unsigned int offset,
@@ -161,11 +169,12 @@ __device__ static inline unsigned long long int __bitextract_u64(unsigned long l
 {
 	offset &= 63;
 	width &= 63;
-	return width == 0 ? 0 : (src0 >> offset) & ((1ull << width) - 1);
+	return width == 0 ? 0 : (src0 << ((64 - offset - width) & 63)) >> (64 - width);
 }
 
 /* __bitinsert_u32(src0, src1, offset, width): @src0 with its @width bits
- * from @offset replaced by the low bits of @src1 (mod 32, as above). */
+ * from @offset replaced by the low bits of @src1 (mod 32, as above; width
+ * 0 gives @src0, and field bits past bit 31 are dropped, as in ROCm). */
 __device__ static inline unsigned int __bitinsert_u32(unsigned int src0, unsigned int src1,
 						      unsigned int offset, unsigned int width)
 {
