@@ -12,8 +12,9 @@
  * In C++ every type is HIP_vector_type<T, n> (as in ROCm) with members
  * .x .y .z .w, and HIP's operators:
  *   - constructors: default (uninitialised, trivial), element-wise from
- *     n scalars, and explicit from one scalar -- which, as in HIP 7, sets
- *     .x and zeroes the rest (ROCm 6 and older broadcast it);
+ *     n scalars, and explicit from one scalar -- which, as in HIP 7.0
+ *     (barehip's HIP_VERSION), sets .x and zeroes the rest (HIP 6 and
+ *     older broadcast it), in host and device code alike;
  *   - component-wise + - * / and, for integer elements, % & | ^ << >>,
  *     each also with a scalar on either side (the scalar is broadcast),
  *     and the compound assignments (+= ... >>=) with a vector or scalar;
@@ -128,7 +129,7 @@ template <class T, unsigned int rank> struct HIP_vector_type : __bh_vec_base<T, 
 	typedef T value_type;
 
 	HIP_vector_type() = default;
-	/* One scalar: explicit, and it sets .x only (HIP 7's rule). */
+	/* One scalar: explicit, and it sets .x only (HIP 7.0's rule). */
 	template <class U, __BH_VEC_IF(__BH_VEC_CONVERTS(U, T))>
 	__BH_VHD constexpr explicit HIP_vector_type(U s) : __bh_vec_base<T, rank>(static_cast<T>(s))
 	{
