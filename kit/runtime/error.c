@@ -67,11 +67,14 @@ hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback)
 	case BH_ERANGE: h = hipErrorLaunchOutOfResources; break;
 	case BH_ETIMEDOUT: h = hipErrorLaunchTimeOut; break;
 	case BH_EFAULT: h = hipErrorLaunchFailure; break;
+	case BH_EABORT: h = hipErrorLaunchFailure; break;
 	case BH_ENODEV: h = hipErrorNoDevice; break;
 	case BH_ENOTSUP: h = hipErrorNotSupported; break;
 	default: h = fallback; break;
 	}
-	if (e->code != BH_EFAULT)
+	if (e->code == BH_EABORT)
+		bh_rt_device_abort(e->message);	/* returns only in recover mode */
+	if (e->code != BH_EFAULT && e->code != BH_EABORT)
 		return bh_rt_error(h, "%s", e->message);
 	struct bh_rt_device *d = focus ? focus : bh_rt_current();
 	char first[sizeof(d->sticky_message)];

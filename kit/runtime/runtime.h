@@ -153,6 +153,8 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* Map a loader status (and its message) to a HIP error. */
 hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
+/* device_abort.c: a kernel's abort()/assert; returns only in recover mode. */
+void bh_rt_device_abort(const char *api_message);
 hipError_t bh_rt_success(void);
 /* error.c: the GPU fault that stopped device @d (hipSuccess if none);
  * clear it and this thread's last error (hipDeviceReset). */

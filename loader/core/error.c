@@ -17,6 +17,7 @@ const char *bh_status_name(int code)
 	case BH_ENOTSUP: return "not supported";
 	case BH_EBUSY: return "busy";
 	case BH_ENOSPC: return "no room for a cooperative grid";
+	case BH_EABORT: return "device abort";
 	}
 	return "unknown error";
 }

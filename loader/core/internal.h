@@ -44,9 +44,13 @@ struct bh_printf_fmt {
 /*
  * printf.c: decode the buffered printf records in @data[0..len) (the
  * buffer after its 8-byte header), looking formats up with @find, and
- * write the text through @out.  Returns 0, or -1 after writing a note
- * about a malformed record (decoding stops there).
+ * write the text through @out.  Returns 0; 1 when a record's format
+ * starts with BH_PRINTF_ABORT_MARK (kit/include/hip/bh/assert.h: the
+ * kernel is about to abort or fail an assert; the mark itself is not
+ * printed); or -1 after writing a note about a malformed record
+ * (decoding stops there).
  */
+#define BH_PRINTF_ABORT_MARK '\036'
 typedef const char *(*bh_printf_find_fn)(void *ctx, uint64_t hash);
 typedef void (*bh_printf_out_fn)(void *ctx, const char *text, size_t len);
 int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, void *find_ctx,
@@ -57,7 +61,8 @@ int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, vo
  * code objects.
  */
 int bh_printf_buffer_alloc(struct bh_device *dev, struct bh_mem *buf, struct bh_error *err);
-void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf);
+/* Returns whether the records carried the abort mark. */
+bool bh_printf_drain(struct bh_device *dev, struct bh_mem *buf);
 
 struct bh_codeobj {
 	struct bh_device *dev;

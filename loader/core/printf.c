@@ -272,6 +272,7 @@ int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, vo
 	size_t at = 0;
 	unsigned rec = 0;
 	int ret = 0;
+	bool aborting = false;
 
 	while (at + 4 <= len) {
 		uint32_t control = bh_rd32(data + at);
@@ -287,6 +288,10 @@ int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, vo
 		const char *fmt = find(find_ctx, hash);
 		struct items it = { data + at + 12, data + at + size };
 
+		if (fmt && *fmt == BH_PRINTF_ABORT_MARK) {
+			aborting = true;
+			fmt++;
+		}
 		if (!fmt) {
 			putf(&o, "[barehip: printf format %016llx is in no loaded code object]\n",
 			     (unsigned long long)hash);
@@ -300,7 +305,7 @@ int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, vo
 		rec++;
 	}
 	flush(&o);
-	return ret;
+	return ret ? ret : aborting;
 }
 
 /*
@@ -346,13 +351,14 @@ static void print_text(void *ctx, const char *text, size_t len)
  * caller knows no dispatch is still appending.  Records print in buffer
  * order, so one thread's lines keep their order.
  */
-void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
+bool bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
 {
 	uint8_t *p = buf->cpu;
 	uint32_t used, cap, dev_cap;
+	bool aborting;
 
 	if (!p || buf->size <= 8)
-		return;
+		return false;
 	/*
 	 * The header is device memory any kernel can overwrite: the
 	 * capacity that bounds every read is the host's own (the size of
@@ -373,10 +379,11 @@ void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
 		bh_wr32(p + 4, cap);
 	}
 	if (!used)
-		return;
+		return false;
 	/* The device lock keeps the code objects (their formats) loaded. */
 	bh_lock(dev, dev->lock);
-	bh_printf_decode(p + 8, BH_MIN(used, cap), find_format, dev, print_text, dev->plat);
+	aborting = bh_printf_decode(p + 8, BH_MIN(used, cap), find_format, dev, print_text,
+				    dev->plat) == 1;
 	bh_unlock(dev, dev->lock);
 	if (used > cap) {
 		char note[128];
@@ -388,4 +395,5 @@ void bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
 			dev->plat->print(dev->plat, note, (size_t)n);
 	}
 	__atomic_store_n((uint32_t *)p, 0, __ATOMIC_RELEASE);
+	return aborting;
 }

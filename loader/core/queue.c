@@ -194,10 +194,11 @@ static void describe_seq(const struct bh_queue *q, uint64_t seq, char *buf,
  * a fault stopped the queue: then the output shows what led to it, e.g.
  * a failed device assert's message.
  */
-static void drain_printf(struct bh_queue *q)
+static bool drain_printf(struct bh_queue *q)
 {
 	if (q->retired == q->submitted || q->faulted)
-		bh_printf_drain(q->dev, &q->printf_buf);
+		return bh_printf_drain(q->dev, &q->printf_buf);
+	return false;
 }
 
 /*
@@ -280,11 +281,18 @@ static int wait_held(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 		memset(&f, 0, sizeof(f));
 		if (plat->take_fault(plat, q->qid, &f)) {
 			set_faulted(q);
-			drain_printf(q);
+			/*
+			 * A kernel's abort() and failed assert print a marked
+			 * record before they trap: the fault is the program's
+			 * own request to stop (the board sees only a trap, or on
+			 * KFD a hardware exception).
+			 */
+			int code = drain_printf(q) ? BH_EABORT : BH_EFAULT;
+
 			if (f.unlocated)
-				return bh_fail(err, BH_EFAULT, "%s: GPU %s: %s", what, f.kind,
+				return bh_fail(err, code, "%s: GPU %s: %s", what, f.kind,
 					       f.detail);
-			return bh_fail(err, BH_EFAULT,
+			return bh_fail(err, code,
 				       "%s: GPU %s at pc 0x%llx [%08x %08x] address 0x%llx, "
 				       "workgroup (%u,%u,%u) wave %u: %s", what, f.kind,
 				       (unsigned long long)f.pc, f.dwords[0], f.dwords[1],

@@ -56,12 +56,14 @@ static void sitem(struct rec *r, const char *s)
 static const char *const fmts[] = {
 	"a=%d b=%u c=%x d=%5.2f e=%s f=%c g=%%\n",
 	"%lld %llu %hhd %hu %-6s| %*d %.*f %e %g %p\n",
+	"\036%s: Device-side assertion failed.\n",	/* assert.h's abort mark */
+	"\036",					/* abort()'s */
 };
 
 static const char *find(void *ctx, uint64_t hash)
 {
 	(void)ctx;
-	return hash < 2 ? fmts[hash] : NULL;
+	return hash < 4 ? fmts[hash] : NULL;
 }
 
 static char text[4096];
@@ -173,6 +175,33 @@ static void test_malformed(void)
 	ASSERT_CONTAINS(text, "a=1 b=2 c=3 d= 1.00 e=x f=y g=%");
 }
 
+/* A format starting with the abort mark: printed without it, and said. */
+static void test_abort_mark(void)
+{
+	struct rec r = { .n = 0 };
+	size_t s = r.n;
+
+	begin(&r, 0);
+	item(&r, 7);
+	item(&r, 8);
+	item(&r, 9);
+	fitem(&r, 1.0);
+	sitem(&r, "x");
+	item(&r, 'y');
+	end(&r, s);
+	CU_ASSERT_EQUAL(decode(&r), 0);		/* no mark: 0 */
+	s = r.n;
+	begin(&r, 2);
+	sitem(&r, "k.hip:3");
+	end(&r, s);
+	s = r.n;
+	begin(&r, 3);
+	end(&r, s);
+	CU_ASSERT_EQUAL(decode(&r), 1);
+	CU_ASSERT_STRING_EQUAL(text, "a=7 b=8 c=9 d= 1.00 e=x f=y g=%\n"
+			       "k.hip:3: Device-side assertion failed.\n");
+}
+
 CU_ErrorCode bh_tests_printf(void)
 {
 	CU_pSuite s = CU_add_suite("printf", NULL, NULL);
@@ -181,5 +210,6 @@ CU_ErrorCode bh_tests_printf(void)
 		return CU_get_error();
 	CU_add_test(s, "every conversion, as the host's printf", test_conversions);
 	CU_add_test(s, "malformed records stop with a note", test_malformed);
+	CU_add_test(s, "the abort mark is said, not printed", test_abort_mark);
 	return CU_get_error();
 }

@@ -870,6 +870,20 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
  */
 const char *bh_get_last_error_message(void);
 
+/*
+ * barehip extension: what a kernel's abort() or failed assert does.
+ * BH_DEVICE_ABORT_TERMINATE (the default, as HIP on ROCm): the host
+ * prints the device's message and the cause, then calls abort().
+ * BH_DEVICE_ABORT_RECOVER: the wait that sees it fails with
+ * hipErrorLaunchFailure, like any GPU fault; hipDeviceReset() recovers.
+ * The environment variable BAREHIP_DEVICE_ABORT=terminate|recover sets
+ * the mode at start-up.  Returns the previous mode, or -1 (and changes
+ * nothing) for another value.
+ */
+#define BH_DEVICE_ABORT_TERMINATE 0
+#define BH_DEVICE_ABORT_RECOVER 1
+int bh_set_device_abort_mode(int mode);
+
 #ifdef __cplusplus
 } /* extern "C" */
 

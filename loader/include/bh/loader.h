@@ -31,6 +31,8 @@ enum bh_status {
 	BH_ENOTSUP = -9,	/* valid but not supported (yet) */
 	BH_EBUSY = -10,		/* still in use */
 	BH_ENOSPC = -11,	/* a cooperative grid cannot be resident at once */
+	BH_EABORT = -12,	/* the GPU faulted: a kernel called abort() or failed
+				 * an assert (device printf carried the mark) */
 };
 
 #define BH_ERROR_MAX 512
