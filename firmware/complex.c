@@ -10,6 +10,10 @@
  */
 #include "firmware.h"
 
+/* Each product rounded on its own, as libgcc's: a*c - b*d fused would
+ * make (x, x)/(y, y) complex, not real. */
+#pragma STDC FP_CONTRACT OFF
+
 BH_EXPORT float _Complex __mulsc3(float a, float b, float c, float d);
 BH_EXPORT float _Complex __divsc3(float a, float b, float c, float d);
 BH_EXPORT double _Complex __muldc3(double a, double b, double c, double d);
