@@ -74,7 +74,7 @@ __global__ void copy_kernel(const unsigned char* src, unsigned char* slots, unsi
 __global__ void copy_fixed(const unsigned char* src, unsigned char* dst)
 {
     memcpy(dst + 1, src + 3, 13);
-    memcpy(dst + 20, src, 64);
+    std::memcpy(dst + 20, src, 64);  // std:: too
     memset(dst + 90, 0x5a, 7);
 }
 

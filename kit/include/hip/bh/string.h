@@ -32,4 +32,11 @@ __device__ inline static int memcmp(const void *a, const void *b, __SIZE_TYPE__ 
 	return 0;
 }
 
+/* std::memcpy & co too, whether <cstring> came before or after. */
+namespace std {
+using ::memcpy;
+using ::memset;
+using ::memcmp;
+}
+
 #endif /* HIP_BH_STRING_H */
