@@ -345,7 +345,8 @@ __host__ __device__ void complex_fns(std::complex<T> z, std::complex<T> w, std::
 }
 
 template <typename T>
-__global__ void complex_kernel(const std::complex<T>* z, const std::complex<T>* w, std::complex<T>* r)
+__global__ void complex_kernel(const std::complex<T>* z, const std::complex<T>* w,
+                               std::complex<T>* r)
 {
     int t = threadIdx.x;
     complex_fns(z[t], w[t], r + t * kFns);
@@ -380,7 +381,8 @@ static bool close(std::complex<T> a, std::complex<T> b, T tol)
 template <typename T>
 static void test_complex(const char* name, T tol)
 {
-    std::complex<T> z[kZ] = {{T(0.5), T(1.25)}, {T(-2), T(0.75)}, {T(3), T(-4)}, {T(-0.3), T(-0.2)}};
+    std::complex<T> z[kZ] = {{T(0.5), T(1.25)}, {T(-2), T(0.75)}, {T(3), T(-4)},
+                             {T(-0.3), T(-0.2)}};
     std::complex<T> w[kZ] = {{T(1.5), T(-0.5)}, {T(0.25), T(2)}, {T(-1), T(1)}, {T(2), T(0.1)}};
     std::complex<T> *d_z, *d_w, *d_r, r[kZ * kFns], want[kFns];
     CHECK(hipMalloc(&d_z, sizeof(z)));
@@ -394,26 +396,29 @@ static void test_complex(const char* name, T tol)
         complex_fns(z[t], w[t], want);
         for (int f = 0; f < kFns; f++) {
             std::complex<T> g = r[t * kFns + f];
-            EXPECT(close(g, want[f], tol), "complex<%s> fn %d of (%g,%g), (%g,%g): (%.9g,%.9g), not (%.9g,%.9g)",
-                   name, f, (double)z[t].real(), (double)z[t].imag(), (double)w[t].real(),
+            EXPECT(close(g, want[f], tol),
+                   "complex<%s> fn %d of (%g,%g), (%g,%g): (%.9g,%.9g), not (%.9g,%.9g)", name,
+                   f, (double)z[t].real(), (double)z[t].imag(), (double)w[t].real(),
                    (double)w[t].imag(), (double)g.real(), (double)g.imag(),
                    (double)want[f].real(), (double)want[f].imag());
         }
     }
     complex_special<T><<<1, 1>>>(d_r);
     CHECK(hipMemcpy(r, d_r, 6 * sizeof(r[0]), hipMemcpyDeviceToHost));
-    EXPECT(std::isinf(std::abs(r[0])), "complex<%s>: (inf,nan)*(1,1) is (%g,%g), not infinite", name,
-           (double)r[0].real(), (double)r[0].imag());
+    EXPECT(std::isinf(std::abs(r[0])), "complex<%s>: (inf,nan)*(1,1) is (%g,%g), not infinite",
+           name, (double)r[0].real(), (double)r[0].imag());
     EXPECT(std::isinf(std::abs(r[1])), "complex<%s>: (1,1)/0 is (%g,%g), not infinite", name,
            (double)r[1].real(), (double)r[1].imag());
     EXPECT(r[2].real() == 0 && r[2].imag() == 0, "complex<%s>: (1,1)/(inf,nan) is (%g,%g), not 0",
            name, (double)r[2].real(), (double)r[2].imag());
     EXPECT(std::isinf(std::abs(r[3])), "complex<%s>: (inf,1)/(1,1) is (%g,%g), not infinite", name,
            (double)r[3].real(), (double)r[3].imag());
-    EXPECT(near(r[4].real(), 0.5, 1e-6) && std::fabs(r[4].imag()) < 1e-6, "complex<%s>: (1e30,1e30)/(2e30,2e30) is (%g,%g), not 0.5 (overflow?)",
-           name, (double)r[4].real(), (double)r[4].imag());
-    EXPECT(std::isnan(r[5].real()) && std::isnan(r[5].imag()), "complex<%s>: (nan,1)*(1,1) is (%g,%g), not NaN",
-           name, (double)r[5].real(), (double)r[5].imag());
+    EXPECT(near(r[4].real(), 0.5, 1e-6) && std::fabs(r[4].imag()) < 1e-6,
+           "complex<%s>: (1e30,1e30)/(2e30,2e30) is (%g,%g), not 0.5 (overflow?)", name,
+           (double)r[4].real(), (double)r[4].imag());
+    EXPECT(std::isnan(r[5].real()) && std::isnan(r[5].imag()),
+           "complex<%s>: (nan,1)*(1,1) is (%g,%g), not NaN", name, (double)r[5].real(),
+           (double)r[5].imag());
     CHECK(hipFree(d_z));
     CHECK(hipFree(d_w));
     CHECK(hipFree(d_r));
@@ -466,10 +471,11 @@ static void test_cmath_algo()
             EXPECT(near(f[t * 4 + k], wf[k], 4e-7), "cmath float %d of %g: %.9g, not %.9g", k, x,
                    f[t * 4 + k], wf[k]);
         for (int k = 0; k < 2; k++)
-            EXPECT(near(d[t * 2 + k], wd[k], 1e-15), "cmath double %d of %g: %.17g, not %.17g", k, x,
-                   d[t * 2 + k], wd[k]);
+            EXPECT(near(d[t * 2 + k], wd[k], 1e-15), "cmath double %d of %g: %.17g, not %.17g",
+                   k, x, d[t * 2 + k], wd[k]);
         for (int k = 0; k < 4; k++)
-            EXPECT(i[t * 4 + k] == wi[k], "algorithm %d at %d: %d, not %d", k, t, i[t * 4 + k], wi[k]);
+            EXPECT(i[t * 4 + k] == wi[k], "algorithm %d at %d: %d, not %d", k, t,
+                   i[t * 4 + k], wi[k]);
     }
     CHECK(hipFree(d_in));
     CHECK(hipFree(d_f));

@@ -81,7 +81,8 @@ check "std headers before hip_runtime.h, C++14" ok "" order.hip -std=c++14
 check "<memory>, <string> after hip_runtime.h" ok "" after.hip
 check "register, C++17" ok "" register.hip
 check "register, C++14" ok "" register.hip -std=c++14
-check "register, -Wdeprecated-register" ok "warning: .*'register'" register.hip -Wdeprecated-register
+check "register, -Wdeprecated-register" ok "warning: .*'register'" register.hip \
+	-Wdeprecated-register
 check "register, -Wall" ok "" register.hip -Wall
 check "register, -Werror=deprecated-register" fail "error: .*'register'" register.hip \
 	-Werror=deprecated-register
