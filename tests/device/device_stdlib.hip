@@ -6,7 +6,8 @@
 //  - __ldg for each type HIP has it for;
 //  - placement new (<new>);
 //  - std::complex<float> and <double>: * and / (with C99 Annex G's
-//    infinities: firmware/complex.c), abs, arg, norm, conj, polar, exp,
+//    infinities: firmware/complex.c; every pair of special operands
+//    against the host's libgcc), abs, arg, norm, conj, polar, exp,
 //    log, sqrt, pow, sin, cos, tan, sinh, cosh, tanh, asin, atan;
 //  - <cmath>'s std:: overloads: std::sin(float) is float;
 //  - <algorithm>'s std::min, std::max, std::clamp;
@@ -378,6 +379,51 @@ static bool close(std::complex<T> a, std::complex<T> b, T tol)
     return std::abs(a - b) <= tol * scale;
 }
 
+// Every pair of operands whose parts come from a set of special values,
+// multiplied and divided on the device and on the host (libgcc's helpers,
+// also C99 Annex G): the results must be of the same kind -- NaN, infinite
+// or finite -- and finite ones close.
+constexpr int kSpecials = 9, kPairs = kSpecials * kSpecials * kSpecials * kSpecials;
+
+template <typename T>
+__host__ __device__ T special_value(int k)
+{
+    const T v[kSpecials] = {T(0), -T(0), T(1), T(-2.5), T(INFINITY), -T(INFINITY), T(NAN),
+                            T(1e30), T(1e-30)};
+    return v[k];
+}
+
+template <typename T>
+__host__ __device__ void special_pair(int p, std::complex<T>* a, std::complex<T>* b)
+{
+    *a = std::complex<T>(special_value<T>(p % kSpecials),
+                         special_value<T>(p / kSpecials % kSpecials));
+    p /= kSpecials * kSpecials;
+    *b = std::complex<T>(special_value<T>(p % kSpecials), special_value<T>(p / kSpecials));
+}
+
+template <typename T>
+__global__ void complex_annex_g(std::complex<T>* prod, std::complex<T>* quot)
+{
+    int p = blockIdx.x * blockDim.x + threadIdx.x;
+    if (p >= kPairs)
+        return;
+    std::complex<T> a, b;
+    special_pair(p, &a, &b);
+    prod[p] = a * b;
+    quot[p] = a / b;
+}
+
+template <typename T>
+static int kind(std::complex<T> z)
+{
+    if (std::isnan(z.real()) && std::isnan(z.imag()))
+        return 0;
+    if (std::isinf(z.real()) || std::isinf(z.imag()))
+        return 1;
+    return 2;
+}
+
 template <typename T>
 static void test_complex(const char* name, T tol)
 {
@@ -422,6 +468,30 @@ static void test_complex(const char* name, T tol)
     CHECK(hipFree(d_z));
     CHECK(hipFree(d_w));
     CHECK(hipFree(d_r));
+
+    std::complex<T>*prod = new std::complex<T>[kPairs], *quot = new std::complex<T>[kPairs];
+    std::complex<T>*d_prod, *d_quot;
+    CHECK(hipMalloc(&d_prod, kPairs * sizeof(*prod)));
+    CHECK(hipMalloc(&d_quot, kPairs * sizeof(*quot)));
+    complex_annex_g<T><<<(kPairs + 255) / 256, 256>>>(d_prod, d_quot);
+    CHECK(hipMemcpy(prod, d_prod, kPairs * sizeof(*prod), hipMemcpyDeviceToHost));
+    CHECK(hipMemcpy(quot, d_quot, kPairs * sizeof(*quot), hipMemcpyDeviceToHost));
+    for (int p = 0; p < kPairs; p++) {
+        std::complex<T> a, b;
+        special_pair(p, &a, &b);
+        std::complex<T> got[2] = {prod[p], quot[p]}, want[2] = {a * b, a / b};
+        for (int op = 0; op < 2; op++)
+            EXPECT(kind(got[op]) == kind(want[op]) &&
+                       (kind(want[op]) != 2 || close(got[op], want[op], tol)),
+                   "complex<%s>: (%g,%g) %c (%g,%g) is (%g,%g), not (%g,%g)", name,
+                   (double)a.real(), (double)a.imag(), op ? '/' : '*', (double)b.real(),
+                   (double)b.imag(), (double)got[op].real(), (double)got[op].imag(),
+                   (double)want[op].real(), (double)want[op].imag());
+    }
+    delete[] prod;
+    delete[] quot;
+    CHECK(hipFree(d_prod));
+    CHECK(hipFree(d_quot));
 }
 
 // ---------------------------------------------------------------- <cmath>, <algorithm>, register
