@@ -5,6 +5,8 @@
 #     BEFORE hip/hip_runtime.h, then used in device code (clang's own
 #     cuda_wrappers, with ROCm installed, fail this with "unknown type
 #     name '__host__'");
+#     -- the same where clang finds a ROCm 5 (a fake one here, by
+#     ROCM_PATH), which makes it add those wrappers even with -nogpuinc;
 #   - <memory> and <string> after hip_runtime.h (libstdc++ writes
 #     __attribute__((__noinline__)), which the __noinline__ macro broke);
 #   - 'register' in host and device code: silent at C++17 (the default)
@@ -78,6 +80,21 @@ check() {
 
 check "std headers before hip_runtime.h" ok "" order.hip --offload-arch=gfx1100
 check "std headers before hip_runtime.h, C++14" ok "" order.hip -std=c++14
+
+# A ROCm 5.7 as clang's detector sees one.  First make sure this clang
+# detects it (its device pass then searches clang's cuda_wrappers), or
+# the check below would prove nothing.
+mkdir -p "$tmp/rocm/share/hip" "$tmp/rocm/bin"
+printf 'HIP_VERSION_MAJOR=5\nHIP_VERSION_MINOR=7\nHIP_VERSION_PATCH=0\n' \
+	> "$tmp/rocm/share/hip/version"
+clang="$("$cc" --version | sed -n 's/^InstalledDir: //p')/clang"
+checks=$((checks + 1))
+if ! ROCM_PATH="$tmp/rocm" "$clang" -x hip --cuda-device-only --offload-arch=gfx90a -nogpulib \
+	-nogpuinc -E -v -o /dev/null "$tmp/after.hip" 2>&1 | grep -q '/cuda_wrappers$'; then
+	echo "  FAILED: $clang does not detect the fake ROCm at ROCM_PATH"
+	fails=$((fails + 1))
+fi
+ROCM_PATH="$tmp/rocm" check "std headers before hip_runtime.h, ROCm 5.7 found" ok "" order.hip
 check "<memory>, <string> after hip_runtime.h" ok "" after.hip
 check "register, C++17" ok "" register.hip
 check "register, C++14" ok "" register.hip -std=c++14
