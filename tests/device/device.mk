@@ -44,3 +44,12 @@ $(CG_REFUSALS_TEST): tests/device/cg_refusals.sh $(TOOLCHAIN)
 	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
 		&& chmod +x $@
 TOOL_TESTS += $(CG_REFUSALS_TEST)
+
+# What barehip-cc compiles around the standard library and 'register'
+# (include order, libstdc++ headers after hip_runtime.h, -Wdeprecated-register).
+STDLIB_COMPILE_TEST := $(BUILD)/tests/device/stdlib_compile
+$(STDLIB_COMPILE_TEST): tests/device/stdlib_compile.sh $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
+		&& chmod +x $@
+TOOL_TESTS += $(STDLIB_COMPILE_TEST)

@@ -139,5 +139,7 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 #include <hip/bh/assert.h>		/* assert() and abort() in kernels */
 #include <hip/bh/new.h>		/* new and delete in kernels (the device heap) */
 #include <hip/bh/math.h>		/* sinf, std::sin & co (firmware/math/) */
+#include <hip/bh/string.h>		/* memcpy, memset, memcmp in kernels */
+#include <hip/bh/ldg.h>		/* __ldg */
 
 #endif /* HIP_RUNTIME_H */

@@ -87,6 +87,8 @@ __device__ inline void *operator new[](__SIZE_TYPE__ size, const std::nothrow_t 
 {
 	return __bh_new_aligned(size, 1);
 }
+/* The aligned forms: C++17 (std::align_val_t). */
+#if __cpp_aligned_new
 __device__ inline void *operator new(__SIZE_TYPE__ size, std::align_val_t a)
 {
 	return __bh_new_or_trap(size, __BH_ALIGN(a));
@@ -105,6 +107,7 @@ __device__ inline void *operator new[](__SIZE_TYPE__ size, std::align_val_t a,
 {
 	return __bh_new_aligned(size, __BH_ALIGN(a));
 }
+#endif
 
 /* Deallocation (sizes are not needed: the heap knows its blocks). */
 __device__ inline void operator delete(void *p) noexcept
@@ -131,6 +134,7 @@ __device__ inline void operator delete[](void *p, __SIZE_TYPE__) noexcept
 {
 	__bh_delete_aligned(p, 1);
 }
+#if __cpp_aligned_new
 __device__ inline void operator delete(void *p, std::align_val_t a) noexcept
 {
 	__bh_delete_aligned(p, __BH_ALIGN(a));
@@ -156,6 +160,7 @@ __device__ inline void operator delete[](void *p, __SIZE_TYPE__, std::align_val_
 {
 	__bh_delete_aligned(p, __BH_ALIGN(a));
 }
+#endif
 
 /* Placement new: the object goes where it is told. */
 __device__ inline void *operator new(__SIZE_TYPE__, void *p) noexcept
