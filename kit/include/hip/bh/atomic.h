@@ -140,6 +140,7 @@ template <class T> __device__ inline bool __bh_private64(T *address)
 #if defined(__HIP_DEVICE_COMPILE__)	/* the host pass has no amdgcn builtins */
 	return sizeof(T) == 8 && __builtin_amdgcn_is_private((const void *)address);
 #else
+	(void)address;
 	return false;
 #endif
 }
