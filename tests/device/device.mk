@@ -44,3 +44,12 @@ $(CG_REFUSALS_TEST): tests/device/cg_refusals.sh $(TOOLCHAIN)
 	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
 		&& chmod +x $@
 TOOL_TESTS += $(CG_REFUSALS_TEST)
+
+# The warp _sync functions' mask rule at wave64 and wave32, and what
+# HIP_DISABLE_WARP_SYNC_BUILTINS removes (a script, as above).
+WARP_SYNC_REFUSALS_TEST := $(BUILD)/tests/device/warp_sync_refusals
+$(WARP_SYNC_REFUSALS_TEST): tests/device/warp_sync_refusals.sh $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
+		&& chmod +x $@
+TOOL_TESTS += $(WARP_SYNC_REFUSALS_TEST)
