@@ -132,6 +132,7 @@ static constexpr __hip_gridDim_t gridDim{};
 static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 
 /* The rest of the kernel language, one concept per header. */
+#include <hip/bh/arch.h>		/* __HIP_ARCH_HAS_*, __HIP_NO_IMAGE_SUPPORT */
 #include <hip/hip_vector_types.h>	/* char1 .. double4, make_* */
 #include <hip/bh/intrinsics.h>	/* integer intrinsics, clocks, fences, syncthreads_* */
 #include <hip/bh/atomic.h>		/* atomicAdd & co */

@@ -24,35 +24,6 @@
  */
 #pragma once
 
-/*
- * Feature macros: 1 in device code, 0 in host code (as ROCm's hip_common.h
- * and amd_hip_runtime.h set the __HIP_ARCH_HAS_* ones).  The seeds spell
- * the vote and ballot ones without underscores; both spellings exist.
- */
-#if defined(__HIP_DEVICE_COMPILE__)
-#define __BH_WARP_OPS 1
-#else
-#define __BH_WARP_OPS 0
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_VOTE__
-#define __HIP_ARCH_HAS_WARP_VOTE__ __BH_WARP_OPS
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_BALLOT__
-#define __HIP_ARCH_HAS_WARP_BALLOT__ __BH_WARP_OPS
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_SHUFFLE__
-#define __HIP_ARCH_HAS_WARP_SHUFFLE__ __BH_WARP_OPS
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__
-#define __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__ 0
-#endif
-#ifndef HIP_ARCH_HAS_WARP_VOTE
-#define HIP_ARCH_HAS_WARP_VOTE __BH_WARP_OPS
-#endif
-#ifndef HIP_ARCH_HAS_WARP_BALLOT
-#define HIP_ARCH_HAS_WARP_BALLOT __BH_WARP_OPS
-#endif
-
 /* ------------------------------------------------------------ helpers */
 
 /* This lane's index in the wave (mbcnt counts the lanes below it). */
