@@ -43,6 +43,12 @@
 	__attribute__((amdgpu_flat_work_group_size(1, max), amdgpu_waves_per_eu(min)))
 #define __BH_LB_PICK(_1, _2, NAME, ...) NAME
 #define __launch_bounds__(...) __BH_LB_PICK(__VA_ARGS__, __BH_LB2, __BH_LB1, )(__VA_ARGS__)
+/*
+ * The older seeds' spelling (000, 001): MAX_THREADS_PER_BLOCK and
+ * MIN_WARPS_PER_EXECUTION_UNIT, which is what __launch_bounds__'s second
+ * argument already means here.
+ */
+#define __hip_launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 
 /* Dynamic LDS: the size comes from the launch's shared-memory argument. */
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
@@ -51,6 +57,16 @@
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
 	kernel<<<(numBlocks), (numThreads), (memPerBlock), (stream)>>>(__VA_ARGS__)
+/*
+ * The legacy kernel form of the older seeds: a kernel whose first
+ * parameter is a hipLaunchParm (an int nobody reads, as in ROCm).
+ * hipLaunchKernel passes it; hipLaunchKernelGGL passes only the
+ * arguments it is given, so a caller of such a kernel names it.
+ */
+typedef int hipLaunchParm;
+#define hipLaunchKernel(kernel, numBlocks, numThreads, memPerBlock, stream, ...)        \
+	hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, hipLaunchParm{}, \
+			   ##__VA_ARGS__)
 
 extern "C" {
 /* Firmware (firmware/workitem.c, firmware/sync.c). */
