@@ -53,3 +53,12 @@ $(WARP_SYNC_REFUSALS_TEST): tests/device/warp_sync_refusals.sh $(TOOLCHAIN)
 	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
 		&& chmod +x $@
 TOOL_TESTS += $(WARP_SYNC_REFUSALS_TEST)
+
+# What __HIP_NO_HALF_CONVERSIONS__ and __HIP_NO_HALF_OPERATORS__ take out
+# of hip_fp16.h (a script, as above).
+HALF_MACROS_TEST := $(BUILD)/tests/device/half_macros
+$(HALF_MACROS_TEST): tests/device/half_macros.sh $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
+		&& chmod +x $@
+TOOL_TESTS += $(HALF_MACROS_TEST)
