@@ -9,9 +9,10 @@
  * lane reads as 0), ballots through the ballot builtins, match through a
  * readlane loop with one round per distinct value.
  *
- * The _sync variants (only they: __activemask stays, as seed 003 lists
- * it with the plain vote functions; ROCm 7's header drops it too) can be
- * turned off with HIP_DISABLE_WARP_SYNC_BUILTINS.  Their mask must be a
+ * The _sync variants and __syncwarp (only they: __activemask stays, as
+ * seed 003 lists it with the plain vote functions and disables only the
+ * _sync ones; ROCm 7's header drops it too) can be turned off with
+ * HIP_DISABLE_WARP_SYNC_BUILTINS.  Their mask must be a
  * 64-bit integer at every wave size (checked at compile time; at wave32
  * the upper half is ignored).  As on AMD hardware every lane of a
  * wave runs in lockstep, they do not synchronise anything: each lane's
