@@ -2,7 +2,8 @@
 // still uses:
 //   - a kernel whose first parameter is a hipLaunchParm, launched with
 //     hipLaunchKernel (which passes it), with hipLaunchKernelGGL and with
-//     <<< >>> (where the caller passes it, here 0);
+//     <<< >>> (where the caller passes it, here 0) -- and hipLaunchKernel
+//     the runtime API function, an argument array, still there beside it;
 //   - __hip_launch_bounds__(MAX_THREADS_PER_BLOCK, MIN_WARPS_PER_EU),
 //     which bounds the block size as __launch_bounds__ does;
 //   - the coordinate macros hipThreadIdx_x, hipBlockIdx_x, hipBlockDim_x
@@ -81,20 +82,30 @@ static void vector_add()
     hipMemcpy(da, a.data(), N * sizeof(float), hipMemcpyHostToDevice);
     hipMemcpy(db, b.data(), N * sizeof(float), hipMemcpyHostToDevice);
 
-    for (int how = 0; how < 3; ++how) {
+    for (int how = 0; how < 4; ++how) {
         hipMemset(dc, 0, N * sizeof(float));
         if (how == 0)
             hipLaunchKernel(MyKernel, dim3(grid), dim3(blockSize), 0, 0, da, db, dc, N);
         else if (how == 1)
             hipLaunchKernelGGL(MyKernel, dim3(grid), dim3(blockSize), 0, 0, 0, da, db, dc, N);
-        else
+        else if (how == 2)
             MyKernel<<<dim3(grid), dim3(blockSize), 0, 0>>>(0, da, db, dc, N);
+        else {
+            // The runtime API's hipLaunchKernel: every argument by address.
+            hipLaunchParm lp = 0;
+            unsigned n = N;
+            void* args[] = {&lp, &da, &db, &dc, &n};
+            expect(hipLaunchKernel(reinterpret_cast<const void*>(MyKernel), dim3(grid),
+                                   dim3(blockSize), args, 0, 0) == hipSuccess,
+                   "hipLaunchKernel (runtime API) returns hipSuccess");
+        }
         expect(hipGetLastError() == hipSuccess, "MyKernel launch");
         hipMemcpy(c.data(), dc, N * sizeof(float), hipMemcpyDeviceToHost);
         unsigned bad = 0;
         for (unsigned i = 0; i < N; ++i)
             bad += c[i] != a[i] + PlusOne(b[i]);
-        const char* name[] = {"hipLaunchKernel", "hipLaunchKernelGGL", "<<< >>>"};
+        const char* name[] = {"hipLaunchKernel", "hipLaunchKernelGGL", "<<< >>>",
+                              "hipLaunchKernel (runtime API, args array)"};
         std::printf("  MyKernel(hipLaunchParm, ...) by %s: %u of %u wrong\n", name[how], bad,
                     N);
         expect(bad == 0, "c = a + PlusOne(b)");

@@ -60,13 +60,22 @@
 /*
  * The legacy kernel form of the older seeds: a kernel whose first
  * parameter is a hipLaunchParm (an int nobody reads, as in ROCm).
- * hipLaunchKernel passes it; hipLaunchKernelGGL passes only the
- * arguments it is given, so a caller of such a kernel names it.
+ * hipLaunchKernel(kernel, grid, block, shared, stream, args...) passes
+ * it; hipLaunchKernelGGL passes only the arguments it is given, so a
+ * caller of such a kernel names it.  An overload, not a macro as in old
+ * HIP: hipLaunchKernel(function, grid, block, args, shared, stream) is
+ * also the runtime API's launch (hip_runtime_api.h), and a kernel (a
+ * function, not a const void *) picks this one.  A statement, as the old
+ * macro was: hipGetLastError says how the launch went.
  */
 typedef int hipLaunchParm;
-#define hipLaunchKernel(kernel, numBlocks, numThreads, memPerBlock, stream, ...)        \
-	hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, hipLaunchParm{}, \
-			   ##__VA_ARGS__)
+template <typename... Params, typename... Args>
+static inline void hipLaunchKernel(void (*kernel)(hipLaunchParm, Params...), dim3 numBlocks,
+				   dim3 numThreads, size_t memPerBlock, hipStream_t stream,
+				   Args &&...args)
+{
+	kernel<<<numBlocks, numThreads, memPerBlock, stream>>>(hipLaunchParm{}, args...);
+}
 
 extern "C" {
 /* Firmware (firmware/workitem.c, firmware/sync.c). */
