@@ -6,9 +6,10 @@
 #     hip_fp16.h, __syncwarp) refuses a mask that is not a 64-bit integer,
 #     at wave64 (gfx90a) and at wave32 (gfx1100) alike, with a message that
 #     names the rule, and accepts an unsigned long long;
-#   - HIP_DISABLE_WARP_SYNC_BUILTINS removes exactly those and leaves the
-#     functions without _sync (__ballot, __any, __all, __activemask, the
-#     shuffles, match) in place.
+#   - HIP_DISABLE_WARP_SYNC_BUILTINS removes exactly those (and, as in
+#     ROCm, cooperative groups' reduce) and leaves the functions without
+#     _sync (__ballot, __any, __all, __activemask, the shuffles, match) and
+#     the rest of cooperative groups in place.
 # What the accepted forms compute is checked by tests/device/warp_*.hip.
 # Usage: warp_sync_refusals.sh BAREHIP_CC
 set -u
@@ -45,6 +46,7 @@ plain_calls=(
 	"__ballot(v)" "__any(v)" "__all(v)" "__activemask()"
 	"__shfl(v, 0)" "__shfl_up(v, 1u)" "__shfl_down(v, 1u)" "__shfl_xor(v, 1)"
 	"__shfl(h, 0)" "__match_any(v)" "__match_all(v, &pred)"
+	"cg::tiled_partition<4>(cg::this_thread_block()).shfl(v, 0)"
 )
 
 # write_kernel CALL...: one kernel summing every call (the half ones
@@ -54,6 +56,10 @@ write_kernel() {
 	{
 		echo '#define HIP_ENABLE_EXTRA_WARP_SYNC_TYPES'
 		echo '#include <hip/hip_runtime.h>'
+		if [[ "$*" == *"cg::"* ]]; then
+			echo '#include <hip/hip_cooperative_groups.h>'
+			echo 'namespace cg = cooperative_groups;'
+		fi
 		if [[ "$*" == *", h"* || "$*" == *"(h"* ]]; then
 			echo '#include <hip/hip_fp16.h>'
 			echo '#define HALF_VAR __half h = __float2half(p[threadIdx.x]);'
