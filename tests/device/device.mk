@@ -36,20 +36,18 @@ CHECK_RUNS += $(if $(filter gfx1100,$(MODELLED)),$(addsuffix @gfx1100/t4,$(addpr
 CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(addprefix \
 	$(BUILD)/tests/device/,gridsync atomics_all)))
 
-# What the cooperative-groups and __syncwarp headers refuse at compile
-# time (a script: those programs must not build).
-CG_REFUSALS_TEST := $(BUILD)/tests/device/cg_refusals
-$(CG_REFUSALS_TEST): tests/device/cg_refusals.sh $(TOOLCHAIN)
+# Compile-time checks, each a script that runs barehip-cc on programs
+# that must or must not build: what the cooperative-groups and
+# __syncwarp headers refuse; what barehip-cc compiles around the
+# standard library and 'register' (include order, libstdc++ headers after
+# hip_runtime.h, -Wdeprecated-register); the warp _sync functions' mask
+# rule at wave64 and wave32 and what HIP_DISABLE_WARP_SYNC_BUILTINS
+# removes; what __HIP_NO_HALF_CONVERSIONS__ and __HIP_NO_HALF_OPERATORS__
+# take out of hip_fp16.h.
+COMPILE_SCRIPT_TESTS := cg_refusals stdlib_compile warp_sync_refusals half_macros
+$(addprefix $(BUILD)/tests/device/,$(COMPILE_SCRIPT_TESTS)): $(BUILD)/tests/device/%: \
+		tests/device/%.sh $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
 		&& chmod +x $@
-TOOL_TESTS += $(CG_REFUSALS_TEST)
-
-# What barehip-cc compiles around the standard library and 'register'
-# (include order, libstdc++ headers after hip_runtime.h, -Wdeprecated-register).
-STDLIB_COMPILE_TEST := $(BUILD)/tests/device/stdlib_compile
-$(STDLIB_COMPILE_TEST): tests/device/stdlib_compile.sh $(TOOLCHAIN)
-	$(Q)mkdir -p $(@D)
-	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
-		&& chmod +x $@
-TOOL_TESTS += $(STDLIB_COMPILE_TEST)
+TOOL_TESTS += $(addprefix $(BUILD)/tests/device/,$(COMPILE_SCRIPT_TESTS))

@@ -628,7 +628,11 @@ __BH_HARITH2(add, +)
 __BH_HARITH2(sub, -)
 __BH_HARITH2(mul, *)
 #undef __BH_HARITH2
-__BH_F16 __half2 __h2div(__half2 a, __half2 b) { return a /= b; }
+/* Not through /=, which __HIP_NO_HALF_OPERATORS__ removes. */
+__BH_F16 __half2 __h2div(__half2 a, __half2 b)
+{
+	return __half2(_Float16_2{ __bh_hdiv(a.data.x, b.data.x), __bh_hdiv(a.data.y, b.data.y) });
+}
 
 __BH_F16 __half __hneg(__half a) { return __ushort_as_half(__half_as_ushort(a) ^ 0x8000); }
 __BH_F16 __half __habs(__half a) { return __ushort_as_half(__half_as_ushort(a) & 0x7fff); }
@@ -658,8 +662,8 @@ __device__ inline __half2 __hfma2_sat(__half2 a, __half2 b, __half2 c)
 __device__ inline __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c)
 {
 	__half2 r = __hfma2(a, b, c);
-	return __half2(!(r.data.x > (_Float16)0) ? (_Float16)0 : r.data.x,
-		       !(r.data.y > (_Float16)0) ? (_Float16)0 : r.data.y);
+	return __half2(_Float16_2{ !(r.data.x > (_Float16)0) ? (_Float16)0 : r.data.x,
+				   !(r.data.y > (_Float16)0) ? (_Float16)0 : r.data.y });
 }
 /* The complex product (a.x + i a.y)(b.x + i b.y) + c, in half2 lanes. */
 __device__ inline __half2 __hcmadd(__half2 a, __half2 b, __half2 c)

@@ -43,6 +43,12 @@
 	__attribute__((amdgpu_flat_work_group_size(1, max), amdgpu_waves_per_eu(min)))
 #define __BH_LB_PICK(_1, _2, NAME, ...) NAME
 #define __launch_bounds__(...) __BH_LB_PICK(__VA_ARGS__, __BH_LB2, __BH_LB1, )(__VA_ARGS__)
+/*
+ * The older seeds' spelling (000, 001): MAX_THREADS_PER_BLOCK and
+ * MIN_WARPS_PER_EXECUTION_UNIT, which is what __launch_bounds__'s second
+ * argument already means here.
+ */
+#define __hip_launch_bounds__(...) __launch_bounds__(__VA_ARGS__)
 
 /* Dynamic LDS: the size comes from the launch's shared-memory argument. */
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
@@ -51,6 +57,25 @@
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
 	kernel<<<(numBlocks), (numThreads), (memPerBlock), (stream)>>>(__VA_ARGS__)
+/*
+ * The legacy kernel form of the older seeds: a kernel whose first
+ * parameter is a hipLaunchParm (an int nobody reads, as in ROCm).
+ * hipLaunchKernel(kernel, grid, block, shared, stream, args...) passes
+ * it; hipLaunchKernelGGL passes only the arguments it is given, so a
+ * caller of such a kernel names it.  An overload, not a macro as in old
+ * HIP: hipLaunchKernel(function, grid, block, args, shared, stream) is
+ * also the runtime API's launch (hip_runtime_api.h), and a kernel (a
+ * function, not a const void *) picks this one.  A statement, as the old
+ * macro was: hipGetLastError says how the launch went.
+ */
+typedef int hipLaunchParm;
+template <typename... Params, typename... Args>
+static inline void hipLaunchKernel(void (*kernel)(hipLaunchParm, Params...), dim3 numBlocks,
+				   dim3 numThreads, size_t memPerBlock, hipStream_t stream,
+				   Args &&...args)
+{
+	kernel<<<numBlocks, numThreads, memPerBlock, stream>>>(hipLaunchParm{}, args...);
+}
 
 extern "C" {
 /* Firmware (firmware/workitem.c, firmware/sync.c). */
@@ -132,6 +157,7 @@ static constexpr __hip_gridDim_t gridDim{};
 static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 
 /* The rest of the kernel language, one concept per header. */
+#include <hip/bh/arch.h>		/* __HIP_ARCH_HAS_*, __HIP_NO_IMAGE_SUPPORT */
 #include <hip/hip_vector_types.h>	/* char1 .. double4, make_* */
 #include <hip/bh/intrinsics.h>	/* integer intrinsics, clocks, fences, syncthreads_* */
 #include <hip/bh/atomic.h>		/* atomicAdd & co */

@@ -9,10 +9,12 @@
  * lane reads as 0), ballots through the ballot builtins, match through a
  * readlane loop with one round per distinct value.
  *
- * The _sync variants (and __activemask) can be turned off with
- * HIP_DISABLE_WARP_SYNC_BUILTINS.  Their mask must be a 64-bit integer
- * (checked at compile time; at wave32 a 32-bit mask is accepted too and a
- * 64-bit one loses its upper half).  As on AMD hardware every lane of a
+ * The _sync variants and __syncwarp (only they: __activemask stays, as
+ * seed 003 lists it with the plain vote functions and disables only the
+ * _sync ones; ROCm 7's header drops it too) can be turned off with
+ * HIP_DISABLE_WARP_SYNC_BUILTINS.  Their mask must be a
+ * 64-bit integer at every wave size (checked at compile time; at wave32
+ * the upper half is ignored).  As on AMD hardware every lane of a
  * wave runs in lockstep, they do not synchronise anything: each lane's
  * mask just says which lanes take part.  A mask may differ between lanes
  * as long as the masks partition the active lanes (for instance one mask
@@ -22,35 +24,6 @@
  * Private helpers are named __bh_warp_*.
  */
 #pragma once
-
-/*
- * Feature macros: 1 in device code, 0 in host code (as ROCm's hip_common.h
- * and amd_hip_runtime.h set the __HIP_ARCH_HAS_* ones).  The seeds spell
- * the vote and ballot ones without underscores; both spellings exist.
- */
-#if defined(__HIP_DEVICE_COMPILE__)
-#define __BH_WARP_OPS 1
-#else
-#define __BH_WARP_OPS 0
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_VOTE__
-#define __HIP_ARCH_HAS_WARP_VOTE__ __BH_WARP_OPS
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_BALLOT__
-#define __HIP_ARCH_HAS_WARP_BALLOT__ __BH_WARP_OPS
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_SHUFFLE__
-#define __HIP_ARCH_HAS_WARP_SHUFFLE__ __BH_WARP_OPS
-#endif
-#ifndef __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__
-#define __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__ 0
-#endif
-#ifndef HIP_ARCH_HAS_WARP_VOTE
-#define HIP_ARCH_HAS_WARP_VOTE __BH_WARP_OPS
-#endif
-#ifndef HIP_ARCH_HAS_WARP_BALLOT
-#define HIP_ARCH_HAS_WARP_BALLOT __BH_WARP_OPS
-#endif
 
 /* ------------------------------------------------------------ helpers */
 
@@ -159,13 +132,11 @@ __device__ inline void __bh_warp_barrier(void)
 	__builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
 }
 
-#if !defined(HIP_DISABLE_WARP_SYNC_BUILTINS)
 /* The lanes executing this call. */
 __device__ inline unsigned long long __activemask(void)
 {
 	return __bh_warp_ballot(true);
 }
-#endif
 
 /* ----------------------------------------------------------------- match */
 
@@ -285,16 +256,16 @@ __BH_WARP_SHFL(double)
 
 /*
  * The mask as 64 bits.  Like HIP, refuse any mask type but a 64-bit
- * integer (a 32-bit CUDA-style 0xffffffff would silently leave out half
- * of a wave64); wave32 also takes a 32-bit mask.
+ * integer, at every wave size (seed 003: masks are 64-bit "even when
+ * compiled for a device with 32 threads per warp"): a CUDA-style
+ * 0xffffffff would silently leave out half of a wave64, and code that
+ * builds at wave32 must build at wave64 too.
  */
 template <typename MaskT> __device__ inline unsigned long long __bh_warp_sync_mask(MaskT mask)
 {
-	static_assert(__is_integral(MaskT) &&
-			      (sizeof(MaskT) == 8 ||
-			       (__AMDGCN_WAVEFRONT_SIZE__ == 32 && sizeof(MaskT) == 4)),
-		      "The mask must be a 64-bit integer (unsigned long long): implicitly "
-		      "promoting a smaller integer is almost always an error.");
+	static_assert(__is_integral(MaskT) && sizeof(MaskT) == 8,
+		      "The mask must be a 64-bit integer (unsigned long long), at wave32 too: "
+		      "implicitly promoting a smaller integer is almost always an error.");
 	unsigned long long m = (unsigned long long)mask;
 
 	if (__AMDGCN_WAVEFRONT_SIZE__ == 32)
