@@ -62,6 +62,22 @@ static int child(const char* kase)
             return 12;
         checked<<<2, 64, 0, s>>>(v, 100);
         e = hipStreamSynchronize(s);
+    } else if (!std::strcmp(kase, "event")) {
+        // Seen by hipEventSynchronize on an event recorded after it.
+        hipEvent_t ev;
+        if (hipEventCreate(&ev))
+            return 12;
+        checked<<<2, 64>>>(v, 100);
+        if (hipEventRecord(ev, nullptr))
+            return 12;
+        e = hipEventSynchronize(ev);
+    } else if (!std::strcmp(kase, "callback")) {
+        // A stream callback queued behind it: the host-op thread that runs
+        // callbacks may see the fault first, and must end the program too.
+        checked<<<2, 64>>>(v, 100);
+        if (hipStreamAddCallback(nullptr, [](hipStream_t, hipError_t, void*) {}, nullptr, 0))
+            return 12;
+        e = hipDeviceSynchronize();
     } else {
         checked<<<2, 64>>>(v, 100);     // threads 100..127 fail
         e = hipDeviceSynchronize();
@@ -176,6 +192,13 @@ int main(int argc, char** argv)
 
     o = run(path, "stream", "terminate");
     expect(aborted(o), "stream", "a stream's wait ends the program too", o);
+
+    o = run(path, "event", nullptr);
+    expect(aborted(o), "event", "an event's wait ends the program too", o);
+    expect(has(o.out, "Device-side assertion"), "event", "the assertion is printed", o);
+    o = run(path, "callback", nullptr);
+    expect(aborted(o), "callback", "with a stream callback queued, the program ends too", o);
+    expect(has(o.out, "Device-side assertion"), "callback", "the assertion is printed", o);
 
     // A GPU fault that is not the program's own abort stays an error.
     o = run(path, "trap", nullptr);
