@@ -804,11 +804,17 @@ static void teardown(struct bh_rt_device *d, bool device_alive)
 		struct bh_error err = { 0 };
 		struct bh_queue *q = d->pool[i]->q;
 
-		if (!bh_queue_faulted(q) &&
-		    bh_queue_wait_for(q, bh_queue_last_seq(q), TEARDOWN_WAIT_NS, true, &err) ==
-		    BH_ETIMEDOUT)
+		if (bh_queue_faulted(q))
+			continue;
+		int ret = bh_queue_wait_for(q, bh_queue_last_seq(q), TEARDOWN_WAIT_NS, true, &err);
+
+		if (ret == BH_ETIMEDOUT)
 			bh_rt_error(hipErrorLaunchTimeOut, "device %d teardown: %s", d->ordinal,
 				    err.message);
+		/* A kernel's abort nobody waited for still ends the program,
+		 * as ROCr's queue-error handler would have. */
+		if (ret == BH_EABORT)
+			bh_rt_device_abort(err.message);
 	}
 	bh_rt_hostop_shutdown(d, device_alive);
 	bh_rt_events_teardown(d, device_alive);

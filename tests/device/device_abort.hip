@@ -62,6 +62,11 @@ static int child(const char* kase)
             return 12;
         checked<<<2, 64, 0, s>>>(v, 100);
         e = hipStreamSynchronize(s);
+    } else if (!std::strcmp(kase, "exit")) {
+        // Nobody waits: the runtime's teardown at exit sees the abort.
+        checked<<<2, 64>>>(v, 100);
+        std::printf("child returns from main\n");
+        return 0;
     } else if (!std::strcmp(kase, "event")) {
         // Seen by hipEventSynchronize on an event recorded after it.
         hipEvent_t ev;
@@ -199,6 +204,14 @@ int main(int argc, char** argv)
     o = run(path, "callback", nullptr);
     expect(aborted(o), "callback", "with a stream callback queued, the program ends too", o);
     expect(has(o.out, "Device-side assertion"), "callback", "the assertion is printed", o);
+
+    o = run(path, "exit", nullptr);
+    expect(aborted(o), "exit", "an abort nobody waited for ends the program at exit", o);
+    expect(has(o.out, "Device-side assertion") && has(o.err, "_Z7checkedPKii"), "exit",
+           "the assertion and the kernel are printed", o);
+    o = run(path, "exit", "recover");
+    expect(WIFEXITED(o.status) && WEXITSTATUS(o.status) == 0, "exit-recover",
+           "=recover: the program exits normally", o);
 
     // A GPU fault that is not the program's own abort stays an error.
     o = run(path, "trap", nullptr);
