@@ -68,6 +68,7 @@ hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback)
 	case BH_ETIMEDOUT: h = hipErrorLaunchTimeOut; break;
 	case BH_EFAULT: h = hipErrorLaunchFailure; break;
 	case BH_EABORT: h = hipErrorLaunchFailure; break;
+	case BH_EBOUNDS: h = hipErrorLaunchFailure; break;	/* as ROCm */
 	case BH_ENODEV: h = hipErrorNoDevice; break;
 	case BH_ENOTSUP: h = hipErrorNotSupported; break;
 	default: h = fallback; break;

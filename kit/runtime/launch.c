@@ -75,6 +75,9 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 		return bh_rt_error(hipErrorInvalidConfiguration,
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
 				   shared);
+	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
+		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
+		  (void *)s);
 	/* On the stream's queue, behind what the stream must wait for. */
 	bh_rt_stream_lock(s);
 	e = bh_rt_stream_begin(s, api);
@@ -83,10 +86,15 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 	else if (!e)
 		bh_rt_stream_end(s, seq);
 	bh_rt_stream_unlock(s);
+	/* ROCm returns hipErrorLaunchFailure, and logs this at level 1. */
+	if (err.code == BH_EBOUNDS)
+		BH_RT_LOG(1, "Launch params (%u, %u, %u) are larger than launch bounds (%u) for "
+			  "kernel %s", b[0], b[1], b[2], k->max_flat_workgroup_size, k->name);
 	if (e == hipErrorCooperativeLaunchTooLarge)
-		return bh_rt_error(e, "%s", err.message);
-	if (e && err.code)
-		return bh_rt_loader_error(&err, hipErrorLaunchFailure);
+		e = bh_rt_error(e, "%s", err.message);
+	else if (e && err.code)
+		e = bh_rt_loader_error(&err, hipErrorLaunchFailure);
+	BH_RT_LOG(3, "%s: Returned %s", api, hipGetErrorName(e));
 	return e;
 }
 

@@ -76,6 +76,7 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	p->maxThreadsPerMultiProcessor = (int)(cu.simds * cu.waves_per_simd * i->wave_size);
 	p->maxBlocksPerMultiProcessor = (int)cu.workgroups;
 	p->multiProcessorCount = (int)i->num_cus;
+	p->executionUnitsPerMultiprocessor = (int)cu.simds;
 	p->clockRate = clamp_int(i->clock_hz / 1000);
 	/* clock()/clock64() read s_memtime, the shader clock; on gfx11,
 	 * which has no 64-bit cycle counter (only SHADER_CYCLES, 20 bits),

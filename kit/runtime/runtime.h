@@ -155,6 +155,11 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
 /* device_abort.c: a kernel's abort()/assert; returns only in recover mode. */
 void bh_rt_device_abort(const char *api_message);
+/* log.c: AMD_LOG_LEVEL (0..4) and a ROCm-shaped log line at level @at. */
+int bh_rt_log_level(void);
+void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+#define BH_RT_LOG(at, ...) bh_rt_log(at, __FILE_NAME__, __LINE__, __VA_ARGS__)
 hipError_t bh_rt_success(void);
 /* error.c: the GPU fault that stopped device @d (hipSuccess if none);
  * clear it and this thread's last error (hipDeviceReset). */

@@ -18,6 +18,7 @@ const char *bh_status_name(int code)
 	case BH_EBUSY: return "busy";
 	case BH_ENOSPC: return "no room for a cooperative grid";
 	case BH_EABORT: return "device abort";
+	case BH_EBOUNDS: return "beyond the kernel's launch bounds";
 	}
 	return "unknown error";
 }

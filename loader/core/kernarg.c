@@ -68,7 +68,7 @@ int bh_launch_validate(const struct bh_device *dev, const struct bh_kernel *k,
 				   "%llu threads per block exceed the device limit %u",
 				   (unsigned long long)threads, dev->info.max_workgroup_size);
 	if (threads > k->max_flat_workgroup_size)
-		return launch_fail(err, BH_EINVAL, k, l,
+		return launch_fail(err, BH_EBOUNDS, k, l,
 				   "%llu threads per block exceed the kernel's "
 				   "__launch_bounds__ (max_flat_workgroup_size %u)",
 				   (unsigned long long)threads, k->max_flat_workgroup_size);

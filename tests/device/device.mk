@@ -1,7 +1,7 @@
 # The device tests (tests/device/*.hip): a HIP program per device feature,
 # each self-verifying ("PASS"), built at -O2 and at -O0 and run on every
 # modelled target.  A new test is a new .hip file here.
-$(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
+$(BUILD)/tests/device/%: tests/device/%.hip $(wildcard tests/device/*.h) $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $<"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
@@ -9,7 +9,7 @@ $(BUILD)/tests/device/%: tests/device/%.hip $(TOOLCHAIN)
 # Every device test also runs built at -O0: unoptimised code exercises
 # scratch (private segment buffer or architected flat scratch) and far
 # more of the ISA than -O2 does.
-$(BUILD)/tests/device/%-O0: tests/device/%.hip $(TOOLCHAIN)
+$(BUILD)/tests/device/%-O0: tests/device/%.hip $(wildcard tests/device/*.h) $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (-O0)"
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -O0 -o $@ $<

@@ -9,6 +9,8 @@
 // any HIP call; the parent reads the child's output and exit status.
 #include <hip/hip_runtime.h>
 
+#include "child_process.h"
+
 #include <cassert>
 #include <csignal>
 #include <cstdio>
@@ -95,51 +97,9 @@ static int child(const char* kase)
     return 0;
 }
 
-struct outcome {
-    int status;             // as waitpid reports it
-    std::string out, err;
-};
-
-static std::string slurp(int fd)
+static outcome run(const char*, const char* kase, const char* env)
 {
-    std::string s;
-    char buf[4096];
-    ssize_t n;
-    while ((n = read(fd, buf, sizeof(buf))) > 0)
-        s.append(buf, static_cast<size_t>(n));
-    close(fd);
-    return s;
-}
-
-static outcome run(const char* self, const char* kase, const char* env)
-{
-    int out[2], err[2];
-    outcome o{ -1, "", "" };
-    if (pipe(out) || pipe(err))
-        return o;
-    std::fflush(stdout);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        dup2(out[1], 1);
-        dup2(err[1], 2);
-        close(out[0]);
-        close(err[0]);
-        if (env)
-            setenv("BAREHIP_DEVICE_ABORT", env, 1);
-        else
-            unsetenv("BAREHIP_DEVICE_ABORT");
-        // A fresh image: no state of the parent's (its runtime never ran).
-        execl(self, self, "--child", kase, static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    close(out[1]);
-    close(err[1]);
-    // stdout is read to its end first: the child writes far less than a
-    // pipe holds to stderr meanwhile.
-    o.out = slurp(out[0]);
-    o.err = slurp(err[0]);
-    waitpid(pid, &o.status, 0);
-    return o;
+    return run_child(kase, "BAREHIP_DEVICE_ABORT", env);
 }
 
 static int failures;

@@ -159,7 +159,7 @@ static void coordinates()
     expect(hipFuncGetAttributes(&attr, Where) == hipSuccess && attr.maxThreadsPerBlock == 128,
            "hipFuncGetAttributes(Where).maxThreadsPerBlock == 128");
     hipLaunchKernel(Where, dim3(1), dim3(256), 0, 0, d);
-    expect(hipGetLastError() == hipErrorInvalidConfiguration,
+    expect(hipGetLastError() == hipErrorLaunchFailure,
            "a 256-thread block refused by __hip_launch_bounds__(128, 2)");
     hipFree(d);
 }

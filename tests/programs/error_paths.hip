@@ -174,7 +174,7 @@ int main()
     // Launch configurations: refused at the launch, reported by
     // hipGetLastError, naming the kernel and the cause.
     small_blocks<<<1, 128>>>(buf);
-    expect_error(hipGetLastError(), hipErrorInvalidConfiguration, "__launch_bounds__",
+    expect_error(hipGetLastError(), hipErrorLaunchFailure, "__launch_bounds__",
                  "128 threads for __launch_bounds__(64)");
     fill<<<1, dim3(32, 32, 2)>>>(buf, 1);
     expect_error(hipGetLastError(), hipErrorInvalidConfiguration, "fill",

@@ -133,7 +133,7 @@ static void test_validation_names_the_cause(void)
 	expect_invalid(args_k, (struct bh_launch){ .grid = { 512, 4, 1 }, .block = { 512, 4, 1 } },
 		       BH_EINVAL, "2048 threads per block exceed the device limit 1024");
 	expect_invalid(bounded_k, (struct bh_launch){ .grid = { 1024, 1, 1 }, .block = { 256, 1, 1 } },
-		       BH_EINVAL, "exceed the kernel's __launch_bounds__ (max_flat_workgroup_size 128)");
+		       BH_EBOUNDS, "exceed the kernel's __launch_bounds__ (max_flat_workgroup_size 128)");
 	expect_invalid(lds_k, (struct bh_launch){ .grid = { 64, 1, 1 }, .block = { 64, 1, 1 },
 						   .dynamic_lds = 65536 },
 		       BH_ERANGE, "69632 bytes of LDS (4096 static + 65536 dynamic)");

@@ -163,6 +163,7 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 #include <hip/bh/atomic.h>		/* atomicAdd & co */
 #include <hip/bh/warp.h>		/* vote, ballot, match, shuffles, reductions */
 #include <hip/bh/assert.h>		/* assert() and abort() in kernels */
+#include <hip/bh/cxxabi.h>		/* pure and deleted virtual functions */
 #include <hip/bh/new.h>		/* new and delete in kernels (the device heap) */
 #include <hip/bh/math.h>		/* sinf, std::sin & co (firmware/math/) */
 #include <hip/bh/string.h>		/* memcpy, memset, memcmp in kernels */

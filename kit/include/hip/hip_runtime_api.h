@@ -280,6 +280,9 @@ typedef struct hipDeviceProp_t {
 	/* barehip: deprecated HIP fields some programs still read */
 	int gcnArch;			/* major*100 + minor*10 + stepping */
 	int wallClockRate;		/* kHz of wall_clock64() (also an attribute) */
+	/* The seeds' field (not in ROCm's struct): SIMDs per CU, the
+	 * "execution units" of __launch_bounds__'s second argument. */
+	int executionUnitsPerMultiprocessor;
 } hipDeviceProp_t;
 
 /* hipDeviceGetAttribute: HIP's names and numeric values. */

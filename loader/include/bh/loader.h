@@ -31,6 +31,7 @@ enum bh_status {
 	BH_ENOTSUP = -9,	/* valid but not supported (yet) */
 	BH_EBUSY = -10,		/* still in use */
 	BH_ENOSPC = -11,	/* a cooperative grid cannot be resident at once */
+	BH_EBOUNDS = -13,	/* a block beyond the kernel's __launch_bounds__ */
 	BH_EABORT = -12,	/* the GPU faulted: a kernel called abort() or failed
 				 * an assert (device printf carried the mark) */
 };

@@ -1,0 +1,90 @@
+// AMD_LOG_LEVEL, as ROCm's HIP users turn it on to see why a launch
+// failed.  Level 1 logs a launch beyond the kernel's __launch_bounds__
+// with the launch configuration, the bounds and the kernel's name (the
+// seeds' launch_bounds section); level 3 also logs every launch and what
+// it returned; 0 (the default) logs nothing.  Each level runs in a child
+// process whose stderr is read here.
+#include <hip/hip_runtime.h>
+
+#include "child_process.h"
+
+#include <cstring>
+
+__global__ void __launch_bounds__(128) bounded(int* out)
+{
+    out[threadIdx.x] = static_cast<int>(threadIdx.x);
+}
+
+static int child()
+{
+    int* out;
+    if (hipMalloc(&out, 1024 * sizeof(int)))
+        return 10;
+    bounded<<<2, 64>>>(out);                  // fine
+    if (hipDeviceSynchronize())
+        return 11;
+    bounded<<<1, dim3(16, 16, 1)>>>(out);     // 256 threads, bounds 128
+    const hipError_t e = hipGetLastError();
+    std::printf("launch: %s\n", hipGetErrorName(e));
+    return e == hipErrorLaunchFailure ? 0 : 12;
+}
+
+static int failures;
+static void expect(bool ok, const char* level, const char* what, const outcome& o)
+{
+    if (!ok) {
+        std::printf("  FAILED: AMD_LOG_LEVEL=%s: %s (status 0x%x)\n    stdout: %s\n"
+                    "    stderr: %s\n", level, what, o.status, o.out.c_str(), o.err.c_str());
+        ++failures;
+    }
+}
+
+static bool has(const std::string& s, const char* what)
+{
+    return s.find(what) != std::string::npos;
+}
+
+static bool ran(const outcome& o)
+{
+    return WIFEXITED(o.status) && WEXITSTATUS(o.status) == 0 &&
+           has(o.out, "launch: hipErrorLaunchFailure");
+}
+
+int main(int argc, char** argv)
+{
+    if (argc == 3 && !std::strcmp(argv[1], "--child"))
+        return child();
+    const char* bounds_line =
+        "Launch params (16, 16, 1) are larger than launch bounds (128) for kernel _Z7boundedPi";
+
+    outcome o = run_child("x", "AMD_LOG_LEVEL", nullptr);
+    expect(ran(o), "unset", "the launch fails with hipErrorLaunchFailure, as ROCm's", o);
+    expect(!has(o.err, "Launch params") && !has(o.err, ":1:") && !has(o.err, ":3:"), "unset",
+           "no log", o);
+    expect(has(o.err, "barehip: hipErrorLaunchFailure") && has(o.err, "__launch_bounds__"),
+           "unset", "barehip's own error line is there at every level", o);
+
+    o = run_child("x", "AMD_LOG_LEVEL", "1");
+    expect(ran(o), "1", "the launch fails", o);
+    expect(has(o.err, bounds_line), "1", "the configuration, bounds and kernel are logged", o);
+    expect(has(o.err, ":1:launch.c"), "1", "in ROCm's line shape", o);
+    expect(!has(o.err, ":3:"), "1", "no information lines", o);
+
+    o = run_child("x", "AMD_LOG_LEVEL", "3");
+    expect(ran(o), "3", "the launch fails", o);
+    expect(has(o.err, bounds_line), "3", "the bounds line", o);
+    expect(has(o.err, "hipLaunchKernel ( kernel '_Z7boundedPi', grid (2,1,1), block (64,1,1)"),
+           "3", "each launch is logged with its configuration", o);
+    expect(has(o.err, "hipLaunchKernel: Returned hipSuccess") &&
+           has(o.err, "hipLaunchKernel: Returned hipErrorLaunchFailure"), "3",
+           "and what it returned", o);
+
+    o = run_child("x", "AMD_LOG_LEVEL", "loud");
+    expect(ran(o), "loud", "the launch fails", o);
+    expect(has(o.err, "AMD_LOG_LEVEL=loud is not a level 0 to 4") && !has(o.err, "Launch params"),
+           "loud", "a bad level is said, and logging stays off", o);
+
+    std::printf("launch_log: %s (AMD_LOG_LEVEL unset, 1, 3 and a bad value)\n",
+                failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
+}
