@@ -199,6 +199,34 @@ static void test_mode_register(void)
 	CU_ASSERT_EQUAL(out_word(5), 0x2c0);	/* MODE[5:4] and MODE[8] cleared */
 }
 
+/*
+ * global_atomic_pk_add_f16 (tests/model/programs/pk_add.s): each half rounded
+ * once to nearest even, denormals kept, overflow to inf, a signalling NaN
+ * quieted; GLC returns the old dword.  Hand-computed.
+ */
+static void test_pk_add_f16(void)
+{
+	static const uint32_t want[6] = {
+		0x3c023c00, 0x00000002, 0x7e017c00,	/* the sums */
+		0x3c003c00, 0x80010001, 0x7c017bff,	/* the old values */
+	};
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 6);
+	dispatch(prog_pk_add, sizeof(prog_pk_add) / 4, 1, 64, 0, 0);
+	if (bh_sim_take_fault(rig.sim, &f)) {
+		fprintf(stderr, "\n  pk_add: %s", f.message);
+		CU_FAIL_FATAL("pk_add faulted");
+	}
+	for (unsigned i = 0; i < 6; i++) {
+		if (out_word(i) != want[i])
+			fprintf(stderr, "\n  pk_add out[%u] = %08x, expected %08x", i, out_word(i),
+				want[i]);
+		CU_ASSERT_EQUAL(out_word(i), want[i]);
+	}
+}
+
 /* Hand-computed: see tests/model/programs/minmax.s. */
 static void test_min_max(void)
 {
@@ -1051,6 +1079,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
 	CU_add_test(s, "rounding and denormal modes against MPFR", test_fp_modes);
 	CU_add_test(s, "IEEE-mode min/max: sNaN, qNaN, signed zeros", test_min_max);
+	CU_add_test(s, "packed f16 atomic add: rounding, denormals, NaN", test_pk_add_f16);
 	CU_add_test(s, "perm, 16-bit, SDWA dst, packed, f16, mix, LDS 64-bit, AccVGPR",
 		    test_new_forms);
 	CU_add_test(s, "scalar and vector siblings", test_siblings);
