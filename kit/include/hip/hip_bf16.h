@@ -585,6 +585,10 @@ __device__ inline __hip_bfloat162 unsafeAtomicAdd(__hip_bfloat162 *address, __hi
 {
 #if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__)
 	typedef short __bh_v2s __attribute__((ext_vector_type(2)));
+	if (__builtin_amdgcn_is_shared(address))	/* ds_pk_add_rtn_bf16 */
+		return __builtin_bit_cast(__hip_bfloat162, __builtin_amdgcn_ds_atomic_fadd_v2bf16(
+			(__attribute__((address_space(3))) __bh_v2s *)address,
+			__builtin_bit_cast(__bh_v2s, val)));
 	return __builtin_bit_cast(__hip_bfloat162, __builtin_amdgcn_flat_atomic_fadd_v2bf16(
 		(__bh_v2s *)address, __builtin_bit_cast(__bh_v2s, val)));
 #else

@@ -808,6 +808,9 @@ __device__ inline __half2 unsafeAtomicAdd(__half2 *address, __half2 val)
 		return __builtin_bit_cast(__half2, __builtin_amdgcn_global_atomic_fadd_v2f16(
 			(__attribute__((address_space(1))) __bh_v2h *)address, v));
 #else
+	if (__builtin_amdgcn_is_shared(address))	/* ds_pk_add_rtn_f16 */
+		return __builtin_bit_cast(__half2, __builtin_amdgcn_ds_atomic_fadd_v2f16(
+			(__attribute__((address_space(3))) __bh_v2h *)address, v));
 	return __builtin_bit_cast(__half2,
 				  __builtin_amdgcn_flat_atomic_fadd_v2f16((__bh_v2h *)address, v));
 #endif
