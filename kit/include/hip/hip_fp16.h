@@ -763,7 +763,7 @@ template <typename MaskT> __device__ inline __half __reduce_max_sync(MaskT mask,
  * atomicAdd on a __half2 (both lanes, each rounded to nearest) and on a
  * __half (the other half of its 32-bit word unchanged): a compare-and-
  * swap loop on the word; each returns the old value.  unsafeAtomicAdd
- * is the same (barehip has no fine-grained memory it could break on).
+ * on a __half is the same; on a __half2 see below.
  */
 __device__ inline __half2 atomicAdd(__half2 *address, __half2 val)
 {
