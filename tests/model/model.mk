@@ -9,11 +9,11 @@ SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)
 	$(BUILD)/gen/model_programs_gfx942.h $(BUILD)/gen/model_sem.h $(BUILD)/gen/model_decode_all.h \
 	$(BUILD)/gen/model_decode_gfx11.h $(BUILD)/gen/model_programs_gfx1100.h \
 	$(BUILD)/gen/model_sem_gfx11.h
-MODEL_PROGRAMS := store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
+MODEL_PROGRAMS := pk_add store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	gws_release_all gws_rid gws_exec0 gws_mixed gws_reinit gws_wait \
 	new_forms bad_load sendmsg trig_preop fpmode minmax pool_atomics pool_flag pool_fault pool_long \
 	acc_mem
-MODEL_PROGRAMS_GFX942 := scratch_views scratch_below
+MODEL_PROGRAMS_GFX942 := scratch_views scratch_below pk_add_bf16
 MODEL_PROGRAMS_GFX1100 := wave32 relative
 
 $(BUILD)/gen/model_vectors.h: tests/model/decode-gfx9.s tests/model/decode-gfx90a.s \

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "model_programs.h"
+#include "model_programs_gfx942.h"
 #include "model_rig.h"
 #include "mpfr_ref.h"
 #include "sim.h"
@@ -197,6 +198,69 @@ static void test_mode_register(void)
 	CU_ASSERT_EQUAL(out_word(3), 0);		/* clamp(NaN) = 0 under DX10_CLAMP */
 	CU_ASSERT_EQUAL(out_word(4), 0x7fc00000);	/* ... passed through without it */
 	CU_ASSERT_EQUAL(out_word(5), 0x2c0);	/* MODE[5:4] and MODE[8] cleared */
+}
+
+/*
+ * global_atomic_pk_add_f16 (tests/model/programs/pk_add.s): each half rounded
+ * once to nearest even, denormals kept, overflow to inf, a signalling NaN
+ * quieted; GLC returns the old dword.  Hand-computed.
+ */
+static void test_pk_add_f16(void)
+{
+	static const uint32_t want[6] = {
+		0x3c023c00, 0x00000002, 0x7e017c00,	/* the sums */
+		0x3c003c00, 0x80010001, 0x7c017bff,	/* the old values */
+	};
+	struct bh_sim_fault f;
+
+	reset_queue();
+	fill_out(0xdeadbeef, 6);
+	dispatch(prog_pk_add, sizeof(prog_pk_add) / 4, 1, 64, 0, 0);
+	if (bh_sim_take_fault(rig.sim, &f)) {
+		fprintf(stderr, "\n  pk_add: %s", f.message);
+		CU_FAIL_FATAL("pk_add faulted");
+	}
+	for (unsigned i = 0; i < 6; i++) {
+		if (out_word(i) != want[i])
+			fprintf(stderr, "\n  pk_add out[%u] = %08x, expected %08x", i, out_word(i),
+				want[i]);
+		CU_ASSERT_EQUAL(out_word(i), want[i]);
+	}
+}
+
+/*
+ * gfx942 (tests/model/programs-gfx942/pk_add_bf16.s): global_atomic_pk_add_bf16
+ * and ds_pk_add_rtn_f16/_bf16, each half rounded once to nearest even,
+ * denormals kept; the returning forms give the old dword.  Hand-computed.
+ */
+static void test_pk_add_gfx942(void)
+{
+	static const uint32_t want[8] = {
+		0x3fc03f82, 0x00000002,	/* global bf16 sums */
+		0x3fc03f81, 0x80010001,	/* ... old values */
+		0x3c023c00, 0x3fc03f82,	/* LDS f16, bf16 sums */
+		0x3c003c00, 0x3fc03f81,	/* ... old values */
+	};
+	struct bh_sim_fault f;
+
+	rig_teardown();
+	rig_cfg.gfx = BH_SIM_GFX942;
+	CU_ASSERT_EQUAL_FATAL(rig_setup(), 0);
+	fill_out(0xdeadbeef, 8);
+	dispatch(prog942_pk_add_bf16, sizeof(prog942_pk_add_bf16) / 4, 1, 64, 0, 64);
+	if (bh_sim_take_fault(rig.sim, &f)) {
+		fprintf(stderr, "\n  pk_add_bf16: %s", f.message);
+		CU_FAIL("pk_add_bf16 faulted");
+	}
+	for (unsigned i = 0; i < 8; i++) {
+		if (out_word(i) != want[i])
+			fprintf(stderr, "\n  pk_add_bf16 out[%u] = %08x, expected %08x", i,
+				out_word(i), want[i]);
+		CU_ASSERT_EQUAL(out_word(i), want[i]);
+	}
+	rig_teardown();
+	rig_cfg.gfx = BH_SIM_GFX90A;
+	CU_ASSERT_EQUAL_FATAL(rig_setup(), 0);
 }
 
 /* Hand-computed: see tests/model/programs/minmax.s. */
@@ -1051,6 +1115,8 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);
 	CU_add_test(s, "rounding and denormal modes against MPFR", test_fp_modes);
 	CU_add_test(s, "IEEE-mode min/max: sNaN, qNaN, signed zeros", test_min_max);
+	CU_add_test(s, "packed f16 atomic add: rounding, denormals, NaN", test_pk_add_f16);
+	CU_add_test(s, "gfx942 packed bf16 and LDS atomic adds", test_pk_add_gfx942);
 	CU_add_test(s, "perm, 16-bit, SDWA dst, packed, f16, mix, LDS 64-bit, AccVGPR",
 		    test_new_forms);
 	CU_add_test(s, "scalar and vector siblings", test_siblings);

@@ -576,7 +576,25 @@ __device__ inline __hip_bfloat16 atomicAdd(__hip_bfloat16 *address, __hip_bfloat
 						       __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT));
 	return __ushort_as_bfloat16((unsigned short)(old >> shift));
 }
-__device__ inline __hip_bfloat162 unsafeAtomicAdd(__hip_bfloat162 *address, __hip_bfloat162 val) { return atomicAdd(address, val); }
+/*
+ * unsafeAtomicAdd on a __hip_bfloat162: flat_atomic_pk_add_bf16 on
+ * gfx940-942 (any address); the loop elsewhere (gfx90a and gfx11 have no
+ * packed bf16 atomic).
+ */
+__device__ inline __hip_bfloat162 unsafeAtomicAdd(__hip_bfloat162 *address, __hip_bfloat162 val)
+{
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__)
+	typedef short __bh_v2s __attribute__((ext_vector_type(2)));
+	if (__builtin_amdgcn_is_shared(address))	/* ds_pk_add_rtn_bf16 */
+		return __builtin_bit_cast(__hip_bfloat162, __builtin_amdgcn_ds_atomic_fadd_v2bf16(
+			(__attribute__((address_space(3))) __bh_v2s *)address,
+			__builtin_bit_cast(__bh_v2s, val)));
+	return __builtin_bit_cast(__hip_bfloat162, __builtin_amdgcn_flat_atomic_fadd_v2bf16(
+		(__bh_v2s *)address, __builtin_bit_cast(__bh_v2s, val)));
+#else
+	return atomicAdd(address, val);
+#endif
+}
 __device__ inline __hip_bfloat16 unsafeAtomicAdd(__hip_bfloat16 *address, __hip_bfloat16 val) { return atomicAdd(address, val); }
 
 #undef __BH_BF

@@ -763,7 +763,7 @@ template <typename MaskT> __device__ inline __half __reduce_max_sync(MaskT mask,
  * atomicAdd on a __half2 (both lanes, each rounded to nearest) and on a
  * __half (the other half of its 32-bit word unchanged): a compare-and-
  * swap loop on the word; each returns the old value.  unsafeAtomicAdd
- * is the same (barehip has no fine-grained memory it could break on).
+ * on a __half is the same; on a __half2 see below.
  */
 __device__ inline __half2 atomicAdd(__half2 *address, __half2 val)
 {
@@ -792,7 +792,31 @@ __device__ inline __half atomicAdd(__half *address, __half val)
 						       __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT));
 	return __ushort_as_half((unsigned short)(old >> shift));
 }
-__device__ inline __half2 unsafeAtomicAdd(__half2 *address, __half2 val) { return atomicAdd(address, val); }
+/*
+ * unsafeAtomicAdd on a __half2 uses the packed add instruction where the
+ * target has one: flat_atomic_pk_add_f16 on gfx940-942 (any address),
+ * global_atomic_pk_add_f16 on gfx90a (global memory only; LDS and private
+ * fall back to the loop).  gfx11 has none.  atomicAdd stays the loop.
+ */
+__device__ inline __half2 unsafeAtomicAdd(__half2 *address, __half2 val)
+{
+#if defined(__gfx940__) || defined(__gfx941__) || defined(__gfx942__) || defined(__gfx90a__)
+	typedef _Float16 __bh_v2h __attribute__((ext_vector_type(2)));
+	__bh_v2h v = __builtin_bit_cast(__bh_v2h, val);
+#if defined(__gfx90a__)
+	if (!__builtin_amdgcn_is_shared(address) && !__builtin_amdgcn_is_private(address))
+		return __builtin_bit_cast(__half2, __builtin_amdgcn_global_atomic_fadd_v2f16(
+			(__attribute__((address_space(1))) __bh_v2h *)address, v));
+#else
+	if (__builtin_amdgcn_is_shared(address))	/* ds_pk_add_rtn_f16 */
+		return __builtin_bit_cast(__half2, __builtin_amdgcn_ds_atomic_fadd_v2f16(
+			(__attribute__((address_space(3))) __bh_v2h *)address, v));
+	return __builtin_bit_cast(__half2,
+				  __builtin_amdgcn_flat_atomic_fadd_v2f16((__bh_v2h *)address, v));
+#endif
+#endif
+	return atomicAdd(address, val);
+}
 __device__ inline __half unsafeAtomicAdd(__half *address, __half val) { return atomicAdd(address, val); }
 
 #undef __BH_IF_FLOAT
