@@ -24,6 +24,7 @@
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int level;
+static int known;		/* level is read (after the once) */
 
 static void read_level(void)
 {
@@ -44,7 +45,11 @@ static void read_level(void)
 
 int bh_rt_log_level(void)
 {
-	pthread_once(&once, read_level);
+	/* Every launch asks: after the first time, one load, no once. */
+	if (!__atomic_load_n(&known, __ATOMIC_ACQUIRE)) {
+		pthread_once(&once, read_level);
+		__atomic_store_n(&known, 1, __ATOMIC_RELEASE);
+	}
 	return level;
 }
 
@@ -54,8 +59,6 @@ void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
 	char text[1024];
 	va_list ap;
 
-	if (bh_rt_log_level() < at)
-		return;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);

@@ -159,7 +159,12 @@ void bh_rt_device_abort(const char *api_message);
 int bh_rt_log_level(void);
 void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-#define BH_RT_LOG(at, ...) bh_rt_log(at, __FILE_NAME__, __LINE__, __VA_ARGS__)
+/* The arguments are evaluated only when the level logs (launches call it). */
+#define BH_RT_LOG(at, ...)                                                    \
+	do {                                                                  \
+		if (bh_rt_log_level() >= (at))                               \
+			bh_rt_log(at, __FILE_NAME__, __LINE__, __VA_ARGS__);  \
+	} while (0)
 hipError_t bh_rt_success(void);
 /* error.c: the GPU fault that stopped device @d (hipSuccess if none);
  * clear it and this thread's last error (hipDeviceReset). */
