@@ -89,7 +89,8 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 	bh_rt_stream_lock(s);
 	e = bh_rt_stream_begin(s, api);
 	if (!e && bh_queue_launch(s->rq->q, k, l, &seq, &err))
-		e = err.code == BH_ENOSPC ? hipErrorCooperativeLaunchTooLarge : hipErrorLaunchFailure;
+		e = err.code == BH_ENOSPC ? hipErrorCooperativeLaunchTooLarge
+					  : hipErrorLaunchFailure;
 	else if (!e)
 		bh_rt_stream_end(s, seq);
 	bh_rt_stream_unlock(s);

@@ -62,7 +62,7 @@ void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
 	va_end(ap);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	/* One fprintf: lines of several threads do not interleave. */
-	fprintf(stderr, ":%d:barehip/%-12s:%-4d: %010lld us: [pid:%-5d tid:0x%lx] %s\n", at, file, line,
-		(long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000, (int)getpid(),
+	fprintf(stderr, ":%d:barehip/%-12s:%-4d: %010lld us: [pid:%-5d tid:0x%lx] %s\n", at, file,
+		line, (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000, (int)getpid(),
 		(unsigned long)pthread_self(), text);
 }
