@@ -43,6 +43,13 @@ hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
 	return hipSuccess;
 }
 
+/* A launch refused: barehip's message is also an AMD_LOG_LEVEL error line. */
+static hipError_t logged(hipError_t e)
+{
+	BH_RT_LOG(1, "%s", bh_get_last_error_message());
+	return e;
+}
+
 /*
  * Launch loaded kernel @k: @grid counts blocks, as HIP does; @l carries
  * the arguments (args or raw_args) and flags.  hipLaunchKernel and the
@@ -63,18 +70,18 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 
 		/* The seed's rule: gridDim·blockDim must fit in 32 bits. */
 		if (items >= (1ull << 32))
-			return bh_rt_error(hipErrorInvalidConfiguration,
+			return logged(bh_rt_error(hipErrorInvalidConfiguration,
 					   "kernel '%s' grid (%u,%u,%u) block (%u,%u,%u): "
 					   "%c dimension has %llu work-items, more than 2^32-1",
 					   k->name, g[0], g[1], g[2], b[0], b[1], b[2],
-					   "xyz"[d], (unsigned long long)items);
+					   "xyz"[d], (unsigned long long)items));
 		l->grid[d] = (uint32_t)items;
 		l->block[d] = b[d];
 	}
 	if (shared > UINT32_MAX)
-		return bh_rt_error(hipErrorInvalidConfiguration,
+		return logged(bh_rt_error(hipErrorInvalidConfiguration,
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
-				   shared);
+				   shared));
 	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
 		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
 		  (void *)s);
@@ -82,7 +89,8 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 	bh_rt_stream_lock(s);
 	e = bh_rt_stream_begin(s, api);
 	if (!e && bh_queue_launch(s->rq->q, k, l, &seq, &err))
-		e = err.code == BH_ENOSPC ? hipErrorCooperativeLaunchTooLarge : hipErrorLaunchFailure;
+		e = err.code == BH_ENOSPC ? hipErrorCooperativeLaunchTooLarge
+					  : hipErrorLaunchFailure;
 	else if (!e)
 		bh_rt_stream_end(s, seq);
 	bh_rt_stream_unlock(s);
@@ -91,9 +99,11 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 		BH_RT_LOG(1, "Launch params (%u, %u, %u) are larger than launch bounds (%u) for "
 			  "kernel %s", b[0], b[1], b[2], k->max_flat_workgroup_size, k->name);
 	if (e == hipErrorCooperativeLaunchTooLarge)
-		e = bh_rt_error(e, "%s", err.message);
-	else if (e && err.code)
+		e = logged(bh_rt_error(e, "%s", err.message));
+	else if (e && err.code == BH_EBOUNDS)
 		e = bh_rt_loader_error(&err, hipErrorLaunchFailure);
+	else if (e && err.code)
+		e = logged(bh_rt_loader_error(&err, hipErrorLaunchFailure));
 	BH_RT_LOG(3, "%s: Returned %s", api, hipGetErrorName(e));
 	return e;
 }

@@ -7,7 +7,8 @@
  * stderr:
  *   level 1+  a launch beyond the kernel's __launch_bounds__: the launch
  *             configuration, the bounds and the kernel's name (the
- *             seeds' "launch_bounds" section);
+ *             seeds' "launch_bounds" section); any other launch refused
+ *             (a grid past 2^32 work-items, ...) with barehip's message;
  *   level 3+  every kernel launch with its configuration, and what it
  *             returned.
  * barehip's own one-line error (bh_get_last_error_message, printed as
@@ -64,7 +65,7 @@ void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
 	va_end(ap);
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	/* One fprintf: lines of several threads do not interleave. */
-	fprintf(stderr, ":%d:%-12s:%-4d: %010lld us: [pid:%-5d tid:0x%lx] %s\n", at, file, line,
-		(long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000, (int)getpid(),
+	fprintf(stderr, ":%d:barehip/%-12s:%-4d: %010lld us: [pid:%-5d tid:0x%lx] %s\n", at, file,
+		line, (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000, (int)getpid(),
 		(unsigned long)pthread_self(), text);
 }

@@ -2,7 +2,9 @@
 // failed.  Level 1 logs a launch beyond the kernel's __launch_bounds__
 // with the launch configuration, the bounds and the kernel's name (the
 // seeds' launch_bounds section); level 3 also logs every launch and what
-// it returned; 0 (the default) logs nothing.  Each level runs in a child
+// it returned; 0 (the default) logs nothing.  A launch refused for another
+// reason (a grid of 2^32 work-items) is logged at level 1 with barehip's
+// message.  Each level runs in a child
 // process whose stderr is read here.
 #include <hip/hip_runtime.h>
 
@@ -26,7 +28,10 @@ static int child()
     bounded<<<1, dim3(16, 16, 1)>>>(out);     // 256 threads, bounds 128
     const hipError_t e = hipGetLastError();
     std::printf("launch: %s\n", hipGetErrorName(e));
-    return e == hipErrorLaunchFailure ? 0 : 12;
+    bounded<<<1u << 26, 64>>>(out);           // 2^32 work-items on x
+    const hipError_t g = hipGetLastError();
+    std::printf("grid: %s\n", hipGetErrorName(g));
+    return e == hipErrorLaunchFailure && g == hipErrorInvalidConfiguration ? 0 : 12;
 }
 
 static int failures;
@@ -47,7 +52,8 @@ static bool has(const std::string& s, const char* what)
 static bool ran(const outcome& o)
 {
     return WIFEXITED(o.status) && WEXITSTATUS(o.status) == 0 &&
-           has(o.out, "launch: hipErrorLaunchFailure");
+           has(o.out, "launch: hipErrorLaunchFailure") &&
+           has(o.out, "grid: hipErrorInvalidConfiguration");
 }
 
 int main(int argc, char** argv)
@@ -67,7 +73,9 @@ int main(int argc, char** argv)
     o = run_child("x", "AMD_LOG_LEVEL", "1");
     expect(ran(o), "1", "the launch fails", o);
     expect(has(o.err, bounds_line), "1", "the configuration, bounds and kernel are logged", o);
-    expect(has(o.err, ":1:launch.c"), "1", "in ROCm's line shape", o);
+    expect(has(o.err, ":1:barehip/launch.c"), "1", "in ROCm's line shape, marked barehip's", o);
+    expect(has(o.err, "] kernel '_Z7boundedPi' grid (67108864,1,1) block (64,1,1): x dimension"),
+           "1", "a grid past 2^32 work-items is logged with barehip's message", o);
     expect(!has(o.err, ":3:"), "1", "no information lines", o);
 
     o = run_child("x", "AMD_LOG_LEVEL", "3");
