@@ -285,7 +285,7 @@ install: all
 			install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64 && \
 			install -m 644 $(BUILD)/lib/barehip/$$t/w64/libbhfw.a \
 				$(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64/; fi; done
-	$(Q)cp -r $(BUILD)/include/hip $(DESTDIR)$(PREFIX)/include/
+	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(DESTDIR)$(PREFIX)/include/
 	@echo "barehip: installed into $(DESTDIR)$(PREFIX)"
 
 .PHONY: clean distclean help
