@@ -230,7 +230,17 @@ int main()
 
             const unsigned int x = bits_of(i), y = bits_of(i + 1000);
             const unsigned int off = l % 32, width = 1 + l % 9;
-            const unsigned int field = (x >> off) & ((1u << width) - 1);   // width <= 9
+            // ROCm's rule (docs/device-language.md): a field inside the
+            // word is bits off..off+width-1; one that runs past bit 31
+            // gives bit i from bit off + i - 32, 0 where that is negative.
+            unsigned int field = 0;
+            for (unsigned int k = 0; k < width; ++k) {
+                const unsigned int p = off + k;
+                if (off + width <= 32)
+                    field |= ((x >> p) & 1u) << k;
+                else if (p >= 32)
+                    field |= ((x >> (p - 32)) & 1u) << k;
+            }
             check(b[i].extract, field, i, "__bitextract_u32");
             check(b[i].perm, host_byte_perm(x, y, selector_of(l)), i, "__byte_perm");
             check(b[i].brev, host_brev(x), i, "__brev");
