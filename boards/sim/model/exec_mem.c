@@ -393,14 +393,28 @@ static float bf2f(uint16_t h)
  * or bf16 denormals; the fact sheets say nothing, so this follows the
  * 32-bit float atomics above (kept).
  */
+/*
+ * A NaN operand gives itself, quieted: the memory value's first, then the
+ * data's.  Decided here, not by the host's adder, whose NaN results differ
+ * (x86 keeps the payload, RISC-V returns the canonical NaN).
+ * [U] Which operand's payload the hardware keeps is not in the fact
+ * sheets; this is what the model's x86 build always gave.
+ */
+static bool nan16(bool bf, uint16_t x)
+{
+	return bf ? (x & 0x7f80) == 0x7f80 && (x & 0x007f) : (x & 0x7c00) == 0x7c00 && (x & 0x03ff);
+}
+
 static uint32_t atomic_pk_fadd(bool bf, uint32_t old, uint32_t src)
 {
+	const uint16_t quiet = bf ? 0x0040 : 0x0200;
 	uint32_t r = 0;
 
 	for (unsigned k = 0; k < 32; k += 16) {
 		uint16_t a = (uint16_t)(old >> k), b = (uint16_t)(src >> k);
-		uint16_t s = bf ? d2bf((double)bf2f(a) + bf2f(b))
-				: d2h((double)h2f(a) + h2f(b));
+		uint16_t s = nan16(bf, a) ? a | quiet :
+			     nan16(bf, b) ? b | quiet :
+			     bf ? d2bf((double)bf2f(a) + bf2f(b)) : d2h((double)h2f(a) + h2f(b));
 
 		r |= (uint32_t)s << k;
 	}
