@@ -159,6 +159,6 @@ int main()
            "bfloat162 rounding: ties to even");
     if (failures)
         return 1;
-    std::printf("atomic_pk_add: ok\n");
+    std::printf("atomic_pk_add: PASS\n");
     return 0;
 }
