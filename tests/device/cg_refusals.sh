@@ -10,12 +10,7 @@
 # The kernels that use these (tests/device/cg_tiles.hip, cg_coalesced.hip)
 # check what the accepted forms compute.
 # Usage: cg_refusals.sh BAREHIP_CC
-set -u
-cc=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
+. "$(dirname "$0")/compile_lib.sh"
 
 cat > "$tmp/k.hip" <<'EOF'
 #include <hip/hip_runtime.h>
@@ -81,8 +76,4 @@ refuses gfx90a 'cg::labeled_partition(cg::coalesced_threads(), 1.5f).size()' \
 refuses gfx90a "$sync32" "$mask_rule"
 refuses gfx1100 "$sync32" "$mask_rule"
 
-if [ "$fails" -ne 0 ]; then
-	echo "cg_refusals: FAIL ($fails of $checks checks)"
-	exit 1
-fi
-echo "cg_refusals: PASS ($checks compile-time checks)"
+finish cg_refusals "compile-time checks"

@@ -46,7 +46,7 @@ CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(a
 # take out of hip_fp16.h.
 COMPILE_SCRIPT_TESTS := cg_refusals stdlib_compile warp_sync_refusals half_macros
 $(addprefix $(BUILD)/tests/device/,$(COMPILE_SCRIPT_TESTS)): $(BUILD)/tests/device/%: \
-		tests/device/%.sh $(TOOLCHAIN)
+		tests/device/%.sh tests/device/compile_lib.sh $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BAREHIP_CC))" > $@ \
 		&& chmod +x $@

@@ -17,12 +17,7 @@
 # report an error on exactly the lines expected to be refused.
 # hip_bf16.h has no such macros (nor has ROCm's), so it is not tested here.
 # Usage: half_macros.sh BAREHIP_CC
-set -u
-cc=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
+. "$(dirname "$0")/compile_lib.sh"
 
 # Cases: "MODE|CODE", MODE = C (refused under __HIP_NO_HALF_CONVERSIONS__),
 # O (refused under __HIP_NO_HALF_OPERATORS__) or - (always accepted).
@@ -153,8 +148,4 @@ check "__HIP_NO_HALF_OPERATORS__" "O" $dev -D__HIP_NO_HALF_OPERATORS__
 # Both, for the host and every default target (wave64 and wave32).
 check "both" "CO" -D__HIP_NO_HALF_CONVERSIONS__ -D__HIP_NO_HALF_OPERATORS__
 
-if [ "$fails" -ne 0 ]; then
-	echo "half_macros: FAIL ($fails of $checks checks)"
-	exit 1
-fi
-echo "half_macros: PASS ($checks cases in 4 compiles)"
+finish half_macros "cases in 4 compiles"

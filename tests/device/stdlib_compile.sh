@@ -13,12 +13,7 @@
 #     and C++14, as with nvcc and HIP-Clang; -Wdeprecated-register warns,
 #     -Werror=deprecated-register refuses.
 # Usage: stdlib_compile.sh BAREHIP_CC
-set -u
-cc=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
+. "$(dirname "$0")/compile_lib.sh"
 
 cat > "$tmp/order.hip" <<'EOF'
 #include <algorithm>
@@ -104,8 +99,4 @@ check "register, -Wall" ok "" register.hip -Wall
 check "register, -Werror=deprecated-register" fail "error: .*'register'" register.hip \
 	-Werror=deprecated-register
 
-if [ "$fails" -ne 0 ]; then
-	echo "stdlib_compile: FAIL ($fails of $checks checks)"
-	exit 1
-fi
-echo "stdlib_compile: PASS ($checks compiles)"
+finish stdlib_compile "compiles"

@@ -12,12 +12,7 @@
 #     the rest of cooperative groups in place.
 # What the accepted forms compute is checked by tests/device/warp_*.hip.
 # Usage: warp_sync_refusals.sh BAREHIP_CC
-set -u
-cc=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-checks=0
+. "$(dirname "$0")/compile_lib.sh"
 
 # Each _sync function, called with the mask M.
 sync_calls=(
@@ -145,8 +140,4 @@ for c in "${sync_calls[@]}"; do
 		fail "HIP_DISABLE_WARP_SYNC_BUILTINS did not remove $name"
 done
 
-if [ "$fails" -ne 0 ]; then
-	echo "warp_sync_refusals: FAIL ($fails of $checks checks)"
-	exit 1
-fi
-echo "warp_sync_refusals: PASS ($checks compile-time checks)"
+finish warp_sync_refusals "compile-time checks"
