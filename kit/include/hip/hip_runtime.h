@@ -63,9 +63,8 @@
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 
-#define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
-	kernel<<<(numBlocks), (numThreads), (memPerBlock), (stream)>>>(__VA_ARGS__)
+/* hipLaunchKernelGGL: a macro, or a function template under HIP_TEMPLATE_KERNEL_LAUNCH. */
+#include <hip/bh/launch_ggl.h>
 /*
  * The legacy kernel form of the older seeds: a kernel whose first
  * parameter is a hipLaunchParm (an int nobody reads, as in ROCm).
