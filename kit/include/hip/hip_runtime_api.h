@@ -5,14 +5,13 @@
 #ifndef HIP_RUNTIME_API_H
 #define HIP_RUNTIME_API_H
 
+/* What ROCm's hip_runtime_api.h brings in too (programs rely on it:
+ * memset and memcpy from <string.h>, the platform macros). */
+#include <string.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <hip/hip_version.h>
-
-/* The platform macro HIP programs test (hipcc passes it on AMD). */
-#if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__)
-#define __HIP_PLATFORM_AMD__ 1
-#endif
+#include <hip/hip_common.h>
 
 #if defined(__HIP__) || defined(__CUDA__)
 #define __BH_HD __attribute__((host)) __attribute__((device))
