@@ -44,7 +44,8 @@ CHECK_RUNS += $(if $(KFDSIM_LIB),$(addsuffix @kfd-$(firstword $(KFD_GFX))/t4,$(a
 # rule at wave64 and wave32 and what HIP_DISABLE_WARP_SYNC_BUILTINS
 # removes; what __HIP_NO_HALF_CONVERSIONS__ and __HIP_NO_HALF_OPERATORS__
 # take out of hip_fp16.h.
-COMPILE_SCRIPT_TESTS := cg_refusals stdlib_compile warp_sync_refusals half_macros
+COMPILE_SCRIPT_TESTS := cg_refusals stdlib_compile warp_sync_refusals half_macros \
+	headers_compile
 $(addprefix $(BUILD)/tests/device/,$(COMPILE_SCRIPT_TESTS)): $(BUILD)/tests/device/%: \
 		tests/device/%.sh tests/device/compile_lib.sh $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
