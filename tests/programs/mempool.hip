@@ -4,7 +4,8 @@
 // stream back meanwhile); the pool attributes that follow reserved and
 // used memory; release threshold and hipMemPoolTrimTo; created pools,
 // hipMallocFromPoolAsync, hipDeviceSetMemPool; hipFree of pool memory;
-// and the errors ROCm returns for bad arguments.
+// several host threads allocating and freeing at once; and the errors
+// ROCm returns for bad arguments.
 #include <hip/hip_runtime.h>
 
 #include <atomic>
@@ -39,6 +40,37 @@ static void hold_stream(void*)
 {
     while (!gate_open.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+// One host thread's share of the concurrent part: its own stream,
+// allocations of its own sizes, each written by a kernel, checked and freed
+// (in stream order, or with hipFree every third time).
+static void worker(int id, int* errors)
+{
+    hipStream_t s;
+    if (hipStreamCreate(&s) != hipSuccess) {
+        ++*errors;
+        return;
+    }
+    for (int it = 0; it < 30; it++) {
+        int n = 256 * (1 + (id + it) % 4);
+        int* p = nullptr;
+        if (hipMallocAsync(&p, n * sizeof(int), s) != hipSuccess || !p) {
+            ++*errors;
+            break;
+        }
+        fill<<<n / 256, 256, 0, s>>>(p, n, id * 100000 + it);
+        std::vector<int> h(n);
+        if (hipMemcpyAsync(h.data(), p, n * sizeof(int), hipMemcpyDeviceToHost, s) != hipSuccess ||
+            hipStreamSynchronize(s) != hipSuccess)
+            ++*errors;
+        for (int i = 0; i < n; i++)
+            *errors += h[i] != id * 100000 + it + i;
+        if ((it % 3 == 2 ? hipFree(p) : hipFreeAsync(p, s)) != hipSuccess)
+            ++*errors;
+    }
+    if (hipStreamSynchronize(s) != hipSuccess || hipStreamDestroy(s) != hipSuccess)
+        ++*errors;
 }
 
 static uint64_t attr(hipMemPool_t pool, hipMemPoolAttr a)
@@ -181,6 +213,27 @@ int main()
     EXPECT_OK(hipDeviceGetMemPool(&cur, 0));
     expect(cur == pool, "destroying the current pool makes the default current again");
     EXPECT_CODE(hipMemPoolTrimTo(mine, 0), hipErrorInvalidValue);   // gone
+
+    // --- several host threads at once, on the default pool
+    EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &keep_all));
+    {
+        const int threads = 4;
+        int errors[threads] = {};
+        std::vector<std::thread> team;
+        for (int t = 0; t < threads; t++)
+            team.emplace_back(worker, t, &errors[t]);
+        for (auto& t : team)
+            t.join();
+        int total = 0;
+        for (int e : errors)
+            total += e;
+        expect(total == 0, "four threads allocating, checking and freeing at once");
+    }
+    EXPECT_OK(hipDeviceSynchronize());
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == 0, "threads: everything given back");
+    expect(attr(pool, hipMemPoolAttrReservedMemCurrent) > 0, "threads: the pool kept memory");
+    EXPECT_OK(hipMemPoolTrimTo(pool, 0));
+    expect(attr(pool, hipMemPoolAttrReservedMemCurrent) == 0, "trimmed to nothing");
 
     // --- errors, as ROCm returns them
     void* q = nullptr;
