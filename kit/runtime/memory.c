@@ -692,13 +692,28 @@ hipError_t bh_rt_vram_alloc(const char *api, struct bh_rt_device *d, size_t size
 
 static void unlink_locked(struct bh_allocation *a);
 
-void bh_rt_vram_release(struct bh_allocation *a)
+void bh_rt_vram_unlist(struct bh_allocation *a)
 {
 	pthread_mutex_lock(&mem_lock);
 	unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
+}
+
+void bh_rt_vram_free(struct bh_allocation *a)
+{
 	bh_mem_free(a->d->dev, &a->mem);
 	free(a);
+}
+
+bool bh_rt_allocation_listed(const struct bh_allocation *a)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&mem_lock);
+	for (const struct bh_allocation *x = bh_rt.allocations; x && !found; x = x->next)
+		found = x == a;
+	pthread_mutex_unlock(&mem_lock);
+	return found;
 }
 
 /* Take @a off the list, the memory lock held: found, checked and

@@ -161,7 +161,11 @@ static void trim(struct ihipMemPoolHandle_t *p, uint64_t keep)
 		}
 		*bp = b->next;
 		p->reserved -= b->size;
+		/* Off the allocation list under the pool lock: a hipFree
+		 * racing with this (of memory already freed) either finds
+		 * it listed here or not at all (bh_rt_mempool_free). */
 		__atomic_store_n(&b->a->pool_block, NULL, __ATOMIC_RELEASE);
+		bh_rt_vram_unlist(b->a);
 		b->next = gone;
 		gone = b;
 	}
@@ -170,7 +174,7 @@ static void trim(struct ihipMemPoolHandle_t *p, uint64_t keep)
 		struct bh_rt_pool_block *b = gone;
 
 		gone = b->next;
-		bh_rt_vram_release(b->a);
+		bh_rt_vram_free(b->a);
 		free(b);
 	}
 }
@@ -396,7 +400,8 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
 	if (!f)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	pthread_mutex_lock(&pool_lock);
-	struct bh_rt_pool_block *b = a->pool_block;
+	/* Freed twice, and released by a trim meanwhile: no longer listed. */
+	struct bh_rt_pool_block *b = bh_rt_allocation_listed(a) ? a->pool_block : NULL;
 	enum block_state was = b ? b->state : BLOCK_FREE;
 
 	if (b && was == BLOCK_USED)
@@ -416,15 +421,19 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
 hipError_t bh_rt_mempool_free(struct bh_allocation *a)
 {
 	static const char api[] = "hipFree";
-	struct bh_rt_device *cur = bh_rt_current();
-	hipError_t e = bh_rt_streams_synchronize(a->d, api);
+	/* Read before the block is free: then another thread's trim may
+	 * release @a at any moment. */
+	struct bh_rt_device *d = a->d, *cur = bh_rt_current();
+	void *ptr = (void *)(uintptr_t)a->mem.gpu_va;
+	hipError_t e = bh_rt_streams_synchronize(d, api);
 
-	if (!e && cur != a->d)
+	if (!e && cur != d)
 		e = bh_rt_streams_synchronize(cur, api);
 	if (e)
 		return e;
 	pthread_mutex_lock(&pool_lock);
-	struct bh_rt_pool_block *b = a->pool_block;
+	/* Freed twice, and released by a trim meanwhile: no longer listed. */
+	struct bh_rt_pool_block *b = bh_rt_allocation_listed(a) ? a->pool_block : NULL;
 	enum block_state was = b ? b->state : BLOCK_FREE;
 
 	if (b && was == BLOCK_USED)
@@ -432,9 +441,8 @@ hipError_t bh_rt_mempool_free(struct bh_allocation *a)
 	pthread_mutex_unlock(&pool_lock);
 	if (!b || was != BLOCK_USED)
 		return bh_rt_error(hipErrorInvalidDevicePointer, "%s(%p): already freed%s", api,
-				   (void *)(uintptr_t)a->mem.gpu_va,
-				   was == BLOCK_FREEING ? " (a hipFreeAsync is pending)" : "");
-	bh_rt_mempool_sync(a->d);
+				   ptr, was == BLOCK_FREEING ? " (a hipFreeAsync is pending)" : "");
+	bh_rt_mempool_sync(d);
 	return bh_rt_success();
 }
 

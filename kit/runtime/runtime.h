@@ -226,10 +226,14 @@ struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
  * and *@off, its offset there; NULL if none. */
 struct bh_allocation *bh_rt_allocation_at(const void *ptr, size_t *off);
 /* memory.c: device memory on @d for a pool (listed with @block as its
- * pool_block), and its release (no wait: the pool knows it is unused). */
+ * pool_block); its release: off the list (lookups no longer find it),
+ * then freed (no wait: the pool knows it is unused); whether @a is
+ * still listed. */
 hipError_t bh_rt_vram_alloc(const char *api, struct bh_rt_device *d, size_t size,
 			    struct bh_rt_pool_block *block, struct bh_allocation **out);
-void bh_rt_vram_release(struct bh_allocation *a);
+void bh_rt_vram_unlist(struct bh_allocation *a);
+void bh_rt_vram_free(struct bh_allocation *a);
+bool bh_rt_allocation_listed(const struct bh_allocation *a);
 /* mempool.c: hipFree of a pool's memory @a (synchronises like hipFree);
  * release what pools of @d keep above their release threshold (a
  * synchronisation point); forget @d's pool memory (the device goes,
