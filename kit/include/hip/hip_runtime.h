@@ -31,7 +31,16 @@
 #ifndef __managed__
 #define __managed__ __attribute__((managed))
 #endif
+/*
+ * __noinline__: clang-19 knows it as a keyword in HIP (its
+ * cuda_noinline_keyword feature), which also reads right inside
+ * libstdc++'s __attribute__((__noinline__)) and [[gnu::__noinline__]]
+ * (<memory>, <string>, <filesystem>, <execution> ... after this header).
+ * Only a compiler without it gets the macro, as in ROCm's host_defines.h.
+ */
+#if !__has_feature(cuda_noinline_keyword)
 #define __noinline__ __attribute__((noinline))
+#endif
 #define __forceinline__ inline __attribute__((always_inline))
 /*
  * __launch_bounds__(MAX_THREADS[, MIN_WARPS]): the AMDGPU attributes
