@@ -100,6 +100,13 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
 		return BH_EINVAL;
 	}
+	/* The VRAM size: Kconfig, or BAREHIP_SIM_VRAM_MB for this run. */
+	if (bh_sim_vram_setting(getenv("BAREHIP_SIM_VRAM_MB"), CONFIG_SIM_VRAM_MB,
+				&cfg.vram_size, why)) {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
+		return BH_EINVAL;
+	}
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
 	 * so one binary (it carries code objects for every target) can be
 	 * tested on each model.  What the target is: its bh_sim_targets[] row. */
