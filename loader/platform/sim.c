@@ -154,6 +154,12 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->sramecc = t->sramecc;
 	info->unified_memory = true;
 	info->num_gws = BH_SIM_GWS_RESOURCES;
+	info->max_queues = BH_SIM_MAX_QUEUES;
+	/* The modelled product's name and caches (the model runs none). */
+	snprintf(info->product, sizeof(info->product), "%s", t->product);
+	info->l1_size = t->l1_bytes;
+	info->l2_size = t->l2_bytes;
+	info->l3_size = t->l3_bytes;
 	/* The board beside the host, unless asked for the synchronous one
 	 * (for debugging; a trace is readable only from that one). */
 	const char *sync = getenv("BAREHIP_SIM_SYNC");

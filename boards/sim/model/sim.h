@@ -61,6 +61,13 @@ struct bh_sim_target {
 	unsigned num_cus;		/* the part's CUs (MI210, MI300X, RX 7900 XTX,
 					 * Radeon 780M, Radeon 8060S) */
 	bool xnack, sramecc;		/* target features of the code it runs */
+	/* The product the row stands for and its caches, as ROCm reports
+	 * them (rocminfo, hipDeviceProp_t); the model runs no caches, the
+	 * sizes are what a program tuning for the part reads. */
+	const char *product;		/* marketing name */
+	unsigned l1_bytes;		/* vector L1 (gfx11: L0) per CU */
+	unsigned l2_bytes;		/* L2 (MI300X: one XCD's, as ROCm reports) */
+	unsigned l3_bytes;		/* Infinity Cache / MALL; 0: none */
 	/* Feature bits. */
 	bool architected_scratch;	/* flat scratch from DISPATCH_SCRATCH_BASE:
 					 * no PSB V#, no scratch wave offset SGPR */
