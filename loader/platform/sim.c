@@ -100,6 +100,13 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
 		return BH_EINVAL;
 	}
+	/* The VRAM size: Kconfig, or BAREHIP_SIM_VRAM_MB for this run. */
+	if (bh_sim_vram_setting(getenv("BAREHIP_SIM_VRAM_MB"), CONFIG_SIM_VRAM_MB,
+				&cfg.vram_size, why)) {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
+		return BH_EINVAL;
+	}
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
 	 * so one binary (it carries code objects for every target) can be
 	 * tested on each model.  What the target is: its bh_sim_targets[] row. */
@@ -147,6 +154,12 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->sramecc = t->sramecc;
 	info->unified_memory = true;
 	info->num_gws = BH_SIM_GWS_RESOURCES;
+	info->max_queues = BH_SIM_MAX_QUEUES;
+	/* The modelled product's name and caches (the model runs none). */
+	snprintf(info->product, sizeof(info->product), "%s", t->product);
+	info->l1_size = t->l1_bytes;
+	info->l2_size = t->l2_bytes;
+	info->l3_size = t->l3_bytes;
 	/* The board beside the host, unless asked for the synchronous one
 	 * (for debugging; a trace is readable only from that one). */
 	const char *sync = getenv("BAREHIP_SIM_SYNC");

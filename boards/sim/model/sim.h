@@ -61,6 +61,13 @@ struct bh_sim_target {
 	unsigned num_cus;		/* the part's CUs (MI210, MI300X, RX 7900 XTX,
 					 * Radeon 780M, Radeon 8060S) */
 	bool xnack, sramecc;		/* target features of the code it runs */
+	/* The product the row stands for and its caches, as ROCm reports
+	 * them (rocminfo, hipDeviceProp_t); the model runs no caches, the
+	 * sizes are what a program tuning for the part reads. */
+	const char *product;		/* marketing name */
+	unsigned l1_bytes;		/* vector L1 (gfx11: L0) per CU */
+	unsigned l2_bytes;		/* L2 (MI300X: one XCD's, as ROCm reports) */
+	unsigned l3_bytes;		/* Infinity Cache / MALL; 0: none */
 	/* Feature bits. */
 	bool architected_scratch;	/* flat scratch from DISPATCH_SCRATCH_BASE:
 					 * no PSB V#, no scratch wave offset SGPR */
@@ -141,6 +148,9 @@ const struct bh_sim_target *bh_sim_get_target(const struct bh_sim *sim);
 #define BH_SIM_GART_BASE	0x0000400000000000ull
 #define BH_SIM_GART_SIZE	0x0000100000000000ull
 #endif
+/* The largest VRAM that fits below the GART aperture (192 GiB, an
+ * MI300X's, in every build). */
+#define BH_SIM_VRAM_MAX_MB	196608u
 #define BH_SIM_SHARED_APERTURE	0x1000000000000000ull	/* LDS   */
 #define BH_SIM_PRIVATE_APERTURE	0x2000000000000000ull	/* scratch */
 #define BH_SIM_APERTURE_SIZE	0x0000000100000000ull	/* 4 GiB each */
@@ -228,6 +238,16 @@ struct bh_sim_stats {
  * 0, or -1 with @why (256 bytes) saying what is wrong.
  */
 int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, char *why);
+
+/*
+ * The board's VRAM size in bytes (bh_sim_config.vram_size) from @env,
+ * the value of BAREHIP_SIM_VRAM_MB (NULL or empty: @dflt_mb, Kconfig's
+ * SIM_VRAM_MB): MiB, 16 .. BH_SIM_VRAM_MAX_MB.  The model reserves it
+ * without committing memory, so a large board costs address space
+ * until kernels touch it.  0, or -1 with @why (256 bytes) saying what
+ * is wrong.
+ */
+int bh_sim_vram_setting(const char *env, unsigned dflt_mb, uint64_t *bytes, char *why);
 
 /* Returns NULL and fills @why (if non-NULL, 256 bytes) on failure. */
 struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why);

@@ -76,6 +76,12 @@ struct bh_device_info {
 	unsigned num_se;		/* shader engines; 0 = not reported */
 	unsigned num_gws;		/* global wave sync resources a queue
 					 * can get (queue_alloc_gws); 0 = none */
+	/* The product and its caches besides the L2, for tools and HIP
+	 * properties; empty / 0 when the board does not say. */
+	char product[64];		/* marketing name, "AMD Instinct MI210" */
+	uint32_t l1_size;		/* vector L1 per CU, bytes */
+	uint32_t l3_size;		/* Infinity Cache / MALL, bytes */
+	unsigned max_queues;		/* hardware queues a process can create */
 };
 
 enum bh_mem_domain {
