@@ -190,7 +190,9 @@ endif
 
 # ----------------------------------------------------------- libbarehip
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
-$(LIB_OBJS): | $(SIM_GEN_HEADERS)
+# The headers are copied before any object builds: a new source has no .d
+# file yet to say it reads them.
+$(LIB_OBJS): | $(SIM_GEN_HEADERS) $(HEADERS)
 
 $(BUILD)/obj/%.o: %.c $(AUTOCONF)
 	$(Q)mkdir -p $(@D)
