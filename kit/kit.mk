@@ -28,3 +28,4 @@ $(HOST_TOOLS): $(BUILD)/bin/%: kit/tools/%.c $(LIBBAREHIP) $(HEADERS)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@"
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
+include kit/cmake/cmake.mk
