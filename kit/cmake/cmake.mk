@@ -9,9 +9,10 @@ HIP_VERSION_H := kit/include/hip/hip_version.h
 hip_version_part = $(shell sed -n 's/^\#define HIP_VERSION_$(1) \([0-9]*\).*/\1/p' $(HIP_VERSION_H))
 HIP_PKG_VERSION := $(call hip_version_part,MAJOR).$(call hip_version_part,MINOR).$(call hip_version_part,PATCH)
 CMAKE_PKG_DIR := $(BUILD)/lib/cmake
-CMAKE_PKG := $(CMAKE_PKG_DIR)/hip-lang/hip-lang-config.cmake \
-	$(CMAKE_PKG_DIR)/hip-lang/hip-lang-config-version.cmake \
-	$(CMAKE_PKG_DIR)/hip/hip-config.cmake $(CMAKE_PKG_DIR)/hip/hip-config-version.cmake
+CMAKE_PKG_LANG := $(CMAKE_PKG_DIR)/hip-lang/hip-lang-config.cmake \
+	$(CMAKE_PKG_DIR)/hip-lang/hip-lang-config-version.cmake
+CMAKE_PKG_HIP := $(CMAKE_PKG_DIR)/hip/hip-config.cmake $(CMAKE_PKG_DIR)/hip/hip-config-version.cmake
+CMAKE_PKG := $(CMAKE_PKG_LANG) $(CMAKE_PKG_HIP)
 AGENT_ENUMERATOR := $(BUILD)/bin/rocm_agent_enumerator
 
 $(CMAKE_PKG_DIR)/hip-lang/hip-lang-config.cmake: kit/cmake/hip-lang-config.cmake.in $(CONFIG_MK)
@@ -36,5 +37,5 @@ install-cmake-pkg: $(CMAKE_PKG) $(AGENT_ENUMERATOR)
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cmake/hip-lang \
 		$(DESTDIR)$(PREFIX)/lib/cmake/hip
 	$(Q)install -m 755 $(AGENT_ENUMERATOR) $(DESTDIR)$(PREFIX)/bin/
-	$(Q)install -m 644 $(filter %/hip-lang/%,$(CMAKE_PKG)) $(DESTDIR)$(PREFIX)/lib/cmake/hip-lang/
-	$(Q)install -m 644 $(filter %/hip/%,$(CMAKE_PKG)) $(DESTDIR)$(PREFIX)/lib/cmake/hip/
+	$(Q)install -m 644 $(CMAKE_PKG_LANG) $(DESTDIR)$(PREFIX)/lib/cmake/hip-lang/
+	$(Q)install -m 644 $(CMAKE_PKG_HIP) $(DESTDIR)$(PREFIX)/lib/cmake/hip/
