@@ -1,7 +1,7 @@
 # The CMake test projects (tests/cmake, docs/cmake.md): make install into
 # a DESTDIR under the build directory, then the HIP-language project is
 # configured and built with Ninja (CMAKE_HIP_COMPILER) and with Unix
-# Makefiles (HIPCXX), and the find_package(hip) project with the prefix
+# Makefiles (only the prefix's bin on PATH), and the find_package(hip) project with the prefix
 # on CMAKE_PREFIX_PATH; their programs run on the sim board like the
 # device tests.  make check builds them with everything else (unsanitized,
 # as installed) and counts their runs; make check-cmake does just this.
@@ -25,7 +25,7 @@ cmake-test-build: all
 		PREFIX=$(CMAKE_TEST_PREFIX) install >/dev/null
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_NINJA) Ninja compiler -ninja
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_MAKE) "Unix Makefiles" \
-		hipcxx -make
+		path -make
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake/find_hip $(CMAKE_FIND_HIP) Ninja \
 		prefix ""
 

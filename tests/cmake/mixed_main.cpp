@@ -1,5 +1,6 @@
-// A C++ translation unit compiled by the C++ compiler, not as HIP: it
-// calls the HIP host API and the vecops library's launchers.
+// A C++ translation unit compiled by the C++ compiler (g++, or clang++),
+// not as HIP: it calls the HIP host API and the vecops library's
+// launchers.
 #include <hip/hip_runtime_api.h>
 #include <cstdio>
 #include <cstdlib>
@@ -52,7 +53,8 @@ int main()
 	CHECK(hipFree(dy));
 	CHECK(hipFree(dv));
 	CHECK(hipFree(dsum));
-	std::printf("mixed: g++ main, HIP static library: axpy of %d and a sum of %d right\n", n, sum);
+	std::printf("mixed: C++ main (%s, not HIP), HIP static library: axpy of %d and a sum of %d"
+		" right\n", __VERSION__, n, sum);
 	std::printf("PASS\n");
 	return 0;
 }
