@@ -12,6 +12,7 @@
 #   hipcxx    HIPCXX=PREFIX/bin/barehip-cc in the environment
 #   path      PREFIX/bin first on PATH, nothing else (CMake asks hipconfig)
 #   prefix    -DCMAKE_PREFIX_PATH=PREFIX (find_package(hip))
+#   prefix-cc the same, and -DCMAKE_CXX_COMPILER=PREFIX/bin/barehip-cc
 set -eu
 [ $# -eq 6 ] || { echo "usage: $0 PREFIX SOURCE_DIR BUILD_DIR GENERATOR ROUTE SUFFIX" >&2; exit 2; }
 prefix=$1 src=$2 dir=$3 gen=$4 route=$5 suffix=$6
@@ -21,7 +22,10 @@ unset BAREHIP_SIM_GFX HIPCXX
 # (Unix Makefiles builds are makes of their own, not of the caller's.)
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
-sum=$( { find "$prefix" "$src" -type f -print0 | sort -z | xargs -0 md5sum; echo "$gen $route $suffix"; } |
+# (The project's own files: not the scripts that build it.)
+sum=$( { { find "$prefix" -type f -print0
+	find "$src" -type f ! -name '*.mk' ! -name '*.sh' -print0; } | sort -z | xargs -0 md5sum
+	echo "$gen $route $suffix"; } |
 	md5sum | cut -d' ' -f1)
 if [ -f "$dir/.barehip-inputs" ] && [ "$(cat "$dir/.barehip-inputs")" = "$sum" ]; then
 	exec cmake --build "$dir"
@@ -32,13 +36,14 @@ compiler) set -- "-DCMAKE_HIP_COMPILER=$prefix/bin/barehip-cc" ;;
 hipcxx) export HIPCXX="$prefix/bin/barehip-cc"; set -- ;;
 path) export PATH="$prefix/bin:$PATH"; set -- ;;
 prefix) set -- "-DCMAKE_PREFIX_PATH=$prefix" ;;
-*) echo "$0: unknown route '$route' (compiler, hipcxx, path or prefix)" >&2; exit 2 ;;
+prefix-cc) set -- "-DCMAKE_PREFIX_PATH=$prefix" "-DCMAKE_CXX_COMPILER=$prefix/bin/barehip-cc" ;;
+*) echo "$0: unknown route '$route' (compiler, hipcxx, path, prefix or prefix-cc)" >&2; exit 2 ;;
 esac
 echo "  CMAKE   $src ($gen, $route) in $dir"
 cmake -S "$src" -B "$dir" -G "$gen" -DBH_NAME_SUFFIX="$suffix" "$@" > "$dir.configure.log" 2>&1 || {
 	cat "$dir.configure.log"; exit 1; }
 # What CMake learnt about the compiler, for the log.
 { grep -E "compiler identification|Check for working|barehip:" "$dir.configure.log"
-	grep -E "^CMAKE_HIP_(COMPILER|ARCHITECTURES):" "$dir/CMakeCache.txt"; } | sed 's/^/          /'
+	grep -E "^CMAKE_(HIP|CXX)_COMPILER:|^CMAKE_HIP_ARCHITECTURES:" "$dir/CMakeCache.txt"; } | sed 's/^/          /'
 cmake --build "$dir" -j2
 echo "$sum" > "$dir/.barehip-inputs"
