@@ -442,6 +442,13 @@ static int launch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	if (ret)
 		return ret;
 	memset(&p->hidden, 0, sizeof(p->hidden));
+	/* The printf buffer, made at the first launch of a kernel that
+	 * prints (its size is settable until then). */
+	if ((k->arg_kinds & (1ull << BH_ARG_HIDDEN_PRINTF_BUFFER)) && !q->printf_buf.size) {
+		ret = bh_printf_buffer_alloc(q->dev, &q->printf_buf, err);
+		if (ret)
+			return ret;
+	}
 	p->hidden.printf_buffer = q->printf_buf.gpu_va;
 	p->hidden.queue_ptr = q->ctl.gpu_va + CTL_AMD_QUEUE;
 	if (k->arg_kinds & (1ull << BH_ARG_HIDDEN_HEAP_V1)) {
