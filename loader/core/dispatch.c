@@ -537,6 +537,8 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		return ret;
 	bh_lock(q->dev, q->lock);
 	ret = launch_prepare(q, k, l, &p, err);
+	if (!ret && q->dev->plat->note_launch)
+		q->dev->plat->note_launch(q->dev->plat, q->qid, k->name, k->entry_va);
 	if (!ret)
 		ret = launch_emit(q, k, l, &p, err);
 	bh_unlock(q->dev, q->lock);
