@@ -139,8 +139,8 @@ int main()
                  hipErrorInvalidValue, "not positive", "occupancy of a 0-thread block");
     expect_error(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&value, fill, 64, 0, 8),
                  hipErrorInvalidValue, "flags", "occupancy with unknown flags");
-    expect_error(hipDeviceSetLimit(hipLimitPrintfFifoSize, 1), hipErrorUnsupportedLimit,
-                 "CONFIG_LOADER_PRINTF_KB", "resizing the printf buffer");
+    expect_error(hipDeviceSetLimit(hipLimitPrintfFifoSize, 1), hipErrorInvalidValue,
+                 "between 64 bytes and 1 GiB", "a 1-byte printf buffer");
 
     // Invalid devices: this board has device 0 only.
     hipDevice_t handle;

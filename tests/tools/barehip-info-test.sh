@@ -77,6 +77,15 @@ expect "a bad BAREHIP_SIM_VRAM_MB fails" test $? -eq 1
 expect "... naming the variable and the range" \
 	grep -Fq "BAREHIP_SIM_VRAM_MB='lots' is not a VRAM size in MiB 16..196608" <<<"$out"
 
+# ROCm's visible-device variables on the one-GPU sim board.
+out=$(BAREHIP_BOARD=sim HIP_VISIBLE_DEVICES=0 "$info" 2>&1)
+expect "HIP_VISIBLE_DEVICES=0 keeps device 0" test $? -eq 0
+out=$(BAREHIP_BOARD=sim HIP_VISIBLE_DEVICES=1 "$info" 2>&1)
+expect "HIP_VISIBLE_DEVICES=1 hides it" test $? -eq 1
+expect "... saying so" grep -Fq "HIP_VISIBLE_DEVICES='1' hides the sim board's one GPU" <<<"$out"
+out=$(BAREHIP_BOARD=sim CUDA_VISIBLE_DEVICES= "$info" 2>&1)
+expect "an empty CUDA_VISIBLE_DEVICES hides it" grep -Fq "CUDA_VISIBLE_DEVICES='' hides" <<<"$out"
+
 # The command line: --help on stdout with status 0, unknown arguments 2.
 out=$("$info" --help 2>/dev/null)
 expect "--help: exit 0" test $? -eq 0

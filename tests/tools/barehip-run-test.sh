@@ -139,6 +139,26 @@ expect "a bundle without the board's target" \
 	err 1 "the bundle has no code object for $other (it has: $genco_gfx" \
 	env BAREHIP_SIM_GFX=$other "$run" "$genco" saxpy
 
+# The sim board's per-kernel line (BAREHIP_SIM_STATS=1, a small rocprof):
+# the kernel's C++ name, grid, block, waves, instructions, lane-ops and
+# the bytes it read and wrote (saxpy of 100 floats: x and y read, y
+# written), the device constructor's and destructor's too, then the
+# run's totals as before.
+stats() { BAREHIP_BOARD=sim BAREHIP_SIM_GFX=$genco_gfx "$@"; }
+out=$(stats env BAREHIP_SIM_STATS=1 "$run" "$co" saxpy --grid 2 --block 64 --arg f32=2 \
+	--arg buf=100xf32:iota:f32 --arg buf=100xf32 --arg u32=100 2>&1)
+expect "BAREHIP_SIM_STATS: a line per kernel" grep -Eq "^sim kernel: saxpy\(float, float const\*, float\*, unsigned int\) grid \(2,1,1\) block \(64,1,1\): [0-9]+ waves, [0-9]+ wave instructions, [0-9]+ lane-ops, read 800 B, written 400 B, LDS 0 B, [0-9.]+ ms$" <<<"$out"
+expect "... for the device constructor and destructor too" \
+	test "$(grep -Ec '^sim kernel: amdgcn\.device\.(init|fini) grid \(1,1,1\)' <<<"$out")" -eq 2
+expect "... and the run's totals at exit" grep -q "^sim stats: dispatches 3 " <<<"$out"
+# BAREHIP_SIM_PROGRESS: a long kernel says how far it is.
+out=$(stats env BAREHIP_SIM_PROGRESS=0.05 BAREHIP_SIM_THREADS=1 "$run" "$co" spin --grid 4 \
+	--block 64 --arg u32=400000 --arg buf=256xu32 2>&1)
+expect "BAREHIP_SIM_PROGRESS: progress lines" \
+	grep -Eq "^sim progress: spin: [0-4] of 4 workgroups done \([0-9]+%\), [0-4] running, [0-9]+ wave instructions, [0-9.]+ s$" <<<"$out"
+expect "a bad BAREHIP_SIM_PROGRESS" err 1 "BAREHIP_SIM_PROGRESS='soon' is not a number of seconds" \
+	env BAREHIP_BOARD=sim BAREHIP_SIM_PROGRESS=soon "$run" "$co" --list
+
 if [ $fails -ne 0 ]; then
 	echo "barehip-run: FAIL ($fails checks)"
 	exit 1

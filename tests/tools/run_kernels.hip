@@ -62,3 +62,12 @@ template <typename T> __global__ void fill(T* out, T v, unsigned n)
 template __global__ void fill<int>(int*, int, unsigned);
 template __global__ void fill<double>(double*, double, unsigned);
 } // namespace ns
+
+// A long kernel for BAREHIP_SIM_PROGRESS: n steps of an LCG per lane.
+extern "C" __global__ void spin(unsigned n, unsigned* out)
+{
+    unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    for (unsigned i = 0; i < n; ++i)
+        x = x * 1664525u + 1013904223u;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}

@@ -157,6 +157,8 @@ const struct bh_sim_target *bh_sim_get_target(const struct bh_sim *sim);
 
 #define BH_SIM_MAX_QUEUES	8
 
+struct bh_sim_dispatch_stats;
+
 struct bh_sim_config {
 	enum bh_sim_gfx gfx;		/* the target: a row of bh_sim_targets[] */
 	uint64_t vram_size;		/* bytes, multiple of 4096 */
@@ -186,6 +188,15 @@ struct bh_sim_config {
 	 * a trace always runs so.
 	 */
 	unsigned threads;
+	/*
+	 * Called on the board's thread when a dispatch ends, and every
+	 * progress_ns of host time while one runs (0: never), with its
+	 * counters; NULL: not called.  They must not call into the board.
+	 */
+	void (*dispatch_done)(void *ctx, const struct bh_sim_dispatch_stats *st);
+	void (*progress)(void *ctx, const struct bh_sim_dispatch_stats *st);
+	void *stats_ctx;
+	uint64_t progress_ns;
 };
 
 enum bh_sim_fault_kind {
@@ -229,6 +240,27 @@ struct bh_sim_stats {
 	uint64_t valu_lane_ops;	/* VALU instructions x active lanes */
 	uint64_t lds_bytes;	/* moved by DS loads and stores (active lanes) */
 	uint64_t global_bytes;	/* moved by FLAT/GLOBAL loads and stores, not scratch */
+	uint64_t global_read;	/* of them, loaded */
+	uint64_t global_written;	/* of them, stored */
+};
+
+/*
+ * One dispatch's counters (bh_sim_config.dispatch_done, .progress): what
+ * the kernel at @pc did with a grid of @groups workgroups of @block
+ * work-items, and the host time since its packet.
+ */
+struct bh_sim_dispatch_stats {
+	unsigned queue;
+	uint64_t pc;			/* the kernel's first instruction */
+	uint32_t groups[3], block[3];
+	uint64_t total_groups;		/* in the grid */
+	uint64_t workgroups, waves;	/* started so far */
+	uint64_t groups_done;		/* ended so far */
+	uint64_t instructions;		/* wave instructions */
+	uint64_t valu_lane_ops;
+	uint64_t global_read, global_written, lds_bytes;
+	uint64_t host_ns;
+	bool faulted;
 };
 
 /*

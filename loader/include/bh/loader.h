@@ -141,6 +141,15 @@ uint64_t bh_device_vram_free(const struct bh_device *dev);
 int bh_device_set_heap_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err);
 uint64_t bh_device_heap_size(const struct bh_device *dev);
 /*
+ * The device printf buffer each queue gets at its first launch of a
+ * kernel that calls printf (default CONFIG_LOADER_PRINTF_KB), bytes with
+ * its 8-byte header: 64 bytes to 1 GiB.  Once a kernel that prints has
+ * run, the size is fixed (BH_EBUSY), as with CUDA's and HIP's
+ * cudaLimitPrintfFifoSize / hipLimitPrintfFifoSize.
+ */
+int bh_device_set_printf_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err);
+uint64_t bh_device_printf_size(const struct bh_device *dev);
+/*
  * Stack per work-item for kernels whose stack size the compiler cannot
  * bound (recursion, indirect calls: .uses_dynamic_stack), on top of their
  * fixed private segment.  Default BH_DEFAULT_STACK_BYTES.
