@@ -12,6 +12,7 @@
 #   make gfx90a | gfx942 | gfx1100 | gfx1103 | gfx1151
 #                   make the sim board model that GPU
 #   make check-gfx11   saxpy and the device tests on the gfx1100 model
+#   make check-cmake   the CMake projects of tests/cmake, from make install
 #
 # Configuration comes only from .config (Kconfig); without one, the build
 # behaves as if `make sim_defconfig` had been run.
@@ -190,7 +191,9 @@ endif
 
 # ----------------------------------------------------------- libbarehip
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
-$(LIB_OBJS): | $(SIM_GEN_HEADERS)
+# The headers are copied before any object builds: a new source has no .d
+# file yet to say it reads them.
+$(LIB_OBJS): | $(SIM_GEN_HEADERS) $(HEADERS)
 
 $(BUILD)/obj/%.o: %.c $(AUTOCONF)
 	$(Q)mkdir -p $(@D)
@@ -223,7 +226,7 @@ CHECK_BUILD := $(BUILD)/check
 # qemu-user) add their own checks to check.
 check: $(CHECK_DEPS_STAMP) check-build all
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
-		STATIC_EXAMPLES="$(EXAMPLES)" check-run
+		STATIC_EXAMPLES="$(EXAMPLES)" TOP_BUILD=$(BUILD) check-run
 
 # make check builds everything first, on every core (CHECK_JOBS, nproc
 # by default), then runs the tests one at a time: their output reads in
@@ -256,6 +259,7 @@ include tests/cross/cross.mk
 include tests/tools/install.mk
 include tests/gfx11/gfx11.mk
 include tests/threads/threads.mk
+include tests/cmake/cmake.mk
 
 .PHONY: deps-all
 deps-all: $(DEPS_STAMP) $(CHECK_DEPS_STAMP) $(EXTRA_DEPS_STAMPS)
