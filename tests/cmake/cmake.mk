@@ -47,7 +47,17 @@ CMAKE_RUNS := $(call cmake_runs,$(CMAKE_NINJA),-ninja) $(call cmake_runs,$(CMAKE
 CHECK_PREBUILD += cmake-test-build
 CHECK_RUNS += $(CMAKE_RUNS)
 
+# CMake's probes and the tools beside the packages, on the build
+# directory as a prefix (a script test of make check's, like tests/tools).
+CMAKE_TOOLS_TEST := $(BUILD)/tests/cmake/cmake-tools-test
+$(CMAKE_TOOLS_TEST): tests/cmake/cmake-tools-test.sh $(TOOLCHAIN) $(CMAKE_PKG) $(CMAKE_PKG_TOOLS) \
+		$(BUILD)/bin/barehip-info
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BUILD))" > $@ && \
+		chmod +x $@
+TOOL_TESTS += $(CMAKE_TOOLS_TEST)
+
 # (check-gfx11 runs the gfx1100 runs of CHECK_RUNS, these among them.)
 check-gfx11: cmake-test-build
-check-cmake: cmake-test-build
-	$(Q)scripts/run-tests.sh $(TOP_BUILD)/cmake-tests true -- $(CMAKE_RUNS)
+check-cmake: cmake-test-build $(CMAKE_TOOLS_TEST)
+	$(Q)scripts/run-tests.sh $(TOP_BUILD)/cmake-tests true -- $(CMAKE_RUNS) $(CMAKE_TOOLS_TEST)
