@@ -57,12 +57,13 @@ int bh_rt_log_level(void)
 void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
 {
 	struct timespec ts;
-	char text[1024];
+	char raw[1024], text[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	bh_demangle_text(raw, text, sizeof(text));
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	/* One fprintf: lines of several threads do not interleave. */
 	fprintf(stderr, ":%d:barehip/%-12s:%-4d: %010lld us: [pid:%-5d tid:0x%lx] %s\n", at, file,

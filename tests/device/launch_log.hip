@@ -61,7 +61,7 @@ int main(int argc, char** argv)
     if (argc == 3 && !std::strcmp(argv[1], "--child"))
         return child();
     const char* bounds_line =
-        "Launch params (16, 16, 1) are larger than launch bounds (128) for kernel _Z7boundedPi";
+        "Launch params (16, 16, 1) are larger than launch bounds (128) for kernel bounded(int*)";
 
     outcome o = run_child("x", "AMD_LOG_LEVEL", nullptr);
     expect(ran(o), "unset", "the launch fails with hipErrorLaunchFailure, as ROCm's", o);
@@ -74,14 +74,14 @@ int main(int argc, char** argv)
     expect(ran(o), "1", "the launch fails", o);
     expect(has(o.err, bounds_line), "1", "the configuration, bounds and kernel are logged", o);
     expect(has(o.err, ":1:barehip/launch.c"), "1", "in ROCm's line shape, marked barehip's", o);
-    expect(has(o.err, "] kernel '_Z7boundedPi' grid (67108864,1,1) block (64,1,1): x dimension"),
+    expect(has(o.err, "] kernel 'bounded(int*)' grid (67108864,1,1) block (64,1,1): x dimension"),
            "1", "a grid past 2^32 work-items is logged with barehip's message", o);
     expect(!has(o.err, ":3:"), "1", "no information lines", o);
 
     o = run_child("x", "AMD_LOG_LEVEL", "3");
     expect(ran(o), "3", "the launch fails", o);
     expect(has(o.err, bounds_line), "3", "the bounds line", o);
-    expect(has(o.err, "hipLaunchKernel ( kernel '_Z7boundedPi', grid (2,1,1), block (64,1,1)"),
+    expect(has(o.err, "hipLaunchKernel ( kernel 'bounded(int*)', grid (2,1,1), block (64,1,1)"),
            "3", "each launch is logged with its configuration", o);
     expect(has(o.err, "hipLaunchKernel: Returned hipSuccess") &&
            has(o.err, "hipLaunchKernel: Returned hipErrorLaunchFailure"), "3",
