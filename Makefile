@@ -301,6 +301,7 @@ define install_into
 	$(Q)for l in $(INSTALL_CROSS_LIBS); do d=$(1)/lib/$$(basename $$(dirname $$l)) && \
 		install -d $$d && install -m 644 $$l $$d/ && ln -sf libbarehip.a $$d/libamdhip64.a; done
 	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(1)/include/
+	$(call install_cmake_pkg,$(1))
 endef
 
 .PHONY: install

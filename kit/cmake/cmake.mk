@@ -40,12 +40,13 @@ $(CMAKE_PKG_TOOLS):
 
 all: $(CMAKE_PKG) $(CMAKE_PKG_TOOLS)
 
-.PHONY: install-cmake-pkg
-install: install-cmake-pkg
-install-cmake-pkg: $(CMAKE_PKG) $(CMAKE_PKG_TOOLS)
-	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/cmake/hip-lang \
-		$(DESTDIR)$(PREFIX)/lib/cmake/hip $(DESTDIR)$(PREFIX)/lib/barehip/bin
-	$(Q)install -m 755 $(AGENT_ENUMERATOR) $(HIPCONFIG) $(DESTDIR)$(PREFIX)/bin/
-	$(Q)install -m 755 $(HIP_CLANGXX) $(DESTDIR)$(PREFIX)/lib/barehip/bin/
-	$(Q)install -m 644 $(CMAKE_PKG_LANG) $(DESTDIR)$(PREFIX)/lib/cmake/hip-lang/
-	$(Q)install -m 644 $(CMAKE_PKG_HIP) $(DESTDIR)$(PREFIX)/lib/cmake/hip/
+# install_cmake_pkg DIR: the packages and tools into the prefix DIR (the
+# Makefile's install_into calls it: make install, and the prefixes the
+# tests install).
+define install_cmake_pkg
+	$(Q)install -d $(1)/bin $(1)/lib/cmake/hip-lang $(1)/lib/cmake/hip $(1)/lib/barehip/bin
+	$(Q)install -m 755 $(AGENT_ENUMERATOR) $(HIPCONFIG) $(1)/bin/
+	$(Q)install -m 755 $(HIP_CLANGXX) $(1)/lib/barehip/bin/
+	$(Q)install -m 644 $(CMAKE_PKG_LANG) $(1)/lib/cmake/hip-lang/
+	$(Q)install -m 644 $(CMAKE_PKG_HIP) $(1)/lib/cmake/hip/
+endef

@@ -10,9 +10,10 @@
 # Their programs run on the sim board like the device tests.  make check builds them with everything else (unsanitized,
 # as installed) and counts their runs; make check-cmake does just this.
 #
-# The sanitized check-run is a make of its own in $(BUILD)/check: TOP_BUILD
-# (the check target passes it) is the build directory the install comes
-# from.
+# The install and the builds are make check's CHECK_PREBUILD, made in
+# the unsanitized $(BUILD) as make install would install it; the runs are
+# in the sanitized check-run, a make of its own in $(BUILD)/check, where
+# TOP_BUILD (the check target passes it) names that $(BUILD).
 TOP_BUILD ?= $(BUILD)
 CMAKE_TEST_PREFIX := /opt/barehip
 CMAKE_TEST_DESTDIR := $(abspath $(TOP_BUILD))/cmake-prefix
@@ -25,9 +26,9 @@ CMAKE_FIND_HIP_CC := $(TOP_BUILD)/cmake-find-hip-cc
 CMAKE_BOARD_GFX := $(call unquote,$(CONFIG_SIM_TARGET))
 
 .PHONY: cmake-test-build check-cmake
-cmake-test-build: all
-	$(Q)$(MAKE) --no-print-directory BUILD=$(TOP_BUILD) SANITIZE=0 DESTDIR=$(CMAKE_TEST_DESTDIR) \
-		PREFIX=$(CMAKE_TEST_PREFIX) install >/dev/null
+cmake-test-build: all $(INSTALL_CROSS_LIBS)
+	$(Q)rm -rf $(CMAKE_TEST_DESTDIR)
+	$(call install_into,$(CMAKE_TEST_INSTALLED))
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_NINJA) Ninja compiler -ninja
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_MAKE) "Unix Makefiles" \
 		path -make
@@ -45,9 +46,21 @@ CMAKE_RUNS := $(call cmake_runs,$(CMAKE_NINJA),-ninja) $(call cmake_runs,$(CMAKE
 	$(CMAKE_FIND_HIP_CC)/host_query-cc@$(CMAKE_BOARD_GFX) \
 	$(CMAKE_FIND_HIP_CC)/device_scale-cc@$(CMAKE_BOARD_GFX)
 CHECK_PREBUILD += cmake-test-build
+# tests/tools/install.mk's prefix has the CMake packages too.
+$(INSTALL_TEST_STAMP): $(CMAKE_PKG) $(CMAKE_PKG_TOOLS)
 CHECK_RUNS += $(CMAKE_RUNS)
+
+# CMake's probes and the tools beside the packages, on the build
+# directory as a prefix (a script test of make check's, like tests/tools).
+CMAKE_TOOLS_TEST := $(BUILD)/tests/cmake/cmake-tools-test
+$(CMAKE_TOOLS_TEST): tests/cmake/cmake-tools-test.sh $(TOOLCHAIN) $(CMAKE_PKG) $(CMAKE_PKG_TOOLS) \
+		$(BUILD)/bin/barehip-info
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s"\n' "$(abspath $<)" "$(abspath $(BUILD))" > $@ && \
+		chmod +x $@
+TOOL_TESTS += $(CMAKE_TOOLS_TEST)
 
 # (check-gfx11 runs the gfx1100 runs of CHECK_RUNS, these among them.)
 check-gfx11: cmake-test-build
-check-cmake: cmake-test-build
-	$(Q)scripts/run-tests.sh $(TOP_BUILD)/cmake-tests true -- $(CMAKE_RUNS)
+check-cmake: cmake-test-build $(CMAKE_TOOLS_TEST)
+	$(Q)scripts/run-tests.sh $(TOP_BUILD)/cmake-tests true -- $(CMAKE_RUNS) $(CMAKE_TOOLS_TEST)
