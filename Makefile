@@ -190,7 +190,10 @@ endif
 
 # ----------------------------------------------------------- libbarehip
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
-$(LIB_OBJS): | $(SIM_GEN_HEADERS)
+# The copies of kit/include in $(BUILD)/include come first on the include
+# path: up to date before any object compiles (a new #include of one is
+# in no .d file yet).
+$(LIB_OBJS): | $(SIM_GEN_HEADERS) $(HEADERS)
 
 $(BUILD)/obj/%.o: %.c $(AUTOCONF)
 	$(Q)mkdir -p $(@D)
