@@ -29,3 +29,4 @@ $(HOST_TOOLS): $(BUILD)/bin/%: kit/tools/%.c $(LIBBAREHIP) $(HEADERS)
 	@echo "  LD      $@"
 	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) \
 		-Wl,--undefined=__cxa_demangle -lstdc++ -lm -o $@
+include kit/cmake/cmake.mk

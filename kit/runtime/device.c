@@ -150,6 +150,7 @@ static void teardown(struct bh_rt_device *d)
 	d->queue = NULL;
 	bh_rt_unload_all(d);
 	bh_rt_managed_home_all(d);
+	bh_rt_mempool_teardown(d);
 	bh_rt_free_all(d);
 	if (d->dev)
 		bh_device_close(d->dev);
@@ -434,7 +435,10 @@ hipError_t hipDeviceSynchronize(void)
 	if (e)
 		return e;
 	/* Every stream of the device, the null one included. */
-	return bh_rt_streams_synchronize(d, "hipDeviceSynchronize");
+	e = bh_rt_streams_synchronize(d, "hipDeviceSynchronize");
+	if (!e)
+		bh_rt_mempool_sync(d);	/* pools give back what they keep above threshold */
+	return e;
 }
 
 /*

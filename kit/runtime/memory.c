@@ -675,6 +675,37 @@ static hipError_t track(const char *api, size_t size, unsigned int domain,
 	return hipSuccess;
 }
 
+hipError_t bh_rt_vram_alloc(const char *api, struct bh_rt_device *d, size_t size,
+			    struct bh_rt_pool_block *block, struct bh_allocation **out)
+{
+	struct bh_error err = { 0 };
+	struct bh_allocation *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	a->d = d;
+	a->pool_block = block;
+	if (bh_mem_alloc(d->dev, size, BH_MEM_VRAM, &a->mem, &err)) {
+		free(a);
+		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+	}
+	a->bytes = size;
+	add_allocation(a);
+	*out = a;
+	return hipSuccess;
+}
+
+static void unlink_locked(struct bh_allocation *a);
+
+void bh_rt_vram_release(struct bh_allocation *a)
+{
+	pthread_mutex_lock(&mem_lock);
+	unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	bh_mem_free(a->d->dev, &a->mem);
+	free(a);
+}
+
 /* Take @a off the list, the memory lock held: found, checked and
  * unlinked in one hold, so of two threads freeing it one gets it. */
 static void unlink_locked(struct bh_allocation *a)
@@ -740,10 +771,14 @@ hipError_t hipFree(void *ptr)
 		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
 			break;
 	bool registered = a && a->registered;
+	/* A pool's memory goes back to its pool (mempool.c), listed still. */
+	bool pooled = a && __atomic_load_n(&a->pool_block, __ATOMIC_ACQUIRE);
 
-	if (a && !registered)
+	if (a && !registered && !pooled)
 		unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
+	if (pooled)
+		return bh_rt_mempool_free(a);
 	if (registered)
 		return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
 				   "host memory registered with hipHostRegister "

@@ -546,6 +546,18 @@ static hipError_t function_kernel_locked(const char *api, hipFunction_t function
 static hipError_t function_kernel(const char *api, hipFunction_t function,
 				  hipError_t null_error, const struct bh_kernel **k)
 {
+	/* A __global__ function's handle (hipGetFuncBySymbol): the current
+	 * device's kernel. */
+	struct bh_function *fn = bh_rt_function_handle(function);
+
+	if (fn) {
+		hipError_t e = bh_rt_init();
+
+		if (e)
+			return e;
+		kernel_device = bh_rt_current();
+		return bh_rt_kernel(kernel_device, fn, k);
+	}
 	bh_rt_code_lock();
 	hipError_t e = function_kernel_locked(api, function, null_error, k);
 

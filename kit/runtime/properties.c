@@ -55,6 +55,7 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	cu_regs = clamp_int((uint64_t)cu.vgprs_per_simd * i->wave_size * cu.simds);
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", i->name);
+	bh_rt_device_uuid(d, &p->uuid);
 	snprintf(p->gcnArchName, sizeof(p->gcnArchName), "%s:sramecc%c:xnack%c", i->gfx,
 		 i->sramecc ? '+' : '-', i->xnack ? '+' : '-');
 	p->totalGlobalMem = i->vram_size;

@@ -110,6 +110,11 @@ CROSS_PROGS_$(1) := $$(patsubst tests/programs/%.hip,$(CROSS_DIR)/$(1)/programs/
 endef
 $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$(a))))
 
+# make install installs the runtime of each target whose cross compiler
+# is there (lib/TRIPLE/libbarehip.a), for barehip-cc --host-target.
+INSTALL_CROSS_LIBS := $(foreach a,$(CROSS_ARCHES),\
+	$(if $(shell command -v $(a)-linux-gnu-gcc 2>/dev/null),$(BUILD)/lib/$(a)-linux-gnu/libbarehip.a))
+
 # One run per target, each with its summary; any failure fails check.
 .PHONY: check-cross
 CROSS_CHECK_BUILD := $(foreach a,$(CROSS_ARCHES),$(CROSS_LIB_$(a)) $(CROSS_UNIT_$(a)) \
