@@ -52,6 +52,12 @@ void bh_demangle_text(const char *in, char *out, size_t len)
 	if (!out || !len)
 		return;
 	for (size_t i = 0; in && in[i] && o + 1 < len;) {
+		/* A symbol the message wants as it is (BH_RT_SYMBOL). */
+		if (in[i] == BH_RT_SYMBOL_MARK) {
+			for (i++; (ident_char(in[i]) || in[i] == '.') && o + 1 < len; i++)
+				out[o++] = in[i];
+			continue;
+		}
 		bool start = in[i] == '_' && in[i + 1] == 'Z' && (i == 0 || !ident_char(in[i - 1]));
 
 		if (!start) {

@@ -10,7 +10,11 @@
  *             seeds' "launch_bounds" section); any other launch refused
  *             (a grid past 2^32 work-items, ...) with barehip's message;
  *   level 3+  every kernel launch with its configuration, and what it
- *             returned.
+ *             returned; every allocation and free (hipMalloc & co: size,
+ *             address, device), every synchronous copy (destination,
+ *             source, extent, kind), every code object loaded;
+ *   level 4   the kernels of each code object loaded.
+ * Kernel names are demangled.
  * barehip's own one-line error (bh_get_last_error_message, printed as
  * "barehip: hipError...: ...") does not depend on the level.
  */

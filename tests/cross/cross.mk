@@ -94,7 +94,8 @@ $$(CROSS_LIB_$(1):.a=-all.a): $$(CROSS_LIB_OBJS_$(1))
 $$(CROSS_UNIT_$(1)): $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1):.a=-all.a)
 	@echo "  LD      $$@ (static)"
 	$$(Q)$$(CROSS_CC_$(1)) -static -o $$@ $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1):.a=-all.a) \
-		-L$$(CROSS_USR_$(1))/lib/$(1)-linux-gnu -lcunit -lmpfr -lgmp -lm
+		-L$$(CROSS_USR_$(1))/lib/$(1)-linux-gnu -Wl,--undefined=__cxa_demangle -lcunit -lmpfr \
+		-lgmp -lstdc++ -lm
 
 # HIP programs for this host: barehip-cc --host-target links the library
 # from $(BUILD)/lib/TRIPLE/ (the same device code objects as natively).

@@ -4,7 +4,8 @@
 // seeds' launch_bounds section); level 3 also logs every launch and what
 // it returned; 0 (the default) logs nothing.  A launch refused for another
 // reason (a grid of 2^32 work-items) is logged at level 1 with barehip's
-// message.  Each level runs in a child
+// message.  Level 3 also logs allocations, copies and code objects
+// loaded, level 4 each loaded kernel.  Each level runs in a child
 // process whose stderr is read here.
 #include <hip/hip_runtime.h>
 
@@ -25,6 +26,9 @@ static int child()
     bounded<<<2, 64>>>(out);                  // fine
     if (hipDeviceSynchronize())
         return 11;
+    int host[4];
+    if (hipMemcpy(host, out, sizeof(host), hipMemcpyDeviceToHost))
+        return 13;
     bounded<<<1, dim3(16, 16, 1)>>>(out);     // 256 threads, bounds 128
     const hipError_t e = hipGetLastError();
     std::printf("launch: %s\n", hipGetErrorName(e));
@@ -86,6 +90,18 @@ int main(int argc, char** argv)
     expect(has(o.err, "hipLaunchKernel: Returned hipSuccess") &&
            has(o.err, "hipLaunchKernel: Returned hipErrorLaunchFailure"), "3",
            "and what it returned", o);
+    expect(has(o.err, "] hipMalloc ( 4096 bytes ) = 0x") && has(o.err, "on device 0"), "3",
+           "an allocation, its size, address and device", o);
+    expect(has(o.err, "] hipMemcpy ( dst 0x") && has(o.err, "16 x 1 x 1 bytes, kind 2 )"), "3",
+           "a copy, its extent and kind", o);
+    expect(has(o.err, "code object (") && has(o.err, "kernels) on device 0"), "3",
+           "the code object loaded", o);
+    expect(!has(o.err, "  kernel 'bounded(int*)'") , "3", "its kernels only at level 4", o);
+
+    o = run_child("x", "AMD_LOG_LEVEL", "4");
+    expect(ran(o), "4", "the launch fails", o);
+    expect(has(o.err, ":4:barehip/register.c") && has(o.err, "  kernel 'bounded(int*)'"), "4",
+           "the code object's kernels, demangled", o);
 
     o = run_child("x", "AMD_LOG_LEVEL", "loud");
     expect(ran(o), "loud", "the launch fails", o);
@@ -101,7 +117,7 @@ int main(int argc, char** argv)
     expect(ok && hipDeviceSynchronize() == hipSuccess && hipFree(out) == hipSuccess, "unset",
            "a launch at the bounds runs", outcome{});
 
-    std::printf("launch_log: %s (AMD_LOG_LEVEL unset, 1, 3 and a bad value)\n",
+    std::printf("launch_log: %s (AMD_LOG_LEVEL unset, 1, 3, 4 and a bad value)\n",
                 failures ? "FAIL" : "PASS");
     return failures ? 1 : 0;
 }

@@ -159,6 +159,18 @@ expect "BAREHIP_SIM_PROGRESS: progress lines" \
 expect "a bad BAREHIP_SIM_PROGRESS" err 1 "BAREHIP_SIM_PROGRESS='soon' is not a number of seconds" \
 	env BAREHIP_BOARD=sim BAREHIP_SIM_PROGRESS=soon "$run" "$co" --list
 
+# The instruction trace names PM4 packets and shows memory operands: the
+# address a scalar load reads, the first and last EXEC lanes' addresses
+# of a vector load or store (saxpy of 4 floats: 4 lanes).
+out=$(stats env BAREHIP_SIM_TRACE=0,0,0:0 "$run" "$co" saxpy --block 64 --arg f32=2 \
+	--arg buf=4xf32:iota:f32 --arg buf=4xf32 --arg u32=4 2>&1)
+expect "trace: packets by name" grep -q "^sim: CP packet DISPATCH_DIRECT (0x15), 5 dwords$" <<<"$out"
+expect "trace: SET_SH_REG's registers" \
+	grep -Eq "^sim: CP packet SET_SH_REG \(0x76\), [0-9]+ dwords: [0-9]+ registers? from 0x2e[0-9a-f]{2}$" <<<"$out"
+expect "trace: a scalar load's address" grep -Eq "s_load_dword.* @0x[0-9a-f]+$" <<<"$out"
+expect "trace: a vector access's lane addresses" \
+	grep -Eq "@lane 0 0x[0-9a-f]+ \.\. lane 3 0x[0-9a-f]+ \(4 lanes\)$" <<<"$out"
+
 if [ $fails -ne 0 ]; then
 	echo "barehip-run: FAIL ($fails checks)"
 	exit 1

@@ -125,6 +125,11 @@ static uint64_t lane_addr(struct wave *w, const struct insn *in, unsigned l)
 	return a + (int64_t)in->offset;
 }
 
+uint64_t sim_flat_lane_addr(struct wave *w, const struct insn *in, unsigned l)
+{
+	return lane_addr(w, in, l);
+}
+
 /*
  * Every EXEC lane's address at once (other lanes: 0): the scalar base and
  * the segment rules are resolved once per instruction, not per lane.
