@@ -318,6 +318,8 @@ static hipError_t copy_sync(const char *api, struct copy *c, hipStream_t order)
 		e = sync_order(api, order, d.d, s.d);
 	if (e)
 		return e;
+	BH_RT_LOG(3, "%s ( dst %p, src %p, %zu x %zu x %zu bytes, kind %d )", api, c->dst,
+		  c->src, c->width, c->height, c->depth, (int)c->kind);
 	copy_slices(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height, c->depth, c->dslice,
 		    c->sslice);
 	return bh_rt_success();
@@ -667,6 +669,9 @@ static hipError_t track(const char *api, size_t size, unsigned int domain,
 	a->bytes = size;
 	add_allocation(a);
 	*out = a;
+	BH_RT_LOG(3, "%s ( %zu bytes ) = %p on device %d", api, size,
+		  a->mem.cpu && domain != BH_MEM_VRAM ? a->mem.cpu : (void *)(uintptr_t)a->mem.gpu_va,
+		  d->ordinal);
 	return hipSuccess;
 }
 
@@ -741,6 +746,8 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 		add_allocation(a);
 		return e;
 	}
+	BH_RT_LOG(3, "%s ( %p, %zu bytes ) on device %d", api, (void *)(uintptr_t)a->mem.gpu_va,
+		  a->bytes, a->d->ordinal);
 	bh_mem_free(a->d->dev, &a->mem);
 	free(a);
 	return bh_rt_success();

@@ -3,8 +3,9 @@
  * Device properties and attributes, filled from what the board reports
  * (bh_device_info) and what one of its compute units holds
  * (bh_device_cu_limits).  A board that has or models something not at
- * all (the sim board: PCI location, caches, DRAM timing) reports 0, and
- * so does the property.  The rest are facts of the HIP API on gfx9:
+ * all (the sim board: PCI location, DRAM timing) reports 0, and so does
+ * the property; the sim board reports the caches of the product it
+ * models (boards/sim/model/targets.c), which its model does not run.  The rest are facts of the HIP API on gfx9:
  * grids of 2^31-1 x 65535 x 65535 blocks, a 1024-thread block in any
  * one dimension, what barehip's kernel language provides (arch flags).
  */

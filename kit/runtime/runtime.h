@@ -158,6 +158,13 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
 /* device_abort.c: a kernel's abort()/assert; returns only in recover mode. */
 void bh_rt_device_abort(const char *api_message);
+/*
+ * demangle.c: messages name kernels as the source spells them
+ * (bh_demangle_text in bh_rt_error and the log); a symbol the user must
+ * type as it is (hipModuleGetFunction's names) follows BH_RT_SYMBOL_MARK,
+ * which keeps it mangled and is dropped.
+ */
+#define BH_RT_SYMBOL_MARK '\001'
 /* log.c: AMD_LOG_LEVEL (0..4) and a ROCm-shaped log line at level @at. */
 int bh_rt_log_level(void);
 void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)

@@ -972,6 +972,18 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 const char *bh_get_last_error_message(void);
 
 /*
+ * barehip extension: a symbol as the C++ source spells it.  bh_demangle
+ * writes the demangled form of @name ("_Z5saxpyfPKfPf" ->
+ * "saxpy(float, float const*, float*)"), or @name itself when it is not
+ * a mangled C++ name, into @out (at most @len bytes with the NUL) and
+ * returns its full length.  bh_demangle_text copies @in to @out with
+ * every mangled name in it demangled.  Both use the C++ library's
+ * __cxa_demangle; a program linked without one gets names unchanged.
+ */
+size_t bh_demangle(const char *name, char *out, size_t len);
+void bh_demangle_text(const char *in, char *out, size_t len);
+
+/*
  * barehip extension: what a kernel's abort() or failed assert does.
  * BH_DEVICE_ABORT_TERMINATE (the default, as HIP on ROCm): the host
  * prints the device's message and the cause, then calls abort().
