@@ -255,6 +255,7 @@ include tests/qemu/qemu.mk
 include tests/cross/cross.mk
 include tests/gfx11/gfx11.mk
 include tests/threads/threads.mk
+include tests/hermetic/hermetic.mk
 
 .PHONY: deps-all
 deps-all: $(DEPS_STAMP) $(CHECK_DEPS_STAMP) $(EXTRA_DEPS_STAMPS)
@@ -285,7 +286,7 @@ install: all
 			install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64 && \
 			install -m 644 $(BUILD)/lib/barehip/$$t/w64/libbhfw.a \
 				$(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64/; fi; done
-	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(DESTDIR)$(PREFIX)/include/
+	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(ROCM_GUARD) $(DESTDIR)$(PREFIX)/include/
 	@echo "barehip: installed into $(DESTDIR)$(PREFIX)"
 
 .PHONY: clean distclean help
