@@ -256,6 +256,7 @@ include tests/cross/cross.mk
 include tests/gfx11/gfx11.mk
 include tests/threads/threads.mk
 include tests/hermetic/hermetic.mk
+include tests/rocprim/rocprim.mk
 
 .PHONY: deps-all
 deps-all: $(DEPS_STAMP) $(CHECK_DEPS_STAMP) $(EXTRA_DEPS_STAMPS)
