@@ -17,11 +17,13 @@
 # and print PASS; clang's -v and -H output (through -Xarch_*) names no
 # ROCm path; and a source that includes a ROCm header barehip lacks
 # (<hip/hip_ext.h>) stops with barehip's error in both cases.
-# Usage: hermetic-test.sh BAREHIP_CC CLANG [ROCM_ROOT] -- PROGRAM.hip...
+# Usage: hermetic-test.sh BAREHIP_CC CLANG "CC_FLAGS" [ROCM_ROOT] -- PROGRAM.hip...
+# (CC_FLAGS: what every test build takes, make check's sanitizers.)
 set -u
 cc=$1
 clang=$2
-shift 2
+cc_flags=$3
+shift 3
 rocm_root=""
 if [ "${1:-}" != -- ]; then rocm_root=$1; shift; fi
 [ "${1:-}" = -- ] && shift
@@ -47,7 +49,7 @@ detect() { "$clang" -v --offload-arch=gfx90a -x hip -nogpulib -fsyntax-only /dev
 
 # The visible case's mounts, as a shell prologue run inside the namespace.
 if detect > "$tmp/found" && grep -q ': /usr,' "$tmp/found"; then
-	how="installed (Debian's packages)"
+	how="Debian's packages, installed"
 	visible=":"
 elif [ -n "$rocm_root" ] && [ -f "$rocm_root/usr/share/hip/version" ]; then
 	how="unpacked in $rocm_root, over /usr"
@@ -102,7 +104,7 @@ for src in "$@"; do
 	ok=1
 	for case in visible hidden; do
 		mkdir -p "$tmp/$case"
-		if ! in_ns $case "$cc" $arch_flags -c "$src" -o "$tmp/obj.o" \
+		if ! in_ns $case "$cc" $cc_flags $arch_flags -c "$src" -o "$tmp/obj.o" \
 			> "$tmp/$case/$name.log" 2>&1; then
 			fail "$name does not compile with ROCm $case:"
 			head -5 "$tmp/$case/$name.log"
@@ -110,7 +112,7 @@ for src in "$@"; do
 			continue
 		fi
 		mv "$tmp/obj.o" "$tmp/$case/$name.o"
-		in_ns $case "$cc" $arch_flags "$tmp/$case/$name.o" -o "$tmp/$case/$name" \
+		in_ns $case "$cc" $cc_flags $arch_flags "$tmp/$case/$name.o" -o "$tmp/$case/$name" \
 			>> "$tmp/$case/$name.log" 2>&1 || { fail "$name does not link with ROCm $case"; ok=0; }
 	done
 	[ "$ok" = 1 ] || continue

@@ -10,7 +10,7 @@ HERMETIC_PROGRAMS := tests/hermetic/std_first.hip examples/saxpy.hip \
 HERMETIC_TEST := $(BUILD)/tests/hermetic/hermetic-test
 $(HERMETIC_TEST): tests/hermetic/hermetic-test.sh $(HERMETIC_PROGRAMS) $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
-	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" %s -- %s\n' "$(abspath $<)" \
-		"$(abspath $(BAREHIP_CC))" "$(CLANG)" "$(HERMETIC_ROCM_ROOT)" \
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s" %s -- %s\n' "$(abspath $<)" \
+		"$(abspath $(BAREHIP_CC))" "$(CLANG)" "$(CC_FLAGS)" "$(HERMETIC_ROCM_ROOT)" \
 		"$(abspath $(HERMETIC_PROGRAMS))" > $@ && chmod +x $@
 TOOL_TESTS += $(HERMETIC_TEST)

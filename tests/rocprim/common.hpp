@@ -104,6 +104,22 @@ template <class T> static std::vector<T> random_vector(size_t n, T lo, T hi, uns
     return v;
 }
 
+// A stable sort of v by less (ties keep their order): std::sort with
+// the index as the tie-break (libstdc++ 12's std::stable_sort draws a
+// deprecation warning from clang 19).
+template <class T, class Less> static void stable_sort_by(std::vector<T> &v, Less less)
+{
+    std::vector<size_t> idx(v.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    std::sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+        return less(v[a], v[b]) || (!less(v[b], v[a]) && a < b);
+    });
+    std::vector<T> out(v.size());
+    for (size_t i = 0; i < v.size(); i++)
+        out[i] = v[idx[i]];
+    v.swap(out);
+}
+
 static int finish(const char *name)
 {
     std::printf("%s: %d checks, %d failed: %s\n", name, checks, failures, failures ? "FAILED" : "PASS");

@@ -1,7 +1,7 @@
 // rocPRIM's device-wide merge sort (rocprim::merge_sort, a stable
 // comparison sort) of keys and of key-value pairs, with the default
 // ordering and a custom comparator, and rocprim::merge of two sorted
-// sequences, against std::stable_sort and std::merge on the host.
+// sequences, against a stable host sort and std::merge on the host.
 #include "common.hpp"
 #include <rocprim/device/device_merge_sort.hpp>
 #include <rocprim/device/device_merge.hpp>
@@ -34,7 +34,7 @@ int main()
         });
         std::vector<size_t> order(n);
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return by_low_byte()(hu[a], hu[b]); });
+        stable_sort_by(order, [&](size_t a, size_t b) { return by_low_byte()(hu[a], hu[b]); });
         std::vector<unsigned> kwant(n);
         std::vector<float> vwant(n);
         for (size_t i = 0; i < n; i++) {

@@ -1,7 +1,7 @@
 // rocPRIM's device-wide radix sort: keys (unsigned, all bits and a bit
 // range; float with negatives, signed zeros and infinities), and
 // key-value pairs ascending and descending (stable: equal keys keep their
-// values' input order), against std::stable_sort on the host.  Sizes up
+// values' input order), against a stable host sort.  Sizes up
 // to 65537 (16 blocks of its tile): larger ones only cost run time.
 #include "common.hpp"
 #include <rocprim/device/device_radix_sort.hpp>
@@ -25,7 +25,7 @@ int main()
             return rocprim::radix_sort_keys(s, b, uin.d, uout.d, n, 4, 12);
         });
         want = hu;
-        std::stable_sort(want.begin(), want.end(), [](unsigned a, unsigned b) {
+        stable_sort_by(want, [](unsigned a, unsigned b) {
             return ((a >> 4) & 0xff) < ((b >> 4) & 0xff);
         });
         expect(uout.get() == want, "radix_sort_keys<unsigned> bits 4..12, n=%zu", n);
@@ -43,7 +43,7 @@ int main()
         });
         auto fwant = hf;
         // -0 before +0, as the sort orders the bits
-        std::stable_sort(fwant.begin(), fwant.end(), [](float a, float b) {
+        stable_sort_by(fwant, [](float a, float b) {
             return a < b || (a == b && std::signbit(a) && !std::signbit(b));
         });
         auto fgot = fout.get();
@@ -61,7 +61,7 @@ int main()
         });
         std::vector<int> order(n);
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return hk[a] < hk[b]; });
+        stable_sort_by(order, [&](int a, int b) { return hk[a] < hk[b]; });
         std::vector<unsigned short> kwant(n);
         for (size_t i = 0; i < n; i++)
             kwant[i] = hk[order[i]];
@@ -72,7 +72,7 @@ int main()
             return rocprim::radix_sort_pairs_desc(s, b, kin.d, kout.d, vin.d, vout.d, n);
         });
         std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return hk[a] > hk[b]; });
+        stable_sort_by(order, [&](int a, int b) { return hk[a] > hk[b]; });
         for (size_t i = 0; i < n; i++)
             kwant[i] = hk[order[i]];
         expect(kout.get() == kwant, "radix_sort_pairs_desc keys, n=%zu", n);

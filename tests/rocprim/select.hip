@@ -1,7 +1,7 @@
 // rocPRIM's device-wide selection: rocprim::select by flags and by a
 // predicate, rocprim::unique, and rocprim::partition (selected items in
 // order at the front, the rest reversed at the back), against
-// std::copy_if, std::unique and std::stable_partition on the host.
+// std::copy_if, std::unique and host loops.
 #include "common.hpp"
 #include <rocprim/device/device_select.hpp>
 #include <rocprim/device/device_partition.hpp>
