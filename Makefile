@@ -12,6 +12,7 @@
 #   make gfx90a | gfx942 | gfx1100 | gfx1103 | gfx1151
 #                   make the sim board model that GPU
 #   make check-gfx11   saxpy and the device tests on the gfx1100 model
+#   make check-cmake   the CMake projects of tests/cmake, from make install
 #
 # Configuration comes only from .config (Kconfig); without one, the build
 # behaves as if `make sim_defconfig` had been run.
@@ -190,7 +191,9 @@ endif
 
 # ----------------------------------------------------------- libbarehip
 LIB_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(LIB_SRCS))
-$(LIB_OBJS): | $(SIM_GEN_HEADERS)
+# The headers are copied before any object builds: a new source has no .d
+# file yet to say it reads them.
+$(LIB_OBJS): | $(SIM_GEN_HEADERS) $(HEADERS)
 
 $(BUILD)/obj/%.o: %.c $(AUTOCONF)
 	$(Q)mkdir -p $(@D)
@@ -223,7 +226,7 @@ CHECK_BUILD := $(BUILD)/check
 # qemu-user) add their own checks to check.
 check: $(CHECK_DEPS_STAMP) check-build all
 	$(Q)$(MAKE) --no-print-directory BUILD=$(CHECK_BUILD) SANITIZE=1 \
-		STATIC_EXAMPLES="$(EXAMPLES)" check-run
+		STATIC_EXAMPLES="$(EXAMPLES)" TOP_BUILD=$(BUILD) check-run
 
 # make check builds everything first, on every core (CHECK_JOBS, nproc
 # by default), then runs the tests one at a time: their output reads in
@@ -253,8 +256,10 @@ include tests/sweep/sweep.mk
 include tests/fuzz/fuzz.mk
 include tests/qemu/qemu.mk
 include tests/cross/cross.mk
+include tests/tools/install.mk
 include tests/gfx11/gfx11.mk
 include tests/threads/threads.mk
+include tests/cmake/cmake.mk
 include tests/hermetic/hermetic.mk
 include tests/rocprim/rocprim.mk
 
@@ -275,20 +280,37 @@ bench: all $(BENCH_BINS)
 	$(Q)scripts/bench.sh $(BUILD)
 
 # -------------------------------------------------------------- install
-.PHONY: install
-install: all
-	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	$(Q)install -m 755 $(BAREHIP_CC) $(HOST_TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	$(Q)install -m 644 $(LIBBAREHIP) $(DESTDIR)$(PREFIX)/lib/
-	$(Q)for t in $(TARGETS); do install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t && \
+# The installed layout: bin/ (barehip-cc and the host tools), lib/
+# (libbarehip.a, and libamdhip64.a naming it, so that a Makefile linking
+# ROCm's runtime with -L<prefix>/lib -lamdhip64 gets barehip's; the
+# firmware per target in lib/barehip/), include/, and lib/TRIPLE/ with
+# the aarch64 and riscv64 runtimes for barehip-cc --host-target=TRIPLE,
+# built where Debian's cross compilers are installed (INSTALL_CROSS_LIBS,
+# tests/cross/cross.mk).  tests/tools/install.mk tests the layout.
+# install_into DIR: install into DIR (make install: $(DESTDIR)$(PREFIX)).
+define install_into
+	$(Q)install -d $(1)/bin $(1)/lib $(1)/include
+	$(Q)install -m 755 $(BAREHIP_CC) $(HOST_TOOLS) $(1)/bin/
+	$(Q)install -m 644 $(LIBBAREHIP) $(1)/lib/
+	$(Q)ln -sf libbarehip.a $(1)/lib/libamdhip64.a
+	$(Q)for t in $(TARGETS); do install -d $(1)/lib/barehip/$$t && \
 		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(BUILD)/lib/barehip/$$t/oclc_*.bc \
-			$(DESTDIR)$(PREFIX)/lib/barehip/$$t/ && \
+			$(1)/lib/barehip/$$t/ && \
 		if [ -f $(BUILD)/lib/barehip/$$t/w64/libbhfw.a ]; then \
-			install -d $(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64 && \
+			install -d $(1)/lib/barehip/$$t/w64 && \
 			install -m 644 $(BUILD)/lib/barehip/$$t/w64/libbhfw.a \
-				$(DESTDIR)$(PREFIX)/lib/barehip/$$t/w64/; fi; done
-	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(ROCM_GUARD) $(DESTDIR)$(PREFIX)/include/
-	@echo "barehip: installed into $(DESTDIR)$(PREFIX)"
+				$(1)/lib/barehip/$$t/w64/; fi; done
+	$(Q)for l in $(INSTALL_CROSS_LIBS); do d=$(1)/lib/$$(basename $$(dirname $$l)) && \
+		install -d $$d && install -m 644 $$l $$d/ && ln -sf libbarehip.a $$d/libamdhip64.a; done
+	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(ROCM_GUARD) $(1)/include/
+	$(call install_cmake_pkg,$(1))
+endef
+
+.PHONY: install
+install: all $(INSTALL_CROSS_LIBS)
+	$(call install_into,$(DESTDIR)$(PREFIX))
+	@echo "barehip: installed into $(DESTDIR)$(PREFIX)$(if $(INSTALL_CROSS_LIBS), \
+		(host runtimes for $(notdir $(patsubst %/,%,$(dir $(INSTALL_CROSS_LIBS))))))"
 
 .PHONY: clean distclean help
 clean:

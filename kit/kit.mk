@@ -41,4 +41,6 @@ HOST_TOOLS := $(BUILD)/bin/barehip-info $(BUILD)/bin/barehip-run
 $(HOST_TOOLS): $(BUILD)/bin/%: kit/tools/%.c $(LIBBAREHIP) $(HEADERS)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@"
-	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) -lm -o $@
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) -Ikit/include $< $(LIBBAREHIP) $(HOST_LDFLAGS) \
+		-Wl,--undefined=__cxa_demangle -lstdc++ -lm -o $@
+include kit/cmake/cmake.mk

@@ -150,6 +150,7 @@ static void teardown(struct bh_rt_device *d)
 	d->queue = NULL;
 	bh_rt_unload_all(d);
 	bh_rt_managed_home_all(d);
+	bh_rt_mempool_teardown(d);
 	bh_rt_free_all(d);
 	if (d->dev)
 		bh_device_close(d->dev);
@@ -434,7 +435,10 @@ hipError_t hipDeviceSynchronize(void)
 	if (e)
 		return e;
 	/* Every stream of the device, the null one included. */
-	return bh_rt_streams_synchronize(d, "hipDeviceSynchronize");
+	e = bh_rt_streams_synchronize(d, "hipDeviceSynchronize");
+	if (!e)
+		bh_rt_mempool_sync(d);	/* pools give back what they keep above threshold */
+	return e;
 }
 
 /*
@@ -451,7 +455,8 @@ hipError_t hipDeviceReset(void)
 /*
  * Limits: the device heap behind kernels' malloc (settable until the
  * first kernel that uses it), the dynamic stack of kernels whose stack
- * the compiler cannot bound, and the printf buffer (fixed by Kconfig).
+ * the compiler cannot bound, and the printf buffer of each stream
+ * (settable until the first kernel that prints).
  */
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
 {
@@ -475,12 +480,13 @@ hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
 					   value > UINT32_MAX ? "too large" : err.message);
 		return bh_rt_success();
 	case hipLimitPrintfFifoSize:
-		if (value == CONFIG_LOADER_PRINTF_KB * 1024ull)
-			return bh_rt_success();
-		return bh_rt_error(hipErrorUnsupportedLimit,
-				   "hipDeviceSetLimit(hipLimitPrintfFifoSize, %zu): the printf "
-				   "buffer is %u KiB, set by CONFIG_LOADER_PRINTF_KB", value,
-				   CONFIG_LOADER_PRINTF_KB);
+		/* As CUDA's cudaLimitPrintfFifoSize, which HIP's documents:
+		 * before the first kernel that prints, else invalid. */
+		if (bh_device_set_printf_size(d->dev, value, &err))
+			return bh_rt_error(hipErrorInvalidValue,
+					   "hipDeviceSetLimit(hipLimitPrintfFifoSize, %zu): %s",
+					   value, err.message);
+		return bh_rt_success();
 	}
 	return bh_rt_error(hipErrorUnsupportedLimit, "hipDeviceSetLimit: unknown limit %d",
 			   (int)limit);
@@ -504,7 +510,7 @@ hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit)
 		*value = bh_device_stack_size(d->dev);
 		return bh_rt_success();
 	case hipLimitPrintfFifoSize:
-		*value = CONFIG_LOADER_PRINTF_KB * 1024ull;
+		*value = (size_t)bh_device_printf_size(d->dev);
 		return bh_rt_success();
 	}
 	return bh_rt_error(hipErrorUnsupportedLimit, "hipDeviceGetLimit: unknown limit %d",

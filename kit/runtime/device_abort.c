@@ -64,12 +64,15 @@ void bh_rt_device_abort(const char *api_message)
 {
 	if (current() == BH_DEVICE_ABORT_RECOVER)
 		return;
+	char text[1024];
+
+	bh_demangle_text(api_message, text, sizeof(text));
 	/* The assertion text went to stdout through the device printf. */
 	fflush(stdout);
 	fprintf(stderr, "barehip: %s\n"
 		"barehip: a kernel called abort() or failed an assert: terminating the "
 		"program, as HIP does (BAREHIP_DEVICE_ABORT=recover returns "
-		"hipErrorLaunchFailure instead)\n", api_message);
+		"hipErrorLaunchFailure instead)\n", text);
 	fflush(stderr);
 	abort();
 }

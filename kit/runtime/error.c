@@ -46,9 +46,13 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 
 	if (err == hipSuccess || err == hipErrorNotReady)
 		return err;
+	char raw[sizeof(last_message)];
+
 	va_start(ap, fmt);
-	vsnprintf(last_message, sizeof(last_message), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	/* Kernel names as the source spells them, in every message. */
+	bh_demangle_text(raw, last_message, sizeof(last_message));
 	last_error = err;
 	fprintf(stderr, "barehip: %s: %s\n", hipGetErrorName(err), last_message);
 	return err;
@@ -90,9 +94,25 @@ hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback)
 		__atomic_store_n(&d->sticky_error, h, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&sticky_lock);
-	if (stopped)
-		return bh_rt_error(h, "%s (device %d stopped at: %s; hipDeviceReset() "
-				   "recovers)", e->message, d->ordinal, first);
+	/* The fault is printed in full once, when it is found; later calls
+	 * say which call failed and refer to the fault by its kernel, in
+	 * place of the loader's "the queue stopped after ..." */
+	if (stopped) {
+		const char *k = strstr(first, "kernel '");
+		const char *end = k ? strchr(k + 8, '\'') : NULL;
+		const char *q = strstr(e->message, "the queue stopped");
+		int keep = q ? (int)(q - e->message) : (int)strlen(e->message);
+		const char *sep = q ? "" : ": ";
+
+		if (k && end)
+			return bh_rt_error(h, "%.*s%sdevice %d is stopped by the GPU fault in "
+					   "kernel '%.*s' reported above; hipDeviceReset() recovers",
+					   keep, e->message, sep, d->ordinal,
+					   (int)(end - k - 8), k + 8);
+		return bh_rt_error(h, "%.*s%sdevice %d is stopped by the GPU fault reported "
+				   "above; hipDeviceReset() recovers", keep, e->message, sep,
+				   d->ordinal);
+	}
 	return bh_rt_error(h, "%s", e->message);
 }
 

@@ -319,7 +319,10 @@ hipError_t hipEventSynchronize(hipEvent_t event)
 	if (!rq)
 		return hipSuccess;
 	err = bh_rt_queue_wait(rq, seq, "hipEventSynchronize");
-	return err ? err : bh_rt_success();
+	if (err)
+		return err;
+	bh_rt_mempool_sync(rq->d);	/* a synchronisation point for the pools */
+	return bh_rt_success();
 }
 
 /*

@@ -145,6 +145,34 @@ hipError_t hipLaunchCooperativeKernel(const void *f, dim3 grid, dim3 block, void
 		      BH_LAUNCH_COOPERATIVE);
 }
 
+/*
+ * AMD's launch with events: @start recorded on @stream just before the
+ * kernel, @stop just after it (either may be NULL), so that
+ * hipEventElapsedTime times the kernel.  hipExtAnyOrderLaunch lets ROCm
+ * start it before earlier kernels of the stream end; here kernels of a
+ * stream always run in order, which that allows.
+ */
+hipError_t hipExtLaunchKernel(const void *function, dim3 grid, dim3 block, void **args,
+			      size_t shared, hipStream_t stream, hipEvent_t start,
+			      hipEvent_t stop, int flags)
+{
+	static const char api[] = "hipExtLaunchKernel";
+	hipError_t e;
+
+	if (flags & ~hipExtAnyOrderLaunch)
+		return bh_rt_error(hipErrorInvalidValue, "%s: unknown flags 0x%x", api,
+				   (unsigned)flags);
+	if (start) {
+		e = hipEventRecord(start, stream);
+		if (e)
+			return e;
+	}
+	e = launch(api, function, grid, block, args, shared, stream, 0);
+	if (e || !stop)
+		return e;
+	return hipEventRecord(stop, stream);
+}
+
 /* The per-thread default stream's forms (bh_rt_spt): what <<<...>>>
  * calls in a program compiled with -fgpu-default-stream=per-thread. */
 hipError_t hipLaunchKernel_spt(const void *function, dim3 grid, dim3 block, void **args,

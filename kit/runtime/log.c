@@ -10,7 +10,11 @@
  *             seeds' "launch_bounds" section); any other launch refused
  *             (a grid past 2^32 work-items, ...) with barehip's message;
  *   level 3+  every kernel launch with its configuration, and what it
- *             returned.
+ *             returned; every allocation and free (hipMalloc & co: size,
+ *             address, device), every synchronous copy (destination,
+ *             source, extent, kind), every code object loaded;
+ *   level 4   the kernels of each code object loaded.
+ * Kernel names are demangled.
  * barehip's own one-line error (bh_get_last_error_message, printed as
  * "barehip: hipError...: ...") does not depend on the level.
  */
@@ -57,12 +61,13 @@ int bh_rt_log_level(void)
 void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
 {
 	struct timespec ts;
-	char text[1024];
+	char raw[1024], text[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
 	va_end(ap);
+	bh_demangle_text(raw, text, sizeof(text));
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	/* One fprintf: lines of several threads do not interleave. */
 	fprintf(stderr, ":%d:barehip/%-12s:%-4d: %010lld us: [pid:%-5d tid:0x%lx] %s\n", at, file,

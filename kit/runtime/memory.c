@@ -318,6 +318,8 @@ static hipError_t copy_sync(const char *api, struct copy *c, hipStream_t order)
 		e = sync_order(api, order, d.d, s.d);
 	if (e)
 		return e;
+	BH_RT_LOG(3, "%s ( dst %p, src %p, %zu x %zu x %zu bytes, kind %d )", api, c->dst,
+		  c->src, c->width, c->height, c->depth, (int)c->kind);
 	copy_slices(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height, c->depth, c->dslice,
 		    c->sslice);
 	return bh_rt_success();
@@ -667,7 +669,41 @@ static hipError_t track(const char *api, size_t size, unsigned int domain,
 	a->bytes = size;
 	add_allocation(a);
 	*out = a;
+	BH_RT_LOG(3, "%s ( %zu bytes ) = %p on device %d", api, size,
+		  a->mem.cpu && domain != BH_MEM_VRAM ? a->mem.cpu : (void *)(uintptr_t)a->mem.gpu_va,
+		  d->ordinal);
 	return hipSuccess;
+}
+
+hipError_t bh_rt_vram_alloc(const char *api, struct bh_rt_device *d, size_t size,
+			    struct bh_rt_pool_block *block, struct bh_allocation **out)
+{
+	struct bh_error err = { 0 };
+	struct bh_allocation *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	a->d = d;
+	a->pool_block = block;
+	if (bh_mem_alloc(d->dev, size, BH_MEM_VRAM, &a->mem, &err)) {
+		free(a);
+		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+	}
+	a->bytes = size;
+	add_allocation(a);
+	*out = a;
+	return hipSuccess;
+}
+
+static void unlink_locked(struct bh_allocation *a);
+
+void bh_rt_vram_release(struct bh_allocation *a)
+{
+	pthread_mutex_lock(&mem_lock);
+	unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	bh_mem_free(a->d->dev, &a->mem);
+	free(a);
 }
 
 /* Take @a off the list, the memory lock held: found, checked and
@@ -695,6 +731,8 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 		add_allocation(a);
 		return e;
 	}
+	BH_RT_LOG(3, "%s ( %p, %zu bytes ) on device %d", api, (void *)(uintptr_t)a->mem.gpu_va,
+		  a->bytes, a->d->ordinal);
 	bh_mem_free(a->d->dev, &a->mem);
 	free(a);
 	return bh_rt_success();
@@ -733,10 +771,14 @@ hipError_t hipFree(void *ptr)
 		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
 			break;
 	bool registered = a && a->registered;
+	/* A pool's memory goes back to its pool (mempool.c), listed still. */
+	bool pooled = a && __atomic_load_n(&a->pool_block, __ATOMIC_ACQUIRE);
 
-	if (a && !registered)
+	if (a && !registered && !pooled)
 		unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
+	if (pooled)
+		return bh_rt_mempool_free(a);
 	if (registered)
 		return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
 				   "host memory registered with hipHostRegister "

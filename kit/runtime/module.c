@@ -426,10 +426,19 @@ static void list_kernels(const struct bh_codeobj *co, char *buf, size_t len)
 	for (unsigned i = 0; i < bh_codeobj_kernel_count(co) && at + 1 < len; i++) {
 		const struct bh_kernel *k = bh_codeobj_kernel(co, i);
 
+		char pretty[256];
+
 		if (k->kind != BH_KERNEL_NORMAL)
 			continue;
-		at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? ", " : "", k->name);
+		/* The symbol hipModuleGetFunction takes, and the C++ name. */
+		bh_demangle(k->name, pretty, sizeof(pretty));
+		at += (size_t)snprintf(buf + at, len - at, "%s%c%s", at ? ", " : "",
+				       BH_RT_SYMBOL_MARK, k->name);
+		if (at + 1 < len && strcmp(pretty, k->name))
+			at += (size_t)snprintf(buf + at, len - at, " = %s", pretty);
 	}
+	if (at >= len)
+		at = len - 1;
 	if (!at)
 		snprintf(buf, len, "none");
 }
@@ -449,7 +458,7 @@ static hipError_t get_function(hipFunction_t *function, hipModule_t module, cons
 {
 	static const char api[] = "hipModuleGetFunction";
 	struct ihipModule_t *m = find_module(module);
-	char names[256];
+	char names[1024];
 
 	if (!function || !kname || !*kname)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api,
@@ -537,6 +546,18 @@ static hipError_t function_kernel_locked(const char *api, hipFunction_t function
 static hipError_t function_kernel(const char *api, hipFunction_t function,
 				  hipError_t null_error, const struct bh_kernel **k)
 {
+	/* A __global__ function's handle (hipGetFuncBySymbol): the current
+	 * device's kernel. */
+	struct bh_function *fn = bh_rt_function_handle(function);
+
+	if (fn) {
+		hipError_t e = bh_rt_init();
+
+		if (e)
+			return e;
+		kernel_device = bh_rt_current();
+		return bh_rt_kernel(kernel_device, fn, k);
+	}
 	bh_rt_code_lock();
 	hipError_t e = function_kernel_locked(api, function, null_error, k);
 

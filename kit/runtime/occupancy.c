@@ -19,6 +19,8 @@ static hipError_t kernel_of(const char *api, const void *f, struct bh_function *
 	hipError_t e;
 
 	*fn = f ? bh_rt_function(f) : NULL;
+	if (!*fn)	/* or its hipGetFuncBySymbol handle */
+		*fn = bh_rt_function_handle(f);
 	if (!*fn)
 		return bh_rt_error(hipErrorInvalidDeviceFunction,
 				   "%s(%p): not a registered __global__ function", api, f);

@@ -3,8 +3,9 @@
  * Device properties and attributes, filled from what the board reports
  * (bh_device_info) and what one of its compute units holds
  * (bh_device_cu_limits).  A board that has or models something not at
- * all (the sim board: PCI location, caches, DRAM timing) reports 0, and
- * so does the property.  The rest are facts of the HIP API on gfx9:
+ * all (the sim board: PCI location, DRAM timing) reports 0, and so does
+ * the property; the sim board reports the caches of the product it
+ * models (boards/sim/model/targets.c), which its model does not run.  The rest are facts of the HIP API on gfx9:
  * grids of 2^31-1 x 65535 x 65535 blocks, a 1024-thread block in any
  * one dimension, what barehip's kernel language provides (arch flags).
  */
@@ -54,6 +55,7 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	cu_regs = clamp_int((uint64_t)cu.vgprs_per_simd * i->wave_size * cu.simds);
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", i->name);
+	bh_rt_device_uuid(d, &p->uuid);
 	snprintf(p->gcnArchName, sizeof(p->gcnArchName), "%s:sramecc%c:xnack%c", i->gfx,
 		 i->sramecc ? '+' : '-', i->xnack ? '+' : '-');
 	p->totalGlobalMem = i->vram_size;

@@ -436,6 +436,11 @@ static hipError_t load_fatbin(struct bh_rt_device *d, struct bh_fatbin *fb)
 
 	if (bh_codeobj_load(d->dev, image, size, &loaded, &err))
 		return bh_rt_loader_error(&err, hipErrorInvalidImage);
+	BH_RT_LOG(3, "loaded the %s code object (%zu bytes, %u kernels) on device %d",
+		  info->gfx, size, bh_codeobj_kernel_count(loaded), d->ordinal);
+	if (bh_rt_log_level() >= 4)
+		for (unsigned i = 0; i < bh_codeobj_kernel_count(loaded); i++)
+			BH_RT_LOG(4, "  kernel '%s'", bh_codeobj_kernel(loaded, i)->name);
 	hipError_t bound = bind_managed(fb, loaded);
 
 	if (bound) {

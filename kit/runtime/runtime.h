@@ -69,6 +69,9 @@ struct bh_allocation {
 	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
 	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
 	size_t bytes;		/* size asked for (0: mem.size) */
+	/* mempool.c: the pool block this memory is (NULL: not a pool's);
+	 * set before the allocation is listed, changed under the pool lock */
+	struct bh_rt_pool_block *pool_block;
 	struct bh_allocation *next;
 };
 
@@ -155,6 +158,13 @@ hipError_t bh_rt_error(hipError_t err, const char *fmt, ...)
 hipError_t bh_rt_loader_error(const struct bh_error *e, hipError_t fallback);
 /* device_abort.c: a kernel's abort()/assert; returns only in recover mode. */
 void bh_rt_device_abort(const char *api_message);
+/*
+ * demangle.c: messages name kernels as the source spells them
+ * (bh_demangle_text in bh_rt_error and the log); a symbol the user must
+ * type as it is (hipModuleGetFunction's names) follows BH_RT_SYMBOL_MARK,
+ * which keeps it mangled and is dropped.
+ */
+#define BH_RT_SYMBOL_MARK '\001'
 /* log.c: AMD_LOG_LEVEL (0..4) and a ROCm-shaped log line at level @at. */
 int bh_rt_log_level(void);
 void bh_rt_log(int at, const char *file, int line, const char *fmt, ...)
@@ -222,6 +232,22 @@ struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
 /* memory.c: the allocation @ptr points into by its device or host address,
  * and *@off, its offset there; NULL if none. */
 struct bh_allocation *bh_rt_allocation_at(const void *ptr, size_t *off);
+/* memory.c: device memory on @d for a pool (listed with @block as its
+ * pool_block), and its release (no wait: the pool knows it is unused). */
+hipError_t bh_rt_vram_alloc(const char *api, struct bh_rt_device *d, size_t size,
+			    struct bh_rt_pool_block *block, struct bh_allocation **out);
+void bh_rt_vram_release(struct bh_allocation *a);
+/* mempool.c: hipFree of a pool's memory @a (synchronises like hipFree);
+ * release what pools of @d keep above their release threshold (a
+ * synchronisation point); forget @d's pool memory (the device goes,
+ * before its allocations are freed). */
+hipError_t bh_rt_mempool_free(struct bh_allocation *a);
+void bh_rt_mempool_sync(struct bh_rt_device *d);
+void bh_rt_mempool_teardown(struct bh_rt_device *d);
+/* funcsym.c: the registered function behind a hipGetFuncBySymbol handle. */
+struct bh_function *bh_rt_function_handle(const void *handle);
+/* uuid.c: device @d's UUID (stable for its board; @d brought up). */
+void bh_rt_device_uuid(const struct bh_rt_device *d, hipUUID *out);
 /* memory.c: free @d's allocations (the device is going). */
 void bh_rt_free_all(struct bh_rt_device *d);
 /* register.c: managed variables into managed memory, or back home (those

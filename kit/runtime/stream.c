@@ -647,7 +647,10 @@ hipError_t hipStreamSynchronize(hipStream_t stream)
 	if (e)
 		return e;
 	e = bh_rt_stream_synchronize(s, "hipStreamSynchronize");
-	return e ? e : bh_rt_success();
+	if (e)
+		return e;
+	bh_rt_mempool_sync(s->d);	/* a synchronisation point for the pools */
+	return bh_rt_success();
 }
 
 /* As HIP: a NULL stream is hipErrorInvalidValue here. */

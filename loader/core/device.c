@@ -76,6 +76,7 @@ int bh_device_open(struct bh_device **out, struct bh_platform *plat,
 	dev->gfx = gfx;
 	dev->heap_arena = CONFIG_LOADER_HEAP_KB * 1024ull;
 	dev->stack_size = BH_DEFAULT_STACK_BYTES;
+	dev->printf_size = CONFIG_LOADER_PRINTF_KB * 1024ull;
 	ret = bh_mutex_new(dev, &dev->lock, err);
 	if (!ret)
 		ret = bh_mutex_new(dev, &dev->plat_lock, err);

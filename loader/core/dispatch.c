@@ -442,6 +442,13 @@ static int launch_prepare(struct bh_queue *q, const struct bh_kernel *k,
 	if (ret)
 		return ret;
 	memset(&p->hidden, 0, sizeof(p->hidden));
+	/* The printf buffer, made at the first launch of a kernel that
+	 * prints (its size is settable until then). */
+	if ((k->arg_kinds & (1ull << BH_ARG_HIDDEN_PRINTF_BUFFER)) && !q->printf_buf.size) {
+		ret = bh_printf_buffer_alloc(q->dev, &q->printf_buf, err);
+		if (ret)
+			return ret;
+	}
 	p->hidden.printf_buffer = q->printf_buf.gpu_va;
 	p->hidden.queue_ptr = q->ctl.gpu_va + CTL_AMD_QUEUE;
 	if (k->arg_kinds & (1ull << BH_ARG_HIDDEN_HEAP_V1)) {
@@ -530,6 +537,8 @@ int bh_queue_launch(struct bh_queue *q, const struct bh_kernel *k,
 		return ret;
 	bh_lock(q->dev, q->lock);
 	ret = launch_prepare(q, k, l, &p, err);
+	if (!ret && q->dev->plat->note_launch)
+		q->dev->plat->note_launch(q->dev->plat, q->qid, k->name, k->entry_va);
 	if (!ret)
 		ret = launch_emit(q, k, l, &p, err);
 	bh_unlock(q->dev, q->lock);

@@ -27,6 +27,8 @@ struct bh_device {
 	struct bh_mem heap;		/* device malloc (heap.c); allocated lazily */
 	uint64_t heap_arena;		/* usable bytes the heap will have */
 	uint32_t stack_size;		/* per work-item, kernels with dynamic stack */
+	uint64_t printf_size;		/* bytes of each queue's printf buffer */
+	bool printf_used;		/* a queue has one: the size is fixed */
 	uint64_t loads;			/* code objects loaded so far (load ids) */
 	struct bh_queue *queues;	/* every queue of the device (fence epochs) */
 	uint64_t vram_used;		/* bytes of VRAM allocated through bh_mem_alloc */
@@ -56,7 +58,8 @@ typedef void (*bh_printf_out_fn)(void *ctx, const char *text, size_t len);
 int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, void *find_ctx,
 		     bh_printf_out_fn out, void *out_ctx);
 /*
- * printf.c: a queue's printf buffer (CONFIG_LOADER_PRINTF_KB, empty), and
+ * printf.c: a queue's printf buffer (dev->printf_size bytes, empty),
+ * allocated at the queue's first launch of a kernel that prints, and
  * printing then emptying it, formats looked up in the device's loaded
  * code objects.
  */

@@ -308,18 +308,53 @@ int bh_printf_decode(const uint8_t *data, size_t len, bh_printf_find_fn find, vo
 	return ret ? ret : aborting;
 }
 
+int bh_device_set_printf_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err)
+{
+	int ret = 0;
+
+	bh_lock(dev, dev->lock);
+	if (dev->printf_used)
+		ret = bh_fail(err, BH_EBUSY, "a kernel that calls printf has run already with "
+			      "the %llu-byte printf buffer; set its size before the first one",
+			      (unsigned long long)dev->printf_size);
+	else if (bytes < 64 || bytes > (1ull << 30))
+		ret = bh_fail(err, BH_EINVAL, "a printf buffer of %llu bytes: it must be "
+			      "between 64 bytes and 1 GiB", (unsigned long long)bytes);
+	else
+		dev->printf_size = bytes;
+	bh_unlock(dev, dev->lock);
+	return ret;
+}
+
+uint64_t bh_device_printf_size(const struct bh_device *dev)
+{
+	uint64_t bytes;
+
+	bh_lock(dev, dev->lock);
+	bytes = dev->printf_size;
+	bh_unlock(dev, dev->lock);
+	return bytes;
+}
+
 /*
  * The queue's printf buffer: the header says nothing is used yet and how
- * many bytes of records fit after it.
+ * many bytes of records fit after it.  From now on the device's printf
+ * size is fixed.
  */
 int bh_printf_buffer_alloc(struct bh_device *dev, struct bh_mem *buf, struct bh_error *err)
 {
-	int ret = bh_mem_alloc(dev, CONFIG_LOADER_PRINTF_KB * 1024ull, BH_MEM_HOST, buf, err);
+	uint64_t bytes;
+	int ret;
 
+	bh_lock(dev, dev->lock);
+	dev->printf_used = true;
+	bytes = dev->printf_size;
+	bh_unlock(dev, dev->lock);
+	ret = bh_mem_alloc(dev, bytes, BH_MEM_HOST, buf, err);
 	if (ret)
 		return ret;
-	bh_wr32(buf->cpu, 0);
-	bh_wr32((uint8_t *)buf->cpu + 4, CONFIG_LOADER_PRINTF_KB * 1024u - 8);
+	memset(buf->cpu, 0, bytes);
+	bh_wr32((uint8_t *)buf->cpu + 4, (uint32_t)(bytes - 8));
 	return 0;
 }
 
@@ -365,35 +400,49 @@ bool bh_printf_drain(struct bh_device *dev, struct bh_mem *buf)
 	 * the allocation), never the one the buffer says.  A changed
 	 * capacity is put back, and said, so later records fit again.
 	 */
-	cap = (uint32_t)BH_MIN(buf->size - 8, CONFIG_LOADER_PRINTF_KB * 1024ull - 8);
+	cap = (uint32_t)BH_MIN(buf->size - 8, dev->printf_size - 8);
 	used = __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
 	dev_cap = bh_rd32(p + 4);
+	/* Notes about the buffer go to the log (stderr), not among the
+	 * program's output. */
 	if (dev_cap != cap) {
-		char note[160];
-		int n = bh_snprintf(note, sizeof(note), "[barehip: the device printf buffer's "
-				    "header was overwritten (capacity %u, not %u); ignored]\n",
-				    dev_cap, cap);
-
-		if (n > 0)
-			dev->plat->print(dev->plat, note, (size_t)n);
+		bh_log(dev, "the device printf buffer's header was overwritten (capacity %u, "
+		       "not %u); ignored", dev_cap, cap);
 		bh_wr32(p + 4, cap);
 	}
 	if (!used)
 		return false;
+	/*
+	 * Full: the record that did not fit reserved room up to the end and
+	 * wrote nothing there (the buffer is zeroed after every drain), and
+	 * the records after it start past the end.  So the records end at
+	 * the first zero control word; decoding stops there, not with a
+	 * "malformed record".
+	 */
+	size_t len = BH_MIN(used, cap);
+
+	if (used > cap) {
+		size_t at = 0;
+
+		while (at + 4 <= len) {
+			uint32_t size = bh_rd32(p + 8 + at) >> 2;
+
+			if (!bh_rd32(p + 8 + at) || size < 12 || size % 4 || size > len - at)
+				break;
+			at += size;
+		}
+		if (at + 4 > len || !bh_rd32(p + 8 + at))
+			len = at;
+	}
 	/* The device lock keeps the code objects (their formats) loaded. */
 	bh_lock(dev, dev->lock);
-	aborting = bh_printf_decode(p + 8, BH_MIN(used, cap), find_format, dev, print_text,
-				    dev->plat) == 1;
+	aborting = bh_printf_decode(p + 8, len, find_format, dev, print_text, dev->plat) == 1;
 	bh_unlock(dev, dev->lock);
-	if (used > cap) {
-		char note[128];
-		int n = bh_snprintf(note, sizeof(note), "[barehip: %u bytes of device printf "
-				    "output lost: the %u-byte buffer is full "
-				    "(CONFIG_LOADER_PRINTF_KB)]\n", used - cap, cap);
-
-		if (n > 0)
-			dev->plat->print(dev->plat, note, (size_t)n);
-	}
+	if (used > cap)
+		bh_log(dev, "%u bytes of device printf output lost: the %u-byte buffer was full "
+		       "(hipDeviceSetLimit(hipLimitPrintfFifoSize, bytes) before the first "
+		       "kernel that prints makes it larger)", used - cap, cap + 8);
+	memset(p + 8, 0, BH_MIN(used, cap));
 	__atomic_store_n((uint32_t *)p, 0, __ATOMIC_RELEASE);
 	return aborting;
 }

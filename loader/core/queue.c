@@ -63,8 +63,6 @@ int bh_queue_create(struct bh_device *dev, struct bh_queue **out,
 	if (!ret)
 		ret = bh_mem_alloc(dev, (uint64_t)q->nslots * SLOT_BYTES, BH_MEM_HOST,
 				   &q->kernargs, err);
-	if (!ret)
-		ret = bh_printf_buffer_alloc(dev, &q->printf_buf, err);
 	if (!ret) {
 		memset(q->ctl.cpu, 0, CTL_BYTES);
 		memset(q->ring.cpu, 0, CONFIG_LOADER_RING_BYTES);

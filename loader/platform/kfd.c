@@ -1083,6 +1083,7 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	info->memory_bus_width = n->mem_width;
 	info->integrated = n->cpu_cores_count > 0;
 	info->num_gws = n->num_gws;
+	info->max_queues = MAX_QUEUES;
 	return 0;
 out:
 	p->close(p);

@@ -364,6 +364,7 @@ static void fill_info(struct kmod_platform *kp, struct bh_device_info *info)
 	info->simds_per_cu = r->simds_per_cu;
 	info->num_se = r->num_se;
 	info->num_gws = r->num_gws;
+	info->max_queues = BHSIM_MAX_QUEUES;
 	info->max_waves_per_simd = r->max_waves_per_simd;
 	info->vram_size = r->vram_size;
 	info->lds_size = r->lds_size;

@@ -6,6 +6,7 @@
  * elsewhere the in-process sim board.  BAREHIP_BOARD chooses explicitly;
  * without it, what the machine has decides, in that order.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,12 +56,48 @@ struct bh_platform *bh_platform_new(struct bh_error *err)
 	return bh_platform_new_index(0, err);
 }
 
+/*
+ * Whether a variable of ROCm's visible-device lists leaves the one GPU
+ * of a sim or kmod board: a list of indices whose first bad entry ends
+ * it (the kfd backend's rule, loader/platform/kfd.c), so "0", "0,1" and
+ * "0,x" keep it, "", "1" and "-1" hide it.  Unset: it stays.
+ */
+static bool keeps_the_one(const char *v)
+{
+	char *end;
+
+	if (!v)
+		return true;
+	return strtol(v, &end, 10) == 0 && end != v && (*end == 0 || *end == ',');
+}
+
+/* NULL when the board's one GPU is visible; else the variable hiding it. */
+static const char *hidden_by(void)
+{
+	const char *hip = getenv("HIP_VISIBLE_DEVICES") ? "HIP_VISIBLE_DEVICES"
+						       : "CUDA_VISIBLE_DEVICES";
+
+	if (!keeps_the_one(getenv("ROCR_VISIBLE_DEVICES")))
+		return "ROCR_VISIBLE_DEVICES";
+	if (!keeps_the_one(getenv(hip)))
+		return hip;
+	return NULL;
+}
+
 struct bh_platform *bh_platform_new_index(unsigned index, struct bh_error *err)
 {
 	const char *board = board_name();
 	struct bh_platform *p = NULL;
-	const char *want;
+	const char *want, *hider;
 
+	/* The kfd backend applies them among the machine's GPUs itself. */
+	if (strcmp(board, "kfd") && (hider = hidden_by()) != NULL) {
+		err->code = BH_ENODEV;
+		snprintf(err->message, sizeof(err->message), "%s='%.32s' hides the %s board's "
+			 "one GPU (device 0; '0' shows it)", hider, getenv(hider),
+			 strncmp(board, "kmod", 4) ? board : "kmod");
+		return NULL;
+	}
 	if (index && strcmp(board, "kfd")) {
 		err->code = BH_ENODEV;
 		snprintf(err->message, sizeof(err->message), "the %s board has one device (0), "

@@ -12,10 +12,23 @@
 #include <time.h>
 #include <sys/mman.h>
 
+#include <pthread.h>
+
 #include <bh/backends.h>
+#include <hip/hip_runtime_api.h>	/* bh_demangle (kit/runtime/demangle.c) */
 #include "generated/autoconf.h"
 #include "../core/range.h"
 #include "sim.h"
+
+/* The kernels queued on a queue and not yet ended (BAREHIP_SIM_STATS,
+ * BAREHIP_SIM_PROGRESS): the model knows a dispatch by its first
+ * instruction, the loader tells which kernel that is (note_launch). */
+#define NAMES_PER_QUEUE 32
+
+struct queued_kernel {
+	uint64_t pc;
+	char name[240];
+};
 
 struct sim_platform {
 	struct bh_platform ops;
@@ -23,7 +36,127 @@ struct sim_platform {
 	struct bh_range vram, gart;
 	int queue_used[BH_SIM_MAX_QUEUES];
 	int gws_queue;		/* the queue holding the GWS resources, or -1 */
+	pthread_mutex_t names_lock;
+	struct {
+		struct queued_kernel k[NAMES_PER_QUEUE];
+		unsigned head, count;
+	} names[BH_SIM_MAX_QUEUES];
 };
+
+static void sim_note_launch(struct bh_platform *p, int qid, const char *kernel, uint64_t pc)
+{
+	struct sim_platform *sp = (struct sim_platform *)p;
+
+	if (qid < 0 || qid >= BH_SIM_MAX_QUEUES)
+		return;
+	pthread_mutex_lock(&sp->names_lock);
+	__typeof__(sp->names[0]) *q = &sp->names[qid];
+
+	if (q->count == NAMES_PER_QUEUE) {	/* the oldest goes */
+		q->head = (q->head + 1) % NAMES_PER_QUEUE;
+		q->count--;
+	}
+	struct queued_kernel *e = &q->k[(q->head + q->count++) % NAMES_PER_QUEUE];
+
+	e->pc = pc;
+	snprintf(e->name, sizeof(e->name), "%s", kernel);
+	pthread_mutex_unlock(&sp->names_lock);
+}
+
+/* The C++ name of the kernel at @pc on @queue into @out; with @pop, it
+ * (and any older entry a failed launch left) leaves the queue. */
+static void kernel_at(struct sim_platform *sp, unsigned queue, uint64_t pc, bool pop,
+		      char *out, size_t len)
+{
+	char mangled[240] = "";
+
+	pthread_mutex_lock(&sp->names_lock);
+	if (queue < BH_SIM_MAX_QUEUES) {
+		__typeof__(sp->names[0]) *q = &sp->names[queue];
+
+		for (unsigned i = 0; i < q->count; i++) {
+			const struct queued_kernel *e = &q->k[(q->head + i) % NAMES_PER_QUEUE];
+
+			if (e->pc != pc)
+				continue;
+			snprintf(mangled, sizeof(mangled), "%s", e->name);
+			if (pop) {
+				q->head = (q->head + i + 1) % NAMES_PER_QUEUE;
+				q->count -= i + 1;
+			}
+			break;
+		}
+	}
+	pthread_mutex_unlock(&sp->names_lock);
+	if (mangled[0])
+		bh_demangle(mangled, out, len);
+	else
+		snprintf(out, len, "the kernel at 0x%llx", (unsigned long long)pc);
+}
+
+static void human_bytes(uint64_t b, char *out, size_t len)
+{
+	if (b >= 10ull << 30)
+		snprintf(out, len, "%.1f GiB", (double)b / (1ull << 30));
+	else if (b >= 10ull << 20)
+		snprintf(out, len, "%.1f MiB", (double)b / (1ull << 20));
+	else if (b >= 10ull << 10)
+		snprintf(out, len, "%.1f KiB", (double)b / (1ull << 10));
+	else
+		snprintf(out, len, "%llu B", (unsigned long long)b);
+}
+
+/* BAREHIP_SIM_STATS: one line per dispatch, a small rocprof. */
+static void sim_dispatch_done(void *ctx, const struct bh_sim_dispatch_stats *st)
+{
+	char name[512], rd[32], wr[32], lds[32];
+
+	kernel_at(ctx, st->queue, st->pc, true, name, sizeof(name));
+	human_bytes(st->global_read, rd, sizeof(rd));
+	human_bytes(st->global_written, wr, sizeof(wr));
+	human_bytes(st->lds_bytes, lds, sizeof(lds));
+	fprintf(stderr, "sim kernel: %s grid (%u,%u,%u) block (%u,%u,%u): %llu waves, %llu wave "
+		"instructions, %llu lane-ops, read %s, written %s, LDS %s, %.3f ms%s\n", name,
+		st->groups[0], st->groups[1], st->groups[2], st->block[0], st->block[1],
+		st->block[2], (unsigned long long)st->waves,
+		(unsigned long long)st->instructions, (unsigned long long)st->valu_lane_ops, rd,
+		wr, lds, (double)st->host_ns / 1e6, st->faulted ? " (faulted)" : "");
+}
+
+/* BAREHIP_SIM_PROGRESS: how far a long dispatch is. */
+static void sim_progress(void *ctx, const struct bh_sim_dispatch_stats *st)
+{
+	char name[512];
+
+	kernel_at(ctx, st->queue, st->pc, false, name, sizeof(name));
+	fprintf(stderr, "sim progress: %s: %llu of %llu workgroups done (%.0f%%), %llu running, "
+		"%llu wave instructions, %.1f s\n", name, (unsigned long long)st->groups_done,
+		(unsigned long long)st->total_groups,
+		st->total_groups ? 100.0 * (double)st->groups_done / (double)st->total_groups : 0.0,
+		(unsigned long long)(st->workgroups - st->groups_done),
+		(unsigned long long)st->instructions, (double)st->host_ns / 1e9);
+}
+
+/* BAREHIP_SIM_PROGRESS=SECONDS: 0 or -1 (bad, @err set). */
+static int progress_setting(const char *v, uint64_t *ns, struct bh_error *err)
+{
+	char *end;
+	double s;
+
+	*ns = 0;
+	if (!v || !*v || !strcmp(v, "0"))
+		return 0;
+	s = strtod(v, &end);
+	if (*end || end == v || !(s >= 0.01 && s <= 86400)) {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message),
+			 "sim board: BAREHIP_SIM_PROGRESS='%.32s' is not a number of seconds "
+			 "0.01..86400 between progress lines", v);
+		return -1;
+	}
+	*ns = (uint64_t)(s * 1e9);
+	return 0;
+}
 
 static struct sim_platform *to_sim(struct bh_platform *p)
 {
@@ -100,6 +233,26 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
 		return BH_EINVAL;
 	}
+	/* Per-kernel lines and progress (BAREHIP_SIM_STATS, _PROGRESS). */
+	const char *stats = getenv("BAREHIP_SIM_STATS");
+
+	if (progress_setting(getenv("BAREHIP_SIM_PROGRESS"), &cfg.progress_ns, err))
+		return BH_EINVAL;
+	if (stats && *stats && strcmp(stats, "0") != 0)
+		cfg.dispatch_done = sim_dispatch_done;
+	if (cfg.progress_ns)
+		cfg.progress = sim_progress;
+	if (cfg.dispatch_done || cfg.progress) {
+		cfg.stats_ctx = sp;
+		sp->ops.note_launch = sim_note_launch;
+	}
+	/* The VRAM size: Kconfig, or BAREHIP_SIM_VRAM_MB for this run. */
+	if (bh_sim_vram_setting(getenv("BAREHIP_SIM_VRAM_MB"), CONFIG_SIM_VRAM_MB,
+				&cfg.vram_size, why)) {
+		err->code = BH_EINVAL;
+		snprintf(err->message, sizeof(err->message), "sim board: %s", why);
+		return BH_EINVAL;
+	}
 	/* The board's target comes from Kconfig; BAREHIP_SIM_GFX overrides it
 	 * so one binary (it carries code objects for every target) can be
 	 * tested on each model.  What the target is: its bh_sim_targets[] row. */
@@ -147,6 +300,12 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->sramecc = t->sramecc;
 	info->unified_memory = true;
 	info->num_gws = BH_SIM_GWS_RESOURCES;
+	info->max_queues = BH_SIM_MAX_QUEUES;
+	/* The modelled product's name and caches (the model runs none). */
+	snprintf(info->product, sizeof(info->product), "%s", t->product);
+	info->l1_size = t->l1_bytes;
+	info->l2_size = t->l2_bytes;
+	info->l3_size = t->l3_bytes;
 	/* The board beside the host, unless asked for the synchronous one
 	 * (for debugging; a trace is readable only from that one). */
 	const char *sync = getenv("BAREHIP_SIM_SYNC");
@@ -410,6 +569,7 @@ struct bh_platform *bh_platform_sim_new(void)
 	if (!sp)
 		return NULL;
 	sp->gws_queue = -1;
+	pthread_mutex_init(&sp->names_lock, NULL);
 	sp->ops = (struct bh_platform){
 		.name = "sim",
 		.ctx = sp,
@@ -435,5 +595,7 @@ struct bh_platform *bh_platform_sim_new(void)
 
 void bh_platform_sim_delete(struct bh_platform *p)
 {
+	if (p)
+		pthread_mutex_destroy(&to_sim(p)->names_lock);
 	free(p);
 }

@@ -94,7 +94,8 @@ $$(CROSS_LIB_$(1):.a=-all.a): $$(CROSS_LIB_OBJS_$(1))
 $$(CROSS_UNIT_$(1)): $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1):.a=-all.a)
 	@echo "  LD      $$@ (static)"
 	$$(Q)$$(CROSS_CC_$(1)) -static -o $$@ $$(CROSS_UNIT_OBJS_$(1)) $$(CROSS_LIB_$(1):.a=-all.a) \
-		-L$$(CROSS_USR_$(1))/lib/$(1)-linux-gnu -lcunit -lmpfr -lgmp -lm
+		-L$$(CROSS_USR_$(1))/lib/$(1)-linux-gnu -Wl,--undefined=__cxa_demangle -lcunit -lmpfr \
+		-lgmp -lstdc++ -lm
 
 # HIP programs for this host: barehip-cc --host-target links the library
 # from $(BUILD)/lib/TRIPLE/ (the same device code objects as natively).
@@ -108,6 +109,11 @@ $(CROSS_DIR)/$(1)/programs/%: tests/programs/%.hip $$(TOOLCHAIN) \
 CROSS_PROGS_$(1) := $$(patsubst tests/programs/%.hip,$(CROSS_DIR)/$(1)/programs/%,$$(CROSS_PROGRAMS))
 endef
 $(foreach a,$(CROSS_ARCHES),$(eval $(call cross_rules,$(a))))
+
+# make install installs the runtime of each target whose cross compiler
+# is there (lib/TRIPLE/libbarehip.a), for barehip-cc --host-target.
+INSTALL_CROSS_LIBS := $(foreach a,$(CROSS_ARCHES),\
+	$(if $(shell command -v $(a)-linux-gnu-gcc 2>/dev/null),$(BUILD)/lib/$(a)-linux-gnu/libbarehip.a))
 
 # One run per target, each with its summary; any failure fails check.
 .PHONY: check-cross

@@ -62,10 +62,13 @@ echo "   unit-tests: $passed of $run passed ($suites suites, $(secs $unit_ms) s)
 prog_ok=0
 prog_failed=()
 start=$(now_ms)
+i=0
 for t in "$@"; do
 	gfx=
+	i=$((i + 1))
 	case "$t" in *@*) gfx=${t##*@}; t=${t%@*} ;; esac
-	name=$(basename "$t")${gfx:+ on $gfx}
+	# Where the run is, as make check's other groups say it.
+	name="$i of $# ($(secs $(($(now_ms) - start))) s): $(basename "$t")${gfx:+ on $gfx}"
 	check_elf "$t"
 	plog="$logdir/$(basename "$t")${gfx:+.$gfx}.log"
 	BAREHIP_SIM_GFX=$gfx timeout 300 "$qemu" "$t" > "$plog" 2>&1

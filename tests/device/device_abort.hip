@@ -146,14 +146,14 @@ int main(int argc, char** argv)
     expect(has(o.out, "Device-side assertion `v[i] < limit' failed."), "assert",
            "the assertion is printed", o);
     expect(!has(o.out, "child went on"), "assert", "the program does not go on", o);
-    expect(has(o.err, "_Z7checkedPKii") && has(o.err, "grid (2,1,1) block (64,1,1)"), "assert",
+    expect(has(o.err, "checked(int const*, int)") && has(o.err, "grid (2,1,1) block (64,1,1)"), "assert",
            "barehip names the kernel and its dimensions", o);
     expect(has(o.err, "abort() or failed an assert") && has(o.err, "BAREHIP_DEVICE_ABORT=recover"),
            "assert", "barehip says why and how to opt out", o);
 
     o = run(path, "abort", nullptr);
     expect(aborted(o), "abort", "abort() dies by SIGABRT", o);
-    expect(has(o.err, "_Z8gives_upi"), "abort", "names the kernel", o);
+    expect(has(o.err, "gives_up(int)"), "abort", "names the kernel", o);
 
     o = run(path, "stream", "terminate");
     expect(aborted(o), "stream", "a stream's wait ends the program too", o);
@@ -167,7 +167,7 @@ int main(int argc, char** argv)
 
     o = run(path, "exit", nullptr);
     expect(aborted(o), "exit", "an abort nobody waited for ends the program at exit", o);
-    expect(has(o.out, "Device-side assertion") && has(o.err, "_Z7checkedPKii"), "exit",
+    expect(has(o.out, "Device-side assertion") && has(o.err, "checked(int const*, int)"), "exit",
            "the assertion and the kernel are printed", o);
     o = run(path, "exit", "recover");
     expect(WIFEXITED(o.status) && WEXITSTATUS(o.status) == 0, "exit-recover",

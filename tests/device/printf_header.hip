@@ -6,8 +6,8 @@
 // one there whose size runs past the end, and claims the buffer is 4 GiB
 // and full.  The host must decode only inside its buffer (the second
 // record is malformed there; under ASan any read past the buffer fails
-// the test), say the header was overwritten, restore it, and print the
-// next kernel's line normally.
+// the test), say the header was overwritten (on stderr), restore it, and
+// print the next kernel's line normally.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -64,12 +64,14 @@ static void expect(bool ok, const char* what)
 int main()
 {
     char path[] = "/tmp/bh-printf-header-XXXXXX";
-    int fd = mkstemp(path), saved = dup(1);
+    int fd = mkstemp(path), saved = dup(1), saved_err = dup(2);
     expect(fd >= 0 && saved >= 0, "temporary file");
     unsigned* out = nullptr;
     expect(hipMalloc(&out, 2 * sizeof(unsigned)) == hipSuccess, "hipMalloc");
     std::fflush(stdout);
+    // The program's output and barehip's notes (stderr) in one file.
     dup2(fd, 1);
+    dup2(fd, 2);
 
     clobber<<<1, 64>>>(out);
     hipError_t e1 = hipDeviceSynchronize();
@@ -77,8 +79,11 @@ int main()
     hipError_t e2 = hipDeviceSynchronize();
 
     std::fflush(stdout);
+    std::fflush(stderr);
     dup2(saved, 1);
+    dup2(saved_err, 2);
     close(saved);
+    close(saved_err);
     expect(e1 == hipSuccess && e2 == hipSuccess, "both kernels succeed");
     unsigned h[2] = { 0, 0 };
     expect(hipMemcpy(h, out, sizeof(h), hipMemcpyDeviceToHost) == hipSuccess, "hipMemcpy");

@@ -7,8 +7,10 @@
 #     name '__host__'");
 #     -- the same where clang finds a ROCm 5 (a fake one here, by
 #     ROCM_PATH), which makes it add those wrappers even with -nogpuinc;
-#   - <memory> and <string> after hip_runtime.h (libstdc++ writes
-#     __attribute__((__noinline__)), which the __noinline__ macro broke);
+#   - <memory>, <string>, <filesystem>, <execution>, <algorithm> after
+#     hip_runtime.h, and the user's own __attribute__((__noinline__)) and
+#     [[gnu::__noinline__]] (libstdc++ writes them; a __noinline__ macro
+#     breaks them: clang's cuda_noinline_keyword makes it a keyword);
 #   - 'register' in host and device code: silent at C++17 (the default)
 #     and C++14, as with nvcc and HIP-Clang; -Wdeprecated-register warns,
 #     -Werror=deprecated-register refuses.
@@ -36,8 +38,21 @@ cat > "$tmp/after.hip" <<'EOF'
 #include <hip/hip_runtime.h>
 #include <memory>
 #include <string>
-__global__ void k(int *p) { *p = 1; }
-int main() { auto s = std::make_shared<std::string>("host"); return s->size() != 4; }
+#include <filesystem>
+#include <execution>
+#include <algorithm>
+#include <vector>
+__noinline__ __device__ int twice(int x) { return 2 * x; }
+__attribute__((__noinline__)) __device__ int thrice(int x) { return 3 * x; }
+[[gnu::__noinline__]] __host__ __device__ int inc(int x) { return x + 1; }
+__global__ void k(int *p) { *p = inc(twice(thrice(1))); }
+int main()
+{
+    auto s = std::make_shared<std::string>("host");
+    std::vector<int> v{3, 1, 2};
+    std::sort(std::execution::seq, v.begin(), v.end());
+    return s->size() != 4 || v[0] != 1 || std::filesystem::path("a/b").filename() != "b";
+}
 EOF
 cat > "$tmp/register.hip" <<'EOF'
 #include <hip/hip_runtime.h>
@@ -90,7 +105,9 @@ if ! ROCM_PATH="$tmp/rocm" "$clang" -x hip --cuda-device-only --offload-arch=gfx
 	fails=$((fails + 1))
 fi
 ROCM_PATH="$tmp/rocm" check "std headers before hip_runtime.h, ROCm 5.7 found" ok "" order.hip
-check "<memory>, <string> after hip_runtime.h" ok "" after.hip
+check "<memory>, <filesystem>, <execution> .. after hip_runtime.h" ok "" after.hip
+check "<memory>, <filesystem>, <execution> .. after hip_runtime.h, gfx1100" ok "" after.hip \
+	--offload-arch=gfx1100
 check "register, C++17" ok "" register.hip
 check "register, C++14" ok "" register.hip -std=c++14
 check "register, -Wdeprecated-register" ok "warning: .*'register'" register.hip \

@@ -139,8 +139,8 @@ int main()
                  hipErrorInvalidValue, "not positive", "occupancy of a 0-thread block");
     expect_error(hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&value, fill, 64, 0, 8),
                  hipErrorInvalidValue, "flags", "occupancy with unknown flags");
-    expect_error(hipDeviceSetLimit(hipLimitPrintfFifoSize, 1), hipErrorUnsupportedLimit,
-                 "CONFIG_LOADER_PRINTF_KB", "resizing the printf buffer");
+    expect_error(hipDeviceSetLimit(hipLimitPrintfFifoSize, 1), hipErrorInvalidValue,
+                 "between 64 bytes and 1 GiB", "a 1-byte printf buffer");
 
     // Invalid devices: this board has device 0 only.
     hipDevice_t handle;
@@ -215,6 +215,9 @@ int main()
                  "the fault, at synchronisation");
     expect(std::strstr(bh_get_last_error_message(), "memory violation") != nullptr,
            "the message names the memory violation");
+    // Kernel names in messages read as the source spells them.
+    expect(std::strstr(bh_get_last_error_message(), "kernel 'store_through(int*)'") != nullptr,
+           "the message names the kernel demangled");
     // Through KFD (BAREHIP_BOARD=kfd) a GPU reports the page, not the address.
     const char* board = std::getenv("BAREHIP_BOARD");
     bool kfd = board && !std::strcmp(board, "kfd");
@@ -232,6 +235,12 @@ int main()
                  "a launch after the fault");
     expect_error(hipMemcpy(host, buf, sizeof(host), hipMemcpyDeviceToHost),
                  hipErrorLaunchFailure, "stopped", "a copy after the fault");
+    // The fault was printed once; later calls refer to it in short.
+    expect(std::strstr(bh_get_last_error_message(), "memory violation") == nullptr &&
+               std::strstr(bh_get_last_error_message(),
+                           "hipMemcpy: device 0 is stopped by the GPU fault in kernel "
+                           "'store_through(int*)' reported above") != nullptr,
+           "a later call refers to the fault without repeating it");
     expect_error(hipDeviceSynchronize(), hipErrorLaunchFailure, "hipDeviceReset",
                  "a synchronisation after the fault");
     // Calls that do not touch the stopped device still work.

@@ -94,6 +94,31 @@ MULTI_PROGRAM_RUNS := $(call on_modelled,$(addprefix $(PROG_DIR)/,module_api rdc
 MULTI_PROGRAMS += $(CC_TOOL_TEST)
 endif
 
+# host_only: main in a .cpp compiled by g++ and a .c compiled by gcc
+# (not as HIP: <hip/hip_runtime.h> gives them the host API), linked by
+# barehip-cc with the HIP file holding the kernels and a launcher.  The
+# g++/gcc objects are not instrumented (sanitizers are clang's here).
+HOST_ONLY_DIR := $(PROG_DIR)/host_only.d
+HOST_ONLY_DEPS := tests/programs/host_only/host_only.h $(TOOLCHAIN)
+HOST_ONLY_CFLAGS := -Wall -Wextra -Werror -O2 -I$(BUILD)/include
+$(HOST_ONLY_DIR)/main.o: tests/programs/host_only/main.cpp $(HOST_ONLY_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  CXX     $< (g++, host only)"
+	$(Q)g++ $(HOST_ONLY_CFLAGS) -c -o $@ $<
+$(HOST_ONLY_DIR)/c_api.o: tests/programs/host_only/c_api.c $(HOST_ONLY_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $< (gcc, host only)"
+	$(Q)gcc -std=c11 $(HOST_ONLY_CFLAGS) -c -o $@ $<
+$(HOST_ONLY_DIR)/kernels.o: tests/programs/host_only/kernels.hip $(HOST_ONLY_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-c)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -c -o $@ $<
+$(PROG_DIR)/host_only: $(addprefix $(HOST_ONLY_DIR)/,main.o c_api.o kernels.o)
+	@echo "  HIPLD   $@"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $^
+MULTI_PROGRAMS += $(PROG_DIR)/host_only
+MULTI_PROGRAM_RUNS += $(call on_modelled,$(PROG_DIR)/host_only)
+
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
 # Several GPUs: multi_device on three fake gfx90a GPUs and two gfx942.

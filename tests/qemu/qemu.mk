@@ -142,18 +142,21 @@ $(QEMU_DIR)/initramfs-unmap.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KM
 QEMU_CHECK_BUILD := $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board \
 	$(QEMU_DIR)/initramfs-hip.cpio $(QEMU_DIR)/initramfs-unmap.cpio $(BAREHIP_SIM)
 CHECK_PREBUILD += $(QEMU_CHECK_BUILD)
+# Its steps, counted as make check's other groups count theirs (each
+# step's summary gives its time).
+QEMU_STEPS = $(words kmodtest unmaptest $(MODELLED))
 check-qemu: $(QEMU_CHECK_BUILD) | $(QEMU_DEPS_STAMP)
 	$(Q)if [ "$(SANITIZE)" = 1 ]; then \
 		echo "check-qemu: the guest runs static programs: build without SANITIZE=1"; exit 1; fi
 	$(Q)tests/qemu/getkernel.sh $(QEMU_DIR)/kernel
-	@echo "== QEMU system test: barehip.ko in Debian's kernel $$(tests/qemu/kver.sh)"
+	@echo "== QEMU system test 1 of $(QEMU_STEPS): barehip.ko in Debian's kernel $$(tests/qemu/kver.sh)"
 	$(Q)tests/qemu/run.sh kmodtest $(QEMU_DIR)/kernel/current/vmlinux $(QEMU_DIR)/initramfs.cpio \
 		$(QEMU_DIR)/echo-board $(QEMU_DIR)
-	@echo "== QEMU system test: freeing host memory on a board that does not answer"
+	@echo "== QEMU system test 2 of $(QEMU_STEPS): freeing host memory on a board that does not answer"
 	$(Q)tests/qemu/run.sh unmaptest $(QEMU_DIR)/kernel/current/vmlinux \
 		$(QEMU_DIR)/initramfs-unmap.cpio $(BAREHIP_SIM) $(QEMU_DIR)
-	$(Q)for gfx in $(MODELLED); do \
-		echo "== QEMU system test: HIP device tests on barehip-sim ($$gfx) through barehip.ko"; \
+	$(Q)n=2; for gfx in $(MODELLED); do n=$$((n + 1)); \
+		echo "== QEMU system test $$n of $(QEMU_STEPS): HIP device tests on barehip-sim ($$gfx) through barehip.ko"; \
 		tests/qemu/run.sh hiptest:$$gfx $(QEMU_DIR)/kernel/current/vmlinux \
 			$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM) $(QEMU_DIR) 300 || exit 1; \
 	done

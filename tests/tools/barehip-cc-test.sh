@@ -6,10 +6,23 @@
 # several sources, -v.  What programs built this way do at run time is
 # tested by tests/programs/ (module_api, rdc_lib, cxx_lang, multi_arch).
 # And that no -O level shows the user a linker crash (the LTO fallback),
-# and --default-stream (the per-thread default stream's names).
+# --default-stream (the per-thread default stream's names), hipcc's and
+# clang's other ways (link order and -lamdhip64, -E, -S, -M, -MD,
+# --cuda-host-only/--cuda-device-only, -save-temps, --emit-static-lib,
+# -fPIC/-pie, --dynamic, -shared, --offload-arch=native) and link errors
+# in the user's terms.
+# With --installed, the checks of an installed prefix instead (make
+# install's layout: g++ linking -lamdhip64, --host-target's runtimes).
 # Usage: barehip-cc-test.sh BAREHIP_CC CLANG_OFFLOAD_BUNDLER LLVM_READELF [FLAGS]
+#        barehip-cc-test.sh --installed PREFIX CLANG_OFFLOAD_BUNDLER LLVM_READELF
 # (FLAGS: what a program linked in this build needs, the sanitizers).
 set -u
+installed=""
+if [ "$1" = --installed ]; then
+	installed=$2
+	shift
+	set -- "$installed/bin/barehip-cc" "${@:2}"
+fi
 cc=$1
 bundler=$2
 readelf=$3
@@ -31,8 +44,359 @@ expect() { # description, then a test command
 # Run barehip-cc; $out is its output (stdout and stderr), $rc its status.
 bcc() { out=$("$cc" "$@" 2>&1); rc=$?; }
 targets_of() { "$bundler" -list -type=o "-input=$1" | LC_ALL=C sort | paste -sd' '; }
+summary() {
+	if [ "$fails" -ne 0 ]; then
+		echo "barehip-cc-test${installed:+ --installed}: FAILED $fails of $checks checks"
+		exit 1
+	fi
+	echo "barehip-cc-test${installed:+ --installed}: PASS ($checks checks)"
+	exit 0
+}
+# No temporary file of barehip-cc's in a message.
+no_temp_names() { ! grep -q 'barehip-cc\.[A-Za-z0-9]\{6\}/\|\bsrc[0-9]*\.o\b' <<<"$1"; }
+
+# ---------------------------------------------- hipcc's and clang's ways
+# (docs/barehip-cc.md, "hipcc command lines")
+hipcc_checks() {
+	local sanitized=0
+	[ -z "$link_flags" ] || sanitized=1
+	# Link order: a static library of the user's that calls HIP links
+	# where the command line puts it, before barehip's runtime.
+	cat > foo.hip <<'EOS'
+#include <hip/hip_runtime.h>
+__global__ void fill(int* p, int v) { p[threadIdx.x] = v; }
+extern "C" int foo_fill(int* host, int n, int v)
+{
+    int* d;
+    if (hipMalloc(&d, n * sizeof(int)) != hipSuccess) return 1;
+    fill<<<1, n>>>(d, v);
+    if (hipMemcpy(host, d, n * sizeof(int), hipMemcpyDeviceToHost) != hipSuccess) return 1;
+    return hipFree(d) != hipSuccess;
+}
+EOS
+	cat > usefoo.c <<'EOS'
+#include <stdio.h>
+int foo_fill(int* host, int n, int v);
+int main(void)
+{
+    int h[32];
+    if (foo_fill(h, 32, 7) != 0 || h[0] != 7 || h[31] != 7) { printf("usefoo: FAILED\n"); return 1; }
+    printf("usefoo: PASS\n");
+    return 0;
+}
+EOS
+	bcc --offload-arch=gfx90a -c foo.hip -o foo.o
+	ar rcs libfoo.a foo.o
+	# shellcheck disable=SC2086
+	bcc $link_flags --offload-arch=gfx90a usefoo.c -L. -lfoo -o usefoo
+	expect "-L. -lfoo (libfoo.a calls HIP): links before libbarehip.a" test "$rc" -eq 0
+	expect "-L. -lfoo: the program runs" eval './usefoo | grep -q "usefoo: PASS"'
+	# shellcheck disable=SC2086
+	bcc $link_flags --offload-arch=gfx90a -lamdhip64 usefoo.c -L . -l foo -lamdhip64 -o usefoo2
+	expect "-lamdhip64 (ROCm's runtime) is barehip's" \
+		eval '[ "$rc" -eq 0 ] && ./usefoo2 | grep -q "usefoo: PASS"'
+	# shellcheck disable=SC2086
+	bcc $link_flags --offload-arch=gfx90a usefoo.c -o nofoo
+	expect "a host link error names the user's file, no temporary object" eval \
+		'[ "$rc" -ne 0 ] && grep -q "usefoo.c" <<<"$out" && grep -q "foo_fill" <<<"$out" &&
+		 no_temp_names "$out"'
+
+	# --emit-static-lib: an archive of the objects, as clang makes it.
+	bcc --emit-static-lib --offload-arch=gfx90a foo.hip -o libfoo2.a
+	expect "--emit-static-lib: an archive of foo.o" \
+		eval '[ "$rc" -eq 0 ] && [ "$(ar t libfoo2.a)" = foo.o ]'
+	# shellcheck disable=SC2086
+	bcc $link_flags --offload-arch=gfx90a usefoo.c -L. -lfoo2 -o usefoo3
+	expect "--emit-static-lib: the archive links and runs" \
+		eval '[ "$rc" -eq 0 ] && ./usefoo3 | grep -q "usefoo: PASS"'
+	cat > triple.hip <<'EOS'
+#include <hip/hip_runtime.h>
+__device__ int triple(int x) { return 3 * x; }
+EOS
+	cat > usetriple.hip <<'EOS'
+#include <hip/hip_runtime.h>
+#include <cstdio>
+__device__ int triple(int x);
+__global__ void k(int* p) { p[threadIdx.x] = triple(threadIdx.x); }
+int main()
+{
+    int *d, h[64];
+    if (hipMalloc(&d, sizeof(h)) != hipSuccess) return 1;
+    k<<<1, 64>>>(d);
+    if (hipMemcpy(h, d, sizeof(h), hipMemcpyDeviceToHost) != hipSuccess) return 1;
+    for (int i = 0; i < 64; ++i)
+        if (h[i] != 3 * i) { printf("usetriple: FAILED at %d\n", i); return 1; }
+    printf("usetriple: PASS\n");
+    return 0;
+}
+EOS
+	bcc --emit-static-lib -fgpu-rdc --offload-arch=gfx90a triple.hip -o libtriple.a
+	# shellcheck disable=SC2086
+	bcc $link_flags -fgpu-rdc --offload-arch=gfx90a usetriple.hip -L. -ltriple -o usetriple
+	expect "--emit-static-lib -fgpu-rdc: a device library the program's kernels call" \
+		eval '[ "$rc" -eq 0 ] && ./usetriple | grep -q "usetriple: PASS"'
+
+	# --cuda-host-only / --offload-host-only: the host object, no device code.
+	for f in --cuda-host-only --offload-host-only; do
+		bcc $f -c k.hip -o host-only.o
+		expect "$f -c: a host object without a fat binary" eval '[ "$rc" -eq 0 ] &&
+			! "$readelf" -S -W host-only.o | grep -q "\.hip_fatbin"'
+	done
+	bcc --offload-arch=gfx90a -c k.hip -o both.o
+	expect "(a whole object has its fat binary)" grep -q '\.hip_fatbin' \
+		<<<"$("$readelf" -S -W both.o)"
+	# --cuda-device-only / --offload-device-only: clang's outputs.
+	bcc --cuda-device-only --offload-arch=gfx942 -c k.hip -o dev.fb
+	expect "--cuda-device-only -c -o: a bundle of the code object" \
+		test "$(targets_of dev.fb)" = "hipv4-amdgcn-amd-amdhsa--gfx942 host-x86_64-unknown-linux-gnu-"
+	rm -f k.hip-hip-amdgcn-amd-amdhsa.hipfb
+	bcc --offload-device-only --offload-arch=gfx90a --offload-arch=gfx942 -c k.hip
+	expect "--offload-device-only -c: clang's name, every target" \
+		test "$(targets_of k.hip-hip-amdgcn-amd-amdhsa.hipfb)" = \
+		"hipv4-amdgcn-amd-amdhsa--gfx90a hipv4-amdgcn-amd-amdhsa--gfx942 host-x86_64-unknown-linux-gnu-"
+	bcc --cuda-device-only -fgpu-rdc --offload-arch=gfx90a --offload-arch=gfx942 -c k.hip
+	expect "--cuda-device-only -fgpu-rdc -c: bitcode per target, clang's names" eval \
+		'[ "$(head -c 2 k-hip-amdgcn-amd-amdhsa-gfx90a.bc)" = BC ] &&
+		 [ "$(head -c 2 k-hip-amdgcn-amd-amdhsa-gfx942.bc)" = BC ]'
+
+	# -E: preprocessed, to stdout (both sides, bundled as clang does) or -o.
+	bcc -E --offload-arch=gfx90a k.hip
+	expect "-E: both sides to stdout" eval '[ "$rc" -eq 0 ] &&
+		grep -q "__CLANG_OFFLOAD_BUNDLE____START__ hip-amdgcn-amd-amdhsa-*gfx90a" <<<"$out" &&
+		grep -q "__CLANG_OFFLOAD_BUNDLE____START__ host-" <<<"$out" &&
+		grep -q "void first(int\* p)" <<<"$out"'
+	rm -f k.o
+	bcc -E --cuda-host-only -DVALUE=41 k.hip -o k.ii
+	expect "-E --cuda-host-only -o: the host side's text, no object" eval '[ "$rc" -eq 0 ] &&
+		grep -q "void first(int\* p)" k.ii && ! grep -q __CLANG_OFFLOAD_BUNDLE k.ii && [ ! -e k.o ]'
+	# -S: assembly, as clang names it.
+	bcc -S --offload-arch=gfx90a k.hip
+	expect "-S: k.s with the device and the host assembly" eval '[ "$rc" -eq 0 ] &&
+		grep -q "\.amdgcn_target" k.s && grep -q "__hip_module_ctor" k.s'
+	bcc -S --cuda-device-only --offload-arch=gfx942 k.hip
+	expect "-S --cuda-device-only: k-hip-amdgcn-amd-amdhsa-gfx942.s" eval '[ "$rc" -eq 0 ] &&
+		grep -q "^first:" k-hip-amdgcn-amd-amdhsa-gfx942.s'
+
+	# -M, -MM: the rule to stdout; an object is never written over.
+	bcc -M k.hip
+	expect "-M: k.o's rule to stdout, barehip's headers in it" eval '[ "$rc" -eq 0 ] &&
+		grep -q "^k.o: k.hip" <<<"$out" && grep -q "hip_runtime.h" <<<"$out"'
+	echo "an object" > keep.o
+	bcc -MM -c k.hip -o keep.o
+	expect "-MM -c -o keep.o: the rule names keep.o, which is left alone" eval '[ "$rc" -eq 0 ] &&
+		grep -q "^keep.o: k.hip" <<<"$out" && [ "$(cat keep.o)" = "an object" ]'
+	bcc -MM -MF rule.d -MT 'obj/k.o' k.hip
+	expect "-MM -MF -MT: the rule in the file, its target as given" \
+		eval '[ "$rc" -eq 0 ] && grep -q "^obj/k.o: k.hip" rule.d'
+	# -MD/-MMD alongside -c or a link: the .d beside the object, the
+	# user's object its target, never a temporary file.
+	mkdir -p sub
+	bcc --offload-arch=gfx90a -MD -c k.hip -o sub/k.o
+	expect "-MD -c -o sub/k.o: sub/k.d for sub/k.o" \
+		eval '[ "$rc" -eq 0 ] && [ -f sub/k.o ] && grep -q "^sub/k.o: k.hip" sub/k.d'
+	bcc --offload-arch=gfx90a -fgpu-rdc -MMD -c k2.hip -o k2r.o
+	expect "-MMD -fgpu-rdc -c: k2r.d for k2r.o" \
+		eval '[ "$rc" -eq 0 ] && grep -q "^k2r.o: k2.hip" k2r.d && no_temp_names "$(cat k2r.d)"'
+	rm -f usefoo.d
+	# shellcheck disable=SC2086
+	bcc $link_flags --offload-arch=gfx90a -MMD -MP usefoo.c -L. -lfoo -o usefoo4
+	expect "-MMD in a link: usefoo.d for usefoo.o" eval '[ "$rc" -eq 0 ] &&
+		grep -q "^usefoo.o: usefoo.c" usefoo.d && no_temp_names "$(cat usefoo.d)"'
+
+	# -save-temps: the intermediate files in the current directory.
+	mkdir -p st && cp k.hip st/ && cat >> st/k.hip <<'EOS'
+int main() { return 0; }
+EOS
+	for f in -save-temps --save-temps; do
+		# shellcheck disable=SC2086
+		out=$(cd st && "$cc" $link_flags $f --offload-arch=gfx90a k.hip -o prog 2>&1)
+		rc=$?
+		expect "$f: the program, and clang's and barehip-cc's intermediate files" eval \
+			'[ "$rc" -eq 0 ] && [ -x st/prog ] && [ -s st/k-hip-amdgcn-amd-amdhsa-gfx90a.hipi ] &&
+			 [ "$(head -c 2 st/k-hip-amdgcn-amd-amdhsa-gfx90a.bc)" = BC ] &&
+			 "$readelf" -h st/k-hip-amdgcn-amd-amdhsa-gfx90a.out | grep -q "EM_AMDGPU" &&
+			 [ "$(targets_of st/k.hip-hip-amdgcn-amd-amdhsa.hipfb)" = \
+			   "hipv4-amdgcn-amd-amdhsa--gfx90a host-x86_64-unknown-linux-gnu-" ] &&
+			 [ -s st/k-host-x86_64-pc-linux-gnu.hipi ] && [ -s st/k-host-x86_64-pc-linux-gnu.o ]'
+		rm -f st/k-* st/k.hip-* st/prog
+	done
+
+	# -fPIC / -fPIE reach every pass; -pie makes a position-independent
+	# program (static-pie when static), which runs.
+	bcc -v -fPIC --offload-arch=gfx90a -c k.hip -o pic.o
+	expect "-fPIC -c: the host and the device pass" eval '[ "$rc" -eq 0 ] &&
+		[ "$(grep -c "^+ .*clang.* -fPIC" <<<"$out")" -ge 2 ]'
+	bcc -fPIE -fgpu-rdc --offload-arch=gfx90a -c k2.hip -o pie-rdc.o
+	expect "-fPIE -fgpu-rdc -c" test "$rc" -eq 0
+	bcc -fPIC --genco --offload-arch=gfx90a k.hip -o pic.co
+	expect "-fPIC --genco" test "$rc" -eq 0
+	bcc -fPIC --cuda-device-only --offload-arch=gfx90a -c k.hip -o pic.fb
+	expect "-fPIC --cuda-device-only" test "$rc" -eq 0
+	# shellcheck disable=SC2086
+	bcc $link_flags -fPIE -pie --offload-arch=gfx90a usefoo.c -L. -lfoo -o usefoo-pie
+	expect "-fPIE -pie: a position-independent program that runs" eval '[ "$rc" -eq 0 ] &&
+		"$readelf" -h usefoo-pie | grep -q "Type: *DYN" && ./usefoo-pie | grep -q "usefoo: PASS"'
+	if [ "$sanitized" = 0 ]; then
+		expect "-pie in a static link: static-pie, no interpreter" \
+			eval '[ -x usefoo-pie ] && ! "$readelf" -l usefoo-pie | grep -q "INTERP"'
+	fi
+
+	# -shared: refused, naming why.
+	bcc -shared -fPIC --offload-arch=gfx90a foo.hip -o libfoo.so
+	expect "-shared: refused, naming the runtime's local-exec TLS" eval '[ "$rc" -eq 1 ] &&
+		grep -q "error: -shared: .*local-exec TLS" <<<"$out" && [ ! -e libfoo.so ]'
+	bcc -shared -fPIC --offload-arch=gfx90a -c foo.hip -o foo-pic.o
+	expect "-shared with -c: compiles (nothing is linked)" test "$rc" -eq 0
+
+	# A system library that ships only as .so: a static link refuses it,
+	# naming it and --dynamic; --dynamic links it, the runtime still static.
+	printf 'int bar_value(void) { return 42; }\n' > bar.c
+	cc -shared -fPIC bar.c -o libbar.so
+	cat > usebar.hip <<'EOS'
+#include <hip/hip_runtime.h>
+#include <cstdio>
+extern "C" int bar_value(void);
+__global__ void put(int* p, int v) { *p = v; }
+int main()
+{
+    int *d, h = 0;
+    if (hipMalloc(&d, sizeof(int)) != hipSuccess) return 1;
+    put<<<1, 1>>>(d, bar_value());
+    if (hipMemcpy(&h, d, sizeof(int), hipMemcpyDeviceToHost) != hipSuccess || h != 42) return 1;
+    printf("usebar: PASS\n");
+    return 0;
+}
+EOS
+	if [ "$sanitized" = 0 ]; then
+		bcc --offload-arch=gfx90a usebar.hip -L. -lbar -o usebar
+		expect "-lbar (only libbar.so) in a static link: refused, naming it and --dynamic" \
+			eval '[ "$rc" -eq 1 ] && grep -q "error: -lbar: .*\./libbar\.so.*--dynamic" <<<"$out"'
+		bcc --offload-arch=gfx90a usebar.hip ./libbar.so -o usebar
+		expect "libbar.so named in a static link: refused" \
+			eval '[ "$rc" -eq 1 ] && grep -q "libbar.so. is a shared library.*--dynamic" <<<"$out"'
+	fi
+	# shellcheck disable=SC2086
+	bcc $link_flags --dynamic --offload-arch=gfx90a usebar.hip -L. -lbar -Wl,-rpath,"$tmp" -o usebar
+	expect "--dynamic: libbar.so linked dynamically, the program runs" eval '[ "$rc" -eq 0 ] &&
+		"$readelf" -d usebar | grep -q "NEEDED.*\[libbar.so\]" && ./usebar | grep -q "usebar: PASS"'
+	expect "--dynamic: the runtime stays in the program (no HIP library needed)" \
+		eval '[ -x usebar ] && ! "$readelf" -d usebar | grep -q "NEEDED.*\(hip\|barehip\)"'
+
+	# --offload-arch=native: the target of the board barehip-info sees.
+	out=$(BAREHIP_SIM_GFX=gfx942 "$cc" -v --offload-arch=native -c k.hip -o native.o 2>&1)
+	rc=$?
+	expect "--offload-arch=native: the sim board's gfx942, only" eval '[ "$rc" -eq 0 ] &&
+		grep -q -- "--offload-arch=gfx942" <<<"$out" && ! grep -q -- "--offload-arch=gfx90a" <<<"$out"'
+	out=$(BAREHIP_BOARD=nowhere "$cc" --offload-arch=native -c k.hip -o native.o 2>&1)
+	rc=$?
+	expect "--offload-arch=native without a board: barehip-info's reason" eval '[ "$rc" -eq 1 ] &&
+		grep -q "error: --offload-arch=native: barehip-info found no GPU: .*nowhere" <<<"$out"'
+
+	# Link-time errors in the user's terms.
+	cat > lds.hip <<'EOS'
+#include <hip/hip_runtime.h>
+template <int N> __global__ void big(float* p)
+{
+    __shared__ float s[N];
+    s[threadIdx.x] = 1;
+    __syncthreads();
+    p[threadIdx.x] = s[N - 1 - threadIdx.x];
+}
+template __global__ void big<40000>(float*);
+EOS
+	bcc --offload-arch=gfx90a -c lds.hip -o lds.o
+	expect "a kernel over its LDS: the kernel, the file, the sizes, no temporary names" eval \
+		'[ "$rc" -ne 0 ] && grep -q "^barehip-cc: error: lds.hip: kernel .void big<40000>(float\*). uses 160000 bytes of LDS" <<<"$out" &&
+		 grep -q "65536 bytes per workgroup gfx90a" <<<"$out" && no_temp_names "$out"'
+	cat > undef.hip <<'EOS'
+#include <hip/hip_runtime.h>
+__device__ int helper(int x);
+__global__ void use(int* p) { p[threadIdx.x] = helper(threadIdx.x); }
+EOS
+	bcc --offload-arch=gfx90a -c undef.hip -o undef.o
+	expect "an undefined __device__ function: named with its caller and file; -fgpu-rdc" eval \
+		'[ "$rc" -ne 0 ] && grep -q "^barehip-cc: error: undef.hip: undefined device function .helper(int)., called from .use(int\*)." <<<"$out" &&
+		 grep -q "fgpu-rdc" <<<"$out" && no_temp_names "$out"'
+	bcc -fgpu-rdc --offload-arch=gfx90a -c undef.hip -o undef-rdc.o
+	# shellcheck disable=SC2086
+	bcc $link_flags -fgpu-rdc --offload-arch=gfx90a undef-rdc.o st/k.hip -o undef-rdc
+	expect "-fgpu-rdc, defined nowhere: the object that calls it, no temporary names" eval \
+		'[ "$rc" -ne 0 ] && grep -q "error: undef-rdc.o: undefined device function .helper(int)." <<<"$out" &&
+		 no_temp_names "$out"'
+}
+
+# ------------------------------------------------- an installed prefix
+# (make install's layout, tests/tools/install.mk)
+installed_checks() {
+	local p=$installed
+	expect "installed: barehip-cc, the runtime, the headers" eval \
+		'[ -x "$p/bin/barehip-cc" ] && [ -f "$p/lib/libbarehip.a" ] &&
+		 [ -f "$p/include/hip/hip_runtime.h" ] && [ -x "$p/bin/barehip-info" ]'
+	expect "installed: libamdhip64.a is libbarehip.a" cmp -s "$p/lib/libamdhip64.a" "$p/lib/libbarehip.a"
+	# A Makefile that builds the host with g++ and links ROCm's runtime
+	# by name: the kernels from barehip-cc -c, -L<prefix>/lib -lamdhip64.
+	cat > kern.hip <<'EOS'
+#include <hip/hip_runtime.h>
+__global__ void add_one(int* p) { p[threadIdx.x] += 1; }
+extern "C" void launch_add_one(int* d, int n) { add_one<<<1, n>>>(d); }
+EOS
+	cat > main.cpp <<'EOS'
+#include <hip/hip_runtime_api.h>
+#include <cstdio>
+#include <vector>
+extern "C" void launch_add_one(int* d, int n);
+int main()
+{
+    std::vector<int> h(64, 41);
+    int* d;
+    if (hipMalloc((void**)&d, h.size() * sizeof(int)) != hipSuccess) return 1;
+    if (hipMemcpy(d, h.data(), h.size() * sizeof(int), hipMemcpyHostToDevice) != hipSuccess) return 1;
+    launch_add_one(d, (int)h.size());
+    if (hipMemcpy(h.data(), d, h.size() * sizeof(int), hipMemcpyDeviceToHost) != hipSuccess) return 1;
+    for (int v : h)
+        if (v != 42) { std::printf("g++ -lamdhip64: FAILED\n"); return 1; }
+    std::printf("g++ -lamdhip64: PASS\n");
+    return 0;
+}
+EOS
+	bcc --offload-arch=gfx90a -c kern.hip -o kern.o
+	expect "installed barehip-cc -c" test "$rc" -eq 0
+	out=$(g++ -O2 -I"$p/include" -c main.cpp -o main.o 2>&1 &&
+		g++ main.o kern.o -L"$p/lib" -lamdhip64 -o gpp-prog 2>&1)
+	rc=$?
+	expect "g++ main.o kern.o -L<prefix>/lib -lamdhip64 links" eval '[ "$rc" -eq 0 ] || { echo "$out"; false; }'
+	expect "the g++-linked program runs" eval './gpp-prog | grep -q "g++ -lamdhip64: PASS"'
+	bcc --offload-arch=gfx90a kern.hip main.cpp -o bcc-prog
+	expect "installed barehip-cc links a program that runs" \
+		eval '[ "$rc" -eq 0 ] && ./bcc-prog | grep -q "PASS"'
+	# --host-target from the prefix: the cross runtimes make install put
+	# there (wherever Debian's cross compilers were installed).
+	local arch machine
+	for arch in aarch64 riscv64; do
+		case "$arch" in aarch64) machine=183 ;; riscv64) machine=243 ;; esac
+		if ! command -v "$arch-linux-gnu-gcc" > /dev/null; then
+			bcc --host-target="$arch-linux-gnu" kern.hip main.cpp -o "prog-$arch"
+			expect "no $arch cross compiler: --host-target says the runtime is missing" \
+				eval '[ "$rc" -eq 1 ] && grep -q "no .*lib/$arch-linux-gnu/libbarehip.a" <<<"$out"'
+			continue
+		fi
+		expect "installed: lib/$arch-linux-gnu/libbarehip.a and its libamdhip64.a" eval \
+			'cmp -s "$p/lib/$arch-linux-gnu/libbarehip.a" "$p/lib/$arch-linux-gnu/libamdhip64.a"'
+		bcc --host-target="$arch-linux-gnu" --offload-arch=gfx90a kern.hip main.cpp -o "prog-$arch"
+		expect "installed barehip-cc --host-target=$arch-linux-gnu links an $arch program" eval \
+			'[ "$rc" -eq 0 ] && [ "$(od -An -tu2 -j18 -N2 "prog-$arch" | tr -d " ")" = "$machine" ]'
+		if command -v "qemu-$arch-static" > /dev/null; then
+			expect "the $arch program runs (qemu-$arch-static)" eval \
+				'"qemu-$arch-static" "./prog-$arch" | grep -q "PASS"'
+		fi
+	done
+}
 
 cd "$tmp" || exit 1
+if [ -n "$installed" ]; then
+	installed_checks
+	summary
+fi
 cat > k.hip <<'EOF'
 #include <hip/hip_runtime.h>
 extern "C" __global__ void first(int* p) { p[threadIdx.x] = 1; }
@@ -249,8 +613,5 @@ expect "-fgpu-default-stream=null2: refused, named" eval '[ "$rc" -eq 1 ] &&
 bcc --default-stream
 expect "--default-stream without a value" grep -q "needs an argument" <<<"$out"
 
-if [ "$fails" -ne 0 ]; then
-	echo "barehip-cc-test: FAILED $fails of $checks checks"
-	exit 1
-fi
-echo "barehip-cc-test: PASS ($checks checks)"
+hipcc_checks
+summary

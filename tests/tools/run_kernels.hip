@@ -42,3 +42,32 @@ __attribute__((constructor)) __device__ void boot() { boot_value = 42; }
 __attribute__((destructor)) __device__ void goodbye() { printf("fini ran: %d\n", boot_value); }
 
 extern "C" __global__ void read_boot(int* out) { *out = boot_value; }
+
+// C++ names: barehip-run takes "saxpy(float, float const*, float*,
+// unsigned int)", "saxpy", "ns::fill<int>" as well as the symbols.
+__global__ void saxpy(float a, const float* x, float* y, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] = a * x[i] + y[i];
+}
+
+namespace ns {
+template <typename T> __global__ void fill(T* out, T v, unsigned n)
+{
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = v;
+}
+template __global__ void fill<int>(int*, int, unsigned);
+template __global__ void fill<double>(double*, double, unsigned);
+} // namespace ns
+
+// A long kernel for BAREHIP_SIM_PROGRESS: n steps of an LCG per lane.
+extern "C" __global__ void spin(unsigned n, unsigned* out)
+{
+    unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+    for (unsigned i = 0; i < n; ++i)
+        x = x * 1664525u + 1013904223u;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = x;
+}

@@ -17,11 +17,20 @@ $(TOOL_CO4): tests/model/kernels/saxpy.hip
 	$(Q)$(CLANG) -x hip --cuda-device-only -nogpulib -nogpuinc --offload-arch=$(firstword $(TARGETS)) \
 		-mcode-object-version=4 -O2 -c -emit-llvm -o $@.bc $<
 	$(Q)$(SIM_LLD) -shared -plugin-opt=mcpu=$(firstword $(TARGETS)) -o $@ $@.bc
-$(RUN_TEST): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(BUILD)/bin/barehip-run
+# The same kernels as an offload bundle (barehip-cc --genco, what
+# hipModuleLoad takes), for the first target only.
+TOOL_GENCO := $(BUILD)/tests/tools/run_kernels.genco
+$(TOOL_GENCO): tests/tools/run_kernels.hip $(TOOLCHAIN) $(HEADERS)
 	$(Q)mkdir -p $(@D)
-	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
+	@echo "  GENCO   $< ($(firstword $(TARGETS)))"
+	$(Q)$(BAREHIP_CC) --genco --offload-arch=$(firstword $(TARGETS)) -o $@ $<
+$(RUN_TEST): tests/tools/barehip-run-test.sh $(TOOL_CO) $(TOOL_CO4) $(TOOL_GENCO) \
+		$(BUILD)/bin/barehip-run
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" "%s" "%s" "%s"\n' "$(abspath $<)" \
 		"$(abspath $(BUILD)/bin/barehip-run)" "$(abspath $(TOOL_CO))" \
-		"$(abspath $(TOOL_CO4))" > $@ && chmod +x $@
+		"$(abspath $(TOOL_CO4))" "$(abspath $(TOOL_GENCO))" "$(firstword $(TARGETS))" \
+		> $@ && chmod +x $@
 
 # barehip-info on each modelled target, and its refusals.
 INFO_TEST := $(BUILD)/tests/tools/barehip-info-test

@@ -22,7 +22,8 @@ $(BUILD)/obj/tests/unit/%.o: tests/unit/%.c $(UNIT_LIST) $(SIM_TEST_GEN_HEADERS)
 $(UNIT_BIN): $(UNIT_OBJS) $(LIBBAREHIP_ALL)
 	$(Q)mkdir -p $(@D)
 	@echo "  LD      $@"
-	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP_ALL) $(HOST_LDFLAGS) -lcunit -lmpfr -lgmp -lm -o $@
+	$(Q)$(HOSTCC) $(UNIT_OBJS) $(LIBBAREHIP_ALL) $(HOST_LDFLAGS) -Wl,--undefined=__cxa_demangle \
+		-lcunit -lmpfr -lgmp -lstdc++ -lm -o $@
 
 # Code objects the unit tests load (real clang-19/ld.lld-19 output).
 UNIT_CO := $(foreach t,$(KFD_GFX),$(BUILD)/gen/testk.$(t).co)

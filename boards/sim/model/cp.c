@@ -12,6 +12,25 @@
 #include "model.h"
 #include "regs.h"
 
+/* The type-3 packets the CP runs, by name (the trace's). */
+const char *sim_pm4_name(unsigned op)
+{
+	switch (op) {
+	case PKT3_NOP: return "NOP";
+	case PKT3_DISPATCH_DIRECT: return "DISPATCH_DIRECT";
+	case PKT3_WRITE_DATA: return "WRITE_DATA";
+	case PKT3_WAIT_REG_MEM: return "WAIT_REG_MEM";
+	case PKT3_INDIRECT_BUFFER: return "INDIRECT_BUFFER";
+	case PKT3_COPY_DATA: return "COPY_DATA";
+	case PKT3_EVENT_WRITE: return "EVENT_WRITE";
+	case PKT3_RELEASE_MEM: return "RELEASE_MEM";
+	case PKT3_ACQUIRE_MEM: return "ACQUIRE_MEM";
+	case PKT3_SET_SH_REG: return "SET_SH_REG";
+	case PKT3_SET_UCONFIG_REG: return "SET_UCONFIG_REG";
+	default: return NULL;
+	}
+}
+
 #define MAX_PACKET_DWORDS 1024
 #define MAX_IB_DEPTH 4
 /* A chain longer than this is taken for a loop (an IB chaining to itself). */
@@ -439,9 +458,18 @@ static int run_stream(struct bh_sim *sim, struct stream *s, unsigned depth)
 		for (unsigned i = 1; i < n; i++)
 			if (fetch(s, s->pos + i, &pk[i]))
 				return -1;
-		if (sim->cfg.trace)
-			fprintf(stderr, "sim: CP packet op 0x%02x, %u dwords\n",
-				(pk[0] >> 8) & 0xff, n);
+		if (sim->cfg.trace) {
+			unsigned op = (pk[0] >> 8) & 0xff;
+			const char *name = sim_pm4_name(op);
+
+			if (op == PKT3_SET_SH_REG && n >= 2)
+				fprintf(stderr, "sim: CP packet SET_SH_REG (0x%02x), %u dwords: "
+					"%u register%s from 0x%x\n", op, n, n - 2, n == 3 ? "" : "s",
+					0x2c00 + (pk[1] & 0xffff));
+			else
+				fprintf(stderr, "sim: CP packet %s (0x%02x), %u dwords\n",
+					name ? name : "(unknown)", op, n);
+		}
 		int r = execute(sim, pk, n, depth, s);
 
 		if (r < 0)
@@ -486,7 +514,7 @@ int pm4_call_ib(struct bh_sim *sim, const uint32_t pk[4])
 	if (pk[3] & (1u << 20))
 		return bad_packet(sim, pk, 4, "chained INDIRECT_BUFFER outside an IB");
 	if (sim->cfg.trace)
-		fprintf(stderr, "sim: CP packet op 0x%02x, 4 dwords (AQL PM4_IB)\n",
+		fprintf(stderr, "sim: CP packet INDIRECT_BUFFER (0x%02x), 4 dwords (AQL PM4_IB)\n",
 			PKT3_INDIRECT_BUFFER);
 	sim->stats.packets++;
 	return indirect_buffer(sim, pk, n, 0, &none) < 0 ? -1 : 0;

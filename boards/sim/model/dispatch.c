@@ -394,7 +394,44 @@ struct dispatch_job {
 	unsigned refs;		/* atomic: helpers in a round over it */
 	int ret;		/* atomic: a worker's failure */
 	struct sim_fault_rec fault;
+	/* Its own counters (bh_sim_dispatch_stats), added by each worker
+	 * after its round over it (atomics), and when it started. */
+	uint64_t n_groups, n_waves, n_lane_ops, n_read, n_written, n_lds;
+	uint64_t t0, next_report;
 };
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* @j's counters so far, for the dispatch_done and progress callbacks. */
+static void job_stats(const struct dispatch_job *j, struct bh_sim_dispatch_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->queue = j->queue;
+	st->pc = j->l.pc;
+	memcpy(st->groups, j->dim, sizeof(st->groups));
+	memcpy(st->block, j->l.full, sizeof(st->block));
+	st->total_groups = j->total;
+	st->workgroups = __atomic_load_n(&j->n_groups, __ATOMIC_RELAXED);
+	uint64_t started = __atomic_load_n(&j->next, __ATOMIC_RELAXED);
+	uint64_t live = __atomic_load_n(&j->live, __ATOMIC_RELAXED);
+
+	started = started < j->total ? started : j->total;
+	st->groups_done = started > live ? started - live : 0;
+	st->waves = __atomic_load_n(&j->n_waves, __ATOMIC_RELAXED);
+	st->instructions = __atomic_load_n(&j->insns, __ATOMIC_RELAXED);
+	st->valu_lane_ops = __atomic_load_n(&j->n_lane_ops, __ATOMIC_RELAXED);
+	st->global_read = __atomic_load_n(&j->n_read, __ATOMIC_RELAXED);
+	st->global_written = __atomic_load_n(&j->n_written, __ATOMIC_RELAXED);
+	st->lds_bytes = __atomic_load_n(&j->n_lds, __ATOMIC_RELAXED);
+	st->host_ns = now_ns() - j->t0;
+	st->faulted = __atomic_load_n(&j->fault.pending, __ATOMIC_ACQUIRE);
+}
 
 /* Wave instructions of dispatch @j so far, as worker @wk sees them. */
 static inline uint64_t issued(const struct dispatch_job *j, const struct sim_worker *wk)
@@ -732,6 +769,10 @@ static void job_round(struct dispatch_job *j, struct sim_worker *wk, unsigned st
 		return;
 	sim_cur_fault = &j->fault;
 	wk->job_from = wk->stats.instructions;
+	/* publish() empties the counters after the worker's rounds, not
+	 * during this one: what they grow by here is @j's. */
+	struct bh_sim_stats from = wk->stats;
+
 	for (unsigned i = wk->id; i < j->nres && !ret; i += stride) {
 		if (!res[i].busy && pending(j) && occupy(sim, j)) {
 			__atomic_fetch_add(&j->live, 1, __ATOMIC_SEQ_CST);
@@ -761,6 +802,19 @@ static void job_round(struct dispatch_job *j, struct sim_worker *wk, unsigned st
 	}
 	__atomic_fetch_add(&j->insns, wk->stats.instructions - wk->job_from, __ATOMIC_RELAXED);
 	wk->job_from = wk->stats.instructions;
+	if (sim->cfg.dispatch_done || sim->cfg.progress) {
+		__atomic_fetch_add(&j->n_groups, wk->stats.workgroups - from.workgroups,
+				   __ATOMIC_RELAXED);
+		__atomic_fetch_add(&j->n_waves, wk->stats.waves - from.waves, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&j->n_lane_ops, wk->stats.valu_lane_ops - from.valu_lane_ops,
+				   __ATOMIC_RELAXED);
+		__atomic_fetch_add(&j->n_read, wk->stats.global_read - from.global_read,
+				   __ATOMIC_RELAXED);
+		__atomic_fetch_add(&j->n_written, wk->stats.global_written - from.global_written,
+				   __ATOMIC_RELAXED);
+		__atomic_fetch_add(&j->n_lds, wk->stats.lds_bytes - from.lds_bytes,
+				   __ATOMIC_RELAXED);
+	}
 	*host_wait |= waits_for_host(sim, res, j->nres, wk->id, stride);
 	if (ret)
 		__atomic_store_n(&j->ret, ret, __ATOMIC_RELAXED);
@@ -936,6 +990,12 @@ static void job_free(struct dispatch_job *j)
  * ran beside others ends its packet in its queue. */
 static void job_end(struct bh_sim *sim, struct dispatch_job *j)
 {
+	if (sim->cfg.dispatch_done) {
+		struct bh_sim_dispatch_stats st;
+
+		job_stats(j, &st);
+		sim->cfg.dispatch_done(sim->cfg.stats_ctx, &st);
+	}
 	for (unsigned i = 0; i < j->nres; i++)
 		if (j->res[i].busy)	/* a fault or a stop left it resident */
 			vacate(sim, j);
@@ -1062,6 +1122,21 @@ void sim_engine_round(struct bh_sim *sim)
 		else
 			running = true;
 	}
+	/* A long dispatch says how far it is, every progress_ns. */
+	if (running && sim->cfg.progress && sim->cfg.progress_ns) {
+		uint64_t t = now_ns();
+
+		for (unsigned k = 0; k < sim->njobs; k++) {
+			struct dispatch_job *j = sim->jobs[k];
+			struct bh_sim_dispatch_stats st;
+
+			if (job_over(j) || t < j->next_report)
+				continue;
+			j->next_report = t + sim->cfg.progress_ns;
+			job_stats(j, &st);
+			sim->cfg.progress(sim->cfg.stats_ctx, &st);
+		}
+	}
 	if (running && deadlocked(sim, &since))
 		for (unsigned k = 0; k < sim->njobs; k++)
 			__atomic_store_n(&sim->jobs[k]->stop, true, __ATOMIC_RELEASE);
@@ -1166,6 +1241,8 @@ static int job_new(struct bh_sim *sim, const uint32_t dim[3], uint32_t initiator
 		return -1;
 	}
 	j->sim = sim;
+	j->t0 = now_ns();
+	j->next_report = j->t0 + sim->cfg.progress_ns;
 	memcpy(j->dim, dim, sizeof(j->dim));
 	j->total = total;
 	j->nres = (unsigned)(total < limit ? total : limit);

@@ -125,6 +125,11 @@ static uint64_t lane_addr(struct wave *w, const struct insn *in, unsigned l)
 	return a + (int64_t)in->offset;
 }
 
+uint64_t sim_flat_lane_addr(struct wave *w, const struct insn *in, unsigned l)
+{
+	return lane_addr(w, in, l);
+}
+
 /*
  * Every EXEC lane's address at once (other lanes: 0): the scalar base and
  * the segment rules are resolved once per instruction, not per lane.
@@ -244,8 +249,12 @@ static int flat_load_d16(struct wave *w, const struct insn *in, unsigned size, u
 			tmp[k][l] = v;
 		}
 	}
-	if (in->seg != SEG_SCRATCH)
-		w->wk->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
+	if (in->seg != SEG_SCRATCH) {
+		uint64_t b = (uint64_t)__builtin_popcountll(w->exec) * size * n;
+
+		w->wk->stats.global_bytes += b;
+		w->wk->stats.global_read += b;
+	}
 	/*
 	 * A load from somewhere new counts as progress: a loop that scans
 	 * memory (a long read-only reduction) is working, while a spin loop
@@ -305,8 +314,12 @@ static int flat_store_from(struct wave *w, const struct insn *in, unsigned size,
 			}
 		}
 	}
-	if (in->seg != SEG_SCRATCH)
-		w->wk->stats.global_bytes += (uint64_t)__builtin_popcountll(w->exec) * size * n;
+	if (in->seg != SEG_SCRATCH) {
+		uint64_t b = (uint64_t)__builtin_popcountll(w->exec) * size * n;
+
+		w->wk->stats.global_bytes += b;
+		w->wk->stats.global_written += b;
+	}
 	/* A store another wave could be waiting for: not one to this
 	 * wave's own scratch (an -O0 spin loop spills every iteration). */
 	if (w->exec && in->seg != SEG_SCRATCH &&

@@ -555,6 +555,10 @@ struct trace_snap {
 
 bool trace_selected(const struct wave *w);
 void trace_before(const struct wave *w, const struct insn *in, struct trace_snap *t);
+/* exec_mem.c: lane @l's address for a FLAT/GLOBAL/SCRATCH instruction. */
+uint64_t sim_flat_lane_addr(struct wave *w, const struct insn *in, unsigned l);
+/* cp.c: a PM4 type-3 opcode's name ("SET_SH_REG"), or NULL. */
+const char *sim_pm4_name(unsigned op);
 void trace_after(const struct wave *w, const struct trace_snap *t);
 
 /* ------------------------------------------------------- execution */

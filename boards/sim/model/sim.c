@@ -129,6 +129,27 @@ int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, ch
 	return 0;
 }
 
+int bh_sim_vram_setting(const char *env, unsigned dflt_mb, uint64_t *bytes, char *why)
+{
+	unsigned long v = 0;
+	const char *c;
+
+	if (!env || !*env) {
+		*bytes = (uint64_t)dflt_mb << 20;
+		return 0;
+	}
+	for (c = env; *c >= '0' && *c <= '9' && v <= BH_SIM_VRAM_MAX_MB; c++)
+		v = v * 10 + (unsigned long)(*c - '0');
+	if (*c || v < 16 || v > BH_SIM_VRAM_MAX_MB) {
+		if (why)
+			snprintf(why, 256, "BAREHIP_SIM_VRAM_MB='%.32s' is not a VRAM size in MiB "
+				 "%u..%u", env, 16u, BH_SIM_VRAM_MAX_MB);
+		return -1;
+	}
+	*bytes = (uint64_t)v << 20;
+	return 0;
+}
+
 void *bh_sim_vram(struct bh_sim *sim)
 {
 	return sim->vram;

@@ -61,6 +61,13 @@ struct bh_sim_target {
 	unsigned num_cus;		/* the part's CUs (MI210, MI300X, RX 7900 XTX,
 					 * Radeon 780M, Radeon 8060S) */
 	bool xnack, sramecc;		/* target features of the code it runs */
+	/* The product the row stands for and its caches, as ROCm reports
+	 * them (rocminfo, hipDeviceProp_t); the model runs no caches, the
+	 * sizes are what a program tuning for the part reads. */
+	const char *product;		/* marketing name */
+	unsigned l1_bytes;		/* vector L1 (gfx11: L0) per CU */
+	unsigned l2_bytes;		/* L2 (MI300X: one XCD's, as ROCm reports) */
+	unsigned l3_bytes;		/* Infinity Cache / MALL; 0: none */
 	/* Feature bits. */
 	bool architected_scratch;	/* flat scratch from DISPATCH_SCRATCH_BASE:
 					 * no PSB V#, no scratch wave offset SGPR */
@@ -141,11 +148,16 @@ const struct bh_sim_target *bh_sim_get_target(const struct bh_sim *sim);
 #define BH_SIM_GART_BASE	0x0000400000000000ull
 #define BH_SIM_GART_SIZE	0x0000100000000000ull
 #endif
+/* The largest VRAM that fits below the GART aperture (192 GiB, an
+ * MI300X's, in every build). */
+#define BH_SIM_VRAM_MAX_MB	196608u
 #define BH_SIM_SHARED_APERTURE	0x1000000000000000ull	/* LDS   */
 #define BH_SIM_PRIVATE_APERTURE	0x2000000000000000ull	/* scratch */
 #define BH_SIM_APERTURE_SIZE	0x0000000100000000ull	/* 4 GiB each */
 
 #define BH_SIM_MAX_QUEUES	8
+
+struct bh_sim_dispatch_stats;
 
 struct bh_sim_config {
 	enum bh_sim_gfx gfx;		/* the target: a row of bh_sim_targets[] */
@@ -176,6 +188,15 @@ struct bh_sim_config {
 	 * a trace always runs so.
 	 */
 	unsigned threads;
+	/*
+	 * Called on the board's thread when a dispatch ends, and every
+	 * progress_ns of host time while one runs (0: never), with its
+	 * counters; NULL: not called.  They must not call into the board.
+	 */
+	void (*dispatch_done)(void *ctx, const struct bh_sim_dispatch_stats *st);
+	void (*progress)(void *ctx, const struct bh_sim_dispatch_stats *st);
+	void *stats_ctx;
+	uint64_t progress_ns;
 };
 
 enum bh_sim_fault_kind {
@@ -219,6 +240,27 @@ struct bh_sim_stats {
 	uint64_t valu_lane_ops;	/* VALU instructions x active lanes */
 	uint64_t lds_bytes;	/* moved by DS loads and stores (active lanes) */
 	uint64_t global_bytes;	/* moved by FLAT/GLOBAL loads and stores, not scratch */
+	uint64_t global_read;	/* of them, loaded */
+	uint64_t global_written;	/* of them, stored */
+};
+
+/*
+ * One dispatch's counters (bh_sim_config.dispatch_done, .progress): what
+ * the kernel at @pc did with a grid of @groups workgroups of @block
+ * work-items, and the host time since its packet.
+ */
+struct bh_sim_dispatch_stats {
+	unsigned queue;
+	uint64_t pc;			/* the kernel's first instruction */
+	uint32_t groups[3], block[3];
+	uint64_t total_groups;		/* in the grid */
+	uint64_t workgroups, waves;	/* started so far */
+	uint64_t groups_done;		/* ended so far */
+	uint64_t instructions;		/* wave instructions */
+	uint64_t valu_lane_ops;
+	uint64_t global_read, global_written, lds_bytes;
+	uint64_t host_ns;
+	bool faulted;
 };
 
 /*
@@ -228,6 +270,16 @@ struct bh_sim_stats {
  * 0, or -1 with @why (256 bytes) saying what is wrong.
  */
 int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, char *why);
+
+/*
+ * The board's VRAM size in bytes (bh_sim_config.vram_size) from @env,
+ * the value of BAREHIP_SIM_VRAM_MB (NULL or empty: @dflt_mb, Kconfig's
+ * SIM_VRAM_MB): MiB, 16 .. BH_SIM_VRAM_MAX_MB.  The model reserves it
+ * without committing memory, so a large board costs address space
+ * until kernels touch it.  0, or -1 with @why (256 bytes) saying what
+ * is wrong.
+ */
+int bh_sim_vram_setting(const char *env, unsigned dflt_mb, uint64_t *bytes, char *why);
 
 /* Returns NULL and fills @why (if non-NULL, 256 bytes) on failure. */
 struct bh_sim *bh_sim_create(const struct bh_sim_config *cfg, char *why);

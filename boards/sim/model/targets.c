@@ -103,11 +103,20 @@
  * inferred for the APUs (gfx1103, gfx1151), not read. */
 #define RDNA3_TIMESTAMP_HZ 100000000ull
 
+/*
+ * Products and caches: AMD's data sheets and CDNA2/CDNA3/RDNA3 white
+ * papers -- MI210: 16 KiB L1 per CU, 8 MiB L2; MI300X: 32 KiB L1 per
+ * CU, 4 MiB L2 per XCD (what rocminfo and hipDeviceProp_t report),
+ * 256 MiB Infinity Cache; RX 7900 XTX: 32 KiB L0 per CU, 6 MiB L2,
+ * 96 MiB Infinity Cache; Radeon 780M (Phoenix): 2 MiB L2; Radeon 8060S
+ * (Strix Halo): 2 MiB L2, 32 MiB MALL.
+ */
 const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 	[BH_SIM_GFX90A] = {
 		.gfx = BH_SIM_GFX90A, .name = "gfx90a", .mach = 0x03f, .gfx_version = 90010,
 		.clock_hz = 1700000000ull, .timestamp_hz = CDNA_TIMESTAMP_HZ, .num_cus = 104,
 		.xnack = false, .sramecc = true,
+		.product = "AMD Instinct MI210", .l1_bytes = 16 << 10, .l2_bytes = 8 << 20,
 		/* Absolute flat scratch: the PSB V# and a wave offset SGPR. */
 		.architected_scratch = false, .scratch_sve = false,
 		CDNA_CU, .isa = &isa_gfx90a,
@@ -116,6 +125,8 @@ const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 		.gfx = BH_SIM_GFX942, .name = "gfx942", .mach = 0x04c, .gfx_version = 90402,
 		.clock_hz = 2100000000ull, .timestamp_hz = CDNA_TIMESTAMP_HZ, .num_cus = 304,
 		.xnack = false, .sramecc = true,
+		.product = "AMD Instinct MI300X", .l1_bytes = 32 << 10, .l2_bytes = 4 << 20,
+		.l3_bytes = 256u << 20,
 		.architected_scratch = true, .scratch_sve = true,
 		CDNA_CU, .isa = &isa_gfx942,
 	},
@@ -125,16 +136,21 @@ const struct bh_sim_target bh_sim_targets[BH_SIM_GFX_COUNT] = {
 	[BH_SIM_GFX1100] = {
 		.gfx = BH_SIM_GFX1100, .name = "gfx1100", .mach = 0x041, .gfx_version = 110000,
 		.clock_hz = 2500000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ, .num_cus = 96,
+		.product = "AMD Radeon RX 7900 XTX", .l1_bytes = 32 << 10, .l2_bytes = 6 << 20,
+		.l3_bytes = 96u << 20,
 		RDNA3_CU, RDNA3_VGPRS_1_5X, .shader_engines = 6, .isa = &isa_gfx1100,
 	},
 	[BH_SIM_GFX1103] = {
 		.gfx = BH_SIM_GFX1103, .name = "gfx1103", .mach = 0x044, .gfx_version = 110003,
 		.clock_hz = 2700000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ, .num_cus = 12,
+		.product = "AMD Radeon 780M", .l1_bytes = 32 << 10, .l2_bytes = 2 << 20,
 		RDNA3_CU, RDNA3_VGPRS, .shader_engines = 1, .isa = &isa_gfx1103,
 	},
 	[BH_SIM_GFX1151] = {
 		.gfx = BH_SIM_GFX1151, .name = "gfx1151", .mach = 0x04a, .gfx_version = 110501,
 		.clock_hz = 2900000000ull, .timestamp_hz = RDNA3_TIMESTAMP_HZ, .num_cus = 40,
+		.product = "AMD Radeon 8060S", .l1_bytes = 32 << 10, .l2_bytes = 2 << 20,
+		.l3_bytes = 32u << 20,
 		RDNA3_CU, RDNA3_VGPRS_1_5X, .shader_engines = 2, .isa = &isa_gfx1151,
 	},
 };

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "operand.h"
 
 /* An operand code (0..511) as assembly text. */
 static void operand(char *buf, size_t n, const struct bh_sim_isa *isa, const struct insn *in,
@@ -54,7 +55,7 @@ bool trace_selected(const struct wave *w)
 
 void trace_before(const struct wave *w, const struct insn *in, struct trace_snap *t)
 {
-	char raw[3 * 9 + 1] = "", ops[96] = "", o[24];
+	char raw[3 * 9 + 1] = "", ops[192] = "", o[24];
 	unsigned n = 0;
 
 	for (unsigned i = 0, k = 0; i < in->len && i < 3; i++)
@@ -82,11 +83,59 @@ void trace_before(const struct wave *w, const struct insn *in, struct trace_snap
 	case FMT_SOPP:
 		n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "0x%x", (uint16_t)in->simm16);
 		break;
-	case FMT_SMEM:
-		n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "s%u, s[%u:%u], %s0x%x", in->dst,
-					in->addr, in->addr + 1, in->imm ? "" : "soff ",
-					(unsigned)in->offset);
+	case FMT_SMEM: {
+		/* The address it reads, as s_load computes it (exec_salu.c). */
+		struct wave *mw = (struct wave *)w;
+		uint64_t a = rd_s64(mw, in, in->addr);
+
+		a += in->imm ? (int64_t)in->offset : rd_s32(mw, in, (unsigned)in->offset & 0x7f);
+		if (in->soe)
+			a += rd_s32(mw, in, in->saddr);
+		n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "s%u, s[%u:%u], %s0x%x  @0x%llx",
+					in->dst, in->addr, in->addr + 1, in->imm ? "" : "soff ",
+					(unsigned)in->offset, (unsigned long long)(a & ~3ull));
 		break;
+	}
+	case FMT_FLAT: {
+		/* The data or destination register, the address registers,
+		 * then the addresses of the first and last EXEC lanes. */
+		struct wave *mw = (struct wave *)w;
+
+		bool store = strstr(in->desc->name, "store") != NULL;
+		bool saddr = in->saddr != w->sim->target->isa->saddr_off;
+		bool wide = in->seg != SEG_SCRATCH && !saddr;	/* a 64-bit VGPR address */
+
+		if (!store)
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "v%u, ", in->dst);
+		if (wide)
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "v[%u:%u], ", in->addr,
+						in->addr + 1);
+		else
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "v%u, ", in->addr);
+		if (store)
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "v%u, ", in->data);
+		if (!saddr)
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "off, ");
+		else if (in->seg == SEG_SCRATCH)
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "s%u, ", in->saddr);
+		else
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "s[%u:%u], ", in->saddr,
+						in->saddr + 1);
+		n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "%d", (int)in->offset);
+		if (w->exec) {
+			unsigned lo = (unsigned)__builtin_ctzll(w->exec);
+			unsigned hi = 63u - (unsigned)__builtin_clzll(w->exec);
+
+			n += (unsigned)snprintf(ops + n, sizeof(ops) - n, "  @lane %u 0x%llx", lo,
+						(unsigned long long)sim_flat_lane_addr(mw, in, lo));
+			if (hi != lo)
+				n += (unsigned)snprintf(ops + n, sizeof(ops) - n,
+							" .. lane %u 0x%llx (%d lanes)", hi,
+							(unsigned long long)sim_flat_lane_addr(mw, in, hi),
+							__builtin_popcountll(w->exec));
+		}
+		break;
+	}
 	default:
 		break;
 	}

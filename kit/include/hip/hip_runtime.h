@@ -7,6 +7,7 @@
 #ifndef HIP_RUNTIME_H
 #define HIP_RUNTIME_H
 
+#include <hip/hip_common.h>
 #include <hip/hip_runtime_api.h>
 /* As ROCm's hip_runtime.h: C++ gets <thread> (std::this_thread and
  * std::chrono), which ROCm's libraries use without including it
@@ -16,8 +17,40 @@
 #endif
 
 #if !defined(__HIP__)
-#error "hip_runtime.h needs a HIP compiler: build with barehip-cc"
+/*
+ * A host-only translation unit (gcc, g++, clang++ without -x hip), as
+ * ROCm allows: the host API (hip_runtime_api.h), the vector types and
+ * dim3 on the host, and the kernel-language keywords defined away, so
+ * that declarations shared with HIP files read.  Kernels are compiled
+ * and launched in HIP files; this one may call them through a
+ * launcher, or hipLaunchKernel with a kernel's handle.
+ */
+#include <hip/hip_vector_types.h>
+#ifndef __host__
+#define __host__
 #endif
+#ifndef __device__
+#define __device__
+#endif
+#ifndef __global__
+#define __global__
+#endif
+#ifndef __shared__
+#define __shared__
+#endif
+#ifndef __constant__
+#define __constant__
+#endif
+#ifndef __managed__
+#define __managed__
+#endif
+/* Empty, as in ROCm: libstdc++'s __attribute__((__noinline__)) stays valid. */
+#define __noinline__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __hip_launch_bounds__(...)
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
+#else /* __HIP__ */
 
 #ifndef __host__
 #define __host__ __attribute__((host))
@@ -37,7 +70,16 @@
 #ifndef __managed__
 #define __managed__ __attribute__((managed))
 #endif
+/*
+ * __noinline__: clang-19 knows it as a keyword in HIP (its
+ * cuda_noinline_keyword feature), which also reads right inside
+ * libstdc++'s __attribute__((__noinline__)) and [[gnu::__noinline__]]
+ * (<memory>, <string>, <filesystem>, <execution> ... after this header).
+ * Only a compiler without it gets the macro, as in ROCm's host_defines.h.
+ */
+#if !__has_feature(cuda_noinline_keyword)
 #define __noinline__ __attribute__((noinline))
+#endif
 #define __forceinline__ inline __attribute__((always_inline))
 /*
  * __launch_bounds__(MAX_THREADS[, MIN_WARPS]): the AMDGPU attributes
@@ -60,9 +102,8 @@
 #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
 #define HIP_DYNAMIC_SHARED_ATTRIBUTE
 
-#define HIP_KERNEL_NAME(...) __VA_ARGS__
-#define hipLaunchKernelGGL(kernel, numBlocks, numThreads, memPerBlock, stream, ...) \
-	kernel<<<(numBlocks), (numThreads), (memPerBlock), (stream)>>>(__VA_ARGS__)
+/* hipLaunchKernelGGL: a macro, or a function template under HIP_TEMPLATE_KERNEL_LAUNCH. */
+#include <hip/bh/launch_ggl.h>
 /*
  * The legacy kernel form of the older seeds: a kernel whose first
  * parameter is a hipLaunchParm (an int nobody reads, as in ROCm).
@@ -175,5 +216,6 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 #include <hip/bh/math.h>		/* sinf, std::sin & co (firmware/math/) */
 #include <hip/bh/string.h>		/* memcpy, memset, memcmp in kernels */
 #include <hip/bh/ldg.h>		/* __ldg */
+#endif /* __HIP__ */
 
 #endif /* HIP_RUNTIME_H */

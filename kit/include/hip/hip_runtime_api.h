@@ -5,14 +5,13 @@
 #ifndef HIP_RUNTIME_API_H
 #define HIP_RUNTIME_API_H
 
+/* What ROCm's hip_runtime_api.h brings in too (programs rely on it:
+ * memset and memcpy from <string.h>, the platform macros). */
+#include <string.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <hip/hip_version.h>
-
-/* The platform macro HIP programs test (hipcc passes it on AMD). */
-#if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_NVIDIA__)
-#define __HIP_PLATFORM_AMD__ 1
-#endif
+#include <hip/hip_common.h>
 
 #if defined(__HIP__) || defined(__CUDA__)
 #define __BH_HD __attribute__((host)) __attribute__((device))
@@ -860,6 +859,105 @@ hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDev
 hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice,
 			      size_t sizeBytes, hipStream_t stream);
 
+/*
+ * Stream-ordered allocation (mempool.c): hipMallocAsync takes memory from
+ * the stream's device's current pool; hipFreeAsync gives it back when
+ * the stream reaches the free, and only then can another allocation
+ * reuse it.  A pool keeps freed memory for reuse up to its release
+ * threshold (hipMemPoolAttrReleaseThreshold, 0 by default): more than
+ * that goes back to the device at the next stream, event or device
+ * synchronisation, or hipMemPoolTrimTo.
+ */
+typedef struct ihipMemPoolHandle_t *hipMemPool_t;
+typedef enum hipMemPoolAttr {
+	hipMemPoolReuseFollowEventDependencies = 0x1,
+	hipMemPoolReuseAllowOpportunistic = 0x2,
+	hipMemPoolReuseAllowInternalDependencies = 0x3,
+	hipMemPoolAttrReleaseThreshold = 0x4,
+	hipMemPoolAttrReservedMemCurrent = 0x5,
+	hipMemPoolAttrReservedMemHigh = 0x6,
+	hipMemPoolAttrUsedMemCurrent = 0x7,
+	hipMemPoolAttrUsedMemHigh = 0x8,
+} hipMemPoolAttr;
+typedef enum hipMemLocationType {
+	hipMemLocationTypeInvalid = 0,
+	hipMemLocationTypeDevice = 1,
+} hipMemLocationType;
+typedef struct hipMemLocation {
+	hipMemLocationType type;
+	int id;
+} hipMemLocation;
+typedef enum hipMemAccessFlags {
+	hipMemAccessFlagsProtNone = 0,
+	hipMemAccessFlagsProtRead = 1,
+	hipMemAccessFlagsProtReadWrite = 3,
+} hipMemAccessFlags;
+typedef struct hipMemAccessDesc {
+	hipMemLocation location;
+	hipMemAccessFlags flags;
+} hipMemAccessDesc;
+typedef enum hipMemAllocationType {
+	hipMemAllocationTypeInvalid = 0x0,
+	hipMemAllocationTypePinned = 0x1,
+	hipMemAllocationTypeMax = 0x7FFFFFFF,
+} hipMemAllocationType;
+typedef enum hipMemAllocationHandleType {
+	hipMemHandleTypeNone = 0x0,
+	hipMemHandleTypePosixFileDescriptor = 0x1,
+	hipMemHandleTypeWin32 = 0x2,
+	hipMemHandleTypeWin32Kmt = 0x4,
+} hipMemAllocationHandleType;
+typedef struct hipMemPoolProps {
+	hipMemAllocationType allocType;
+	hipMemAllocationHandleType handleTypes;
+	hipMemLocation location;
+	void *win32SecurityAttributes;
+	size_t maxSize;			/* 0: no limit but the device's */
+	unsigned char reserved[56];
+} hipMemPoolProps;
+
+hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
+hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
+hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,
+				  hipStream_t stream);
+hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *pool_props);
+hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool);
+hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold);
+hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value);
+hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list,
+			       size_t count);
+hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool,
+			       hipMemLocation *location);
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
+hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
+
+/* The device's UUID (uuid.c): stable for a board, distinct per device. */
+hipError_t hipDeviceGetUuid(hipUUID *uuid, hipDevice_t device);
+
+/* The hipFunction_t of a __global__ function (funcsym.c), for the module API. */
+hipError_t hipGetFuncBySymbol(hipFunction_t *functionPtr, const void *symbolPtr);
+
+/*
+ * AMD extensions (ext_malloc.c, launch.c).  hipExtMallocWithFlags: device
+ * memory with hipDeviceMalloc* flags (the sim board's VRAM is coherent,
+ * so fine-grained and uncached memory are plain device memory there).
+ * hipExtLaunchKernel: hipLaunchKernel that records @startEvent before
+ * the kernel and @stopEvent after it (either may be NULL); flags 0 or
+ * hipExtAnyOrderLaunch (kernels of one stream still run in order here).
+ */
+#define hipDeviceMallocDefault 0x0
+#define hipDeviceMallocFinegrained 0x1
+#define hipMallocSignalMemory 0x2
+#define hipDeviceMallocUncached 0x3
+#define hipDeviceMallocContiguous 0x4
+#define hipExtAnyOrderLaunch 0x01
+hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flags);
+hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks, dim3 dimBlocks,
+			      void **args, size_t sharedMemBytes, hipStream_t stream,
+			      hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
+
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 				      size_t sharedMem, hipStream_t stream);
@@ -872,6 +970,18 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
  * was none.  hipGetLastError() resets the code, not this message.
  */
 const char *bh_get_last_error_message(void);
+
+/*
+ * barehip extension: a symbol as the C++ source spells it.  bh_demangle
+ * writes the demangled form of @name ("_Z5saxpyfPKfPf" ->
+ * "saxpy(float, float const*, float*)"), or @name itself when it is not
+ * a mangled C++ name, into @out (at most @len bytes with the NUL) and
+ * returns its full length.  bh_demangle_text copies @in to @out with
+ * every mangled name in it demangled.  Both use the C++ library's
+ * __cxa_demangle; a program linked without one gets names unchanged.
+ */
+size_t bh_demangle(const char *name, char *out, size_t len);
+void bh_demangle_text(const char *in, char *out, size_t len);
 
 /*
  * barehip extension: what a kernel's abort() or failed assert does.
@@ -964,6 +1074,23 @@ template <class T>
 static inline hipError_t hipMalloc(T **ptr, size_t size)
 {
 	return hipMalloc(reinterpret_cast<void **>(ptr), size);
+}
+
+template <class T>
+static inline hipError_t hipMallocAsync(T **ptr, size_t size, hipStream_t stream)
+{
+	return hipMallocAsync(reinterpret_cast<void **>(ptr), size, stream);
+}
+template <class T>
+static inline hipError_t hipMallocFromPoolAsync(T **ptr, size_t size, hipMemPool_t pool,
+						hipStream_t stream)
+{
+	return hipMallocFromPoolAsync(reinterpret_cast<void **>(ptr), size, pool, stream);
+}
+template <class T>
+static inline hipError_t hipExtMallocWithFlags(T **ptr, size_t size, unsigned int flags)
+{
+	return hipExtMallocWithFlags(reinterpret_cast<void **>(ptr), size, flags);
 }
 
 template <class T>

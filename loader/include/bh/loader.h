@@ -76,6 +76,12 @@ struct bh_device_info {
 	unsigned num_se;		/* shader engines; 0 = not reported */
 	unsigned num_gws;		/* global wave sync resources a queue
 					 * can get (queue_alloc_gws); 0 = none */
+	/* The product and its caches besides the L2, for tools and HIP
+	 * properties; empty / 0 when the board does not say. */
+	char product[64];		/* marketing name, "AMD Instinct MI210" */
+	uint32_t l1_size;		/* vector L1 per CU, bytes */
+	uint32_t l3_size;		/* Infinity Cache / MALL, bytes */
+	unsigned max_queues;		/* hardware queues a process can create */
 };
 
 enum bh_mem_domain {
@@ -134,6 +140,15 @@ uint64_t bh_device_vram_free(const struct bh_device *dev);
  */
 int bh_device_set_heap_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err);
 uint64_t bh_device_heap_size(const struct bh_device *dev);
+/*
+ * The device printf buffer each queue gets at its first launch of a
+ * kernel that calls printf (default CONFIG_LOADER_PRINTF_KB), bytes with
+ * its 8-byte header: 64 bytes to 1 GiB.  Once a kernel that prints has
+ * run, the size is fixed (BH_EBUSY), as with CUDA's and HIP's
+ * cudaLimitPrintfFifoSize / hipLimitPrintfFifoSize.
+ */
+int bh_device_set_printf_size(struct bh_device *dev, uint64_t bytes, struct bh_error *err);
+uint64_t bh_device_printf_size(const struct bh_device *dev);
 /*
  * Stack per work-item for kernels whose stack size the compiler cannot
  * bound (recursion, indirect calls: .uses_dynamic_stack), on top of their

@@ -118,6 +118,12 @@ struct bh_platform {
 	void (*log)(struct bh_platform *p, const char *line);
 	/* The program's standard output (device printf text). */
 	void (*print)(struct bh_platform *p, const char *text, size_t len);
+	/* Optional: the kernel (its .name and first instruction) of the
+	 * dispatch about to be queued on @qid, before its doorbell, for a
+	 * board that reports per-kernel counters (the sim board's
+	 * BAREHIP_SIM_STATS).  From the thread launching, queue lock held. */
+	void (*note_launch)(struct bh_platform *p, int qid, const char *kernel,
+			    uint64_t entry_va);
 };
 
 #ifdef __cplusplus

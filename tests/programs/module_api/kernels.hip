@@ -74,3 +74,10 @@ extern "C" __global__ void heap_list(long long* out, int n)
     }
     out[t] = sum;
 }
+
+// A kernel with a C++ name: hipModuleGetFunction takes its symbol
+// (_Z5twicePi), which the unknown-kernel message gives beside the name.
+__global__ void twice(int* p)
+{
+    p[threadIdx.x] *= 2;
+}

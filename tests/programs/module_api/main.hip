@@ -290,6 +290,10 @@ int main()
                  "no_such_kernel", "an unknown kernel name");
     check(std::strstr(bh_get_last_error_message(), "scale") != nullptr,
           "the unknown-kernel message lists the kernels there are");
+    check(std::strstr(bh_get_last_error_message(), "_Z5twicePi = twice(int*)") != nullptr,
+          "a C++ kernel by the symbol to pass, and its name");
+    hipFunction_t f_twice;
+    HIP_CHECK(hipModuleGetFunction(&f_twice, mod, "_Z5twicePi"));
     expect_error(hipModuleGetFunction(&f_none, mod, ""), hipErrorInvalidValue, "name",
                  "an empty kernel name");
     expect_error(hipModuleGetGlobal(&table, &table_bytes, mod, "no_such_global"),

@@ -1,9 +1,0 @@
-/*
- * barehip: libstdc++'s bits/shared_ptr_base.h writes __attribute__((__noinline__)),
- * which hip_runtime.h's __noinline__ macro would break; it is set aside
- * while the header is read (<memory>, <string> after hip_runtime.h).
- */
-#pragma push_macro("__noinline__")
-#undef __noinline__
-#include_next <bits/shared_ptr_base.h>
-#pragma pop_macro("__noinline__")

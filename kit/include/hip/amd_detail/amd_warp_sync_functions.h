@@ -1,0 +1,6 @@
+/* barehip: <hip/amd_detail/amd_warp_sync_functions.h> (ROCm's __shfl_sync and the _sync votes), a forwarder for code that
+ * includes it by name: barehip's <hip/hip_runtime.h> has it. */
+#ifndef BH_AMD_DETAIL_AMD_WARP_SYNC_FUNCTIONS_H
+#define BH_AMD_DETAIL_AMD_WARP_SYNC_FUNCTIONS_H
+#include <hip/hip_runtime.h>
+#endif

@@ -1,0 +1,744 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Memory pools and stream-ordered allocation: hipMallocAsync,
+ * hipFreeAsync, hipMallocFromPoolAsync and the hipMemPool* calls.
+ *
+ * A pool is a list of blocks, each one device allocation (memory.c,
+ * listed like hipMalloc's so copies and kernels take it) in one of
+ * three states:
+ *
+ *   USED     the program holds it (from hipMallocAsync until a free)
+ *   FREEING  hipFreeAsync was called; the stream has not reached it
+ *   FREE     kept for reuse (reserved, not used)
+ *
+ * hipFreeAsync queues a host operation on the stream (hostop.c): when the
+ * stream reaches it, the block becomes FREE, and only then can another
+ * allocation take it, so work queued before the free never sees its
+ * memory reused.  hipFree of a pool's memory synchronises as hipFree
+ * does and frees it at once.  An allocation takes the smallest FREE block
+ * that fits (at most twice its size), else new device memory.
+ *
+ * What a pool keeps FREE above its release threshold (0 by default) goes
+ * back to the device at the next synchronisation of its device (stream,
+ * event, device, hipFree) or hipMemPoolTrimTo; the host-operation thread
+ * only changes states (it never calls the loader: hostop.c).
+ *
+ * Every device has a default pool (its current one until
+ * hipDeviceSetMemPool); hipMemPoolCreate makes more.  One lock, held
+ * only around the lists and counters, never across a wait or a loader
+ * call, guards all pools.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "runtime.h"
+
+#define BLOCK_ALIGN 256		/* allocation granularity (ROCm's too) */
+
+enum block_state { BLOCK_USED, BLOCK_FREEING, BLOCK_FREE };
+
+struct bh_rt_pool_block {
+	struct bh_allocation *a;
+	struct ihipMemPoolHandle_t *pool;	/* NULL: orphaned (device reset) */
+	size_t size;
+	enum block_state state;
+	struct bh_rt_pool_block *next;
+};
+
+struct ihipMemPoolHandle_t {
+	struct bh_rt_device *d;
+	bool is_default;
+	size_t max_size;			/* hipMemPoolProps.maxSize; 0: none */
+	uint64_t threshold;			/* hipMemPoolAttrReleaseThreshold */
+	uint64_t reserved, reserved_high, used, used_high;
+	int32_t reuse[3];			/* hipMemPoolReuse*: kept, not used */
+	hipMemAccessFlags access[BH_RT_MAX_DEVICES];
+	struct bh_rt_pool_block *blocks;
+	struct ihipMemPoolHandle_t *next;	/* created pools */
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ihipMemPoolHandle_t defaults[BH_RT_MAX_DEVICES];
+static struct ihipMemPoolHandle_t *current[BH_RT_MAX_DEVICES];	/* NULL: the default */
+static struct ihipMemPoolHandle_t *created;
+
+static void pool_init(struct ihipMemPoolHandle_t *p, struct bh_rt_device *d)
+{
+	p->d = d;
+	p->reuse[0] = p->reuse[1] = p->reuse[2] = 1;
+	for (int i = 0; i < BH_RT_MAX_DEVICES; i++)
+		p->access[i] = i == d->ordinal ? hipMemAccessFlagsProtReadWrite :
+			       hipMemAccessFlagsProtNone;
+}
+
+/* Device @ordinal's default pool, set up on first use; pool lock held. */
+static struct ihipMemPoolHandle_t *default_locked(int ordinal)
+{
+	struct ihipMemPoolHandle_t *p = &defaults[ordinal];
+
+	if (!p->d) {
+		pool_init(p, &bh_rt.devs[ordinal]);
+		p->is_default = true;
+	}
+	return p;
+}
+
+static struct ihipMemPoolHandle_t *current_locked(int ordinal)
+{
+	return current[ordinal] ? current[ordinal] : default_locked(ordinal);
+}
+
+/* Whether @p is a live pool (a default one or a created one); lock held. */
+static bool valid_locked(const struct ihipMemPoolHandle_t *p)
+{
+	if (!p)
+		return false;
+	if (p >= defaults && p < defaults + BH_RT_MAX_DEVICES)
+		return p->d != NULL;
+	for (const struct ihipMemPoolHandle_t *c = created; c; c = c->next)
+		if (c == p)
+			return true;
+	return false;
+}
+
+static hipError_t check_pool(const char *api, hipMemPool_t pool)
+{
+	pthread_mutex_lock(&pool_lock);
+	bool ok = valid_locked(pool);
+
+	pthread_mutex_unlock(&pool_lock);
+	if (!pool)
+		return bh_rt_error(hipErrorInvalidValue, "%s: mem_pool is NULL", api);
+	if (!ok)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a live memory pool", api,
+				   (void *)pool);
+	return hipSuccess;
+}
+
+static hipError_t device_count(int *n)
+{
+	hipError_t e = hipGetDeviceCount(n);
+
+	if (e)
+		*n = 0;
+	return e;
+}
+
+static void note_used(struct ihipMemPoolHandle_t *p, size_t size)
+{
+	p->used += size;
+	if (p->used > p->used_high)
+		p->used_high = p->used;
+}
+
+/* Block @b is free again (the stream reached its free, or hipFree). */
+static void block_freed_locked(struct bh_rt_pool_block *b)
+{
+	if (!b->pool) {		/* its device was reset meanwhile */
+		free(b);
+		return;
+	}
+	b->state = BLOCK_FREE;
+	b->pool->used -= b->size;
+}
+
+/*
+ * Give FREE blocks of @p back to the device until it reserves no more
+ * than @keep bytes.  Not with the pool lock held (the loader frees).
+ */
+static void trim(struct ihipMemPoolHandle_t *p, uint64_t keep)
+{
+	struct bh_rt_pool_block *gone = NULL;
+
+	pthread_mutex_lock(&pool_lock);
+	for (struct bh_rt_pool_block **bp = &p->blocks; *bp && p->reserved > keep;) {
+		struct bh_rt_pool_block *b = *bp;
+
+		if (b->state != BLOCK_FREE) {
+			bp = &b->next;
+			continue;
+		}
+		*bp = b->next;
+		p->reserved -= b->size;
+		__atomic_store_n(&b->a->pool_block, NULL, __ATOMIC_RELEASE);
+		b->next = gone;
+		gone = b;
+	}
+	pthread_mutex_unlock(&pool_lock);
+	while (gone) {
+		struct bh_rt_pool_block *b = gone;
+
+		gone = b->next;
+		bh_rt_vram_release(b->a);
+		free(b);
+	}
+}
+
+void bh_rt_mempool_sync(struct bh_rt_device *d)
+{
+	struct ihipMemPoolHandle_t *list[BH_RT_MAX_DEVICES + 64];
+	uint64_t keep[BH_RT_MAX_DEVICES + 64];
+	unsigned int n = 0;
+
+	pthread_mutex_lock(&pool_lock);
+	if (defaults[d->ordinal].d) {
+		list[n] = &defaults[d->ordinal];
+		keep[n++] = defaults[d->ordinal].threshold;
+	}
+	for (struct ihipMemPoolHandle_t *c = created; c && n < sizeof(list) / sizeof(list[0]);
+	     c = c->next)
+		if (c->d == d && c->reserved > c->threshold) {
+			list[n] = c;
+			keep[n++] = c->threshold;
+		}
+	pthread_mutex_unlock(&pool_lock);
+	/* Created pools stay valid here: only hipMemPoolDestroy ends one,
+	 * and a program destroying a pool it synchronises on is racing. */
+	for (unsigned int i = 0; i < n; i++)
+		trim(list[i], keep[i]);
+}
+
+/* Pool @p's blocks are forgotten (their memory goes with the device's
+ * allocations); one a pending free still reaches is left to it. */
+static void forget_blocks_locked(struct ihipMemPoolHandle_t *p)
+{
+	while (p->blocks) {
+		struct bh_rt_pool_block *b = p->blocks;
+
+		p->blocks = b->next;
+		b->a->pool_block = NULL;
+		if (b->state == BLOCK_FREEING)
+			b->pool = NULL;
+		else
+			free(b);
+	}
+	p->reserved = p->used = 0;
+}
+
+void bh_rt_mempool_teardown(struct bh_rt_device *d)
+{
+	pthread_mutex_lock(&pool_lock);
+	current[d->ordinal] = NULL;
+	if (defaults[d->ordinal].d)
+		forget_blocks_locked(&defaults[d->ordinal]);
+	for (struct ihipMemPoolHandle_t *c = created; c; c = c->next)
+		if (c->d == d)
+			forget_blocks_locked(c);
+	pthread_mutex_unlock(&pool_lock);
+}
+
+/* ------------------------------------------------------------ allocation */
+static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, size_t size,
+			     void **ptr)
+{
+	size_t want = (size + BLOCK_ALIGN - 1) / BLOCK_ALIGN * BLOCK_ALIGN;
+	struct bh_rt_pool_block *best = NULL, *b;
+	hipError_t e;
+
+	if (want < size)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: %zu bytes is too large", api, size);
+	pthread_mutex_lock(&pool_lock);
+	for (b = p->blocks; b; b = b->next)
+		if (b->state == BLOCK_FREE && b->size >= want && b->size / 2 <= want &&
+		    (!best || b->size < best->size))
+			best = b;
+	if (best) {
+		best->state = BLOCK_USED;
+		note_used(p, best->size);
+		*ptr = (void *)(uintptr_t)best->a->mem.gpu_va;
+		pthread_mutex_unlock(&pool_lock);
+		return bh_rt_success();
+	}
+	bool over = p->max_size && p->reserved + want > p->max_size;
+
+	pthread_mutex_unlock(&pool_lock);
+	if (over)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: %zu bytes would take the pool past "
+				   "its maxSize of %zu bytes", api, size, p->max_size);
+	b = calloc(1, sizeof(*b));
+	if (!b)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	e = bh_rt_vram_alloc(api, p->d, want, b, &b->a);
+	if (e == hipErrorOutOfMemory) {
+		/* What the pool keeps may be what the device lacks. */
+		trim(p, 0);
+		e = bh_rt_vram_alloc(api, p->d, want, b, &b->a);
+	}
+	if (e) {
+		free(b);
+		return e;
+	}
+	b->pool = p;
+	b->size = want;
+	b->state = BLOCK_USED;
+	pthread_mutex_lock(&pool_lock);
+	b->next = p->blocks;
+	p->blocks = b;
+	p->reserved += want;
+	if (p->reserved > p->reserved_high)
+		p->reserved_high = p->reserved;
+	note_used(p, want);
+	pthread_mutex_unlock(&pool_lock);
+	*ptr = (void *)(uintptr_t)b->a->mem.gpu_va;
+	return bh_rt_success();
+}
+
+/* The stream @stream names, brought up; its device's ordinal. */
+static hipError_t stream_of(const char *api, hipStream_t stream, struct ihipStream_t **s)
+{
+	return bh_rt_stream_get(stream, api, hipErrorInvalidValue, s);
+}
+
+hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream)
+{
+	static const char api[] = "hipMallocAsync";
+	struct ihipMemPoolHandle_t *p;
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!dev_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: dev_ptr is NULL", api);
+	*dev_ptr = NULL;
+	e = stream_of(api, stream, &s);
+	if (e)
+		return e;
+	if (size == 0)		/* HIP: success, null pointer */
+		return bh_rt_success();
+	pthread_mutex_lock(&pool_lock);
+	p = current_locked(s->d->ordinal);
+	pthread_mutex_unlock(&pool_lock);
+	return pool_alloc(api, p, size, dev_ptr);
+}
+
+hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,
+				  hipStream_t stream)
+{
+	static const char api[] = "hipMallocFromPoolAsync";
+	struct ihipStream_t *s;
+	hipError_t e;
+
+	if (!dev_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: dev_ptr is NULL", api);
+	*dev_ptr = NULL;
+	e = check_pool(api, mem_pool);
+	if (!e)
+		e = stream_of(api, stream, &s);
+	if (e)
+		return e;
+	if (size == 0)
+		return bh_rt_success();
+	/* The pool's device need not be the stream's (HIP allows it when
+	 * that device has access); the memory is the pool's device's. */
+	e = bh_rt_device_init(mem_pool->d);
+	return e ? e : pool_alloc(api, mem_pool, size, dev_ptr);
+}
+
+/* ------------------------------------------------------------------ free */
+struct free_op {
+	struct bh_hostop op;		/* first: hostop.c frees the whole */
+	struct bh_rt_pool_block *b;
+	bool ran;
+};
+
+static void free_run(struct bh_hostop *op)
+{
+	struct free_op *f = (struct free_op *)op;
+
+	pthread_mutex_lock(&pool_lock);
+	block_freed_locked(f->b);
+	f->ran = true;
+	pthread_mutex_unlock(&pool_lock);
+}
+
+static void free_done(struct bh_hostop *op)
+{
+	struct free_op *f = (struct free_op *)op;
+
+	if (f->ran)
+		return;
+	pthread_mutex_lock(&pool_lock);
+	if (op->cancelled) {
+		block_freed_locked(f->b);	/* the stream stopped: nothing uses it */
+	} else if (!f->b->pool) {
+		free(f->b);
+	} else {				/* never queued: the program still holds it */
+		f->b->state = BLOCK_USED;
+	}
+	pthread_mutex_unlock(&pool_lock);
+}
+
+hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
+{
+	static const char api[] = "hipFreeAsync";
+	struct bh_allocation *a;
+	struct ihipStream_t *s;
+	struct free_op *f;
+	size_t off;
+	hipError_t e;
+
+	if (!dev_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: dev_ptr is NULL", api);
+	e = stream_of(api, stream, &s);
+	if (e)
+		return e;
+	a = bh_rt_allocation_at(dev_ptr, &off);
+	if (!a || off || a->pinned || a->registered || a->managed)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a pointer returned by "
+				   "hipMallocAsync or hipMalloc", api, dev_ptr);
+	if (!__atomic_load_n(&a->pool_block, __ATOMIC_ACQUIRE)) {
+		/* hipMalloc memory, as ROCm takes it: freed once the stream
+		 * has reached this point (and hipFree's own wait). */
+		e = bh_rt_stream_synchronize(s, api);
+		return e ? e : hipFree(dev_ptr);
+	}
+	f = calloc(1, sizeof(*f));
+	if (!f)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	pthread_mutex_lock(&pool_lock);
+	struct bh_rt_pool_block *b = a->pool_block;
+	enum block_state was = b ? b->state : BLOCK_FREE;
+
+	if (b && was == BLOCK_USED)
+		b->state = BLOCK_FREEING;
+	pthread_mutex_unlock(&pool_lock);
+	if (!b || was != BLOCK_USED) {
+		free(f);
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): already freed%s", api, dev_ptr,
+				   was == BLOCK_FREEING ? " (a hipFreeAsync is pending)" : "");
+	}
+	f->b = b;
+	f->op.run = free_run;
+	f->op.done = free_done;
+	return bh_rt_hostop_submit(s, &f->op, api);
+}
+
+hipError_t bh_rt_mempool_free(struct bh_allocation *a)
+{
+	static const char api[] = "hipFree";
+	struct bh_rt_device *cur = bh_rt_current();
+	hipError_t e = bh_rt_streams_synchronize(a->d, api);
+
+	if (!e && cur != a->d)
+		e = bh_rt_streams_synchronize(cur, api);
+	if (e)
+		return e;
+	pthread_mutex_lock(&pool_lock);
+	struct bh_rt_pool_block *b = a->pool_block;
+	enum block_state was = b ? b->state : BLOCK_FREE;
+
+	if (b && was == BLOCK_USED)
+		block_freed_locked(b);
+	pthread_mutex_unlock(&pool_lock);
+	if (!b || was != BLOCK_USED)
+		return bh_rt_error(hipErrorInvalidDevicePointer, "%s(%p): already freed%s", api,
+				   (void *)(uintptr_t)a->mem.gpu_va,
+				   was == BLOCK_FREEING ? " (a hipFreeAsync is pending)" : "");
+	bh_rt_mempool_sync(a->d);
+	return bh_rt_success();
+}
+
+/* ----------------------------------------------------------------- pools */
+hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *props)
+{
+	static const char api[] = "hipMemPoolCreate";
+	struct ihipMemPoolHandle_t *p;
+	int n;
+
+	if (!mem_pool || !props)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   mem_pool ? "pool_props" : "mem_pool");
+	if (props->allocType != hipMemAllocationTypePinned)
+		return bh_rt_error(hipErrorInvalidValue, "%s: allocType %d: only "
+				   "hipMemAllocationTypePinned", api, (int)props->allocType);
+	device_count(&n);
+	if (props->location.type != hipMemLocationTypeDevice || props->location.id < 0 ||
+	    props->location.id >= n)
+		return bh_rt_error(hipErrorInvalidValue, "%s: location (type %d, id %d) is not a "
+				   "device (there %s %d)", api, (int)props->location.type,
+				   props->location.id, n == 1 ? "is" : "are", n);
+	if (props->handleTypes != hipMemHandleTypeNone)
+		return bh_rt_error(hipErrorNotSupported, "%s: handleTypes 0x%x: barehip pools "
+				   "cannot be shared with other processes", api,
+				   (unsigned)props->handleTypes);
+	struct bh_rt_device *d;
+	hipError_t e = bh_rt_device_get(api, props->location.id, &d);
+
+	if (e)
+		return e;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	pool_init(p, d);
+	p->max_size = props->maxSize;
+	pthread_mutex_lock(&pool_lock);
+	p->next = created;
+	created = p;
+	pthread_mutex_unlock(&pool_lock);
+	*mem_pool = p;
+	return bh_rt_success();
+}
+
+/*
+ * The pool ends now: its free memory goes back to the device once its
+ * pending frees are done (the device is synchronised); memory the program
+ * still holds stays valid as plain device memory that hipFree or
+ * hipFreeAsync frees.
+ */
+hipError_t hipMemPoolDestroy(hipMemPool_t mem_pool)
+{
+	static const char api[] = "hipMemPoolDestroy";
+	hipError_t e = check_pool(api, mem_pool);
+
+	if (e)
+		return e;
+	if (mem_pool->is_default)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the default pool of device %d "
+				   "cannot be destroyed", api, mem_pool->d->ordinal);
+	e = bh_rt_streams_synchronize(mem_pool->d, api);
+	if (e)
+		return e;
+	pthread_mutex_lock(&pool_lock);
+	for (struct ihipMemPoolHandle_t **pp = &created; *pp; pp = &(*pp)->next)
+		if (*pp == mem_pool) {
+			*pp = mem_pool->next;
+			break;
+		}
+	if (current[mem_pool->d->ordinal] == mem_pool)
+		current[mem_pool->d->ordinal] = NULL;
+	for (struct bh_rt_pool_block **bp = &mem_pool->blocks; *bp;) {
+		struct bh_rt_pool_block *b = *bp;
+
+		if (b->state == BLOCK_FREE) {
+			bp = &b->next;
+			continue;
+		}
+		/* Still held: plain device memory from here.  (A free queued
+		 * by another thread meanwhile finds it orphaned.) */
+		*bp = b->next;
+		__atomic_store_n(&b->a->pool_block, NULL, __ATOMIC_RELEASE);
+		mem_pool->reserved -= b->size;
+		if (b->state == BLOCK_FREEING)
+			b->pool = NULL;
+		else
+			free(b);
+	}
+	pthread_mutex_unlock(&pool_lock);
+	trim(mem_pool, 0);
+	free(mem_pool);
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolTrimTo(hipMemPool_t mem_pool, size_t min_bytes_to_hold)
+{
+	hipError_t e = check_pool("hipMemPoolTrimTo", mem_pool);
+
+	if (e)
+		return e;
+	trim(mem_pool, min_bytes_to_hold);
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value)
+{
+	static const char api[] = "hipMemPoolSetAttribute";
+	hipError_t e = check_pool(api, mem_pool);
+	const char *why = NULL;
+
+	if (e)
+		return e;
+	if (!value)
+		return bh_rt_error(hipErrorInvalidValue, "%s: value is NULL", api);
+	pthread_mutex_lock(&pool_lock);
+	switch (attr) {
+	case hipMemPoolReuseFollowEventDependencies:
+	case hipMemPoolReuseAllowOpportunistic:
+	case hipMemPoolReuseAllowInternalDependencies:
+		mem_pool->reuse[attr - hipMemPoolReuseFollowEventDependencies] = *(int32_t *)value;
+		break;
+	case hipMemPoolAttrReleaseThreshold:
+		mem_pool->threshold = *(uint64_t *)value;
+		break;
+	case hipMemPoolAttrReservedMemHigh:
+	case hipMemPoolAttrUsedMemHigh:
+		if (*(uint64_t *)value != 0) {
+			why = "a high-water mark can only be reset, to 0";
+			break;
+		}
+		if (attr == hipMemPoolAttrReservedMemHigh)
+			mem_pool->reserved_high = mem_pool->reserved;
+		else
+			mem_pool->used_high = mem_pool->used;
+		break;
+	case hipMemPoolAttrReservedMemCurrent:
+	case hipMemPoolAttrUsedMemCurrent:
+		why = "it is read-only";
+		break;
+	default:
+		why = "no such attribute";
+	}
+	pthread_mutex_unlock(&pool_lock);
+	if (why)
+		return bh_rt_error(hipErrorInvalidValue, "%s(attribute %d): %s", api, (int)attr,
+				   why);
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolGetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, void *value)
+{
+	static const char api[] = "hipMemPoolGetAttribute";
+	hipError_t e = check_pool(api, mem_pool);
+	bool known = true;
+
+	if (e)
+		return e;
+	if (!value)
+		return bh_rt_error(hipErrorInvalidValue, "%s: value is NULL", api);
+	pthread_mutex_lock(&pool_lock);
+	switch (attr) {
+	case hipMemPoolReuseFollowEventDependencies:
+	case hipMemPoolReuseAllowOpportunistic:
+	case hipMemPoolReuseAllowInternalDependencies:
+		*(int32_t *)value = mem_pool->reuse[attr - hipMemPoolReuseFollowEventDependencies];
+		break;
+	case hipMemPoolAttrReleaseThreshold: *(uint64_t *)value = mem_pool->threshold; break;
+	case hipMemPoolAttrReservedMemCurrent: *(uint64_t *)value = mem_pool->reserved; break;
+	case hipMemPoolAttrReservedMemHigh: *(uint64_t *)value = mem_pool->reserved_high; break;
+	case hipMemPoolAttrUsedMemCurrent: *(uint64_t *)value = mem_pool->used; break;
+	case hipMemPoolAttrUsedMemHigh: *(uint64_t *)value = mem_pool->used_high; break;
+	default: known = false;
+	}
+	pthread_mutex_unlock(&pool_lock);
+	if (!known)
+		return bh_rt_error(hipErrorInvalidValue, "%s(attribute %d): no such attribute",
+				   api, (int)attr);
+	return bh_rt_success();
+}
+
+/* A device location of this program's, or why not. */
+static hipError_t check_location(const char *api, const hipMemLocation *loc)
+{
+	int n;
+
+	device_count(&n);
+	if (loc->type != hipMemLocationTypeDevice || loc->id < 0 || loc->id >= n)
+		return bh_rt_error(hipErrorInvalidValue, "%s: location (type %d, id %d) is not a "
+				   "device (there %s %d)", api, (int)loc->type, loc->id,
+				   n == 1 ? "is" : "are", n);
+	return hipSuccess;
+}
+
+/*
+ * Which devices may reach the pool's memory.  The pool's own device
+ * always has read-write access (asking for less there is refused, as
+ * HIP does); for the others the flags are kept and reported (every
+ * device of a board reaches every other's memory: peer.c).
+ */
+hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *desc_list,
+			       size_t count)
+{
+	static const char api[] = "hipMemPoolSetAccess";
+	hipError_t e = check_pool(api, mem_pool);
+
+	if (e)
+		return e;
+	if (!desc_list)
+		return bh_rt_error(hipErrorInvalidValue, "%s: desc_list is NULL", api);
+	for (size_t i = 0; i < count; i++) {
+		hipMemAccessFlags f = desc_list[i].flags;
+
+		e = check_location(api, &desc_list[i].location);
+		if (e)
+			return e;
+		if (f != hipMemAccessFlagsProtNone && f != hipMemAccessFlagsProtRead &&
+		    f != hipMemAccessFlagsProtReadWrite)
+			return bh_rt_error(hipErrorInvalidValue, "%s: desc_list[%zu].flags %d: "
+					   "not a hipMemAccessFlags value", api, i, (int)f);
+		if (desc_list[i].location.id == mem_pool->d->ordinal &&
+		    f != hipMemAccessFlagsProtReadWrite)
+			return bh_rt_error(hipErrorInvalidDevice, "%s: the pool's own device %d "
+					   "always has read-write access", api,
+					   mem_pool->d->ordinal);
+	}
+	pthread_mutex_lock(&pool_lock);
+	for (size_t i = 0; i < count; i++)
+		mem_pool->access[desc_list[i].location.id] = desc_list[i].flags;
+	pthread_mutex_unlock(&pool_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool,
+			       hipMemLocation *location)
+{
+	static const char api[] = "hipMemPoolGetAccess";
+	hipError_t e;
+
+	if (!flags || !location)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   flags ? "location" : "flags");
+	e = check_pool(api, mem_pool);
+	if (!e)
+		e = check_location(api, location);
+	if (e)
+		return e;
+	pthread_mutex_lock(&pool_lock);
+	*flags = mem_pool->access[location->id];
+	pthread_mutex_unlock(&pool_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device)
+{
+	static const char api[] = "hipDeviceGetDefaultMemPool";
+	int n;
+
+	if (!mem_pool)
+		return bh_rt_error(hipErrorInvalidValue, "%s: mem_pool is NULL", api);
+	device_count(&n);
+	if (device < 0 || device >= n)
+		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d (there %s %d)", api,
+				   device, n == 1 ? "is" : "are", n);
+	pthread_mutex_lock(&pool_lock);
+	*mem_pool = default_locked(device);
+	pthread_mutex_unlock(&pool_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device)
+{
+	static const char api[] = "hipDeviceGetMemPool";
+	int n;
+
+	if (!mem_pool)
+		return bh_rt_error(hipErrorInvalidValue, "%s: mem_pool is NULL", api);
+	device_count(&n);
+	if (device < 0 || device >= n)
+		return bh_rt_error(hipErrorInvalidValue, "%s: device %d (there %s %d)", api,
+				   device, n == 1 ? "is" : "are", n);
+	pthread_mutex_lock(&pool_lock);
+	*mem_pool = current_locked(device);
+	pthread_mutex_unlock(&pool_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool)
+{
+	static const char api[] = "hipDeviceSetMemPool";
+	hipError_t e;
+	int n;
+
+	device_count(&n);
+	if (device < 0 || device >= n)
+		return bh_rt_error(hipErrorInvalidValue, "%s: device %d (there %s %d)", api,
+				   device, n == 1 ? "is" : "are", n);
+	e = check_pool(api, mem_pool);
+	if (e)
+		return e;
+	if (mem_pool->d->ordinal != device)
+		return bh_rt_error(hipErrorInvalidDevice, "%s: the pool is device %d's, not "
+				   "device %d's", api, mem_pool->d->ordinal, device);
+	pthread_mutex_lock(&pool_lock);
+	current[device] = mem_pool->is_default ? NULL : mem_pool;
+	pthread_mutex_unlock(&pool_lock);
+	return bh_rt_success();
+}

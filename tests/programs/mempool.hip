@@ -1,0 +1,228 @@
+// Stream-ordered allocation and memory pools, as samples use them:
+// hipMallocAsync/hipFreeAsync on a stream, where freed memory is reused
+// only once the stream has reached the free (a host function holds the
+// stream back meanwhile); the pool attributes that follow reserved and
+// used memory; release threshold and hipMemPoolTrimTo; created pools,
+// hipMallocFromPoolAsync, hipDeviceSetMemPool; hipFree of pool memory;
+// and the errors ROCm returns for bad arguments.
+#include <hip/hip_runtime.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+static int failures;
+
+static void expect(bool ok, const char* what)
+{
+    if (!ok && failures++ < 20)
+        std::printf("FAIL: %s\n", what);
+}
+
+#define EXPECT_OK(call) expect((call) == hipSuccess, #call)
+#define EXPECT_CODE(call, code) expect((call) == (code), #call " -> " #code)
+
+__global__ void fill(int* p, int n, int base)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        p[i] = base + i;
+}
+
+static std::atomic<bool> gate_open{false};
+
+// Holds its stream until the main thread opens the gate (no HIP calls here).
+static void hold_stream(void*)
+{
+    while (!gate_open.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+static uint64_t attr(hipMemPool_t pool, hipMemPoolAttr a)
+{
+    uint64_t v = ~0ull;
+    EXPECT_OK(hipMemPoolGetAttribute(pool, a, &v));
+    return v;
+}
+
+int main()
+{
+    const int n = 4096;
+    const size_t bytes = n * sizeof(int);
+    hipStream_t s, other;
+    EXPECT_OK(hipStreamCreate(&s));
+    EXPECT_OK(hipStreamCreate(&other));
+
+    hipMemPool_t pool = nullptr, cur = nullptr;
+    EXPECT_OK(hipDeviceGetDefaultMemPool(&pool, 0));
+    EXPECT_OK(hipDeviceGetMemPool(&cur, 0));
+    expect(pool && pool == cur, "the default pool is the current one");
+    uint64_t keep_all = UINT64_MAX;
+    EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &keep_all));
+    expect(attr(pool, hipMemPoolAttrReleaseThreshold) == UINT64_MAX, "threshold reads back");
+
+    // --- a kernel writes, the stream is held, the free is queued behind it
+    int* a = nullptr;
+    EXPECT_OK(hipMallocAsync(&a, bytes, s));
+    expect(a != nullptr, "hipMallocAsync gives memory");
+    fill<<<n / 256, 256, 0, s>>>(a, n, 1000);
+    EXPECT_OK(hipLaunchHostFunc(s, hold_stream, nullptr));
+    // Pinned: a copy into pageable memory would wait for the held stream.
+    int* out = nullptr;
+    EXPECT_OK(hipHostMalloc(&out, bytes, 0));
+    EXPECT_OK(hipMemcpyAsync(out, a, bytes, hipMemcpyDeviceToHost, s));
+    EXPECT_OK(hipFreeAsync(a, s));
+    EXPECT_CODE(hipFreeAsync(a, s), hipErrorInvalidValue);    // its free is already queued
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == bytes, "used: the held block");
+
+    // The stream has not reached the free: a new allocation must not get a's memory.
+    int* b = nullptr;
+    EXPECT_OK(hipMallocAsync(&b, bytes, other));
+    expect(b != nullptr && b != a, "memory is not reused before the stream reaches its free");
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == 2 * bytes, "used: both blocks");
+    expect(attr(pool, hipMemPoolAttrReservedMemCurrent) == 2 * bytes, "reserved: both blocks");
+    fill<<<n / 256, 256, 0, other>>>(b, n, 7);
+
+    gate_open = true;
+    EXPECT_OK(hipStreamSynchronize(s));
+    int bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += out[i] != 1000 + i;
+    expect(bad == 0, "the kernel's data, copied before the free");
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == bytes, "used drops once the free is reached");
+    expect(attr(pool, hipMemPoolAttrReservedMemCurrent) == 2 * bytes,
+           "reserved keeps the freed block (threshold: all)");
+
+    // Now it may be reused.
+    int* c = nullptr;
+    EXPECT_OK(hipMallocAsync(&c, bytes, s));
+    expect(c == a, "the freed block is reused after the stream reached the free");
+    EXPECT_OK(hipStreamSynchronize(other));
+    EXPECT_OK(hipMemcpy(out, b, bytes, hipMemcpyDeviceToHost));
+    bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += out[i] != 7 + i;
+    expect(bad == 0, "the second block's data");
+    expect(attr(pool, hipMemPoolAttrUsedMemHigh) == 2 * bytes, "used high-water mark");
+    expect(attr(pool, hipMemPoolAttrReservedMemHigh) == 2 * bytes, "reserved high-water mark");
+
+    // --- threshold 0: freed memory goes back at the next synchronisation
+    uint64_t zero = 0, five = 5;
+    EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReleaseThreshold, &zero));
+    EXPECT_OK(hipFreeAsync(c, s));
+    EXPECT_OK(hipFreeAsync(b, other));
+    EXPECT_OK(hipDeviceSynchronize());
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == 0, "nothing used");
+    expect(attr(pool, hipMemPoolAttrReservedMemCurrent) == 0, "nothing kept above threshold 0");
+    EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemHigh, &zero));
+    expect(attr(pool, hipMemPoolAttrUsedMemHigh) == 0, "used high-water mark reset");
+    EXPECT_CODE(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &five),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemCurrent, &zero),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &zero),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolGetAttribute(pool, (hipMemPoolAttr)99, &five), hipErrorInvalidValue);
+    int reuse = -1;
+    EXPECT_OK(hipMemPoolGetAttribute(pool, hipMemPoolReuseAllowOpportunistic, &reuse));
+    expect(reuse == 1, "opportunistic reuse is on by default");
+
+    // --- a created pool: hipMallocFromPoolAsync, hipFree keeps its accounting, trim
+    hipMemPoolProps props = {};
+    props.allocType = hipMemAllocationTypePinned;
+    props.location.type = hipMemLocationTypeDevice;
+    props.location.id = 0;
+    hipMemPool_t mine = nullptr;
+    EXPECT_OK(hipMemPoolCreate(&mine, &props));
+    EXPECT_OK(hipMemPoolSetAttribute(mine, hipMemPoolAttrReleaseThreshold, &keep_all));
+    void* p1 = nullptr;
+    EXPECT_OK(hipMallocFromPoolAsync(&p1, 1000, mine, s));
+    expect(attr(mine, hipMemPoolAttrUsedMemCurrent) == 1024, "used: 1000 bytes in 256-byte units");
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == 0, "the default pool is not charged");
+    EXPECT_OK(hipMemsetAsync(p1, 0x5a, 1000, s));
+    unsigned char byte = 0;
+    EXPECT_OK(hipMemcpy(&byte, (char*)p1 + 999, 1, hipMemcpyDeviceToHost));
+    expect(byte == 0x5a, "pool memory works with hipMemset and hipMemcpy");
+    EXPECT_OK(hipFree(p1));
+    expect(attr(mine, hipMemPoolAttrUsedMemCurrent) == 0, "hipFree returns pool memory to the pool");
+    expect(attr(mine, hipMemPoolAttrReservedMemCurrent) == 1024, "and the pool keeps it");
+    EXPECT_CODE(hipFree(p1), hipErrorInvalidDevicePointer);   // twice
+    EXPECT_OK(hipMemPoolTrimTo(mine, 0));
+    expect(attr(mine, hipMemPoolAttrReservedMemCurrent) == 0, "hipMemPoolTrimTo(0) gives it back");
+
+    // The device's current pool: hipMallocAsync takes from it.
+    EXPECT_OK(hipDeviceSetMemPool(0, mine));
+    EXPECT_OK(hipDeviceGetMemPool(&cur, 0));
+    expect(cur == mine, "hipDeviceGetMemPool returns the pool set");
+    void* p2 = nullptr;
+    EXPECT_OK(hipMallocAsync(&p2, 512, s));
+    expect(attr(mine, hipMemPoolAttrUsedMemCurrent) == 512, "hipMallocAsync uses the current pool");
+    EXPECT_OK(hipFreeAsync(p2, s));
+    EXPECT_OK(hipStreamSynchronize(s));
+
+    // Access: the pool's own device always reads and writes.
+    hipMemAccessFlags flags = hipMemAccessFlagsProtNone;
+    hipMemLocation loc = {hipMemLocationTypeDevice, 0};
+    EXPECT_OK(hipMemPoolGetAccess(&flags, mine, &loc));
+    expect(flags == hipMemAccessFlagsProtReadWrite, "own device: read-write");
+    hipMemAccessDesc desc = {loc, hipMemAccessFlagsProtReadWrite};
+    EXPECT_OK(hipMemPoolSetAccess(mine, &desc, 1));
+    desc.flags = hipMemAccessFlagsProtNone;
+    EXPECT_CODE(hipMemPoolSetAccess(mine, &desc, 1), hipErrorInvalidDevice);
+    desc.location.id = 99;
+    EXPECT_CODE(hipMemPoolSetAccess(mine, &desc, 1), hipErrorInvalidValue);
+    loc.type = hipMemLocationTypeInvalid;
+    EXPECT_CODE(hipMemPoolGetAccess(&flags, mine, &loc), hipErrorInvalidValue);
+
+    EXPECT_OK(hipMemPoolDestroy(mine));
+    EXPECT_OK(hipDeviceGetMemPool(&cur, 0));
+    expect(cur == pool, "destroying the current pool makes the default current again");
+    EXPECT_CODE(hipMemPoolTrimTo(mine, 0), hipErrorInvalidValue);   // gone
+
+    // --- errors, as ROCm returns them
+    void* q = nullptr;
+    EXPECT_CODE(hipMallocAsync(nullptr, 16, s), hipErrorInvalidValue);
+    EXPECT_OK(hipMallocAsync(&q, 0, s));
+    expect(q == nullptr, "size 0: success and a null pointer");
+    EXPECT_CODE(hipFreeAsync(nullptr, s), hipErrorInvalidValue);
+    int host_value = 0;
+    EXPECT_CODE(hipFreeAsync(&host_value, s), hipErrorInvalidValue);
+    EXPECT_CODE(hipMallocFromPoolAsync(&q, 16, nullptr, s), hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolGetAttribute(nullptr, hipMemPoolAttrUsedMemCurrent, &five),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolGetAttribute(pool, hipMemPoolAttrUsedMemCurrent, nullptr),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceGetDefaultMemPool(nullptr, 0), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceGetDefaultMemPool(&cur, 99), hipErrorInvalidDevice);
+    EXPECT_CODE(hipDeviceGetMemPool(&cur, 99), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceSetMemPool(0, nullptr), hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolDestroy(nullptr), hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolDestroy(pool), hipErrorInvalidValue);     // the default pool
+    EXPECT_CODE(hipMemPoolCreate(nullptr, &props), hipErrorInvalidValue);
+    props.allocType = hipMemAllocationTypeInvalid;
+    EXPECT_CODE(hipMemPoolCreate(&mine, &props), hipErrorInvalidValue);
+    props.allocType = hipMemAllocationTypePinned;
+    props.location.id = 99;
+    EXPECT_CODE(hipMemPoolCreate(&mine, &props), hipErrorInvalidValue);
+
+    // hipFreeAsync of hipMalloc memory frees it in stream order too.
+    void* plain = nullptr;
+    EXPECT_OK(hipMalloc(&plain, 64));
+    EXPECT_OK(hipFreeAsync(plain, s));
+    EXPECT_OK(hipStreamSynchronize(s));
+    EXPECT_CODE(hipFree(plain), hipErrorInvalidDevicePointer);
+    (void)hipGetLastError();
+
+    EXPECT_OK(hipHostFree(out));
+    EXPECT_OK(hipStreamDestroy(s));
+    EXPECT_OK(hipStreamDestroy(other));
+    if (failures) {
+        std::printf("mempool: %d failures\n", failures);
+        return 1;
+    }
+    std::printf("mempool: PASS\n");
+    return 0;
+}
