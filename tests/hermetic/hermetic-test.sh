@@ -16,7 +16,7 @@
 # are identical, the programs link to identical executables and both run
 # and print PASS; clang's -v and -H output (through -Xarch_*) names no
 # ROCm path; and a source that includes a ROCm header barehip lacks
-# (<hip/hip_ext.h>) stops with barehip's error in both cases.
+# (<hip/hiprtc.h>) stops with barehip's error in both cases.
 # Usage: hermetic-test.sh BAREHIP_CC CLANG "CC_FLAGS" [ROCM_ROOT] -- PROGRAM.hip...
 # (CC_FLAGS: what every test build takes, make check's sanitizers.)
 set -u
@@ -63,7 +63,7 @@ else
 	mkdir -p "$fake/share/hip" "$fake/include/hip" "$fake/lib/x86_64-linux-gnu/amdgcn/bitcode"
 	printf 'HIP_VERSION_MAJOR=5\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=21153\n' \
 		> "$fake/share/hip/version"
-	for h in hip_runtime.h hip_runtime_api.h hip_ext.h hip_bfloat16.h hip_common.h; do
+	for h in hip_runtime.h hip_runtime_api.h hiprtc.h hip_bfloat16.h hip_common.h; do
 		echo "#error \"ROCm's $h was read\"" > "$fake/include/hip/$h"
 	done
 	for b in ocml ockl hip oclc_isa_version_90a; do
@@ -147,17 +147,17 @@ fi
 # A ROCm header barehip does not provide is refused by name, in both
 # cases; it is never read from /usr/include/hip.
 checks=$((checks + 1))
-printf '#include <hip/hip_runtime.h>\n#include <hip/hip_ext.h>\nint main() { return 0; }\n' \
+printf '#include <hip/hip_runtime.h>\n#include <hip/hiprtc.h>\nint main() { return 0; }\n' \
 	> "$tmp/ext.hip"
 for case in visible hidden; do
 	if in_ns $case "$cc" --offload-arch=gfx90a -c "$tmp/ext.hip" -o "$tmp/ext.o" \
 		> "$tmp/ext-$case.log" 2>&1; then
 		# barehip provides it now: then it must be barehip's own copy.
 		in_ns $case "$cc" --offload-arch=gfx90a -Xarch_device -H -c "$tmp/ext.hip" \
-			-o "$tmp/ext.o" 2>&1 | grep -E '^\.+ .*hip_ext\.h' | grep -q -v '/usr/' ||
-			fail "<hip/hip_ext.h> came from outside barehip with ROCm $case"
+			-o "$tmp/ext.o" 2>&1 | grep -E '^\.+ .*hiprtc\.h' | grep -q -v '/usr/' ||
+			fail "<hip/hiprtc.h> came from outside barehip with ROCm $case"
 	elif ! grep -q "is a ROCm header barehip does not provide" "$tmp/ext-$case.log"; then
-		fail "<hip/hip_ext.h> with ROCm $case: not barehip's refusal:"
+		fail "<hip/hiprtc.h> with ROCm $case: not barehip's refusal:"
 		grep error "$tmp/ext-$case.log" | head -2
 	fi
 done
