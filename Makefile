@@ -260,6 +260,8 @@ include tests/tools/install.mk
 include tests/gfx11/gfx11.mk
 include tests/threads/threads.mk
 include tests/cmake/cmake.mk
+include tests/hermetic/hermetic.mk
+include tests/rocprim/rocprim.mk
 
 .PHONY: deps-all
 deps-all: $(DEPS_STAMP) $(CHECK_DEPS_STAMP) $(EXTRA_DEPS_STAMPS)
@@ -300,7 +302,7 @@ define install_into
 				$(1)/lib/barehip/$$t/w64/; fi; done
 	$(Q)for l in $(INSTALL_CROSS_LIBS); do d=$(1)/lib/$$(basename $$(dirname $$l)) && \
 		install -d $$d && install -m 644 $$l $$d/ && ln -sf libbarehip.a $$d/libamdhip64.a; done
-	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(1)/include/
+	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(ROCM_GUARD) $(1)/include/
 	$(call install_cmake_pkg,$(1))
 endef
 

@@ -9,6 +9,20 @@ HEADERS := $(patsubst kit/include/%,$(BUILD)/include/%,$(shell find kit/include 
 $(BUILD)/include/%: kit/include/%
 	$(Q)mkdir -p $(@D) && cp $< $@
 
+# include/bh_rocm_guard/hip/NAME for each header name ROCm ships: an
+# #error naming it, so that barehip-cc never reaches ROCm's copy
+# (kit/rocm-headers.list; barehip's own include/hip is searched first).
+ROCM_GUARD := $(BUILD)/include/bh_rocm_guard
+ROCM_GUARD_STAMP := $(ROCM_GUARD)/.stamp
+$(ROCM_GUARD_STAMP): kit/rocm-headers.list
+	@echo "  GEN     $(ROCM_GUARD)"
+	$(Q)rm -rf $(ROCM_GUARD) && sed -e '/^#/d' -e '/^$$/d' $< | while read -r h; do \
+		mkdir -p $(ROCM_GUARD)/hip/$$(dirname $$h) && \
+		printf '%s\n' "/* barehip: ROCm ships <hip/$$h>; barehip does not (kit/rocm-headers.list). */" \
+			"#error \"<hip/$$h> is a ROCm header barehip does not provide (docs/barehip-cc.md: ROCm on the same machine); barehip-cc never reads ROCm's headers\"" \
+			> $(ROCM_GUARD)/hip/$$h || exit 1; done && touch $@
+HEADERS += $(ROCM_GUARD_STAMP)
+
 $(BAREHIP_CC): kit/tools/barehip-cc.in $(CONFIG_MK)
 	$(Q)mkdir -p $(@D)
 	@echo "  GEN     $@"

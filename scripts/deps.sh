@@ -10,8 +10,15 @@ build_pkgs="make clang-19 clang-tools-19 lld-19 llvm-19 python3-kconfiglib"
 # The fake amdkfd's oracles (boards/kfdsim/preload.mk): Debian's ROCm 5.2
 # rocminfo, thunk (libhsakmt) and runtime (ROCr, with its headers for
 # tests/kfdsim/rocr_test.c), run on the fake.
+# Debian's rocPRIM 5.3 (header-only; it pulls in libamdhip64-dev, HIP
+# 5.2's headers and runtime, and comgr with the ROCm device libraries):
+# tests/rocprim compiles it with barehip-cc, and tests/hermetic checks
+# that barehip-cc gives the same result with that ROCm installed as
+# without.  User libraries and oracles only: barehip itself never reads
+# them.
 check_pkgs="libcunit1-dev libclang-rt-19-dev libmpfr-dev
-	rocminfo libhsakmt1 libhsakmt-dev libhsa-runtime64-1 libhsa-runtime-dev"
+	rocminfo libhsakmt1 libhsakmt-dev libhsa-runtime64-1 libhsa-runtime-dev
+	librocprim-dev libamdhip64-dev"
 # The QEMU-hosted system tests (tests/qemu): barehip.ko builds against
 # linux-headers-amd64; the matching kernel image is fetched by
 # tests/qemu/getkernel.sh, never installed (its postinst runs

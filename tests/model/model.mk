@@ -12,7 +12,7 @@ SIM_TEST_GEN_HEADERS := $(SIM_GEN_HEADERS) $(BUILD)/gen/model_vectors.h $(BUILD)
 MODEL_PROGRAMS := pk_add store_index lds_reverse bad_store illegal spin scalar_math mode scratch_views siblings \
 	gws_release_all gws_rid gws_exec0 gws_mixed gws_reinit gws_wait \
 	new_forms bad_load sendmsg trig_preop fpmode minmax pool_atomics pool_flag pool_fault pool_long \
-	acc_mem
+	acc_mem lds_d16
 MODEL_PROGRAMS_GFX942 := scratch_views scratch_below pk_add_bf16
 MODEL_PROGRAMS_GFX1100 := wave32 relative
 

@@ -108,6 +108,30 @@ static void test_barrier_across_waves(void)
 		}
 }
 
+/*
+ * The DS D16 forms rocPRIM's radix sort uses (tests/model/programs/
+ * lds_d16.s): stores of a register's high half, loads into one half of a
+ * register that keep the other, zero- and sign-extended.
+ */
+static void test_lds_d16(void)
+{
+	struct bh_sim_fault f;
+	reset_queue();
+	fill_out(0, 6 * 64);
+	dispatch(prog_lds_d16, sizeof(prog_lds_d16) / 4, 1, 64, 0, 512);
+	CU_ASSERT_FALSE(bh_sim_take_fault(rig.sim, &f));
+	for (unsigned t = 0; t < 64; t++) {
+		const uint32_t want[6] = { 0xaaaa0000u | t, t << 16 | 0x5555, 0x1234ff80,
+					   0x00805678, 0xff805678, 0x12340080 };
+		for (unsigned k = 0; k < 6; k++)
+			if (out_word(64 * k + t) != want[k]) {
+				fprintf(stderr, "\n  load %u of thread %u: 0x%08x, want 0x%08x\n", k, t,
+					out_word(64 * k + t), want[k]);
+				CU_FAIL("DS D16 load or store is wrong");
+				return;
+			}
+	}
+}
 static void test_scalar_alu(void)
 {
 	struct bh_sim_fault f;
@@ -1110,6 +1134,7 @@ CU_ErrorCode bh_tests_model_exec(void)
 	CU_add_test(s, "partial last group and EXEC", test_partial_group_and_exec);
 	CU_add_test(s, "a fault stays with its queue", test_fault_stays_with_its_queue);
 	CU_add_test(s, "s_barrier across four waves with LDS", test_barrier_across_waves);
+	CU_add_test(s, "DS D16 loads and stores (half a register)", test_lds_d16);
 	CU_add_test(s, "scalar ALU and SCC", test_scalar_alu);
 	CU_add_test(s, "FLAT and DS with AccVGPR data (the ACC bit)", test_acc_memory);
 	CU_add_test(s, "MODE via s_getreg/s_setreg", test_mode_register);

@@ -27,7 +27,7 @@ static enum bh_sim_access access_of(const struct insn *in)
 {
 	const char *n = in ? in->desc->name : "";
 
-	if (strstr(n, "load") || strstr(n, "read") || !strcmp(n, "ds_bpermute_b32"))
+	if (strstr(n, "load") || strstr(n, "read") || strstr(n, "permute") || strstr(n, "swizzle"))
 		return BH_SIM_ACCESS_READ;
 	if (strstr(n, "store") || strstr(n, "write"))
 		return strstr(n, "wrxchg") ? BH_SIM_ACCESS_ATOMIC : BH_SIM_ACCESS_WRITE;
@@ -808,7 +808,14 @@ VOP(ds_min_rtn_i32) { return ds_atomic(w, in, A_SMIN, true); }
 VOP(ds_cmpst_rtn_b32) { return ds_atomic(w, in, A_CMPSWAP, true); }
 VOP(ds_wrxchg_rtn_b32) { return ds_atomic(w, in, A_SWAP, true); }
 
-static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool store, bool sign)
+/*
+ * 8- and 16-bit LDS accesses.  d16 (D16_NONE, D16_LO, D16_HI): a D16
+ * store writes the data's high half (D16_HI: bits 23:16 or 31:16); a
+ * D16 load extends the value to 16 bits and writes one half of the
+ * destination, keeping the other (d16_merge), as the FLAT D16 forms do.
+ */
+static int ds_small_d16(struct wave *w, const struct insn *in, unsigned size, bool store,
+			bool sign, unsigned d16)
 {
 	ACC_RESOLVE(w, in);
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, store ? in->data : in->dst, 1))
@@ -821,16 +828,21 @@ static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool s
 		if (!p)
 			return -1;
 		if (store) {
-			memcpy(p, &w->v[in->data][l], size);
+			v = w->v[in->data][l] >> (d16 == D16_HI ? 16 : 0);
+			memcpy(p, &v, size);
 			wave_progress(w);
 			continue;
 		}
 		memcpy(&v, p, size);
 		if (sign)
 			v = size == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
-		w->v[in->dst][l] = v;
+		w->v[in->dst][l] = d16_merge(w->v[in->dst][l], v, d16);
 	}
 	return 0;
+}
+static int ds_small(struct wave *w, const struct insn *in, unsigned size, bool store, bool sign)
+{
+	return ds_small_d16(w, in, size, store, sign, D16_NONE);
 }
 VOP(ds_write_b8) { return ds_small(w, in, 1, true, false); }
 VOP(ds_write_b16) { return ds_small(w, in, 2, true, false); }
@@ -838,6 +850,14 @@ VOP(ds_read_u8) { return ds_small(w, in, 1, false, false); }
 VOP(ds_read_i8) { return ds_small(w, in, 1, false, true); }
 VOP(ds_read_u16) { return ds_small(w, in, 2, false, false); }
 VOP(ds_read_i16) { return ds_small(w, in, 2, false, true); }
+VOP(ds_write_b8_d16_hi) { return ds_small_d16(w, in, 1, true, false, D16_HI); }
+VOP(ds_write_b16_d16_hi) { return ds_small_d16(w, in, 2, true, false, D16_HI); }
+VOP(ds_read_u8_d16) { return ds_small_d16(w, in, 1, false, false, D16_LO); }
+VOP(ds_read_i8_d16) { return ds_small_d16(w, in, 1, false, true, D16_LO); }
+VOP(ds_read_u16_d16) { return ds_small_d16(w, in, 2, false, false, D16_LO); }
+VOP(ds_read_u8_d16_hi) { return ds_small_d16(w, in, 1, false, false, D16_HI); }
+VOP(ds_read_i8_d16_hi) { return ds_small_d16(w, in, 1, false, true, D16_HI); }
+VOP(ds_read_u16_d16_hi) { return ds_small_d16(w, in, 2, false, false, D16_HI); }
 
 /*
  * write2/read2: two elements of @n dwords at offset0 * unit and
@@ -899,6 +919,64 @@ VOP(ds_bpermute_b32)
 		unsigned s = ((w->v[in->addr][l] + (uint32_t)in->offset) / 4) & (w->wave_size - 1);
 
 		tmp[l] = (w->exec >> s) & 1 ? w->v[in->data][s] : 0;
+	}
+	FOR_LANES(l)
+		w->v[in->dst][l] = tmp[l];
+	return 0;
+}
+
+/*
+ * ds_permute: the forward form -- each active lane l sends data0 to lane
+ * ((addr + offset) / 4) % wave size; when several send to one lane the
+ * highest-numbered wins; a lane nobody sends to gets 0; only active
+ * lanes write their destination (the ISA's pseudocode).
+ */
+VOP(ds_permute_b32)
+{
+	ACC_RESOLVE(w, in);
+	uint32_t tmp[WAVE_LANES] = { 0 };
+
+	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->data, 1) ||
+	    !regs_ok(w, in, in->dst, 1))
+		return -1;
+	FOR_LANES(l) {
+		unsigned d = ((w->v[in->addr][l] + (uint32_t)in->offset) / 4) & (w->wave_size - 1);
+
+		tmp[d] = w->v[in->data][l];
+	}
+	FOR_LANES(l)
+		w->v[in->dst][l] = tmp[l];
+	return 0;
+}
+
+/*
+ * ds_swizzle: lane l reads the ADDR register (the value swizzled; there
+ * is no data operand) of a lane the 16-bit offset names,
+ * within its group of 4 (offset[15] set: offset[2k+1:2k] picks lane k's
+ * source) or of 32 (offset[15] clear: ((l & and) | or) ^ xor, the masks
+ * offset[4:0], [9:5], [14:10]).  An inactive source reads as 0.  The
+ * rotate and FFT modes (offset >= 0xc000) are refused by name.
+ */
+VOP(ds_swizzle_b32)
+{
+	ACC_RESOLVE(w, in);
+	uint32_t off = (uint32_t)in->offset & 0xffff, tmp[WAVE_LANES];
+
+	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->dst, 1))
+		return -1;
+	if (off >= 0xc000)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+				  "ds_swizzle offset 0x%x: the rotate and FFT modes are not modelled",
+				  off);
+	FOR_LANES(l) {
+		unsigned s;
+
+		if (off & 0x8000)
+			s = (l & ~3u) | ((off >> (2 * (l & 3))) & 3);
+		else
+			s = (l & ~31u) | ((((l & 31) & (off & 31)) | ((off >> 5) & 31)) ^
+					  ((off >> 10) & 31));
+		tmp[l] = (w->exec >> s) & 1 ? w->v[in->addr][s] : 0;
 	}
 	FOR_LANES(l)
 		w->v[in->dst][l] = tmp[l];

@@ -9,6 +9,12 @@
 
 #include <hip/hip_common.h>
 #include <hip/hip_runtime_api.h>
+/* As ROCm's hip_runtime.h: C++ gets <thread> (std::this_thread and
+ * std::chrono), which ROCm's libraries use without including it
+ * (rocPRIM's device_transform.hpp, lookback_scan_state.hpp). */
+#if defined(__cplusplus)
+#include <thread>
+#endif
 
 #if !defined(__HIP__)
 /*
@@ -203,6 +209,7 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 #include <hip/bh/intrinsics.h>	/* integer intrinsics, clocks, fences, syncthreads_* */
 #include <hip/bh/atomic.h>		/* atomicAdd & co */
 #include <hip/bh/warp.h>		/* vote, ballot, match, shuffles, reductions */
+#include <hip/bh/lanes.h>		/* __lane_id, __lanemask_*, __hip_ds_*, __hip_move_dpp */
 #include <hip/bh/assert.h>		/* assert() and abort() in kernels */
 #include <hip/bh/cxxabi.h>		/* pure and deleted virtual functions */
 #include <hip/bh/new.h>		/* new and delete in kernels (the device heap) */
