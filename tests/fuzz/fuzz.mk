@@ -3,7 +3,10 @@
 # of each in make check, long ones in `make fuzz`.
 FUZZ_BIN := $(BUILD)/tests/fuzz_codeobj
 FUZZ_FLAGS := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-FUZZ_SRCS := tests/fuzz/fuzz_codeobj.c $(LOADER_SRCS) $(PLATFORM_SRCS) $(SIM_MODEL_SRCS)
+# The sim backend names kernels by their C++ names (bh_demangle, kept with
+# the runtime in kit/runtime/demangle.c).
+FUZZ_SRCS := tests/fuzz/fuzz_codeobj.c $(LOADER_SRCS) $(PLATFORM_SRCS) $(SIM_MODEL_SRCS) \
+	kit/runtime/demangle.c
 FUZZ_CORPUS := $(BUILD)/fuzz-corpus
 
 $(FUZZ_BIN): $(FUZZ_SRCS) $(AUTOCONF) | $(SIM_GEN_HEADERS)
