@@ -695,38 +695,39 @@ hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool,
 	return bh_rt_success();
 }
 
-hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device)
+/*
+ * hipDeviceGetDefaultMemPool and hipDeviceGetMemPool: one pool of @device,
+ * picked by @get under pool_lock.  ROCm answers a bad device with
+ * hipErrorInvalidDevice for the first and hipErrorInvalidValue for the
+ * second (@bad_device).
+ */
+static hipError_t device_pool(const char *api, hipMemPool_t *mem_pool, int device,
+			      hipError_t bad_device, hipMemPool_t (*get)(int device))
 {
-	static const char api[] = "hipDeviceGetDefaultMemPool";
 	int n;
 
 	if (!mem_pool)
 		return bh_rt_error(hipErrorInvalidValue, "%s: mem_pool is NULL", api);
 	device_count(&n);
 	if (device < 0 || device >= n)
-		return bh_rt_error(hipErrorInvalidDevice, "%s: device %d (there %s %d)", api,
+		return bh_rt_error(bad_device, "%s: device %d (there %s %d)", api,
 				   device, n == 1 ? "is" : "are", n);
 	pthread_mutex_lock(&pool_lock);
-	*mem_pool = default_locked(device);
+	*mem_pool = get(device);
 	pthread_mutex_unlock(&pool_lock);
 	return bh_rt_success();
 }
 
+hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device)
+{
+	return device_pool("hipDeviceGetDefaultMemPool", mem_pool, device,
+			   hipErrorInvalidDevice, default_locked);
+}
+
 hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device)
 {
-	static const char api[] = "hipDeviceGetMemPool";
-	int n;
-
-	if (!mem_pool)
-		return bh_rt_error(hipErrorInvalidValue, "%s: mem_pool is NULL", api);
-	device_count(&n);
-	if (device < 0 || device >= n)
-		return bh_rt_error(hipErrorInvalidValue, "%s: device %d (there %s %d)", api,
-				   device, n == 1 ? "is" : "are", n);
-	pthread_mutex_lock(&pool_lock);
-	*mem_pool = current_locked(device);
-	pthread_mutex_unlock(&pool_lock);
-	return bh_rt_success();
+	return device_pool("hipDeviceGetMemPool", mem_pool, device, hipErrorInvalidValue,
+			   current_locked);
 }
 
 hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool)
