@@ -48,11 +48,20 @@ __global__ void lanes(uint64_t *out, unsigned long long pattern)
     o[13] = (unsigned)__hip_move_dpp((int)v, 0xb1, 0xf, 0xf, false);	// quad_perm 1,0,3,2
 }
 
+// The wave size the kernels were built for: a gfx11 build with
+// -mwavefrontsize64 runs wave64 where the device reports 32.
+__global__ void wave_size(int *w)
+{
+    *w = warpSize;
+}
+
 int main()
 {
-    hipDeviceProp_t p;
-    CHECK(hipGetDeviceProperties(&p, 0));
-    const int ws = p.warpSize;
+    int *dws, ws;
+    CHECK(hipMalloc(&dws, sizeof ws));
+    wave_size<<<1, 1>>>(dws);
+    CHECK(hipMemcpy(&ws, dws, sizeof ws, hipMemcpyDeviceToHost));
+    CHECK(hipFree(dws));
     const int n = 2 * ws;	// two waves
     const unsigned long long pattern = 0xf0e1d2c3b4a59687ull;
     uint64_t *d;
