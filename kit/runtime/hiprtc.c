@@ -758,7 +758,9 @@ hiprtcResult hiprtcGetProgramLogSize(hiprtcProgram prog, size_t *logSizeRet)
 	p = program_get("hiprtcGetProgramLogSize", prog);
 	if (!p)
 		return HIPRTC_ERROR_INVALID_PROGRAM;
-	*logSizeRet = p->log.size + 1;	/* with its NUL */
+	/* As ROCm: 0 for an empty log (callers print it only when there is
+	 * one); else the text with its NUL. */
+	*logSizeRet = p->log.size ? p->log.size + 1 : 0;
 	program_put(p);
 	return HIPRTC_SUCCESS;
 }
@@ -772,9 +774,10 @@ hiprtcResult hiprtcGetProgramLog(hiprtcProgram prog, char *log)
 	p = program_get("hiprtcGetProgramLog", prog);
 	if (!p)
 		return HIPRTC_ERROR_INVALID_PROGRAM;
-	if (p->log.size)
+	if (p->log.size) {	/* an empty log writes nothing: its size is 0 */
 		memcpy(log, p->log.data, p->log.size);
-	log[p->log.size] = '\0';
+		log[p->log.size] = '\0';
+	}
 	program_put(p);
 	return HIPRTC_SUCCESS;
 }

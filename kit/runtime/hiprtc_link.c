@@ -438,7 +438,7 @@ hiprtcResult hiprtcLinkComplete(hiprtcLinkState hip_link_state, void **bin_out, 
 	bh_rtc_buf_free(&l->code);
 	bh_rtc_codegen_init(&cg);
 	if (l->opt_level >= 0)
-		snprintf(cg.opt, sizeof(cg.opt), "O%d", l->opt_level);
+		cg.opt[1] = (char)('0' + l->opt_level);	/* 0..3: link_options */
 	if (!t) {
 		r = HIPRTC_ERROR_OUT_OF_MEMORY;
 		goto out;

@@ -71,6 +71,8 @@ $$(CROSS_OBJ_$(1))/tests/unit/%.o: tests/unit/%.c $$(UNIT_LIST) $$(SIM_TEST_GEN_
 	@echo "  CC      $$< ($(1))"
 	$$(Q)$$(CROSS_CC_$(1)) $$(CROSS_CFLAGS) -I$$(CROSS_USR_$(1))/include \
 		-I$$(CROSS_USR_$(1))/include/$(1)-linux-gnu $$(CROSS_UNIT_FLAGS) -c $$< -o $$@
+# hiprtc's recorded prefix (kit/kit.mk), generated before its first build.
+$$(CROSS_OBJ_$(1))/kit/runtime/hiprtc_toolchain.o: $$(RTC_PREFIX_H)
 $$(CROSS_OBJ_$(1))/%.o: %.c $$(AUTOCONF) | $$(CROSS_DEPS_STAMP) $$(SIM_GEN_HEADERS)
 	$$(Q)mkdir -p $$(@D)
 	@echo "  CC      $$< ($(1))"

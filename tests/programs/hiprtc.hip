@@ -92,6 +92,9 @@ static void templates_and_headers()
 	if (r != HIPRTC_SUCCESS)
 		std::printf("log:\n%s\n", log_of(prog).c_str());
 	expect(r == HIPRTC_SUCCESS, "hiprtcCompileProgram of a template kernel");
+	size_t log_size = 1;
+	expect(hiprtcGetProgramLogSize(prog, &log_size) == HIPRTC_SUCCESS && log_size == 0,
+	       "a clean compile's log is empty (size 0, as ROCm's)");
 	expect(hiprtcAddNameExpression(prog, "scale<double, 1>") ==
 	       HIPRTC_ERROR_NO_NAME_EXPRESSIONS_AFTER_COMPILATION, "a name after compiling");
 
