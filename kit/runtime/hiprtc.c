@@ -436,7 +436,7 @@ static hiprtcResult parse_options(struct _hiprtcProgram *p, int n, const char **
 			 options[i + 1])
 			arch = options[++i];
 		if (arch) {
-			if (co->arch_given && strcmp(arch, co->cg.arch)) {
+			if (co->arch_given && strncmp(arch, co->cg.arch, strcspn(co->cg.arch, ":"))) {
 				bh_rtc_buf_printf(&p->log, "hiprtc: two GPU targets (%s and %s): a "
 						  "program is compiled for one\n", co->cg.arch,
 						  arch);
@@ -448,6 +448,7 @@ static hiprtcResult parse_options(struct _hiprtcProgram *p, int n, const char **
 				return HIPRTC_ERROR_INVALID_OPTION;
 			}
 			snprintf(co->cg.arch, sizeof(co->cg.arch), "%s", arch);
+			bh_rtc_target_id(co->cg.arch);
 			co->arch_given = true;
 			continue;
 		}

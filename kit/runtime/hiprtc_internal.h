@@ -84,6 +84,8 @@ void bh_rtc_codegen_init(struct bh_rtc_codegen *cg);
 /* A compile or link flag that changes the math library's modes or the
  * wave size; true if it was one. */
 bool bh_rtc_codegen_flag(struct bh_rtc_codegen *cg, const char *flag);
+/* @arch as a target ID clang takes (features the processor lacks dropped). */
+void bh_rtc_target_id(char *arch);
 /* No target given: the current device's processor. */
 bool bh_rtc_device_arch(struct bh_rtc_codegen *cg, struct bh_rtc_buf *log);
 

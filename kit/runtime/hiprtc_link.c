@@ -389,6 +389,7 @@ static bool isa_options(struct ihiprtcLinkState *l, struct bh_rtc_codegen *cg, b
 		if (!strncmp(s, "--offload-arch=", 15) || !strncmp(s, "-mcpu=", 6) ||
 		    !strncmp(s, "--gpu-architecture=", 19)) {
 			snprintf(cg->arch, sizeof(cg->arch), "%s", strchr(s, '=') + 1);
+			bh_rtc_target_id(cg->arch);
 			*arch = true;
 		} else if (s[0] == '-' && s[1] == 'O' && s[2] >= '0' && s[2] <= '3' && !s[3]) {
 			snprintf(cg->opt, sizeof(cg->opt), "%s", s + 1);

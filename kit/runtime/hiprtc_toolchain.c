@@ -288,6 +288,41 @@ bool bh_rtc_codegen_flag(struct bh_rtc_codegen *cg, const char *f)
 	return false;
 }
 
+/*
+ * A target ID clang takes: the features the processor has, of those
+ * given (AMDGPUUsage's processor table: sramecc on gfx906, gfx908,
+ * gfx90a and gfx94x; xnack on gfx8, gfx9 and gfx101x).  A gcnArchName
+ * such as "gfx1100:sramecc-:xnack-", which ROCm's samples pass as
+ * --gpu-architecture=, becomes "gfx1100".
+ */
+void bh_rtc_target_id(char *arch)
+{
+	char cpu[32], out[64];
+	size_t cl = strcspn(arch, ":");
+	bool sramecc, xnack;
+
+	if (cl >= sizeof(cpu))
+		return;
+	memcpy(cpu, arch, cl);
+	cpu[cl] = '\0';
+	sramecc = !strcmp(cpu, "gfx906") || !strcmp(cpu, "gfx908") || !strcmp(cpu, "gfx90a") ||
+		  !strncmp(cpu, "gfx94", 5);
+	xnack = (strlen(cpu) == 5 && (cpu[3] == '8' || cpu[3] == '9')) ||
+		!strncmp(cpu, "gfx101", 6);
+	snprintf(out, sizeof(out), "%s", cpu);
+	for (const char *f = arch + cl; *f == ':';) {
+		size_t l = strcspn(f + 1, ":");
+
+		if ((sramecc && !strncmp(f + 1, "sramecc", 7)) ||
+		    (xnack && !strncmp(f + 1, "xnack", 5)) ||
+		    (strncmp(f + 1, "sramecc", 7) && strncmp(f + 1, "xnack", 5)))
+			snprintf(out + strlen(out), sizeof(out) - strlen(out), ":%.*s", (int)l,
+				 f + 1);
+		f += 1 + l;
+	}
+	strcpy(arch, out);
+}
+
 bool bh_rtc_device_arch(struct bh_rtc_codegen *cg, struct bh_rtc_buf *log)
 {
 	struct bh_rt_device *d;
