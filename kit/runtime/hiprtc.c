@@ -634,7 +634,7 @@ static hiprtcResult compile(struct _hiprtcProgram *p, struct compile_opts *co)
 	bh_rtc_clang_args(&a, t, &co->cg);
 	bh_rtc_arg(&a, "-Iheaders");
 	bh_rtc_arg(&a, "-include");
-	bh_rtc_arg(&a, "hip/hip_runtime.h");
+	bh_rtc_arg(&a, "hip/bh/rtc.h");
 	bh_rtc_argf(&a, "-cuid=%s", p->cuid);
 	if (co->rdc)
 		bh_rtc_arg(&a, "-fgpu-rdc");
