@@ -261,35 +261,93 @@ hiprtcResult hiprtcLinkAddFile(hiprtcLinkState hip_link_state, hiprtcJITInputTyp
  * then per entry its offset, size, ID length and ID. */
 #define BUNDLE_MAGIC "__CLANG_OFFLOAD_BUNDLE__"
 
-static uint64_t le64(const unsigned char *p)
+
+/* An entry ID naming HIP device code for processor @cpu:
+ * "hip-amdgcn-amd-amdhsa--gfx90a", with a target ID's features or not. */
+static bool entry_for(const char *id, size_t idl, const char *cpu)
+{
+	const char *kind = "hip-amdgcn-amd-amdhsa-";
+	size_t kl = strlen(kind), cl = strlen(cpu);
+
+	if (idl < kl + 1 + cl || strncmp(id, kind, kl))
+		return false;
+	const char *t = id + kl + (id[kl] == '-');
+	size_t tl = idl - (size_t)(t - id);
+
+	return tl >= cl && !strncmp(t, cpu, cl) && (tl == cl || t[cl] == ':');
+}
+
+static uint64_t le(const unsigned char *p, int bytes)
 {
 	uint64_t v = 0;
 
-	for (int i = 7; i >= 0; i--)
+	for (int i = bytes - 1; i >= 0; i--)
 		v = v << 8 | p[i];
 	return v;
 }
 
-/* The bitcode entry of @b for processor @cpu ("hip-amdgcn-amd-amdhsa--gfx90a",
- * a target ID with features matching too); false with the reason in @log. */
+/* A host object clang bundled device code into (barehip-cc -fgpu-rdc -c:
+ * clang-offload-bundler -type=o): an ELF64 section per entry, named
+ * "__CLANG_OFFLOAD_BUNDLE__<entry ID>". */
+static int elf_entry(const unsigned char *b, size_t size, const char *cpu,
+		     const unsigned char **out, size_t *out_size)
+{
+	size_t ml = sizeof(BUNDLE_MAGIC) - 1;
+
+	if (size < 64 || memcmp(b, "\177ELF", 4) || b[4] != 2 || b[5] != 1)
+		return -1;	/* not a 64-bit little-endian ELF file */
+	uint64_t shoff = le(b + 0x28, 8), shentsize = le(b + 0x3a, 2), shnum = le(b + 0x3c, 2);
+	uint64_t shstrndx = le(b + 0x3e, 2);
+
+	if (shentsize < 64 || shstrndx >= shnum || shoff > size ||
+	    shnum > (size - shoff) / shentsize)
+		return -1;
+	const unsigned char *strsh = b + shoff + shstrndx * shentsize;
+	uint64_t stroff = le(strsh + 0x18, 8), strsize = le(strsh + 0x20, 8);
+
+	if (stroff > size || strsize > size - stroff)
+		return -1;
+	for (uint64_t i = 0; i < shnum; i++) {
+		const unsigned char *sh = b + shoff + i * shentsize;
+		uint64_t name = le(sh, 4), off = le(sh + 0x18, 8), sz = le(sh + 0x20, 8);
+
+		if (name >= strsize || off > size || sz > size - off)
+			continue;
+		const char *n = (const char *)b + stroff + name;
+		size_t nl = strnlen(n, strsize - name);
+
+		if (nl > ml && !strncmp(n, BUNDLE_MAGIC, ml) && entry_for(n + ml, nl - ml, cpu)) {
+			*out = b + off;
+			*out_size = sz;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The bitcode entry for processor @cpu of a clang offload bundle, in
+ * either of clang's forms; false with the reason in @log. */
 static bool unbundle(const unsigned char *b, size_t size, const char *cpu, const char *what,
 		     const unsigned char **out, size_t *out_size, struct bh_rtc_buf *log)
 {
 	size_t ml = sizeof(BUNDLE_MAGIC) - 1, pos;
+	int elf = elf_entry(b, size, cpu, out, out_size);
 	uint64_t n;
 
-	if (size < ml + 8 || memcmp(b, BUNDLE_MAGIC, ml)) {
+	if (elf == 1)
+		return true;
+	if (elf < 0 && (size < ml + 8 || memcmp(b, BUNDLE_MAGIC, ml))) {
 		bh_rtc_buf_printf(log, "hiprtc: %s is not a clang offload bundle%s\n", what,
 				  size >= 4 && !memcmp(b, "CCOB", 4) ? " barehip reads (a "
 				  "compressed one)" : "");
 		return false;
 	}
-	n = le64(b + ml);
+	n = elf < 0 ? le(b + ml, 8) : 0;
 	pos = ml + 8;
 	for (uint64_t i = 0; i < n; i++) {
 		if (pos + 24 > size)
 			break;
-		uint64_t off = le64(b + pos), sz = le64(b + pos + 8), idl = le64(b + pos + 16);
+		uint64_t off = le(b + pos, 8), sz = le(b + pos + 8, 8), idl = le(b + pos + 16, 8);
 		const char *id = (const char *)b + pos + 24;
 
 		if (idl > size - pos - 24)
@@ -297,16 +355,7 @@ static bool unbundle(const unsigned char *b, size_t size, const char *cpu, const
 		pos += 24 + idl;
 		if (off > size || sz > size - off)
 			break;
-		/* hip-amdgcn-amd-amdhsa--gfx90a[:features] */
-		const char *kind = "hip-amdgcn-amd-amdhsa-";
-		size_t kl = strlen(kind), cl = strlen(cpu);
-
-		if (idl < kl + 1 + cl || strncmp(id, kind, kl))
-			continue;
-		const char *t = id + kl + (id[kl] == '-');
-		size_t tl = idl - (size_t)(t - id);
-
-		if (tl >= cl && !strncmp(t, cpu, cl) && (tl == cl || t[cl] == ':')) {
+		if (entry_for(id, idl, cpu)) {
 			*out = b + off;
 			*out_size = sz;
 			return true;

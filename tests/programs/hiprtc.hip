@@ -231,6 +231,52 @@ static void rdc_bitcode(const char *src, const char *name, std::vector<char> *ou
 	hiprtcDestroyProgram(&prog);
 }
 
+// Link @main_bc with @file, load the result and run apply(): 2x + 80.
+static bool run_apply(const void *image, const char *what)
+{
+	hipModule_t mod;
+	hipFunction_t f;
+	HIP(hipModuleLoadData(&mod, image));
+	HIP(hipModuleGetFunction(&f, mod, "apply"));
+	unsigned n = 300;
+	std::vector<float> h(n), back(n);
+	for (unsigned i = 0; i < n; i++)
+		h[i] = (float)i;
+	float *d;
+	HIP(hipMalloc(&d, n * sizeof(float)));
+	HIP(hipMemcpy(d, h.data(), n * sizeof(float), hipMemcpyHostToDevice));
+	void *args[] = { &d, &n };
+	HIP(hipModuleLaunchKernel(f, 3, 1, 1, 128, 1, 1, 0, nullptr, args, nullptr));
+	HIP(hipMemcpy(back.data(), d, n * sizeof(float), hipMemcpyDeviceToHost));
+	int bad = 0;
+	for (unsigned i = 0; i < n; i++)
+		bad += back[i] != 2.0f * h[i] + 80.0f;
+	expect(bad == 0, what);
+	HIP(hipFree(d));
+	HIP(hipModuleUnload(mod));
+	return bad == 0;
+}
+
+static void link_prebuilt(std::vector<char> &main_bc, hiprtcJITInputType type, const char *file)
+{
+	hiprtcLinkState link;
+	void *bin = nullptr;
+	size_t size = 0;
+	char what[256];
+
+	std::snprintf(what, sizeof(what), "a kernel linked with %s", file);
+	expect(hiprtcLinkCreate(0, nullptr, nullptr, &link) == HIPRTC_SUCCESS, "hiprtcLinkCreate");
+	expect(hiprtcLinkAddData(link, HIPRTC_JIT_INPUT_LLVM_BITCODE, main_bc.data(),
+				 main_bc.size(), "main", 0, nullptr, nullptr) == HIPRTC_SUCCESS &&
+	       hiprtcLinkAddFile(link, type, file, 0, nullptr, nullptr) == HIPRTC_SUCCESS,
+	       what);
+	if (hiprtcLinkComplete(link, &bin, &size) == HIPRTC_SUCCESS)
+		run_apply(bin, what);
+	else
+		expect(false, what);
+	hiprtcLinkDestroy(link);
+}
+
 static void link_two_programs()
 {
 	std::vector<char> lib, main_bc;
@@ -294,6 +340,14 @@ static void link_two_programs()
 		HIP(hipModuleUnload(mod));
 	}
 	expect(hiprtcLinkDestroy(link) == HIPRTC_SUCCESS, "hiprtcLinkDestroy");
+#ifdef RDC_DIR
+	// The same function and variable from device code built ahead of
+	// time (tests/programs/hiprtc/device_lib.hip): a barehip-cc -fgpu-rdc
+	// object, and a static device library holding it.
+	link_prebuilt(main_bc, HIPRTC_JIT_INPUT_LLVM_BUNDLED_BITCODE, RDC_DIR "/device_lib.o");
+	link_prebuilt(main_bc, HIPRTC_JIT_INPUT_LLVM_ARCHIVES_OF_BUNDLED_BITCODE,
+		      RDC_DIR "/libdevice.a");
+#endif
 	expect(hiprtcLinkDestroy(link) == HIPRTC_ERROR_INVALID_INPUT, "a destroyed link state");
 
 	// An undefined function: the link fails and its error log says which.
