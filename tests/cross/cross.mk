@@ -18,8 +18,10 @@ CROSS_ARCHES := aarch64 riscv64
 # part of the runtime (kit/runtime), which the unit tests do not.  Two
 # spend their time in the GPU model (hundreds of resident workgroups):
 # 15 s and 4.5 s a run under qemu-aarch64 against 0.1-1.7 s for the
-# others, so they run natively only.
-CROSS_SLOW_PROGRAMS := occupancy cooperative_groups
+# others, so they run natively only.  hiprtc runs clang-19 and ld.lld-19
+# (natively, as children of the emulated program) a dozen times: 30 s a
+# run under qemu-aarch64 (it passes there, checked by hand).
+CROSS_SLOW_PROGRAMS := occupancy cooperative_groups hiprtc
 CROSS_PROGRAMS := $(filter-out $(CROSS_SLOW_PROGRAMS:%=tests/programs/%.hip),\
 	$(wildcard tests/programs/*.hip))
 CROSS_GFX := $(filter gfx90a gfx942,$(TARGETS))
