@@ -411,6 +411,37 @@ static void refusals()
 	unsetenv("BAREHIP_HIPRTC_CLANG");
 }
 
+// A host without clang-19, ld.lld-19 or barehip's headers (the QEMU
+// guest runs this program too: an embedded host): the compile fails
+// with HIPRTC_ERROR_COMPILATION and a log that says what is missing.
+// Accepted only away from the build tree (RDC_DIR is in it).
+static bool no_toolchain_here()
+{
+	hiprtcProgram prog;
+	hiprtcCreateProgram(&prog, "__global__ void k() {}", "k.hip", 0, nullptr, nullptr);
+	hiprtcResult r = hiprtcCompileProgram(prog, 0, nullptr);
+	std::string log = log_of(prog);
+	hiprtcDestroyProgram(&prog);
+	if (r == HIPRTC_SUCCESS)
+		return false;
+	bool missing = log.find("was not found") != std::string::npos ||
+		       log.find("is not an executable") != std::string::npos ||
+		       log.find("barehip's headers are not in") != std::string::npos;
+#ifdef RDC_DIR
+	bool build_host = access(RDC_DIR, F_OK) == 0;
+#else
+	bool build_host = true;
+#endif
+	expect(r == HIPRTC_ERROR_COMPILATION && missing && !build_host,
+	       "a compile on a host without the toolchain: HIPRTC_ERROR_COMPILATION, the log "
+	       "names what is missing (and only away from the build tree)");
+	if (!fails)
+		std::printf("no toolchain on this host, as the log says:\n%sPASS\n", log.c_str());
+	else
+		std::printf("log:\n%s", log.c_str());
+	return true;
+}
+
 int main()
 {
 	// Every temporary file goes in a TMPDIR of our own, where hiprtc's
@@ -426,6 +457,8 @@ int main()
 	arch = props.gcnArchName;
 
 	refusals();
+	if (no_toolchain_here())
+		return fails ? 1 : 0;
 	templates_and_headers();
 	compile_error();
 	link_two_programs();
