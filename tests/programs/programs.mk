@@ -119,6 +119,20 @@ $(PROG_DIR)/host_only: $(addprefix $(HOST_ONLY_DIR)/,main.o c_api.o kernels.o)
 MULTI_PROGRAMS += $(PROG_DIR)/host_only
 MULTI_PROGRAM_RUNS += $(call on_modelled,$(PROG_DIR)/host_only)
 
+# hiprtc links device code built ahead of time too: a barehip-cc
+# -fgpu-rdc object (bundled bitcode) and an archive of it (a static
+# device library), from tests/programs/hiprtc/.
+HIPRTC_DIR := $(PROG_DIR)/hiprtc.d
+$(HIPRTC_DIR)/device_lib.o: tests/programs/hiprtc/device_lib.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-fgpu-rdc -c)"
+	$(Q)$(BAREHIP_CC) -fgpu-rdc -c -o $@ $<
+$(HIPRTC_DIR)/libdevice.a: $(HIPRTC_DIR)/device_lib.o
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(LLVM_AR) rcsD $@ $^
+$(PROG_DIR)/hiprtc: $(HIPRTC_DIR)/libdevice.a
+$(PROG_DIR)/hiprtc: CC_FLAGS += -DRDC_DIR='"$(abspath $(HIPRTC_DIR))"'
+
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
 # Several GPUs: multi_device on three fake gfx90a GPUs and two gfx942.

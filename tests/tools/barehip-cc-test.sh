@@ -369,6 +369,49 @@ EOS
 	bcc --offload-arch=gfx90a kern.hip main.cpp -o bcc-prog
 	expect "installed barehip-cc links a program that runs" \
 		eval '[ "$rc" -eq 0 ] && ./bcc-prog | grep -q "PASS"'
+	# hiprtc in the installed runtime compiles with the installed
+	# headers and firmware (the prefix make install wrote into it), and
+	# -lhiprtc (ROCm's library name) is the runtime.
+	cat > rtc.cpp <<'EOS'
+#include <hip/hip_runtime.h>
+#include <hip/hiprtc.h>
+#include <cstdio>
+#include <string>
+#include <vector>
+int main()
+{
+    hiprtcProgram prog;
+    const char *opts[] = { "-v" };    // clang's search list, into the log
+    hiprtcCreateProgram(&prog, "extern \"C\" __global__ void k(int *p) { p[threadIdx.x] = 7; }",
+                        "k.hip", 0, nullptr, nullptr);
+    hiprtcResult r = hiprtcCompileProgram(prog, 1, opts);
+    size_t n, size;
+    hiprtcGetProgramLogSize(prog, &n);
+    std::string log(n, '\0');
+    hiprtcGetProgramLog(prog, &log[0]);
+    std::printf("%s\n", log.c_str());
+    if (r != HIPRTC_SUCCESS || hiprtcGetCodeSize(prog, &size) != HIPRTC_SUCCESS) return 1;
+    std::vector<char> code(size);
+    hiprtcGetCode(prog, code.data());
+    hipModule_t m;
+    hipFunction_t f;
+    int *d, h[64] = {};
+    if (hipModuleLoadData(&m, code.data()) || hipModuleGetFunction(&f, m, "k") ||
+        hipMalloc((void **)&d, sizeof(h))) return 1;
+    void *args[] = { &d };
+    if (hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nullptr, args, nullptr) ||
+        hipMemcpy(h, d, sizeof(h), hipMemcpyDeviceToHost)) return 1;
+    for (int v : h)
+        if (v != 7) return 1;
+    std::printf("hiprtc: PASS\n");
+    return 0;
+}
+EOS
+	bcc --offload-arch=gfx90a rtc.cpp -lhiprtc -o rtc-prog
+	expect "installed: -lhiprtc links a hiprtc program" eval '[ "$rc" -eq 0 ] || { echo "$out"; false; }'
+	expect "installed: hiprtc compiles with the installed headers, and the kernel runs" eval \
+		'env -u BAREHIP_HIPRTC_PREFIX ./rtc-prog > rtc.log 2>&1 && grep -q "hiprtc: PASS" rtc.log &&
+		 grep -q "^ $p/include\$" rtc.log || { tail -5 rtc.log; false; }'
 	# --host-target from the prefix: the cross runtimes make install put
 	# there (wherever Debian's cross compilers were installed).
 	local arch machine
