@@ -162,6 +162,7 @@ static void teardown(struct bh_rt_device *d)
 	d->init_error = hipSuccess;
 	bh_rt_sticky_clear(d);
 	d->flags = hipDeviceScheduleSpin;
+	d->cache_config = hipFuncCachePreferNone;
 }
 
 /* At exit: every device, the last first. */

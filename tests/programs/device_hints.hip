@@ -1,0 +1,132 @@
+// Device-management calls hip-tests checks (unit/device, errorHandling,
+// occupancy) as ROCm answers them:
+//  - the cache preference reads back as set (per device), the LDS bank
+//    size always reads 4 bytes, values outside the enums are refused;
+//    the per-kernel hints want a registered kernel;
+//  - hipExtGetLinkTypeAndHopCount refuses the same device, negative
+//    ordinals and missing outputs;
+//  - hipDrvGetErrorName/String name every hipError_t and refuse others;
+//  - hipGetProcAddress finds HIP functions by name, and the pointer works;
+//  - hipOccupancyMaxActiveBlocksPerMultiprocessor<T> takes the function
+//    pointer type as its template argument, as ROCm's does.
+#include <hip/hip_runtime.h>
+
+#include <cstdio>
+#include <cstring>
+
+static int failures;
+
+static void expect(bool ok, const char* what)
+{
+    if (!ok && failures++ < 20)
+        std::printf("FAIL: %s\n", what);
+}
+
+#define EXPECT_OK(call) expect((call) == hipSuccess, #call)
+#define EXPECT_CODE(call, code) expect((call) == (code), #call " -> " #code)
+
+__global__ void twice(int* p) { p[threadIdx.x] *= 2; }
+
+int main()
+{
+    int devices = 0;
+    EXPECT_OK(hipGetDeviceCount(&devices));
+
+    // Cache and shared-memory hints.
+    hipFuncCache_t cache;
+    EXPECT_OK(hipDeviceGetCacheConfig(&cache));
+    expect(cache == hipFuncCachePreferNone, "the default cache preference is none");
+    const hipFuncCache_t caches[] = {hipFuncCachePreferShared, hipFuncCachePreferL1,
+                                     hipFuncCachePreferEqual, hipFuncCachePreferNone};
+    for (hipFuncCache_t c : caches) {
+        EXPECT_OK(hipDeviceSetCacheConfig(c));
+        EXPECT_OK(hipDeviceGetCacheConfig(&cache));
+        expect(cache == c, "the cache preference reads back as set");
+    }
+    EXPECT_CODE(hipDeviceSetCacheConfig(static_cast<hipFuncCache_t>(-1)), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceGetCacheConfig(nullptr), hipErrorInvalidValue);
+    EXPECT_OK(hipDeviceSetCacheConfig(hipFuncCachePreferL1));
+    EXPECT_OK(hipDeviceReset());
+    EXPECT_OK(hipDeviceGetCacheConfig(&cache));
+    expect(cache == hipFuncCachePreferNone, "hipDeviceReset forgets the cache preference");
+
+    hipSharedMemConfig bank;
+    EXPECT_OK(hipDeviceSetSharedMemConfig(hipSharedMemBankSizeEightByte));
+    EXPECT_OK(hipDeviceGetSharedMemConfig(&bank));
+    expect(bank == hipSharedMemBankSizeFourByte, "LDS banks are 4 bytes, whatever is asked");
+    EXPECT_CODE(hipDeviceSetSharedMemConfig(static_cast<hipSharedMemConfig>(-1)),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceGetSharedMemConfig(nullptr), hipErrorInvalidValue);
+
+    EXPECT_OK(hipFuncSetCacheConfig(reinterpret_cast<const void*>(twice), hipFuncCachePreferL1));
+    EXPECT_OK(hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(twice),
+                                        hipSharedMemBankSizeDefault));
+    EXPECT_CODE(hipFuncSetCacheConfig(nullptr, hipFuncCachePreferL1),
+                hipErrorInvalidDeviceFunction);
+    EXPECT_CODE(hipFuncSetCacheConfig(&devices, hipFuncCachePreferL1),
+                hipErrorInvalidDeviceFunction);
+    EXPECT_CODE(hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(twice),
+                                          static_cast<hipSharedMemConfig>(7)),
+                hipErrorInvalidValue);
+
+    // Links between devices.
+    uint32_t type = 0, hops = 0;
+    EXPECT_CODE(hipExtGetLinkTypeAndHopCount(0, 0, &type, &hops), hipErrorInvalidValue);
+    EXPECT_CODE(hipExtGetLinkTypeAndHopCount(-1, 0, &type, &hops), hipErrorInvalidValue);
+    EXPECT_CODE(hipExtGetLinkTypeAndHopCount(0, 1, nullptr, &hops), hipErrorInvalidValue);
+    EXPECT_CODE(hipExtGetLinkTypeAndHopCount(0, devices, &type, &hops), hipErrorInvalidDevice);
+    if (devices > 1) {
+        uint32_t type2 = 0, hops2 = 0;
+        EXPECT_OK(hipExtGetLinkTypeAndHopCount(0, 1, &type, &hops));
+        EXPECT_OK(hipExtGetLinkTypeAndHopCount(1, 0, &type2, &hops2));
+        expect(hops > 0 && hops == hops2 && type == type2, "a link looks the same both ways");
+    }
+
+    // Error names through the driver-API forms.
+    const char* text = nullptr;
+    EXPECT_OK(hipDrvGetErrorName(hipErrorInvalidValue, &text));
+    expect(text && !std::strcmp(text, "hipErrorInvalidValue"), "hipDrvGetErrorName's name");
+    EXPECT_OK(hipDrvGetErrorString(hipErrorOutOfMemory, &text));
+    expect(text && !std::strcmp(text, hipGetErrorString(hipErrorOutOfMemory)),
+           "hipDrvGetErrorString's description");
+    EXPECT_OK(hipDrvGetErrorName(hipErrorUnknown, &text));
+    EXPECT_CODE(hipDrvGetErrorName(static_cast<hipError_t>(-1), &text), hipErrorInvalidValue);
+    EXPECT_CODE(hipDrvGetErrorString(static_cast<hipError_t>(12345), &text),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipDrvGetErrorString(hipSuccess, nullptr), hipErrorInvalidValue);
+
+    // HIP functions by name.
+    int version = 0;
+    void* fn = nullptr;
+    hipDriverProcAddressQueryResult status = HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
+    EXPECT_OK(hipRuntimeGetVersion(&version));
+    EXPECT_OK(hipGetProcAddress("hipGetDeviceCount", &fn, version, 0, &status));
+    expect(status == HIP_GET_PROC_ADDRESS_SUCCESS, "hipGetDeviceCount is found");
+    int count = -1;
+    if (fn)
+        EXPECT_OK(reinterpret_cast<hipError_t (*)(int*)>(fn)(&count));
+    expect(count == devices, "hipGetDeviceCount called through hipGetProcAddress");
+    EXPECT_OK(hipGetProcAddress("hipGetProcAddress", &fn, version, 0, nullptr));
+    expect(fn == reinterpret_cast<void*>(hipGetProcAddress), "hipGetProcAddress finds itself");
+    EXPECT_CODE(hipGetProcAddress("hipNoSuchFunction", &fn, version, 0, &status),
+                hipErrorInvalidValue);
+    expect(status == HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND && fn == nullptr,
+           "an unknown name is not found");
+    EXPECT_CODE(hipGetProcAddress(nullptr, &fn, version, 0, nullptr), hipErrorInvalidValue);
+    EXPECT_CODE(hipGetProcAddress("hipMalloc", nullptr, version, 0, nullptr),
+                hipErrorInvalidValue);
+
+    // Occupancy with the function pointer type named explicitly.
+    int blocks = 0;
+    EXPECT_OK(hipOccupancyMaxActiveBlocksPerMultiprocessor<void (*)(int*)>(&blocks, twice, 64,
+                                                                            0));
+    expect(blocks > 0, "an explicit template argument compiles and answers");
+
+    (void)hipGetLastError();
+    if (failures) {
+        std::printf("device_hints: %d failures\n", failures);
+        return 1;
+    }
+    std::printf("PASS\n");
+    return 0;
+}
