@@ -43,9 +43,18 @@ def amd_exclusions(catch):
 
 
 def first_failure(case):
-    """The first thing Catch2 reports as failed inside a TestCase element."""
+    """The first thing Catch2 reports as failed inside a TestCase element,
+    with the INFO messages in scope (HIP_CHECK says there which call failed
+    and with what error)."""
+    info = []
     for el in case.iter():
-        if el.tag == "Expression" and el.get("success") == "false":
+        if el.tag == "Info" and el.text:
+            info.append(re.sub(r"\s*In File:.*", "", el.text.strip(), flags=re.S))
+            continue
+        fatal = el.find("FatalErrorCondition") if el.tag == "Expression" else None
+        if fatal is not None:
+            el = fatal
+        elif el.tag == "Expression" and el.get("success") == "false":
             where = "%s:%s" % (os.path.basename(el.get("filename", "?")),
                                el.get("line", "?"))
             orig = (el.findtext("Original") or "").strip()
@@ -53,7 +62,6 @@ def first_failure(case):
             text = "%s: %s(%s)" % (where, el.get("type", ""), orig)
             if expanded and expanded != orig:
                 text += " with expansion %s" % expanded
-            info = [i.text.strip() for i in el.iter("Info") if i.text]
             if info:
                 text += " [" + " / ".join(info) + "]"
             return text
@@ -61,6 +69,8 @@ def first_failure(case):
             where = "%s:%s" % (os.path.basename(el.get("filename", "?")),
                                el.get("line", "?"))
             return "%s: %s: %s" % (where, el.tag, (el.text or "").strip())
+        if el.tag == "Expression":
+            info = []
     return "Catch2 reported a failure without an expression"
 
 
@@ -84,10 +94,15 @@ def case_result(xml_path, exit_code, log_lines, timeout):
     except (OSError, ET.ParseError):
         pass
     cases = [] if root is None else list(root.iter("TestCase"))
+    if exit_code in (124, 137):
+        # timeout(1) stopped it; Catch2 may still have written its report.
+        where = ""
+        for fatal in [] if root is None else root.iter("FatalErrorCondition"):
+            where = " (at %s:%s)" % (os.path.basename(fatal.get("filename", "?")),
+                                     fatal.get("line", "?"))
+        return "failed", "timed out after %d s%s" % (timeout, where)
     if root is None or (not cases and exit_code != 0):
-        if exit_code in (124, 137):
-            why = "timed out after %d s" % timeout
-        elif exit_code > 128:
+        if exit_code > 128:
             why = "crashed (signal %d)" % (exit_code - 128)
         else:
             why = "exited %d without a Catch2 report" % exit_code

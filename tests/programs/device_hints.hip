@@ -8,10 +8,17 @@
 //  - hipDrvGetErrorName/String name every hipError_t and refuse others;
 //  - hipGetProcAddress finds HIP functions by name, and the pointer works;
 //  - hipOccupancyMaxActiveBlocksPerMultiprocessor<T> takes the function
-//    pointer type as its template argument, as ROCm's does.
+//    pointer type as its template argument, as ROCm's does; the
+//    variable-shared-memory search calls no function a wrong value;
+//  - an unknown limit from hipLimitRange up is a wrong value, a negative
+//    one unsupported;
+//  - a PCI bus id buffer too short gets what fits, and the call fails;
+//  - the HDP register attributes store a pointer (the property's), and the
+//    sim board's atomics on host memory are native.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 static int failures;
@@ -121,6 +128,50 @@ int main()
     EXPECT_OK(hipOccupancyMaxActiveBlocksPerMultiprocessor<void (*)(int*)>(&blocks, twice, 64,
                                                                             0));
     expect(blocks > 0, "an explicit template argument compiles and answers");
+
+    auto smem = [](int) -> size_t { return 0; };
+    int grid = 0, block = 0;
+    EXPECT_CODE((hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags<decltype(smem),
+                 void (*)(int*)>(&grid, &block, nullptr, smem, 0, 0)),
+                hipErrorInvalidValue);
+
+    // Limits.
+    size_t limit = 0;
+    EXPECT_CODE(hipDeviceSetLimit(static_cast<hipLimit_t>(0xffff), 4096), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceSetLimit(hipLimitRange, 4096), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceSetLimit(static_cast<hipLimit_t>(-1), 4096), hipErrorUnsupportedLimit);
+    EXPECT_CODE(hipDeviceGetLimit(&limit, static_cast<hipLimit_t>(0xff)), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceGetLimit(&limit, static_cast<hipLimit_t>(-1)), hipErrorUnsupportedLimit);
+    EXPECT_OK(hipDeviceGetLimit(&limit, hipLimitStackSize));
+
+    // A PCI bus id in a buffer too short for it.
+    char id[32], part[32];
+    EXPECT_OK(hipDeviceGetPCIBusId(id, sizeof(id), 0));
+    expect(std::strlen(id) == 12, "a PCI bus id is dddd:bb:dd.f");
+    std::memset(part, 1, sizeof(part));
+    EXPECT_CODE(hipDeviceGetPCIBusId(part, 6, 0), hipErrorInvalidValue);
+    expect(!std::strncmp(part, id, 5) && part[5] == 0 && part[6] == 1,
+           "a short buffer gets what fits, NUL-terminated, and nothing past it");
+    EXPECT_CODE(hipDeviceGetPCIBusId(part, 0, 0), hipErrorInvalidValue);
+    EXPECT_CODE(hipDeviceGetPCIBusId(part, -1, 0), hipErrorInvalidValue);
+
+    // AMD's pointer-valued attributes, and host atomics.
+    hipDeviceProp_t prop;
+    EXPECT_OK(hipGetDeviceProperties(&prop, 0));
+    unsigned int* hdp = reinterpret_cast<unsigned int*>(0x1);
+    EXPECT_OK(hipDeviceGetAttribute(reinterpret_cast<int*>(&hdp),
+                                    hipDeviceAttributeHdpMemFlushCntl, 0));
+    expect(hdp == prop.hdpMemFlushCntl, "the HDP memory flush register is the property's");
+    hdp = reinterpret_cast<unsigned int*>(0x1);
+    EXPECT_OK(hipDeviceGetAttribute(reinterpret_cast<int*>(&hdp),
+                                    hipDeviceAttributeHdpRegFlushCntl, 0));
+    expect(hdp == prop.hdpRegFlushCntl, "the HDP register flush register is the property's");
+    int atomics = -1;
+    EXPECT_OK(hipDeviceGetAttribute(&atomics, hipDeviceAttributeHostNativeAtomicSupported, 0));
+    expect(atomics == prop.hostNativeAtomicSupported, "host atomics: attribute and property");
+    const char* board = std::getenv("BAREHIP_BOARD");
+    if (!board || !std::strcmp(board, "sim"))
+        expect(atomics == 1, "the sim board's atomics on host memory are native");
 
     (void)hipGetLastError();
     if (failures) {

@@ -125,6 +125,7 @@ typedef enum hipLimit_t {
 	hipLimitStackSize = 0x0,
 	hipLimitPrintfFifoSize = 0x01,
 	hipLimitMallocHeapSize = 0x02,
+	hipLimitRange,		/* the limits there are; from here: hipErrorInvalidValue */
 } hipLimit_t;
 
 /* Stream creation flags (hipStreamCreateWithFlags). */
@@ -388,7 +389,7 @@ typedef enum hipDeviceAttribute_t {
 	hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
 	hipDeviceAttributeUnused4,
 	hipDeviceAttributeUnused5,
-	hipDeviceAttributeHdpMemFlushCntl,
+	hipDeviceAttributeHdpMemFlushCntl,	/* unsigned int *: pass a pointer's room */
 	hipDeviceAttributeHdpRegFlushCntl,
 	hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc,
 	hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim,
@@ -459,7 +460,7 @@ hipError_t hipDeviceGet(hipDevice_t *device, int ordinal);
 hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device);
 hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device);
 hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device);
-/* "dddd:bb:dd.f"; @len must leave room for its 13 bytes. */
+/* "dddd:bb:dd.f"; a @len short of its 13 bytes gets what fits and fails. */
 hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
 hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
 /* The device that best matches the non-zero fields of @prop. */
@@ -1219,7 +1220,8 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
 	int dev = 0, warp = 0, cus = 0;
 	hipError_t e;
 
-	if (!gridSize || !blockSize || blockSizeLimit < 0)
+	/* No function is a wrong value here, as ROCm's template answers. */
+	if (!gridSize || !blockSize || !f || blockSizeLimit < 0)
 		return hipErrorInvalidValue;
 	if ((e = hipGetDevice(&dev)) != hipSuccess ||
 	    (e = hipDeviceGetAttribute(&warp, hipDeviceAttributeWarpSize, dev)) != hipSuccess ||
