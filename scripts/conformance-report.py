@@ -136,7 +136,7 @@ def main():
         if d not in per_dir:
             dirs.append(d)
             per_dir[d] = dict(files=0, built=0, cases=0, passed=0, failed=0,
-                              skipped=0, broken=[], failures=[])
+                              skipped=0, broken=[], failures=[], skips=[])
         t = per_dir[d]
         t["files"] += 1
         status = read(os.path.join(out, "logs", d, name + ".build")).strip()
@@ -157,14 +157,20 @@ def main():
                 except ValueError:
                     code = -1
                 lines = sections[n - 1] if n - 1 < len(sections) else []
-                result, detail = case_result(os.path.join(case_dir, "%d.xml" % n),
-                                             code, lines, timeout)
+                skip = os.path.join(case_dir, "%d.skip" % n)
+                if os.path.exists(skip):
+                    result, detail = "skipped", "barehip: " + read(skip).strip()
+                else:
+                    result, detail = case_result(os.path.join(case_dir, "%d.xml" % n),
+                                                 code, lines, timeout)
                 amd = "yes" if cname in excluded else ""
                 case_rows.append((d, name, cname, result, amd, one_line(detail)))
                 counts["cases"] += 1
                 counts[result] += 1
                 if result == "failed":
                     t["failures"].append((name, cname, one_line(detail), amd))
+                elif result == "skipped":
+                    t["skips"].append((name, cname, one_line(detail)))
                 n += 1
             if n == 1:
                 why = "no case listed: " + one_line(read(os.path.join(out, "logs", d, name + ".run.log")))
@@ -204,7 +210,7 @@ def main():
         md.append("| **all** | %s |" % " | ".join("**%d**" % total[k] for k in keys))
     for d in dirs:
         t = per_dir[d]
-        if not t["broken"] and not t["failures"]:
+        if not t["broken"] and not t["failures"] and not t["skips"]:
             continue
         md += ["", "## %s" % d, ""]
         for name, why in t["broken"]:
@@ -212,6 +218,8 @@ def main():
         for name, cname, why, amd in t["failures"]:
             md.append("- `%s` %s: %s%s" % (name, cname, why,
                                            " (on hip-tests' AMD exclusion list)" if amd else ""))
+        for name, cname, why in t["skips"]:
+            md.append("- skipped: `%s` %s: %s" % (name, cname, why))
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md[4:4 + 2 + len(dirs) + (1 if len(dirs) > 1 else 0)]))
