@@ -98,3 +98,47 @@ hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config
 	return func_hint("hipFuncSetSharedMemConfig", func, shared_config_valid(config),
 			 (int)config);
 }
+
+/*
+ * hipFuncSetAttribute: the dynamic shared memory a kernel may ask for, and
+ * the LDS carveout hint.  Checked as ROCm checks them -- a registered
+ * kernel, a known attribute, at most the LDS its static use leaves, a
+ * carveout from -1 to 100 -- and not kept: every launch may already use
+ * all the LDS left after the kernel's static LDS (hipFuncGetAttributes'
+ * maxDynamicSharedSizeBytes), so there is nothing to raise.
+ */
+hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value)
+{
+	static const char api[] = "hipFuncSetAttribute";
+	struct bh_function *f = func ? bh_rt_function(func) : NULL;
+	const struct bh_kernel *k;
+	struct bh_rt_device *d;
+	hipError_t e;
+
+	if (!f)
+		return bh_rt_error(hipErrorInvalidDeviceFunction,
+				   "%s(%p): not a registered __global__ function", api, func);
+	if (attr != hipFuncAttributeMaxDynamicSharedMemorySize &&
+	    attr != hipFuncAttributePreferredSharedMemoryCarveout)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %d is not a hipFuncAttribute", api,
+				   (int)attr);
+	e = bh_rt_cur(&d);
+	if (!e)
+		e = bh_rt_kernel(d, f, &k);
+	if (e)
+		return e;
+	if (attr == hipFuncAttributePreferredSharedMemoryCarveout) {
+		if (value < -1 || value > 100)
+			return bh_rt_error(hipErrorInvalidValue, "%s(kernel '%s'): carveout %d is "
+					   "not a percentage (or -1)", api, k->name, value);
+		return bh_rt_success();
+	}
+	uint32_t lds = bh_device_get_info(d->dev)->lds_size;
+	uint32_t left = k->group_segment_fixed_size < lds ? lds - k->group_segment_fixed_size : 0;
+
+	if (value < 0 || (uint32_t)value > left)
+		return bh_rt_error(hipErrorInvalidValue, "%s(kernel '%s'): %d bytes of dynamic "
+				   "shared memory; the kernel's static %u leave %u", api, k->name,
+				   value, k->group_segment_fixed_size, left);
+	return bh_rt_success();
+}

@@ -2,7 +2,8 @@
 // occupancy) as ROCm answers them:
 //  - the cache preference reads back as set (per device), the LDS bank
 //    size always reads 4 bytes, values outside the enums are refused;
-//    the per-kernel hints want a registered kernel;
+//    the per-kernel hints want a registered kernel; hipFuncSetAttribute
+//    allows the dynamic LDS the kernel's static LDS leaves;
 //  - hipExtGetLinkTypeAndHopCount refuses the same device, negative
 //    ordinals and missing outputs;
 //  - hipDrvGetErrorName/String name every hipError_t and refuse others;
@@ -75,6 +76,30 @@ int main()
     EXPECT_CODE(hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(twice),
                                           static_cast<hipSharedMemConfig>(7)),
                 hipErrorInvalidValue);
+
+    // The dynamic LDS a kernel may ask for: what its static LDS leaves.
+    hipFuncAttributes fa;
+    EXPECT_OK(hipFuncGetAttributes(&fa, reinterpret_cast<const void*>(twice)));
+    EXPECT_OK(hipFuncSetAttribute(reinterpret_cast<const void*>(twice),
+                                  hipFuncAttributeMaxDynamicSharedMemorySize,
+                                  fa.maxDynamicSharedSizeBytes));
+    EXPECT_CODE(hipFuncSetAttribute(reinterpret_cast<const void*>(twice),
+                                    hipFuncAttributeMaxDynamicSharedMemorySize,
+                                    fa.maxDynamicSharedSizeBytes + 1),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipFuncSetAttribute(reinterpret_cast<const void*>(twice),
+                                    hipFuncAttributeMaxDynamicSharedMemorySize, -1),
+                hipErrorInvalidValue);
+    EXPECT_OK(hipFuncSetAttribute(reinterpret_cast<const void*>(twice),
+                                  hipFuncAttributePreferredSharedMemoryCarveout, 50));
+    EXPECT_CODE(hipFuncSetAttribute(reinterpret_cast<const void*>(twice),
+                                    hipFuncAttributePreferredSharedMemoryCarveout, 101),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipFuncSetAttribute(reinterpret_cast<const void*>(twice),
+                                    static_cast<hipFuncAttribute>(3), 0),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipFuncSetAttribute(nullptr, hipFuncAttributeMaxDynamicSharedMemorySize, 0),
+                hipErrorInvalidDeviceFunction);
 
     // Links between devices.
     uint32_t type = 0, hops = 0;

@@ -491,6 +491,14 @@ hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
 hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig);
 hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
 hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config);
+/* Checked, then nothing to do: a launch may use all the LDS left after the
+ * kernel's static LDS already; the carveout is a hint AMD GPUs ignore. */
+typedef enum hipFuncAttribute {
+	hipFuncAttributeMaxDynamicSharedMemorySize = 8,
+	hipFuncAttributePreferredSharedMemoryCarveout = 9,
+	hipFuncAttributeMax
+} hipFuncAttribute;
+hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value);
 
 /*
  * Kernels and occupancy, from the code object's kernel descriptor
