@@ -11,10 +11,16 @@ $(LIBBAREHIP_ALL): $(LIB_OBJS) | check-backends
 	@echo "  AR      $@"
 	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $^
 PUBLIC_SYMS := linker/public-host.syms $(if $(filter 1,$(SANITIZE)),linker/public-sanitizer.syms)
-$(LIBBAREHIP): $(LIB_OBJS) $(PUBLIC_SYMS) | check-backends
+$(LIBBAREHIP): $(LIB_OBJS) $(PUBLIC_SYMS) linker/procaddr-table.sh | check-backends
 	$(Q)mkdir -p $(@D) $(BUILD)/obj
 	@echo "  AR      $@ (public names only)"
-	$(Q)$(LLD) -r -o $(BUILD)/obj/libbarehip.o $(LIB_OBJS)
+	$(Q)$(LLD) -r -o $(BUILD)/obj/libbarehip-runtime.o $(LIB_OBJS)
+	$(Q)linker/procaddr-table.sh $(LLVM_NM) $(BUILD)/obj/libbarehip-runtime.o \
+		> $(BUILD)/obj/procaddr_table.c
+	$(Q)$(HOSTCC) $(filter-out -MMD -MP,$(HOST_CFLAGS)) -c $(BUILD)/obj/procaddr_table.c \
+		-o $(BUILD)/obj/procaddr_table.o
+	$(Q)$(LLD) -r -o $(BUILD)/obj/libbarehip.o $(BUILD)/obj/libbarehip-runtime.o \
+		$(BUILD)/obj/procaddr_table.o
 	$(Q)$(LLVM_OBJCOPY) --wildcard $(addprefix --keep-global-symbols=,$(PUBLIC_SYMS)) \
 		$(BUILD)/obj/libbarehip.o
 	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $(BUILD)/obj/libbarehip.o

@@ -43,9 +43,18 @@ def amd_exclusions(catch):
 
 
 def first_failure(case):
-    """The first thing Catch2 reports as failed inside a TestCase element."""
+    """The first thing Catch2 reports as failed inside a TestCase element,
+    with the INFO messages in scope (HIP_CHECK says there which call failed
+    and with what error)."""
+    info = []
     for el in case.iter():
-        if el.tag == "Expression" and el.get("success") == "false":
+        if el.tag == "Info" and el.text:
+            info.append(re.sub(r"\s*In File:.*", "", el.text.strip(), flags=re.S))
+            continue
+        fatal = el.find("FatalErrorCondition") if el.tag == "Expression" else None
+        if fatal is not None:
+            el = fatal
+        elif el.tag == "Expression" and el.get("success") == "false":
             where = "%s:%s" % (os.path.basename(el.get("filename", "?")),
                                el.get("line", "?"))
             orig = (el.findtext("Original") or "").strip()
@@ -53,7 +62,6 @@ def first_failure(case):
             text = "%s: %s(%s)" % (where, el.get("type", ""), orig)
             if expanded and expanded != orig:
                 text += " with expansion %s" % expanded
-            info = [i.text.strip() for i in el.iter("Info") if i.text]
             if info:
                 text += " [" + " / ".join(info) + "]"
             return text
@@ -61,6 +69,8 @@ def first_failure(case):
             where = "%s:%s" % (os.path.basename(el.get("filename", "?")),
                                el.get("line", "?"))
             return "%s: %s: %s" % (where, el.tag, (el.text or "").strip())
+        if el.tag == "Expression":
+            info = []
     return "Catch2 reported a failure without an expression"
 
 
@@ -84,10 +94,15 @@ def case_result(xml_path, exit_code, log_lines, timeout):
     except (OSError, ET.ParseError):
         pass
     cases = [] if root is None else list(root.iter("TestCase"))
+    if exit_code in (124, 137):
+        # timeout(1) stopped it; Catch2 may still have written its report.
+        where = ""
+        for fatal in [] if root is None else root.iter("FatalErrorCondition"):
+            where = " (at %s:%s)" % (os.path.basename(fatal.get("filename", "?")),
+                                     fatal.get("line", "?"))
+        return "failed", "timed out after %d s%s" % (timeout, where)
     if root is None or (not cases and exit_code != 0):
-        if exit_code in (124, 137):
-            why = "timed out after %d s" % timeout
-        elif exit_code > 128:
+        if exit_code > 128:
             why = "crashed (signal %d)" % (exit_code - 128)
         else:
             why = "exited %d without a Catch2 report" % exit_code
@@ -121,7 +136,7 @@ def main():
         if d not in per_dir:
             dirs.append(d)
             per_dir[d] = dict(files=0, built=0, cases=0, passed=0, failed=0,
-                              skipped=0, broken=[], failures=[])
+                              skipped=0, broken=[], failures=[], skips=[])
         t = per_dir[d]
         t["files"] += 1
         status = read(os.path.join(out, "logs", d, name + ".build")).strip()
@@ -142,14 +157,20 @@ def main():
                 except ValueError:
                     code = -1
                 lines = sections[n - 1] if n - 1 < len(sections) else []
-                result, detail = case_result(os.path.join(case_dir, "%d.xml" % n),
-                                             code, lines, timeout)
+                skip = os.path.join(case_dir, "%d.skip" % n)
+                if os.path.exists(skip):
+                    result, detail = "skipped", "barehip: " + read(skip).strip()
+                else:
+                    result, detail = case_result(os.path.join(case_dir, "%d.xml" % n),
+                                                 code, lines, timeout)
                 amd = "yes" if cname in excluded else ""
                 case_rows.append((d, name, cname, result, amd, one_line(detail)))
                 counts["cases"] += 1
                 counts[result] += 1
                 if result == "failed":
                     t["failures"].append((name, cname, one_line(detail), amd))
+                elif result == "skipped":
+                    t["skips"].append((name, cname, one_line(detail)))
                 n += 1
             if n == 1:
                 why = "no case listed: " + one_line(read(os.path.join(out, "logs", d, name + ".run.log")))
@@ -189,7 +210,7 @@ def main():
         md.append("| **all** | %s |" % " | ".join("**%d**" % total[k] for k in keys))
     for d in dirs:
         t = per_dir[d]
-        if not t["broken"] and not t["failures"]:
+        if not t["broken"] and not t["failures"] and not t["skips"]:
             continue
         md += ["", "## %s" % d, ""]
         for name, why in t["broken"]:
@@ -197,6 +218,8 @@ def main():
         for name, cname, why, amd in t["failures"]:
             md.append("- `%s` %s: %s%s" % (name, cname, why,
                                            " (on hip-tests' AMD exclusion list)" if amd else ""))
+        for name, cname, why in t["skips"]:
+            md.append("- skipped: `%s` %s: %s" % (name, cname, why))
     with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(md[4:4 + 2 + len(dirs) + (1 if len(dirs) > 1 else 0)]))

@@ -34,6 +34,9 @@
 #    NOT applied: every case runs and counts.  Cases on that list are marked
 #    in the TSV and in the failure list, because ROCm itself does not pass
 #    them.
+#  - barehip's own list, scripts/conformance-skips.tsv, names the few cases
+#    a board cannot run (each with its reason, docs/conformance.md): they
+#    are not run and count as skipped, with that reason.
 #
 # Output under --out: logs/DIR/FILE.build.log and FILE.run.log (per file),
 # cases.tsv (every case), files.tsv (every file), summary.md (a table per
@@ -125,6 +128,13 @@ cflags=(-std=c++17 -I"$catch/include" -I"$catch/external/Catch2"
 # shellcheck disable=SC2206
 [ -n "${CONFORMANCE_CFLAGS:-}" ] && cflags=(${CONFORMANCE_CFLAGS} "${cflags[@]}")
 libs=(-lpthread -ldl -lrt)
+
+# The board the tests will run on (barehip-info asks as every program does),
+# for scripts/conformance-skips.tsv.
+info="$(dirname "$cc")/barehip-info"
+board=$( [ -x "$info" ] && timeout 60 "$info" 2> /dev/null | awk '$1 == "board" { print $2; exit }')
+board=${board:-unknown}
+skips="$repo/scripts/conformance-skips.tsv"
 
 start=$(date +%s)
 elapsed() {
@@ -228,7 +238,7 @@ for d in "${dirs[@]}"; do
 done
 [ ${#tests[@]} -gt 0 ] || die "no test files found"
 total=${#tests[@]}
-echo "conformance: ${#dirs[@]} directories, $total test files, compiler $cc"
+echo "conformance: ${#dirs[@]} directories, $total test files, compiler $cc, board $board"
 
 # ---------------------------------------------------------------------------
 # Step 1: what every test links or needs at run time.
@@ -313,7 +323,7 @@ build_one() {
 run_one() {
 	local d=$1 name=$2 exe="$out/$1/${2%.*}"
 	local log="$out/logs/$1/$2.run.log" dir="$out/cases/$1/$2"
-	local i=0 case spec rc passed=0 other=0
+	local i=0 case spec rc passed=0 other=0 reason
 	rm -rf "$dir" && mkdir -p "$dir"
 	: > "$log"
 	if [ "$(head -c2 "$out/logs/$d/$name.build" 2> /dev/null)" != ok ]; then
@@ -332,6 +342,14 @@ run_one() {
 		spec=$(printf '%s' "$case" | sed 's/[][\\,"~*]/\\&/g')
 		printf '%s\n' "$case" > "$dir/$i.name"
 		echo "=== $case" >> "$log"
+		reason=$(awk -F '\t' -v b="$board" -v c="$case" \
+			'$1 == b && $2 == c { print $3; exit }' "$skips" 2> /dev/null)
+		if [ -n "$reason" ]; then
+			printf '%s\n' "$reason" > "$dir/$i.skip"
+			echo "not run on the $board board: $reason" >> "$log"
+			other=$((other + 1))
+			continue
+		fi
 		(cd "$out/$d" && timeout -k 5 "$timeout" "$exe" "$spec" -r xml \
 			-o "$dir/$i.xml") >> "$log" 2>&1
 		rc=$?
@@ -340,11 +358,11 @@ run_one() {
 		if [ $rc = 0 ]; then passed=$((passed + 1)); else other=$((other + 1)); fi
 	done < "$dir/list"
 	progress "$out/.count-run" "$total" \
-		"run $d/$name: $i cases, $passed exited 0, $other did not"
+		"run $d/$name: $i cases, $passed exited 0, $other did not or were not run"
 }
 
 export -f build_one run_one compile fresh first_error progress elapsed
-export out catch cc timeout total start
+export out catch cc timeout total start board skips
 # Arrays and associative arrays do not cross "export": hand them over as
 # declarations the jobs evaluate.
 decls=$(declare -p cflags libs main_objs shared file_sources file_flags dir_broken)

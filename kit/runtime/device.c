@@ -162,6 +162,7 @@ static void teardown(struct bh_rt_device *d)
 	d->init_error = hipSuccess;
 	bh_rt_sticky_clear(d);
 	d->flags = hipDeviceScheduleSpin;
+	d->cache_config = hipFuncCachePreferNone;
 }
 
 /* At exit: every device, the last first. */
@@ -279,12 +280,18 @@ hipError_t hipDeviceGetPCIBusId(char *bus_id, int len, int device)
 
 	if (e)
 		return e;
-	if (!bus_id || len < PCI_BUS_ID_LEN)
-		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetPCIBusId: %s", bus_id ?
-				   "len must leave room for 13 bytes" : "pciBusId is NULL");
+	if (!bus_id)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetPCIBusId: pciBusId is NULL");
+	/* A short buffer gets what fits, NUL-terminated, and the call fails
+	 * (ROCm and CUDA both fill it so). */
 	i = bh_device_get_info(d->dev);
-	snprintf(bus_id, (size_t)len, "%04x:%02x:%02x.%x", i->pci_domain, i->pci_bus,
-		 i->pci_device, i->pci_function);
+	if (len > 0)
+		snprintf(bus_id, (size_t)len, "%04x:%02x:%02x.%x", i->pci_domain, i->pci_bus,
+			 i->pci_device, i->pci_function);
+	if (len < PCI_BUS_ID_LEN)
+		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetPCIBusId: len %d leaves no "
+				   "room for the %d bytes of \"dddd:bb:dd.f\"", len,
+				   PCI_BUS_ID_LEN);
 	return bh_rt_success();
 }
 
@@ -456,8 +463,18 @@ hipError_t hipDeviceReset(void)
  * Limits: the device heap behind kernels' malloc (settable until the
  * first kernel that uses it), the dynamic stack of kernels whose stack
  * the compiler cannot bound, and the printf buffer of each stream
- * (settable until the first kernel that prints).
+ * (settable until the first kernel that prints).  A value from
+ * hipLimitRange up is a wrong value, any other unknown one (negative) an
+ * unsupported limit: ROCm's answers, which hip-tests checks.
  */
+static hipError_t unknown_limit(const char *api, hipLimit_t limit)
+{
+	if ((int)limit >= (int)hipLimitRange)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %d is not a hipLimit_t", api,
+				   (int)limit);
+	return bh_rt_error(hipErrorUnsupportedLimit, "%s: unknown limit %d", api, (int)limit);
+}
+
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
 {
 	struct bh_error err = { 0 };
@@ -487,9 +504,10 @@ hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value)
 					   "hipDeviceSetLimit(hipLimitPrintfFifoSize, %zu): %s",
 					   value, err.message);
 		return bh_rt_success();
+	default:
+		break;
 	}
-	return bh_rt_error(hipErrorUnsupportedLimit, "hipDeviceSetLimit: unknown limit %d",
-			   (int)limit);
+	return unknown_limit("hipDeviceSetLimit", limit);
 }
 
 hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit)
@@ -512,7 +530,8 @@ hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit)
 	case hipLimitPrintfFifoSize:
 		*value = (size_t)bh_device_printf_size(d->dev);
 		return bh_rt_success();
+	default:
+		break;
 	}
-	return bh_rt_error(hipErrorUnsupportedLimit, "hipDeviceGetLimit: unknown limit %d",
-			   (int)limit);
+	return unknown_limit("hipDeviceGetLimit", limit);
 }

@@ -268,3 +268,31 @@ const char *hipGetErrorString(hipError_t error)
 
 	return i < 0 ? "unknown error" : errors[i].text;
 }
+
+/*
+ * The driver-API forms: the same name and description, returned through
+ * @out, and hipErrorInvalidValue for a value that is no hipError_t (as
+ * ROCm, @out then still points at "hipErrorUnknown" / "unknown error").
+ */
+hipError_t hipDrvGetErrorName(hipError_t error, const char **out)
+{
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "hipDrvGetErrorName: errorString is NULL");
+	*out = hipGetErrorName(error);
+	if (error_index(error) < 0)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipDrvGetErrorName: %d is not a hipError_t", (int)error);
+	return hipSuccess;
+}
+
+hipError_t hipDrvGetErrorString(hipError_t error, const char **out)
+{
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipDrvGetErrorString: errorString is NULL");
+	*out = hipGetErrorString(error);
+	if (error_index(error) < 0)
+		return bh_rt_error(hipErrorInvalidValue,
+				   "hipDrvGetErrorString: %d is not a hipError_t", (int)error);
+	return hipSuccess;
+}

@@ -6,14 +6,22 @@
  * pointers (hipLaunchKernel_spt under -fgpu-default-stream=per-thread).
  * The loader validates, builds kernarg and PM4, and rings the doorbell.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "runtime.h"
 
 #define CONFIG_STACK_DEPTH 16	/* <<<>>> nested in argument expressions */
+/* hipSetupArgument's buffer: the explicit kernarg bytes a kernel may take. */
+#define SETUP_ARGS_MAX 4096
 
 struct call_config {
 	dim3 grid, block;
 	size_t shared;
 	hipStream_t stream;
+	/* hipSetupArgument's bytes for hipLaunchByPtr (malloc'd on first use) */
+	unsigned char *args;
+	size_t args_size;
 };
 
 static _Thread_local struct call_config stack[CONFIG_STACK_DEPTH];
@@ -25,21 +33,68 @@ hipError_t __hipPushCallConfiguration(dim3 grid, dim3 block, size_t shared,
 	if (depth >= CONFIG_STACK_DEPTH)
 		return bh_rt_error(hipErrorInvalidConfiguration,
 				   "<<<>>> nested more than %d deep", CONFIG_STACK_DEPTH);
-	stack[depth++] = (struct call_config){ grid, block, shared, stream };
+	stack[depth++] = (struct call_config){ grid, block, shared, stream, NULL, 0 };
+	return hipSuccess;
+}
+
+/* Take the top configuration off; the caller frees out->args. */
+static hipError_t pop_config(const char *api, struct call_config *out)
+{
+	if (depth == 0)
+		return bh_rt_error(hipErrorInvalidConfiguration, "%s without a configuration "
+				   "(<<<>>> or hipConfigureCall)", api);
+	*out = stack[--depth];
 	return hipSuccess;
 }
 
 hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
 				     hipStream_t *stream)
 {
+	struct call_config c;
+	hipError_t e = pop_config("__hipPopCallConfiguration", &c);
+
+	if (e)
+		return e;
+	free(c.args);
+	*grid = c.grid;
+	*block = c.block;
+	*shared = c.shared;
+	*stream = c.stream;
+	return hipSuccess;
+}
+
+/*
+ * The launch API from before <<<>>> (deprecated, still in ROCm):
+ * hipConfigureCall pushes a configuration as <<<>>> does, hipSetupArgument
+ * places each argument at its offset in the kernel's explicit kernarg,
+ * and hipLaunchByPtr pops the configuration and launches with those bytes.
+ */
+hipError_t hipConfigureCall(dim3 grid, dim3 block, size_t shared, hipStream_t stream)
+{
+	return __hipPushCallConfiguration(grid, block, shared, stream);
+}
+
+hipError_t hipSetupArgument(const void *arg, size_t size, size_t offset)
+{
+	static const char api[] = "hipSetupArgument";
+
 	if (depth == 0)
 		return bh_rt_error(hipErrorInvalidConfiguration,
-				   "__hipPopCallConfiguration without a push");
-	depth--;
-	*grid = stack[depth].grid;
-	*block = stack[depth].block;
-	*shared = stack[depth].shared;
-	*stream = stack[depth].stream;
+				   "%s without hipConfigureCall first", api);
+	if (!arg && size)
+		return bh_rt_error(hipErrorInvalidValue, "%s: arg is NULL", api);
+	if (offset > SETUP_ARGS_MAX || size > SETUP_ARGS_MAX - offset)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %zu bytes at offset %zu go past "
+				   "the %d bytes of arguments a kernel can take", api, size,
+				   offset, SETUP_ARGS_MAX);
+	struct call_config *c = &stack[depth - 1];
+
+	if (!c->args && !(c->args = calloc(1, SETUP_ARGS_MAX)))
+		return bh_rt_error(hipErrorOutOfMemory, "%s: no host memory", api);
+	if (size)
+		memcpy(c->args + offset, arg, size);
+	if (offset + size > c->args_size)
+		c->args_size = offset + size;
 	return hipSuccess;
 }
 
@@ -187,4 +242,36 @@ hipError_t hipLaunchCooperativeKernel_spt(const void *f, dim3 grid, dim3 block, 
 {
 	return launch("hipLaunchCooperativeKernel", f, grid, block, args, shared,
 		      bh_rt_spt(stream), BH_LAUNCH_COOPERATIVE);
+}
+
+hipError_t hipLaunchByPtr(const void *function)
+{
+	static const char api[] = "hipLaunchByPtr";
+	static const unsigned char none[1];
+	struct call_config c;
+	hipError_t e = pop_config(api, &c);
+
+	if (e)
+		return e;
+	struct bh_launch l = { .raw_args = c.args ? c.args : none };
+	const struct bh_kernel *k;
+	struct ihipStream_t *s;
+	struct bh_function *f = function ? bh_rt_function(function) : NULL;
+
+	e = bh_rt_stream_get(c.stream, api, hipErrorContextIsDestroyed, &s);
+	if (!e && !f)
+		e = bh_rt_error(hipErrorInvalidDeviceFunction,
+				"%s(%p): not a registered __global__ function", api, function);
+	if (!e)
+		e = bh_rt_kernel(s->d, f, &k);
+	if (!e && c.args_size < k->explicit_size)
+		e = bh_rt_error(hipErrorInvalidValue, "%s(kernel '%s'): hipSetupArgument gave "
+				"%zu bytes; the kernel's %u arguments take %u", api, k->name,
+				c.args_size, k->nexplicit, k->explicit_size);
+	if (!e) {
+		l.raw_size = k->explicit_size;
+		e = bh_rt_launch(api, k, c.grid, c.block, c.shared, s, &l);
+	}
+	free(c.args);
+	return e;
 }

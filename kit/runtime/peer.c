@@ -80,3 +80,36 @@ hipError_t hipMemcpyPeer(void *dst, int dst_dev, const void *src, int src_dev, s
 		e = exists("hipMemcpyPeer", src_dev);
 	return e ? e : hipMemcpy(dst, src, size, hipMemcpyDeviceToDevice);
 }
+
+/*
+ * AMD's link query.  Arguments as ROCm checks them: no pointer, the same
+ * device twice or a negative ordinal is a wrong value, an ordinal beyond
+ * the devices a wrong device.  barehip reaches one device from another
+ * only through the host, so every pair is linked by PCIe (HSA's link
+ * type 2, HSA_AMD_LINK_INFO_TYPE_PCIE) over two hops: to the host and
+ * from it.
+ */
+#define HSA_LINK_TYPE_PCIE 2
+
+hipError_t hipExtGetLinkTypeAndHopCount(int dev1, int dev2, uint32_t *linktype,
+					uint32_t *hopcount)
+{
+	static const char api[] = "hipExtGetLinkTypeAndHopCount";
+
+	if (!linktype || !hopcount)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   linktype ? "hopcount" : "linktype");
+	if (dev1 == dev2 || dev1 < 0 || dev2 < 0)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%d, %d): %s", api, dev1, dev2,
+				   dev1 == dev2 ? "a device has no link to itself"
+						: "a device ordinal is negative");
+	hipError_t e = exists(api, dev1);
+
+	if (!e)
+		e = exists(api, dev2);
+	if (e)
+		return e;
+	*linktype = HSA_LINK_TYPE_PCIE;
+	*hopcount = 2;
+	return bh_rt_success();
+}

@@ -102,6 +102,7 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	p->pciDeviceID = i->pci_device;
 	p->integrated = i->integrated;
 	p->ECCEnabled = i->sramecc;
+	p->hostNativeAtomicSupported = i->host_atomics;
 	p->canMapHostMemory = 1;		/* every board maps host memory (BH_MEM_HOST) */
 	p->managedMemory = i->unified_memory;
 	p->concurrentManagedAccess = i->unified_memory;
@@ -242,10 +243,19 @@ hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int devi
 	/* Fine-grained (coherent) host memory: BH_MEM_HOST on every board. */
 	PROP(hipDeviceAttributeFineGrainSupport, 1);
 	PROP(hipDeviceAttributeWallClockRate, p.wallClockRate);
+	/* The HDP flush registers' addresses: a pointer, stored through
+	 * @value as ROCm does (the caller passes a pointer's room), NULL
+	 * where the board maps no such register for the host. */
+	case hipDeviceAttributeHdpMemFlushCntl:
+		memcpy(value, &p.hdpMemFlushCntl, sizeof(p.hdpMemFlushCntl));
+		break;
+	case hipDeviceAttributeHdpRegFlushCntl:
+		memcpy(value, &p.hdpRegFlushCntl, sizeof(p.hdpRegFlushCntl));
+		break;
 	default:
 		/* Unknown values, the unused slots, and the multi-value
 		 * attributes HIP has no int for (LUID, max threads dim,
-		 * layered textures, HDP registers). */
+		 * layered textures). */
 		return bh_rt_error(hipErrorInvalidValue,
 				   "hipDeviceGetAttribute: attribute %d is not an int attribute "
 				   "of this device", (int)attr);

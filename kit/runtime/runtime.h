@@ -108,6 +108,7 @@ struct bh_rt_device {
 	struct bh_device *dev;
 	struct bh_queue *queue;		/* the null stream's (pool slot 0) */
 	unsigned int flags;		/* hipSetDeviceFlags */
+	hipFuncCache_t cache_config;	/* hipDeviceSetCacheConfig (a hint) */
 	/* error.c: the GPU fault that stopped this device */
 	hipError_t sticky_error;
 	char sticky_message[BH_ERROR_MAX];

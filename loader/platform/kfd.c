@@ -1082,6 +1082,10 @@ static int kfd_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	info->memory_clock_hz = (uint64_t)n->mem_clk_max * 1000000;
 	info->memory_bus_width = n->mem_width;
 	info->integrated = n->cpu_cores_count > 0;
+	/* An APU shares the host's memory controller; whether a discrete
+	 * GPU's PCIe link carries AtomicOps is in the node's io_links,
+	 * which this backend does not read yet: not claimed. */
+	info->host_atomics = info->integrated;
 	info->num_gws = n->num_gws;
 	info->max_queues = MAX_QUEUES;
 	return 0;

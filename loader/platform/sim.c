@@ -299,6 +299,9 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->xnack = t->xnack;
 	info->sramecc = t->sramecc;
 	info->unified_memory = true;
+	/* The model performs a kernel's atomics on host memory with the
+	 * host's own atomic instructions, in the same memory. */
+	info->host_atomics = true;
 	info->num_gws = BH_SIM_GWS_RESOURCES;
 	info->max_queues = BH_SIM_MAX_QUEUES;
 	/* The modelled product's name and caches (the model runs none). */

@@ -126,6 +126,7 @@ typedef enum hipLimit_t {
 	hipLimitStackSize = 0x0,
 	hipLimitPrintfFifoSize = 0x01,
 	hipLimitMallocHeapSize = 0x02,
+	hipLimitRange,		/* the limits there are; from here: hipErrorInvalidValue */
 } hipLimit_t;
 
 /* Stream creation flags (hipStreamCreateWithFlags). */
@@ -389,7 +390,7 @@ typedef enum hipDeviceAttribute_t {
 	hipDeviceAttributeMaxSharedMemoryPerMultiprocessor,
 	hipDeviceAttributeUnused4,
 	hipDeviceAttributeUnused5,
-	hipDeviceAttributeHdpMemFlushCntl,
+	hipDeviceAttributeHdpMemFlushCntl,	/* unsigned int *: pass a pointer's room */
 	hipDeviceAttributeHdpRegFlushCntl,
 	hipDeviceAttributeCooperativeMultiDeviceUnmatchedFunc,
 	hipDeviceAttributeCooperativeMultiDeviceUnmatchedGridDim,
@@ -460,13 +461,44 @@ hipError_t hipDeviceGet(hipDevice_t *device, int ordinal);
 hipError_t hipDeviceGetName(char *name, int len, hipDevice_t device);
 hipError_t hipDeviceComputeCapability(int *major, int *minor, hipDevice_t device);
 hipError_t hipDeviceTotalMem(size_t *bytes, hipDevice_t device);
-/* "dddd:bb:dd.f"; @len must leave room for its 13 bytes. */
+/* "dddd:bb:dd.f"; a @len short of its 13 bytes gets what fits and fails. */
 hipError_t hipDeviceGetPCIBusId(char *pciBusId, int len, int device);
 hipError_t hipDeviceGetByPCIBusId(int *device, const char *pciBusId);
 /* The device that best matches the non-zero fields of @prop. */
 hipError_t hipChooseDevice(int *device, const hipDeviceProp_t *prop);
 hipError_t hipSetDeviceFlags(unsigned int flags);
 hipError_t hipGetDeviceFlags(unsigned int *flags);
+
+/*
+ * Cache and shared-memory hints.  AMD GPUs have no L1/LDS split to choose
+ * and bank LDS in 4-byte words: the hints change nothing, values outside
+ * the enums are refused; the device's cache preference reads back as set.
+ */
+typedef enum hipFuncCache_t {
+	hipFuncCachePreferNone,
+	hipFuncCachePreferShared,
+	hipFuncCachePreferL1,
+	hipFuncCachePreferEqual,
+} hipFuncCache_t;
+typedef enum hipSharedMemConfig {
+	hipSharedMemBankSizeDefault,
+	hipSharedMemBankSizeFourByte,
+	hipSharedMemBankSizeEightByte,
+} hipSharedMemConfig;
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t cacheConfig);
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *cacheConfig);
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config);
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *pConfig);
+hipError_t hipFuncSetCacheConfig(const void *func, hipFuncCache_t config);
+hipError_t hipFuncSetSharedMemConfig(const void *func, hipSharedMemConfig config);
+/* Checked, then nothing to do: a launch may use all the LDS left after the
+ * kernel's static LDS already; the carveout is a hint AMD GPUs ignore. */
+typedef enum hipFuncAttribute {
+	hipFuncAttributeMaxDynamicSharedMemorySize = 8,
+	hipFuncAttributePreferredSharedMemoryCarveout = 9,
+	hipFuncAttributeMax
+} hipFuncAttribute;
+hipError_t hipFuncSetAttribute(const void *func, hipFuncAttribute attr, int value);
 
 /*
  * Kernels and occupancy, from the code object's kernel descriptor
@@ -493,6 +525,23 @@ hipError_t hipGetLastError(void);
 hipError_t hipPeekAtLastError(void);
 const char *hipGetErrorString(hipError_t error);
 const char *hipGetErrorName(hipError_t error);
+/*
+ * A HIP function by name (ROCm's dlsym over its library; here every hip*
+ * function of libbarehip.a).  @hipVersion and @flags choose nothing: each
+ * name has one version.  hipErrorInvalidValue and
+ * HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND for a name that is none.
+ */
+typedef enum hipDriverProcAddressQueryResult {
+	HIP_GET_PROC_ADDRESS_SUCCESS = 0,
+	HIP_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND = 1,
+	HIP_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2,
+} hipDriverProcAddressQueryResult;
+hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion, uint64_t flags,
+			     hipDriverProcAddressQueryResult *symbolStatus);
+
+/* The driver-API forms: hipErrorInvalidValue for a value no hipError_t has. */
+hipError_t hipDrvGetErrorName(hipError_t error, const char **errorString);
+hipError_t hipDrvGetErrorString(hipError_t error, const char **errorString);
 
 hipError_t hipMalloc(void **ptr, size_t size);
 hipError_t hipFree(void *ptr);
@@ -832,10 +881,13 @@ hipError_t hipMemAdvise(const void *devPtr, size_t count, hipMemoryAdvise advice
 hipError_t hipMemPrefetchAsync(const void *devPtr, size_t count, int device,
 			       hipStream_t stream);
 
-/* Peer access: one device, so no peers. */
+/* Peer access: no device maps another's memory, so no device is a peer. */
 hipError_t hipDeviceCanAccessPeer(int *canAccessPeer, int deviceId, int peerDeviceId);
 hipError_t hipDeviceEnablePeerAccess(int peerDeviceId, unsigned int flags);
 hipError_t hipDeviceDisablePeerAccess(int peerDeviceId);
+/* How two devices connect: through the host, PCIe (HSA link type 2), 2 hops. */
+hipError_t hipExtGetLinkTypeAndHopCount(int device1, int device2, uint32_t *linktype,
+					uint32_t *hopcount);
 hipError_t hipMemcpyPeer(void *dst, int dstDeviceId, const void *src, int srcDeviceId,
 			 size_t sizeBytes);
 hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src, int srcDevice,
@@ -947,6 +999,16 @@ hipError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 				     size_t *sharedMem, hipStream_t *stream);
 
 /*
+ * The launch API from before <<<>>> (deprecated, kept by ROCm):
+ * hipConfigureCall pushes a configuration as <<<>>> does, hipSetupArgument
+ * puts @size bytes at @offset of the kernel's arguments (as laid out in
+ * its kernarg), hipLaunchByPtr launches kernel @func with them.
+ */
+hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem, hipStream_t stream);
+hipError_t hipSetupArgument(const void *arg, size_t size, size_t offset);
+hipError_t hipLaunchByPtr(const void *func);
+
+/*
  * barehip extension: the one-line description of the last error this
  * thread's HIP calls produced (kernel, dimensions, cause), or "" if there
  * was none.  hipGetLastError() resets the code, not this message.
@@ -986,6 +1048,8 @@ int bh_set_device_abort_mode(int mode);
 extern "C" hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
 						 size_t sharedMem = 0,
 						 hipStream_t stream = 0);
+extern "C" hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0,
+				       hipStream_t stream = 0);
 
 /*
  * The symbol calls with C++ defaults, taking the variable itself (as
@@ -1082,8 +1146,10 @@ static inline hipError_t hipMallocManaged(T **ptr, size_t size,
 	return hipMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
 }
 
-template <class F>
-static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, F *f,
+/* T is the function pointer type, as ROCm declares it, so that an explicit
+ * hipOccupancyMaxActiveBlocksPerMultiprocessor<void (*)(int *)>(...) compiles. */
+template <class T>
+static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T f,
 								      int blockSize,
 								      size_t dynSharedMemPerBlk)
 {
@@ -1144,7 +1210,8 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
 	int dev = 0, warp = 0, cus = 0;
 	hipError_t e;
 
-	if (!gridSize || !blockSize || blockSizeLimit < 0)
+	/* No function is a wrong value here, as ROCm's template answers. */
+	if (!gridSize || !blockSize || !f || blockSizeLimit < 0)
 		return hipErrorInvalidValue;
 	if ((e = hipGetDevice(&dev)) != hipSuccess ||
 	    (e = hipDeviceGetAttribute(&warp, hipDeviceAttributeWarpSize, dev)) != hipSuccess ||

@@ -64,6 +64,9 @@ struct bh_device_info {
 	uint8_t xnack;		/* 0 off, 1 on */
 	uint8_t sramecc;	/* 0 off, 1 on */
 	bool unified_memory;	/* BH_MEM_SHARED allocations work */
+	/* The GPU's atomic operations on host memory are atomic with the
+	 * host's own (PCIe AtomicOps, or one memory on an APU or a model). */
+	bool host_atomics;
 	/* Where the GPU sits and what it has besides its CUs: 0 (false)
 	 * when the board has or models none of it.  The sim board has no
 	 * PCI function, models no caches and no DRAM timing. */
