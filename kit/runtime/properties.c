@@ -103,6 +103,7 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	p->integrated = i->integrated;
 	p->ECCEnabled = i->sramecc;
 	p->canMapHostMemory = 1;		/* every board maps host memory (BH_MEM_HOST) */
+	p->hostRegisterSupported = i->host_register;	/* hipHostRegister */
 	p->managedMemory = i->unified_memory;
 	p->concurrentManagedAccess = i->unified_memory;
 	p->directManagedMemAccessFromHost = i->unified_memory;

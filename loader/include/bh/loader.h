@@ -82,6 +82,8 @@ struct bh_device_info {
 	uint32_t l1_size;		/* vector L1 per CU, bytes */
 	uint32_t l3_size;		/* Infinity Cache / MALL, bytes */
 	unsigned max_queues;		/* hardware queues a process can create */
+	bool host_register;		/* bh_mem_register maps the program's own
+					 * pages (set by the core from the backend) */
 };
 
 enum bh_mem_domain {
