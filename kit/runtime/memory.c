@@ -120,6 +120,7 @@ void bh_rt_free_all(struct bh_rt_device *d)
 		*p = a->next;
 		if (d->dev)
 			bh_mem_free(d->dev, &a->mem);
+		bh_rt_allocation_forget(a);
 		free(a);
 	}
 	pthread_mutex_unlock(&mem_lock);
@@ -707,6 +708,7 @@ void bh_rt_vram_unlist(struct bh_allocation *a)
 void bh_rt_vram_free(struct bh_allocation *a)
 {
 	bh_mem_free(a->d->dev, &a->mem);
+	bh_rt_allocation_forget(a);
 	free(a);
 }
 
@@ -749,6 +751,7 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 	BH_RT_LOG(3, "%s ( %p, %zu bytes ) on device %d", api, (void *)(uintptr_t)a->mem.gpu_va,
 		  a->bytes, a->d->ordinal);
 	bh_mem_free(a->d->dev, &a->mem);
+	bh_rt_allocation_forget(a);
 	free(a);
 	return bh_rt_success();
 }
@@ -894,6 +897,11 @@ hipError_t hipHostAlloc(void **ptr, size_t size, unsigned int flags)
 hipError_t hipMallocHost(void **ptr, size_t size)
 {
 	return host_alloc("hipMallocHost", ptr, size, 0, 0);
+}
+
+hipError_t hipMemAllocHost(void **ptr, size_t size)
+{
+	return host_alloc("hipMemAllocHost", ptr, size, 0, 0);
 }
 
 static struct bh_allocation *pinned_containing(const void *ptr, size_t *off)
