@@ -2,7 +2,7 @@
 // what an allocation is and where it starts (hipMemGetAddressRange,
 // hipMemPtrGetInfo, the driver's hipPointerGetAttribute), what advice
 // managed memory carries, page by page (hipMemRangeGetAttribute),
-// interprocess handles inside their own process, the driver-style 2-D
+// interprocess handles and shared pools inside their own process, the driver-style 2-D
 // and 3-D copies of linear memory, a volatile host flag from
 // hipHostMalloc, and HIP arrays, which barehip refuses clearly.
 #include <hip/hip_runtime.h>
@@ -153,6 +153,45 @@ static void ipc_handles()
     hipFree(a);
 }
 
+// A pool made shareable is exported as a file descriptor, and a pointer
+// from it as 64 bytes; the exporting process imports both back.
+static void shared_pools()
+{
+    hipMemPoolProps props{};
+    props.allocType = hipMemAllocationTypePinned;
+    props.location.type = hipMemLocationTypeDevice;
+    props.location.id = 0;
+    props.handleTypes = hipMemHandleTypePosixFileDescriptor;
+    hipMemPool_t pool = nullptr, plain = nullptr, imported = nullptr;
+    EXPECT_CODE(hipMemPoolCreate(&pool, &props), hipSuccess);
+    props.handleTypes = hipMemHandleTypeNone;
+    EXPECT_CODE(hipMemPoolCreate(&plain, &props), hipSuccess);
+    int* p = nullptr;
+    EXPECT_CODE(hipMallocFromPoolAsync(reinterpret_cast<void**>(&p), 4096, pool, 0), hipSuccess);
+    EXPECT_CODE(hipMemsetAsync(p, 0, 4096, 0), hipSuccess);
+    int64_t fd = -1;  // hip-tests keeps it in 64 bits; the call writes an int
+    EXPECT_CODE(hipMemPoolExportToShareableHandle(&fd, pool, hipMemHandleTypePosixFileDescriptor, 0),
+                hipSuccess);
+    EXPECT_CODE(hipMemPoolExportToShareableHandle(&fd, plain, hipMemHandleTypePosixFileDescriptor,
+                                                  0),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipMemPoolExportToShareableHandle(&fd, pool, hipMemHandleTypeNone, 0),
+                hipErrorInvalidValue);
+    hipMemPoolPtrExportData data;
+    EXPECT_CODE(hipMemPoolExportPointer(&data, p), hipSuccess);
+    EXPECT_CODE(hipMemPoolImportFromShareableHandle(&imported, (void*)(intptr_t)fd,
+                                                    hipMemHandleTypePosixFileDescriptor, 0),
+                hipSuccess);
+    void* back = nullptr;
+    EXPECT_CODE(hipMemPoolImportPointer(&back, imported, &data), hipSuccess);
+    expect(back == p, "the imported pointer is the exported one");
+    EXPECT_CODE(hipMemPoolImportPointer(nullptr, imported, &data), hipErrorInvalidValue);
+    EXPECT_CODE(hipFreeAsync(p, 0), hipSuccess);
+    EXPECT_CODE(hipStreamSynchronize(0), hipSuccess);
+    EXPECT_CODE(hipMemPoolDestroy(pool), hipSuccess);
+    EXPECT_CODE(hipMemPoolDestroy(plain), hipSuccess);
+}
+
 // hipMemcpyParam2D / hipDrvMemcpy3D: host and device memory by type.
 static void driver_copies()
 {
@@ -230,6 +269,7 @@ int main()
     allocation_queries();
     range_attributes();
     ipc_handles();
+    shared_pools();
     driver_copies();
     arrays_refused();
 

@@ -1004,6 +1004,27 @@ hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *de
 			       size_t count);
 hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool,
 			       hipMemLocation *location);
+
+/*
+ * Sharing a pool (one made with handleTypes hipMemHandleTypePosixFileDescriptor):
+ * the handle is a file descriptor (in *(int *)shared_handle) and a pointer
+ * is exported as 64 bytes.  Imported in the process that exported them,
+ * they give back the pool and the pointer; no barehip board shares GPU
+ * memory between processes, so another process's import is refused
+ * (hipErrorNotSupported).
+ */
+typedef struct hipMemPoolPtrExportData {
+	unsigned char reserved[64];
+} hipMemPoolPtrExportData;
+hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t mem_pool,
+					     hipMemAllocationHandleType handle_type,
+					     unsigned int flags);
+hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *mem_pool, void *shared_handle,
+					       hipMemAllocationHandleType handle_type,
+					       unsigned int flags);
+hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_data, void *dev_ptr);
+hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
+				   hipMemPoolPtrExportData *export_data);
 hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
 hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
 hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
