@@ -170,6 +170,7 @@ static const char *kind_name(hipMemcpyKind k)
 	case hipMemcpyDeviceToHost: return "DeviceToHost";
 	case hipMemcpyDeviceToDevice: return "DeviceToDevice";
 	case hipMemcpyDefault: return "Default";
+	case hipMemcpyDeviceToDeviceNoCU: return "DeviceToDeviceNoCU";
 	}
 	return "?";
 }
@@ -250,6 +251,8 @@ static hipError_t check_copy(const char *api, struct copy *c, struct view *d, st
 		return bh_rt_error(hipErrorInvalidValue, "%s(%s, %zu bytes): %s is NULL", api,
 				   kind_name(c->kind), c->width * c->height * c->depth,
 				   c->dst ? "src" : "dst");
+	if (c->kind == hipMemcpyDeviceToDeviceNoCU)
+		c->kind = hipMemcpyDeviceToDevice;	/* the host copies either way */
 	if ((unsigned int)c->kind > hipMemcpyDefault)
 		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: bad hipMemcpyKind %d",
 				   api, (int)c->kind);

@@ -233,6 +233,20 @@ static void driver_copies()
         for (size_t x = 0; x < w; x++)
             bad += back[y * pitch_h + x] != src[(y + 1) * pitch_h + x + 2];
     expect(bad == 0, "host -> device (2-D, offset) -> host (3-D) round trip");
+    // ROCm's copy "without the compute units" is a device-to-device copy.
+    void* dev2 = nullptr;
+    expect(hipMalloc(&dev2, pitch * h) == hipSuccess, "hipMalloc");
+    EXPECT_CODE(hipMemcpy(dev2, dev, pitch * h, hipMemcpyDeviceToDeviceNoCU), hipSuccess);
+    EXPECT_CODE(hipMemcpy2D(back.data(), pitch_h, dev2, pitch, w, h, hipMemcpyDeviceToHost),
+                hipSuccess);
+    bad = 0;
+    for (size_t y = 0; y < h; y++)
+        for (size_t x = 0; x < w; x++)
+            bad += back[y * pitch_h + x] != src[(y + 1) * pitch_h + x + 2];
+    expect(bad == 0, "hipMemcpyDeviceToDeviceNoCU copies");
+    EXPECT_CODE(hipMemcpy(dev2, back.data(), 16, hipMemcpyDeviceToDeviceNoCU),
+                hipErrorInvalidValue);
+    hipFree(dev2);
     c.dstMemoryType = hipMemoryTypeArray;
     EXPECT_CODE(hipMemcpyParam2D(&c), hipErrorNotSupported);
     c.dstMemoryType = static_cast<hipMemoryType>(77);

@@ -112,6 +112,9 @@ typedef enum hipMemcpyKind {
 	hipMemcpyDeviceToHost = 2,
 	hipMemcpyDeviceToDevice = 3,
 	hipMemcpyDefault = 4,
+	/* ROCm: device to device without the compute units (a DMA engine);
+	 * on barehip every copy is the host's, so it is DeviceToDevice. */
+	hipMemcpyDeviceToDeviceNoCU = 1024,
 } hipMemcpyKind;
 
 typedef struct ihipStream_t *hipStream_t;
