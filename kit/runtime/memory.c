@@ -157,8 +157,22 @@ static hipError_t classify(const char *api, const char *what, const void *ptr, s
 	}
 	out->cpu = bh_rt_symbol_view(ptr, size, &out->d);	/* a __device__ variable */
 	out->kind = out->cpu ? PTR_DEVICE : PTR_PAGEABLE;
-	if (!out->cpu)
-		out->cpu = (uint8_t *)(uintptr_t)ptr;
+	if (out->cpu)
+		return hipSuccess;
+	/* A device address outside every allocation (one past the end of
+	 * one, or freed memory) is not host memory: refused, not touched. */
+	for (unsigned int i = 0; i < bh_rt.ndev; i++) {
+		const struct bh_rt_device *d = &bh_rt.devs[i];
+		const struct bh_device_info *info = d->dev ? bh_device_get_info(d->dev) : NULL;
+		uintptr_t p = (uintptr_t)ptr;
+
+		if (info && info->vram_gpu_base && p >= info->vram_gpu_base &&
+		    p - info->vram_gpu_base < info->vram_size)
+			return bh_rt_error(hipErrorInvalidValue, "%s: %s %p: %zu bytes are not "
+					   "inside any allocation (device %d's address space)", api,
+					   what, ptr, size, d->ordinal);
+	}
+	out->cpu = (uint8_t *)(uintptr_t)ptr;
 	return hipSuccess;
 }
 

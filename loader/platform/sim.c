@@ -294,6 +294,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->num_se = t->shader_engines;
 	info->max_waves_per_simd = t->waves_per_simd;
 	info->vram_size = cfg.vram_size;
+	info->vram_gpu_base = BH_SIM_VRAM_BASE;
 	info->lds_size = t->lds_per_workgroup;
 	info->max_workgroup_size = t->max_workgroup_size;
 	info->timestamp_hz = bh_sim_clock_hz(sp->sim);

@@ -247,6 +247,17 @@ static void driver_copies()
     EXPECT_CODE(hipMemcpy(dev2, back.data(), 16, hipMemcpyDeviceToDeviceNoCU),
                 hipErrorInvalidValue);
     hipFree(dev2);
+    // A row past the end of the allocation is refused, not read.
+    c.srcMemoryType = hipMemoryTypeDevice;
+    c.srcDevice = dev;
+    c.srcPitch = pitch;
+    c.srcY = h * 2;
+    c.srcXInBytes = 0;
+    c.Height = 1;
+    EXPECT_CODE(hipMemcpyParam2D(&c), hipErrorInvalidValue);
+    int word = 0;
+    EXPECT_CODE(hipMemcpy(&word, static_cast<char*>(dev) + pitch * h * 2, 4, hipMemcpyDefault),
+                hipErrorInvalidValue);
     c.dstMemoryType = hipMemoryTypeArray;
     EXPECT_CODE(hipMemcpyParam2D(&c), hipErrorNotSupported);
     c.dstMemoryType = static_cast<hipMemoryType>(77);
