@@ -1054,6 +1054,7 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 	}
 	a->pinned = true;
 	a->registered = true;
+	a->registered_ptr = host_ptr;
 	a->host_flags = flags;
 	a->next = bh_rt.allocations;
 	bh_rt.allocations = a;
@@ -1075,12 +1076,19 @@ hipError_t hipHostUnregister(void *host_ptr)
 	a = containing_locked(host_ptr, &off);
 	if (a && !a->registered)
 		a = NULL;
-	if (a)
+	/* As ROCm: the very pointer that was registered, not one inside. */
+	void *registered = a ? a->registered_ptr : NULL;
+
+	if (a && registered == host_ptr)
 		unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
 	if (!a)
 		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
 				   "registered with hipHostRegister", host_ptr);
+	if (registered != host_ptr)
+		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): "
+				   "inside the memory registered at %p; unregister that pointer",
+				   host_ptr, registered);
 	return release("hipHostUnregister", a);
 }
 

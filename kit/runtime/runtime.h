@@ -67,6 +67,7 @@ struct bh_allocation {
 	bool managed;		/* hipMallocManaged: host and device address */
 	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
 	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
+	void *registered_ptr;	/* the pointer hipHostRegister was given */
 	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
 	size_t bytes;		/* size asked for (0: mem.size) */
 	/* mempool.c: the pool block this memory is (NULL: not a pool's);

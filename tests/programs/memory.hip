@@ -424,6 +424,8 @@ static void pinned()
                     "registering inside a registered range");
         expect_code(hipHostFree(v.data() + 3), hipErrorInvalidValue,
                     "hipHostFree of registered memory");
+        expect_code(hipHostUnregister(v.data() + 4), hipErrorHostMemoryNotRegistered,
+                    "hipHostUnregister inside a registered range");
         HIP_CHECK(hipHostUnregister(v.data() + 3));
         // The pages are the program's again, and can be registered anew.
         v[3] = 7;
