@@ -157,6 +157,9 @@ static void ipc_handles()
 // from it as 64 bytes; the exporting process imports both back.
 static void shared_pools()
 {
+    int pools = 0;
+    EXPECT_CODE(hipDeviceGetAttribute(&pools, hipDeviceAttributeMemoryPoolsSupported, 0), hipSuccess);
+    expect(pools == 1, "memory pools are supported");
     hipMemPoolProps props{};
     props.allocType = hipMemAllocationTypePinned;
     props.location.type = hipMemLocationTypeDevice;
