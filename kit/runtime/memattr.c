@@ -295,17 +295,44 @@ static hipError_t range_attribute(const char *api, void *data, size_t size,
 	return hipSuccess;
 }
 
+/*
+ * The one attribute other memory has (as on ROCm, where KFD answers it):
+ * its coherency -- device memory coarse-grained, pinned host memory fine.
+ * 1 if answered (or refused) here, 0 if @ptr is not such memory.
+ */
+static int plain_coherency(const char *api, void *data, size_t size,
+			   hipMemRangeAttribute attr, const void *ptr, size_t count,
+			   hipError_t *e)
+{
+	size_t off;
+	struct bh_allocation *a = ptr ? bh_rt_allocation_at(ptr, &off) : NULL;
+
+	if (!a || a->managed || attr != hipMemRangeAttributeCoherencyMode)
+		return 0;
+	if (size != 4 || !count || count > alloc_size(a) - off)
+		*e = bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu): data_size must be 4 and "
+				 "the range inside its allocation", api, ptr, count);
+	else
+		*(int32_t *)data = a->pinned ? hipMemRangeCoherencyModeFineGrain :
+				   hipMemRangeCoherencyModeCoarseGrain;
+	return 1;
+}
+
 hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttribute attribute,
 				   const void *dev_ptr, size_t count)
 {
 	static const char api[] = "hipMemRangeGetAttribute";
 	struct bh_allocation *a;
 	size_t first, last;
-	hipError_t e;
+	hipError_t e = bh_rt_init();
 
+	if (e)
+		return e;
 	if (!data || !data_size)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api,
 				   data ? "data_size is 0" : "data is NULL");
+	if (plain_coherency(api, data, data_size, attribute, dev_ptr, count, &e))
+		return e ? e : bh_rt_success();
 	e = managed_range(api, dev_ptr, count, 0, &a, &first, &last);
 	if (!e)
 		e = range_attribute(api, data, data_size, attribute, a, first, last);

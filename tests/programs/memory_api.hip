@@ -126,6 +126,17 @@ static void range_attributes()
     expect(hipMalloc(&dev, page) == hipSuccess, "hipMalloc");
     EXPECT_CODE(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeReadMostly, dev, page),
                 hipErrorInvalidValue);
+    // Other memory has one attribute: device memory is coarse-grained,
+    // pinned host memory fine-grained (ROCm's answers).
+    EXPECT_CODE(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeCoherencyMode, dev, page),
+                hipSuccess);
+    expect(v == hipMemRangeCoherencyModeCoarseGrain, "hipMalloc memory is coarse-grained");
+    void* pinned = nullptr;
+    expect(hipHostMalloc(&pinned, page) == hipSuccess, "hipHostMalloc");
+    EXPECT_CODE(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeCoherencyMode, pinned, page),
+                hipSuccess);
+    expect(v == hipMemRangeCoherencyModeFineGrain, "pinned memory is fine-grained");
+    hipHostFree(pinned);
     hipFree(dev);
     hipFree(m);
 }
