@@ -161,7 +161,11 @@ hipError_t hipMemAdvise(const void *ptr, size_t count, hipMemoryAdvise advice, i
 	}
 	struct bh_allocation *a;
 	size_t first, last;
-	hipError_t e = managed_range("hipMemAdvise", ptr, count, device, &a, &first, &last);
+	/* Read-mostly names no device; its device argument is ignored (ROCm). */
+	bool any_device = advice == hipMemAdviseSetReadMostly ||
+			  advice == hipMemAdviseUnsetReadMostly;
+	hipError_t e = managed_range("hipMemAdvise", ptr, count, any_device ? 0 : device, &a,
+				     &first, &last);
 
 	if (e)
 		return e;

@@ -94,7 +94,11 @@ static void range_attributes()
     EXPECT_CODE(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributePreferredLocation, m, 2 * page),
                 hipSuccess);
     expect(v == hipInvalidDeviceId, "no preferred location before advice");
-    EXPECT_CODE(hipMemAdvise(m, page, hipMemAdviseSetReadMostly, 0), hipSuccess);
+    // Read-mostly names no device: the device argument is ignored (ROCm).
+    EXPECT_CODE(hipMemAdvise(m, page, hipMemAdviseUnsetReadMostly, -12), hipSuccess);
+    EXPECT_CODE(hipMemAdvise(m, page, hipMemAdviseSetReadMostly, 99), hipSuccess);
+    EXPECT_CODE(hipMemAdvise(m, page, hipMemAdviseSetPreferredLocation, 99),
+                hipErrorInvalidDevice);
     EXPECT_CODE(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeReadMostly, m, page), hipSuccess);
     expect(v == 1, "the advised page is read-mostly");
     EXPECT_CODE(hipMemRangeGetAttribute(&v, 4, hipMemRangeAttributeReadMostly, m, 2 * page),
