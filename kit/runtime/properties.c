@@ -104,6 +104,8 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	p->ECCEnabled = i->sramecc;
 	p->hostNativeAtomicSupported = i->host_atomics;
 	p->canMapHostMemory = 1;		/* every board maps host memory (BH_MEM_HOST) */
+	p->hostRegisterSupported = i->host_register;	/* hipHostRegister */
+	p->memoryPoolsSupported = 1;		/* mempool.c, on every board */
 	p->managedMemory = i->unified_memory;
 	p->concurrentManagedAccess = i->unified_memory;
 	p->directManagedMemAccessFromHost = i->unified_memory;

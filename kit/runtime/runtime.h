@@ -67,13 +67,27 @@ struct bh_allocation {
 	bool managed;		/* hipMallocManaged: host and device address */
 	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
 	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
+	void *registered_ptr;	/* the pointer hipHostRegister was given */
 	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
 	size_t bytes;		/* size asked for (0: mem.size) */
 	/* mempool.c: the pool block this memory is (NULL: not a pool's);
 	 * set before the allocation is listed, changed under the pool lock */
 	struct bh_rt_pool_block *pool_block;
+	/* memattr.c: the allocation's unique id (HIP_POINTER_ATTRIBUTE_BUFFER_ID,
+	 * IPC handles), given on first use; 0 until then */
+	uint64_t serial;
+	bool sync_memops;	/* HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (set, read back) */
+	/* memattr.c: what hipMemAdvise / hipMemPrefetchAsync recorded for
+	 * each 4 KiB page of managed memory (hipMemRangeGetAttribute(s));
+	 * NULL until the first advice, freed with the allocation */
+	struct bh_rt_page_advice *advice;
 	struct bh_allocation *next;
 };
+
+/* The allocation's unique id, made on first use (memattr.c). */
+uint64_t bh_rt_allocation_serial(struct bh_allocation *a);
+/* Free what memattr.c keeps for @a (when @a itself is freed). */
+void bh_rt_allocation_forget(struct bh_allocation *a);
 
 #define BH_RT_MAX_QUEUES 16
 

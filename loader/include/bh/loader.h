@@ -85,6 +85,13 @@ struct bh_device_info {
 	uint32_t l1_size;		/* vector L1 per CU, bytes */
 	uint32_t l3_size;		/* Infinity Cache / MALL, bytes */
 	unsigned max_queues;		/* hardware queues a process can create */
+	/* Where VRAM sits in the GPU's address space when the host cannot
+	 * use those addresses ([vram_gpu_base, + vram_size): the sim and
+	 * kmod boards' window); 0 when device addresses are host addresses
+	 * too (KFD). */
+	uint64_t vram_gpu_base;
+	bool host_register;		/* bh_mem_register maps the program's own
+					 * pages (set by the core from the backend) */
 };
 
 enum bh_mem_domain {
