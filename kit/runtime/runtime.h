@@ -76,8 +76,10 @@ struct bh_allocation {
 };
 
 #define BH_RT_MAX_QUEUES 16
+#define BH_RT_CU_MASK_WORDS 8		/* CU masks of up to 256 CUs */
 
 struct bh_rt_queue;
+struct bh_rt_graph_capture;
 struct bh_rt_slot_page;
 struct bh_rt_zombie;
 
@@ -92,6 +94,12 @@ struct ihipStream_t {
 	struct bh_rt_device *d;		/* its device */
 	struct bh_rt_queue *rq;
 	uint64_t last;			/* fence on rq of its last operation; 0: none */
+	/* hipExtStreamCreateWithCUMask: the CUs it may use (bit i of word j:
+	 * CU 32*j + i), recorded only: every board runs a stream's work on
+	 * all CUs.  cu_mask_words 0: all of them. */
+	uint32_t cu_mask[BH_RT_CU_MASK_WORDS];
+	unsigned int cu_mask_words;
+	struct bh_rt_graph_capture *capture;	/* graph.c: being captured (NULL: not) */
 	struct ihipStream_t *next;	/* the live streams */
 };
 

@@ -300,6 +300,70 @@ hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, 
 	return create("hipStreamCreateWithPriority", stream, flags, priority);
 }
 
+/*
+ * A CU mask is recorded (hipExtStreamGetCUMask reads it back) but not
+ * applied: the sim board's model, like barehip.ko's queues, runs every
+ * queue on all CUs (docs/conformance-stream.md).  As ROCm: bits beyond
+ * the device's CUs are dropped, and a mask that leaves no CU is the
+ * default (all CUs).
+ */
+hipError_t hipExtStreamCreateWithCUMask(hipStream_t *stream, uint32_t cuMaskSize,
+					const uint32_t *cuMask)
+{
+	static const char api[] = "hipExtStreamCreateWithCUMask";
+	struct bh_rt_device *d;
+	unsigned int cus, words;
+	uint32_t any = 0;
+	hipError_t e;
+
+	if (!stream || !cuMask || !cuMaskSize)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !stream ? "stream is NULL" :
+				   !cuMask ? "cuMask is NULL" : "cuMaskSize is 0");
+	e = bh_rt_cur(&d);
+	if (e)
+		return e;
+	cus = bh_device_get_info(d->dev)->num_cus;
+	words = (cus + 31) / 32;
+	if (words > BH_RT_CU_MASK_WORDS)
+		words = BH_RT_CU_MASK_WORDS;
+	e = create(api, stream, hipStreamDefault, 0);
+	if (e)
+		return e;
+	for (unsigned int i = 0; i < words; i++) {
+		uint32_t have = i < cuMaskSize ? cuMask[i] : 0;
+
+		if (cus < 32 * (i + 1))
+			have &= (1u << (cus - 32 * i)) - 1;
+		(*stream)->cu_mask[i] = have;
+		any |= have;
+	}
+	(*stream)->cu_mask_words = any ? words : 0;
+	return bh_rt_success();
+}
+
+hipError_t hipExtStreamGetCUMask(hipStream_t stream, uint32_t cuMaskSize, uint32_t *cuMask)
+{
+	static const char api[] = "hipExtStreamGetCUMask";
+	struct ihipStream_t *s;
+	unsigned int cus;
+	hipError_t e;
+
+	if (!cuMask || !cuMaskSize)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api,
+				   !cuMask ? "cuMask is NULL" : "cuMaskSize is 0");
+	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	cus = bh_device_get_info(s->d->dev)->num_cus;
+	for (uint32_t i = 0; i < cuMaskSize; i++) {
+		uint32_t all = cus >= 32 * (i + 1) ? 0xffffffffu :
+			       cus > 32 * i ? (1u << (cus - 32 * i)) - 1 : 0;
+
+		cuMask[i] = !s->cu_mask_words ? all : i < s->cu_mask_words ? s->cu_mask[i] : 0;
+	}
+	return bh_rt_success();
+}
+
 hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest)
 {
 	if (least)
