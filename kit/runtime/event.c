@@ -275,6 +275,8 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
 				e->d->ordinal, s->d->ordinal);
 	if (h)
 		return h;
+	if (bh_rt_capturing(s))		/* the capture's nodes so far (graph.c) */
+		return bh_rt_capture_event_record(s, e);
 	bh_rt_stream_lock(s);
 	h = bh_rt_stream_begin(s, "hipEventRecord");
 	if (!h && bh_queue_marker(s->rq->q, e->ts.page ? slot_va(e->ts) : 0, &seq, &err))
@@ -388,6 +390,12 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 		return err;
 	if (flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipStreamWaitEvent: flags must be 0");
+	/* An event recorded in a capture: @s joins it (graph.c). */
+	bool captured;
+
+	err = bh_rt_capture_event_wait(s, e, &captured);
+	if (err || captured)
+		return err ? err : bh_rt_success();
 	last_record(e, &rq, &seq);
 	if (!rq)
 		return bh_rt_success();	/* nothing recorded: nothing to wait for */

@@ -456,4 +456,29 @@ void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status);
  * (@device_alive; else the device went first). */
 void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive);
 
+/*
+ * graph.c: stream capture.  While @s captures, its launches, copies,
+ * fills and host functions become graph nodes (these return what the
+ * API call returns); event records and waits link the streams of one
+ * capture; synchronising calls on it are refused (bh_rt_capture_forbid).
+ */
+bool bh_rt_capturing(const struct ihipStream_t *s);
+hipError_t bh_rt_capture_kernel(const char *api, struct ihipStream_t *s,
+				const struct bh_kernel *k, dim3 grid, dim3 block, size_t shared,
+				const struct bh_launch *l);
+hipError_t bh_rt_capture_copy(const char *api, struct ihipStream_t *s, void *dst, size_t dpitch,
+			      size_t dslice, const void *src, size_t spitch, size_t sslice,
+			      size_t width, size_t height, size_t depth, hipMemcpyKind kind);
+hipError_t bh_rt_capture_fill(const char *api, struct ihipStream_t *s, void *dst, uint32_t value,
+			      size_t unit, size_t count);
+hipError_t bh_rt_capture_host(const char *api, struct ihipStream_t *s, hipHostFn_t fn,
+			      void *data);
+hipError_t bh_rt_capture_event_record(struct ihipStream_t *s, const void *event);
+hipError_t bh_rt_capture_event_wait(struct ihipStream_t *s, const void *event, bool *handled);
+hipError_t bh_rt_capture_forbid(const char *api, struct ihipStream_t *s);
+/* stream.c: every live stream in capture @c leaves it (graph.c's
+ * bh_rt_capture_leave_if on each). */
+void bh_rt_streams_capture_leave(const void *c);
+void bh_rt_capture_leave_if(struct ihipStream_t *s, const void *c);
+
 #endif

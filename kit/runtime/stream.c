@@ -616,6 +616,14 @@ hipError_t bh_rt_streams_synchronize(struct bh_rt_device *d, const char *api)
 	return first;
 }
 
+void bh_rt_streams_capture_leave(const void *c)
+{
+	lock_streams();
+	for (struct ihipStream_t *s = streams; s; s = s->next)
+		bh_rt_capture_leave_if(s, c);
+	unlock_streams();
+}
+
 /* Unlink and free live stream @s; false if it was not live (any more). */
 static bool stream_remove(struct ihipStream_t *s)
 {
@@ -690,6 +698,8 @@ hipError_t hipStreamQuery(hipStream_t stream)
 
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))
+		return bh_rt_capture_forbid("hipStreamQuery", s);
 	if (!s->null)
 		return bh_rt_queue_query(s->rq, bh_rt_stream_last(s), "hipStreamQuery");
 	/* The null stream, with the blocking streams it would wait for. */
@@ -710,6 +720,8 @@ hipError_t hipStreamSynchronize(hipStream_t stream)
 
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))
+		return bh_rt_capture_forbid("hipStreamSynchronize", s);
 	e = bh_rt_stream_synchronize(s, "hipStreamSynchronize");
 	if (e)
 		return e;
@@ -782,6 +794,8 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *data)
 	e = bh_rt_stream_get(stream, "hipLaunchHostFunc", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))
+		return bh_rt_capture_host("hipLaunchHostFunc", s, fn, data);
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "hipLaunchHostFunc: out of host memory");
@@ -805,6 +819,8 @@ static hipError_t add_callback(hipStream_t on, hipStream_t stream, hipStreamCall
 	e = bh_rt_stream_get(on, "hipStreamAddCallback", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))		/* hipLaunchHostFunc is the capturable form */
+		return bh_rt_capture_forbid("hipStreamAddCallback", s);
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "hipStreamAddCallback: out of host memory");

@@ -77,6 +77,9 @@ static hipError_t wait_value(const char *api, hipStream_t stream, void *ptr, uin
 	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
 	if (!e)
 		e = word_address(api, ptr, size, &va);
+	if (!e && bh_rt_capturing(s))
+		e = bh_rt_error(hipErrorStreamCaptureUnsupported, "%s: stream memory operations "
+				"cannot be captured into a graph (docs/graphs.md)", api);
 	if (e)
 		return e;
 	bh_rt_stream_lock(s);
@@ -114,6 +117,9 @@ static hipError_t write_value(const char *api, hipStream_t stream, void *ptr, ui
 	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
 	if (!e)
 		e = word_address(api, ptr, size, &va);
+	if (!e && bh_rt_capturing(s))
+		e = bh_rt_error(hipErrorStreamCaptureUnsupported, "%s: stream memory operations "
+				"cannot be captured into a graph (docs/graphs.md)", api);
 	if (e)
 		return e;
 	bh_rt_stream_lock(s);
