@@ -29,7 +29,7 @@ hip/amd_detail/hip_cooperative_groups_helper.h"
 # Host-only (g++, clang++ -x c++, gcc): what ROCm allows there, but the
 # half types (hip_fp16.h, hip_bf16.h: HIP only in barehip, docs/headers.md).
 host_only=$(echo "$provided" | tr ' ' '\n' | grep -v -e fp16 -e 'bf16\.h' -e hip_ext.h)
-absent="hip/hiprtc.h hip/hip_fp8.h hip/hip_texture_types.h hip/texture_types.h
+absent="hip/hip_fp8.h hip/hip_texture_types.h hip/texture_types.h
 hip/surface_types.h hip/hip_gl_interop.h hip/channel_descriptor.h"
 
 body() {

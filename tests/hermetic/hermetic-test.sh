@@ -69,7 +69,7 @@ else
 	mkdir -p "$fake/share/hip" "$fake/include/hip" "$fake/lib/x86_64-linux-gnu/amdgcn/bitcode"
 	printf 'HIP_VERSION_MAJOR=5\nHIP_VERSION_MINOR=2\nHIP_VERSION_PATCH=21153\n' \
 		> "$fake/share/hip/version"
-	for h in hip_runtime.h hip_runtime_api.h hiprtc.h hip_bfloat16.h hip_common.h; do
+	for h in hip_runtime.h hip_runtime_api.h hiprtc.h hip_gl_interop.h hip_bfloat16.h hip_common.h; do
 		echo "#error \"ROCm's $h was read\"" > "$fake/include/hip/$h"
 	done
 	for b in ocml ockl hip oclc_isa_version_90a; do
@@ -151,21 +151,26 @@ else
 fi
 
 # A ROCm header barehip does not provide is refused by name, in both
-# cases; it is never read from /usr/include/hip.
+# cases; one it provides (hiprtc.h) is its own.  Neither is ever read
+# from /usr/include/hip.
 checks=$((checks + 1))
-printf '#include <hip/hip_runtime.h>\n#include <hip/hiprtc.h>\nint main() { return 0; }\n' \
+printf '#include <hip/hip_runtime.h>\n#include <hip/hip_gl_interop.h>\nint main() { return 0; }\n' \
 	> "$tmp/ext.hip"
+printf '#include <hip/hip_runtime.h>\n#include <hip/hiprtc.h>\nint main() { return 0; }\n' \
+	> "$tmp/rtc.hip"
 for case in visible hidden; do
 	if in_ns $case "$cc" --offload-arch=gfx90a -c "$tmp/ext.hip" -o "$tmp/ext.o" \
 		> "$tmp/ext-$case.log" 2>&1; then
-		# barehip provides it now: then it must be barehip's own copy.
-		in_ns $case "$cc" --offload-arch=gfx90a -Xarch_device -H -c "$tmp/ext.hip" \
-			-o "$tmp/ext.o" 2>&1 | grep -E '^\.+ .*hiprtc\.h' | grep -q -v '/usr/' ||
-			fail "<hip/hiprtc.h> came from outside barehip with ROCm $case"
+		fail "<hip/hip_gl_interop.h> with ROCm $case: compiled; barehip has none"
 	elif ! grep -q "is a ROCm header barehip does not provide" "$tmp/ext-$case.log"; then
-		fail "<hip/hiprtc.h> with ROCm $case: not barehip's refusal:"
+		fail "<hip/hip_gl_interop.h> with ROCm $case: not barehip's refusal:"
 		grep error "$tmp/ext-$case.log" | head -2
 	fi
+	in_ns $case "$cc" --offload-arch=gfx90a -Xarch_device -H -c "$tmp/rtc.hip" \
+		-o "$tmp/rtc.o" > "$tmp/rtc-$case.log" 2>&1 ||
+		fail "<hip/hiprtc.h> with ROCm $case: $(grep error "$tmp/rtc-$case.log" | head -1)"
+	grep -E '^\.+ .*hiprtc\.h' "$tmp/rtc-$case.log" | grep -q -v '/usr/' ||
+		fail "<hip/hiprtc.h> came from outside barehip with ROCm $case"
 done
 
 if [ "$fails" -ne 0 ]; then

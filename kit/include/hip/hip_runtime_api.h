@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <hip/hip_version.h>
 #include <hip/hip_common.h>
+#include <hip/linker_types.h>
 
 #if defined(__HIP__) || defined(__CUDA__)
 #define __BH_HD __attribute__((host)) __attribute__((device))
@@ -554,27 +555,8 @@ typedef void *hipDeviceptr_t;
 #define HIP_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
 #define HIP_LAUNCH_PARAM_END ((void *)0x03)
 
-/* hipModuleLoadDataEx options (for PTX JIT: a code object needs none). */
-typedef enum hipJitOption {
-	hipJitOptionMaxRegisters = 0,
-	hipJitOptionThreadsPerBlock,
-	hipJitOptionWallTime,
-	hipJitOptionInfoLogBuffer,
-	hipJitOptionInfoLogBufferSizeBytes,
-	hipJitOptionErrorLogBuffer,
-	hipJitOptionErrorLogBufferSizeBytes,
-	hipJitOptionOptimizationLevel,
-	hipJitOptionTargetFromContext,
-	hipJitOptionTarget,
-	hipJitOptionFallbackStrategy,
-	hipJitOptionGenerateDebugInfo,
-	hipJitOptionLogVerbose,
-	hipJitOptionGenerateLineInfo,
-	hipJitOptionCacheMode,
-	hipJitOptionSm3xOpt,
-	hipJitOptionFastCompile,
-	hipJitOptionNumOptions
-} hipJitOption;
+/* hipModuleLoadDataEx options (hipJitOption, <hip/linker_types.h>): for
+ * PTX JIT, a code object needs none. */
 
 /* hipFuncGetAttribute (a module's function). */
 typedef enum hipFunction_attribute {
