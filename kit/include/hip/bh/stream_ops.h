@@ -31,6 +31,22 @@ hipError_t hipExtStreamCreateWithCUMask(hipStream_t *stream, uint32_t cuMaskSize
 					const uint32_t *cuMask);
 hipError_t hipExtStreamGetCUMask(hipStream_t stream, uint32_t cuMaskSize, uint32_t *cuMask);
 
+/*
+ * Interprocess events (kit/runtime/event.c): an event made with
+ * hipEventInterprocess (and hipEventDisableTiming) works in its own
+ * process and gives a handle; opening the handle in the same process is
+ * hipErrorInvalidContext (as in ROCm), in another one
+ * hipErrorNotSupported (its fence lives in the creator's queues).
+ */
+#ifndef HIP_IPC_HANDLE_SIZE
+#define HIP_IPC_HANDLE_SIZE 64
+#endif
+typedef struct hipIpcEventHandle_st {
+	char reserved[HIP_IPC_HANDLE_SIZE];
+} hipIpcEventHandle_t;
+hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t *handle, hipEvent_t event);
+hipError_t hipIpcOpenEventHandle(hipEvent_t *event, hipIpcEventHandle_t handle);
+
 /* The deprecated context API: a context is a device (kit/runtime/context.c). */
 typedef struct ihipCtx_t *hipCtx_t;
 
