@@ -155,3 +155,39 @@ hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value, 
 {
 	return write_value("hipStreamWriteValue64", stream, ptr, value, flags, 8);
 }
+
+/*
+ * hipStreamAttachMemAsync: as ROCm, @dev_ptr must be managed memory
+ * (hipMallocManaged or a __managed__ variable) and @length 0 or its
+ * whole size; @flags one of hipMemAttachGlobal/Host/Single.  Attaching
+ * changes nothing on barehip's boards, whose managed memory is coherent
+ * for the host and every stream at all times.
+ */
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr, size_t length,
+				   unsigned int flags)
+{
+	static const char api[] = "hipStreamAttachMemAsync";
+	struct bh_allocation *a;
+	struct ihipStream_t *s;
+	size_t off;
+	hipError_t e;
+
+	if (!dev_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: dev_ptr is NULL", api);
+	if (flags != hipMemAttachGlobal && flags != hipMemAttachHost &&
+	    flags != hipMemAttachSingle)
+		return bh_rt_error(hipErrorInvalidValue, "%s: flags 0x%x are not one of "
+				   "hipMemAttachGlobal/Host/Single", api, flags);
+	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	a = bh_rt_allocation_at(dev_ptr, &off);
+	if (!a || !a->managed)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %p is not managed memory", api,
+				   dev_ptr);
+	if (length && (off || length != (a->bytes ? a->bytes : a->mem.size)))
+		return bh_rt_error(hipErrorInvalidValue, "%s: length %zu is neither 0 nor the "
+				   "whole allocation (%zu bytes at its start)", api, length,
+				   (size_t)(a->bytes ? a->bytes : a->mem.size));
+	return bh_rt_success();
+}

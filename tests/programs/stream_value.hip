@@ -3,7 +3,8 @@
 // word once its earlier work is done.  The GPU's command processor does both
 // (WAIT_REG_MEM / WAIT_REG_MEM64 and a release write); the host only flips the
 // word.  Also: each condition with and without a mask on both widths, the
-// 64-bit compare seeing the high half, signal memory, and the refusals.
+// 64-bit compare seeing the high half, signal memory, the refusals, and
+// hipStreamAttachMemAsync's checks.
 #include <hip/hip_runtime.h>
 
 #include <chrono>
@@ -148,6 +149,20 @@ int main()
                 hipErrorContextIsDestroyed, "a stream that does not exist");
     expect_code(hipStreamWriteValue64(s, reinterpret_cast<char*>(w64) + 4, 0, 0),
                 hipErrorInvalidValue, "a 64-bit word not 8-byte aligned");
+
+    // hipStreamAttachMemAsync: managed memory only, length 0 or all of it.
+    int* managed;
+    HIP_CHECK(hipMallocManaged(&managed, 64 * sizeof(int)));
+    HIP_CHECK(hipStreamAttachMemAsync(s, managed, 0, hipMemAttachHost));
+    HIP_CHECK(hipStreamAttachMemAsync(s, managed, 64 * sizeof(int), hipMemAttachSingle));
+    expect_code(hipStreamAttachMemAsync(s, managed, 3, hipMemAttachSingle), hipErrorInvalidValue,
+                "attach of part of an allocation");
+    expect_code(hipStreamAttachMemAsync(s, d32, 0, hipMemAttachSingle), hipErrorInvalidValue,
+                "attach of memory that is not managed");
+    expect_code(hipStreamAttachMemAsync(s, managed, 0, hipMemAttachHost | hipMemAttachGlobal),
+                hipErrorInvalidValue, "attach with two flags");
+    HIP_CHECK(hipStreamSynchronize(s));
+    HIP_CHECK(hipFree(managed));
 
     HIP_CHECK(hipStreamDestroy(waiter));
     HIP_CHECK(hipStreamDestroy(s));

@@ -26,6 +26,17 @@ hipError_t hipStreamWaitValue64(hipStream_t stream, void *ptr, uint64_t value, u
 hipError_t hipStreamWriteValue32(hipStream_t stream, void *ptr, uint32_t value, unsigned int flags);
 hipError_t hipStreamWriteValue64(hipStream_t stream, void *ptr, uint64_t value, unsigned int flags);
 
+/*
+ * Managed memory attached to a stream: checked, then nothing to do
+ * (every board's managed memory is coherent for host and device).
+ */
+#ifndef hipMemAttachSingle
+#define hipMemAttachSingle 0x04
+#endif
+hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr,
+				   size_t length BH_DEFAULT_ARG(0),
+				   unsigned int flags BH_DEFAULT_ARG(hipMemAttachSingle));
+
 /* CU masks: bit i of word j is CU 32*j + i (kit/runtime/cumask.c). */
 hipError_t hipExtStreamCreateWithCUMask(hipStream_t *stream, uint32_t cuMaskSize,
 					const uint32_t *cuMask);
