@@ -137,6 +137,8 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 		return logged(bh_rt_error(hipErrorInvalidConfiguration,
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
 				   shared));
+	if (bh_rt_capturing(s))		/* a graph node, not a launch */
+		return bh_rt_capture_kernel(api, s, k, grid, block, shared, l);
 	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
 		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
 		  (void *)s);

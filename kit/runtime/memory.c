@@ -358,6 +358,9 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 	e = check_copy(api, c, &d, &s);
 	if (e)
 		return e;
+	if (bh_rt_capturing(st))	/* a graph node (graph.c): the pointers, not the bytes */
+		return bh_rt_capture_copy(api, st, c->dst, c->dpitch, c->dslice, c->src, c->spitch,
+					  c->sslice, c->width, c->height, c->depth, c->kind);
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
@@ -597,6 +600,8 @@ static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t
 	if (v.kind == PTR_PAGEABLE)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu bytes): not inside a "
 				   "device, managed or pinned allocation", api, dst, count * unit);
+	if (async && bh_rt_capturing(s))	/* a graph node (graph.c) */
+		return bh_rt_capture_fill(api, s, dst, value, unit, count);
 	if (!async) {
 		e = sync_order(api, stream, v.d, NULL);
 		if (e)

@@ -239,7 +239,7 @@ hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int devi
 	     p.cooperativeMultiDeviceUnmatchedSharedMem);
 	PROP(hipDeviceAttributeIsLargeBar, p.isLargeBar);
 	PROP(hipDeviceAttributeAsicRevision, p.asicRevision);
-	PROP(hipDeviceAttributeCanUseStreamWaitValue, 0);
+	PROP(hipDeviceAttributeCanUseStreamWaitValue, 1);
 	PROP(hipDeviceAttributeImageSupport, 0);
 	PROP(hipDeviceAttributePhysicalMultiProcessorCount, p.multiProcessorCount);
 	/* Fine-grained (coherent) host memory: BH_MEM_HOST on every board. */

@@ -90,8 +90,10 @@ uint64_t bh_rt_allocation_serial(struct bh_allocation *a);
 void bh_rt_allocation_forget(struct bh_allocation *a);
 
 #define BH_RT_MAX_QUEUES 16
+#define BH_RT_CU_MASK_WORDS 8		/* CU masks of up to 256 CUs */
 
 struct bh_rt_queue;
+struct bh_rt_graph_capture;
 struct bh_rt_slot_page;
 struct bh_rt_zombie;
 
@@ -106,6 +108,12 @@ struct ihipStream_t {
 	struct bh_rt_device *d;		/* its device */
 	struct bh_rt_queue *rq;
 	uint64_t last;			/* fence on rq of its last operation; 0: none */
+	/* hipExtStreamCreateWithCUMask: the CUs it may use (bit i of word j:
+	 * CU 32*j + i), recorded only: every board runs a stream's work on
+	 * all CUs.  cu_mask_words 0: all of them. */
+	uint32_t cu_mask[BH_RT_CU_MASK_WORDS];
+	unsigned int cu_mask_words;
+	struct bh_rt_graph_capture *capture;	/* graph.c: being captured (NULL: not) */
 	struct ihipStream_t *next;	/* the live streams */
 };
 
@@ -462,5 +470,30 @@ void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status);
 /* Stop the host thread (after cancelling what is left); free the gates
  * (@device_alive; else the device went first). */
 void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive);
+
+/*
+ * graph.c: stream capture.  While @s captures, its launches, copies,
+ * fills and host functions become graph nodes (these return what the
+ * API call returns); event records and waits link the streams of one
+ * capture; synchronising calls on it are refused (bh_rt_capture_forbid).
+ */
+bool bh_rt_capturing(const struct ihipStream_t *s);
+hipError_t bh_rt_capture_kernel(const char *api, struct ihipStream_t *s,
+				const struct bh_kernel *k, dim3 grid, dim3 block, size_t shared,
+				const struct bh_launch *l);
+hipError_t bh_rt_capture_copy(const char *api, struct ihipStream_t *s, void *dst, size_t dpitch,
+			      size_t dslice, const void *src, size_t spitch, size_t sslice,
+			      size_t width, size_t height, size_t depth, hipMemcpyKind kind);
+hipError_t bh_rt_capture_fill(const char *api, struct ihipStream_t *s, void *dst, uint32_t value,
+			      size_t unit, size_t count);
+hipError_t bh_rt_capture_host(const char *api, struct ihipStream_t *s, hipHostFn_t fn,
+			      void *data);
+hipError_t bh_rt_capture_event_record(struct ihipStream_t *s, const void *event);
+hipError_t bh_rt_capture_event_wait(struct ihipStream_t *s, const void *event, bool *handled);
+hipError_t bh_rt_capture_forbid(const char *api, struct ihipStream_t *s);
+/* stream.c: every live stream in capture @c leaves it (graph.c's
+ * bh_rt_capture_leave_if on each). */
+void bh_rt_streams_capture_leave(const void *c);
+void bh_rt_capture_leave_if(struct ihipStream_t *s, const void *c);
 
 #endif

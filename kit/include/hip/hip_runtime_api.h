@@ -1607,4 +1607,8 @@ static inline hipError_t hipLaunchCooperativeKernel_spt(F *f, dim3 gridDim, dim3
 #define hipLaunchCooperativeKernel hipLaunchCooperativeKernel_spt
 #endif
 
+/* Stream memory operations, CU masks, contexts; graphs and stream capture. */
+#include <hip/bh/stream_ops.h>
+#include <hip/bh/graph.h>
+
 #endif /* HIP_RUNTIME_API_H */
