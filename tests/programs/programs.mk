@@ -153,9 +153,11 @@ MULTI_PROGRAM_RUNS += $(call on_modelled,$(PROG_DIR)/device_ir)
 
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
-# Several GPUs: multi_device on three fake gfx90a GPUs and two gfx942.
+# Several GPUs: multi_device (and ext_launch's multi-device launch) on
+# three fake gfx90a GPUs, multi_device on two gfx942.
 ifneq ($(KFDSIM_LIB),)
-PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-gfx90a) \
+PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-gfx90a \
+		$(PROG_DIR)/ext_launch@kfd3-gfx90a) \
 	$(if $(filter gfx942,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd2-gfx942)
 endif
 # Programs that need the board beside the host (tests/programs/async/:
