@@ -68,10 +68,16 @@ mkdir -p "$logdir"
 console="$logdir/console-${run/:/-}.log"
 rm -f "$console"
 
+# Guest RAM: the kernel unpacks the initramfs (every HIP test program,
+# about 160 MB) into a tmpfs of half the RAM left beside it, so 768 MiB
+# (512 MiB stopped fitting at 158 MB: "Initramfs unpacking failed: write
+# error").  The board's memfd is backed as the guest touches it.
+ram_mb=768
+
 # The board must listen before QEMU starts: QEMU reads the setup
 # messages while realizing the device and fails if nobody answers.
 # shellcheck disable=SC2086 # board_args is a list of words
-"$board" "$work/ivsh.sock" --ram-mb 512 --timeout $((limit + 10)) $board_args \
+"$board" "$work/ivsh.sock" --ram-mb $ram_mb --timeout $((limit + 10)) $board_args \
 	> "$work/board.out" 2> "$work/board.err" &
 board_pid=$!
 for _ in $(seq 100); do
@@ -93,8 +99,8 @@ append="$append cryptomgr.notests pci=noaer slub_debug=FZPU,kmalloc-* bhtest=$te
 [ -z "$args" ] || append="$append bhargs=$args"
 start=$(date +%s%N)
 timeout -k 5 "$limit" qemu-system-x86_64 \
-	-machine q35,memory-backend=ram -accel tcg -m 512M \
-	-object memory-backend-file,id=ram,share=on,mem-path="$ram",size=512M \
+	-machine q35,memory-backend=ram -accel tcg -m ${ram_mb}M \
+	-object memory-backend-file,id=ram,share=on,mem-path="$ram",size=${ram_mb}M \
 	-nographic -nic none -no-reboot \
 	-kernel "$vmlinux" -initrd "$initrd" -append "$append" \
 	-chardev socket,path="$work/ivsh.sock",id=ivsh \
