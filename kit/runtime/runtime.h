@@ -241,6 +241,11 @@ int bh_rt_bundle_select(const void *bundle, size_t size, const char *gfx, const 
  * counts blocks, @l carries the arguments (args or raw_args) and flags. */
 hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
 			size_t shared, struct ihipStream_t *s, struct bh_launch *l);
+/* The same over @items work-items per dimension (a partial last block
+ * when the block does not divide them): hipExtModuleLaunchKernel. */
+hipError_t bh_rt_launch_items(const char *api, const struct bh_kernel *k,
+			      const uint32_t items[3], dim3 block, size_t shared,
+			      struct ihipStream_t *s, struct bh_launch *l);
 /* symbol.c: the host view of [ptr, ptr+size) inside a loaded code
  * object's globals (a hipGetSymbolAddress pointer) on any device, or
  * NULL; *@owner (if not NULL) is that device. */

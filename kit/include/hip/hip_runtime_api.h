@@ -1090,6 +1090,26 @@ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flag
 hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks, dim3 dimBlocks,
 			      void **args, size_t sharedMemBytes, hipStream_t stream,
 			      hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
+/*
+ * hipExtLaunchMultiKernelMultiDevice (launch.c): one launch per entry of
+ * @launchParamsList, each kernel on its own stream's device.  Unless
+ * @flags says otherwise, no kernel starts before the work queued earlier
+ * on every listed stream is done (hipCooperativeLaunchMultiDeviceNoPreSync
+ * drops that), and nothing queued later on any of the streams starts
+ * before every kernel is done (...NoPostSync drops that).
+ */
+typedef struct hipLaunchParams_t {
+	void *func;		/* the __global__ function (its host stub) */
+	dim3 gridDim;
+	dim3 blockDim;
+	void **args;
+	size_t sharedMem;
+	hipStream_t stream;
+} hipLaunchParams;
+#define hipCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
+hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *launchParamsList, int numDevices,
+					      unsigned int flags);
 
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
