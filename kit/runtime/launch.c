@@ -132,6 +132,8 @@ hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, d
 					   "xyz"[d], (unsigned long long)n));
 		items[d] = (uint32_t)n;
 	}
+	if (bh_rt_capturing(s) && shared <= UINT32_MAX)	/* a graph node, not a launch */
+		return bh_rt_capture_kernel(api, s, k, grid, block, shared, l);
 	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
 		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
 		  (void *)s);
@@ -172,11 +174,11 @@ static hipError_t launch_on(const char *api, const struct bh_kernel *k,
 		return logged(bh_rt_error(hipErrorInvalidConfiguration,
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
 				   shared));
-	if (bh_rt_capturing(s))		/* a graph node, not a launch */
-		return bh_rt_capture_kernel(api, s, k, grid, block, shared, l);
-	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
-		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
-		  (void *)s);
+	/* bh_rt_launch captured a launch by blocks before it came here. */
+	if (bh_rt_capturing(s))
+		return logged(bh_rt_error(hipErrorStreamCaptureUnsupported,
+				   "%s(kernel '%s'): a launch by work-items cannot be captured "
+				   "into a graph", api, k->name));
 	/* On the stream's queue, behind what the stream must wait for. */
 	bh_rt_stream_lock(s);
 	e = bh_rt_stream_begin(s, api);
@@ -311,6 +313,8 @@ hipError_t hipLaunchByPtr(const void *function)
 	}
 	free(c.args);
 	return e;
+}
+
 /*
  * Every stream of @s[0..n) waits, on its device's CP, for the work queued
  * so far on all of them: an event recorded on each (made on that stream's
