@@ -50,7 +50,7 @@ static hipError_t pop_config(const char *api, struct call_config *out)
 hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
 				     hipStream_t *stream)
 {
-	struct call_config c;
+	struct call_config c = { 0 };	/* gcc cannot see pop_config sets it */
 	hipError_t e = pop_config("__hipPopCallConfiguration", &c);
 
 	if (e)
@@ -287,7 +287,7 @@ hipError_t hipLaunchByPtr(const void *function)
 {
 	static const char api[] = "hipLaunchByPtr";
 	static const unsigned char none[1];
-	struct call_config c;
+	struct call_config c = { 0 };	/* gcc cannot see pop_config sets it */
 	hipError_t e = pop_config(api, &c);
 
 	if (e)
