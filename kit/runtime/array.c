@@ -243,7 +243,8 @@ hipError_t hipMemcpyAtoA(hipArray_t dst, size_t dstOffset, hipArray_t src, size_
  * the device pointer (one address space on every board).
  */
 static hipError_t side_base(const char *api, const char *side, hipMemoryType type,
-			    const void *host, const void *device, const void **base)
+			    const void *host, const void *device, hipArray_const_t array,
+			    const void **base)
 {
 	switch (type) {
 	case hipMemoryTypeHost:
@@ -255,6 +256,9 @@ static hipError_t side_base(const char *api, const char *side, hipMemoryType typ
 		*base = device;
 		break;
 	case hipMemoryTypeArray:
+		if (!array)
+			return bh_rt_error(hipErrorInvalidValue, "%s: the %s array is NULL", api,
+					   side);
 		return no_arrays(api);
 	default:
 		return bh_rt_error(hipErrorInvalidValue, "%s: %sMemoryType %d is not a memory "
@@ -273,9 +277,11 @@ static hipError_t param2d(const char *api, const hip_Memcpy2D *c, bool async, hi
 
 	if (!c)
 		return bh_rt_error(hipErrorInvalidValue, "%s: pCopy is NULL", api);
-	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, &src);
+	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
+		      &src);
 	if (!e)
-		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice, &dst);
+		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice,
+				   c->dstArray, &dst);
 	if (e)
 		return e;
 	size_t so = c->srcY * c->srcPitch + c->srcXInBytes;
@@ -318,9 +324,11 @@ static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipS
 		return bh_rt_error(hipErrorInvalidValue, "%s: pCopy is NULL", api);
 	if (c->srcLOD || c->dstLOD)
 		return bh_rt_error(hipErrorInvalidValue, "%s: srcLOD and dstLOD must be 0", api);
-	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, &src);
+	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
+		      &src);
 	if (!e)
-		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice, &dst);
+		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice,
+				   c->dstArray, &dst);
 	if (e)
 		return e;
 	hipMemcpy3DParms p = {

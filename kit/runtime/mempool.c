@@ -48,6 +48,12 @@ struct bh_rt_pool_block {
 	struct ihipMemPoolHandle_t *pool;	/* NULL: orphaned (device reset) */
 	size_t size;
 	enum block_state state;
+	/* FREEING: the stream its hipFreeAsync waits on.  A later allocation
+	 * on that very stream is ordered after the free, so it may take the
+	 * block at once (as ROCm does); each such taking is counted, and the
+	 * pending free it overtook then leaves the block alone. */
+	struct ihipStream_t *freeing_on;
+	unsigned int retaken;
 	struct bh_rt_pool_block *next;
 };
 
@@ -241,7 +247,7 @@ void bh_rt_mempool_teardown(struct bh_rt_device *d)
 
 /* ------------------------------------------------------------ allocation */
 static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, size_t size,
-			     void **ptr)
+			     struct ihipStream_t *s, void **ptr)
 {
 	size_t want = (size + BLOCK_ALIGN - 1) / BLOCK_ALIGN * BLOCK_ALIGN;
 	struct bh_rt_pool_block *best = NULL, *b;
@@ -254,9 +260,18 @@ static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, siz
 		if (b->state == BLOCK_FREE && b->size >= want && b->size / 2 <= want &&
 		    (!best || b->size < best->size))
 			best = b;
+	for (b = p->blocks; b && !best; b = b->next)
+		if (b->state == BLOCK_FREEING && b->freeing_on == s && b->size >= want &&
+		    b->size / 2 <= want)
+			best = b;
+	bool retake = best && best->state == BLOCK_FREEING;
+
+	if (retake)
+		best->retaken++;	/* its pending free must leave it alone */
 	if (best) {
 		best->state = BLOCK_USED;
-		note_used(p, best->size);
+		if (!retake)		/* a retaken block was never counted free */
+			note_used(p, best->size);
 		*ptr = (void *)(uintptr_t)best->a->mem.gpu_va;
 		pthread_mutex_unlock(&pool_lock);
 		return bh_rt_success();
@@ -298,7 +313,7 @@ static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, siz
 /* The stream @stream names, brought up; its device's ordinal. */
 static hipError_t stream_of(const char *api, hipStream_t stream, struct ihipStream_t **s)
 {
-	return bh_rt_stream_get(stream, api, hipErrorInvalidValue, s);
+	return bh_rt_stream_get(stream, api, hipErrorInvalidHandle, s);
 }
 
 hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream)
@@ -319,7 +334,7 @@ hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream)
 	pthread_mutex_lock(&pool_lock);
 	p = current_locked(s->d->ordinal);
 	pthread_mutex_unlock(&pool_lock);
-	return pool_alloc(api, p, size, dev_ptr);
+	return pool_alloc(api, p, size, s, dev_ptr);
 }
 
 hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_pool,
@@ -342,7 +357,7 @@ hipError_t hipMallocFromPoolAsync(void **dev_ptr, size_t size, hipMemPool_t mem_
 	/* The pool's device need not be the stream's (HIP allows it when
 	 * that device has access); the memory is the pool's device's. */
 	e = bh_rt_device_init(mem_pool->d);
-	return e ? e : pool_alloc(api, mem_pool, size, dev_ptr);
+	return e ? e : pool_alloc(api, mem_pool, size, s, dev_ptr);
 }
 
 /* ------------------------------------------------------------------ free */
@@ -357,7 +372,10 @@ static void free_run(struct bh_hostop *op)
 	struct free_op *f = (struct free_op *)op;
 
 	pthread_mutex_lock(&pool_lock);
-	block_freed_locked(f->b);
+	if (f->b->retaken)
+		f->b->retaken--;	/* a later allocation on the stream holds it */
+	else
+		block_freed_locked(f->b);
 	f->ran = true;
 	pthread_mutex_unlock(&pool_lock);
 }
@@ -369,7 +387,9 @@ static void free_done(struct bh_hostop *op)
 	if (f->ran)
 		return;
 	pthread_mutex_lock(&pool_lock);
-	if (op->cancelled) {
+	if (op->cancelled && f->b->retaken) {
+		f->b->retaken--;
+	} else if (op->cancelled) {
 		block_freed_locked(f->b);	/* the stream stopped: nothing uses it */
 	} else if (!f->b->pool) {
 		free(f->b);
@@ -411,8 +431,10 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
 	struct bh_rt_pool_block *b = bh_rt_allocation_listed(a) ? a->pool_block : NULL;
 	enum block_state was = b ? b->state : BLOCK_FREE;
 
-	if (b && was == BLOCK_USED)
+	if (b && was == BLOCK_USED) {
 		b->state = BLOCK_FREEING;
+		b->freeing_on = s;
+	}
 	pthread_mutex_unlock(&pool_lock);
 	if (!b || was != BLOCK_USED) {
 		free(f);

@@ -277,6 +277,9 @@ static void driver_copies()
     EXPECT_CODE(hipMemcpy(&word, static_cast<char*>(dev) + pitch * h * 2, 4, hipMemcpyDefault),
                 hipErrorInvalidValue);
     c.dstMemoryType = hipMemoryTypeArray;
+    c.dstArray = nullptr;
+    EXPECT_CODE(hipMemcpyParam2D(&c), hipErrorInvalidValue);   // no array named
+    c.dstArray = reinterpret_cast<hipArray_t>(dev);
     EXPECT_CODE(hipMemcpyParam2D(&c), hipErrorNotSupported);
     c.dstMemoryType = static_cast<hipMemoryType>(77);
     EXPECT_CODE(hipMemcpyParam2D(&c), hipErrorInvalidValue);

@@ -138,8 +138,41 @@ int main()
     for (int i = 0; i < n; i++)
         bad += out[i] != 7 + i;
     expect(bad == 0, "the second block's data");
-    expect(attr(pool, hipMemPoolAttrUsedMemHigh) == 2 * bytes, "used high-water mark");
-    expect(attr(pool, hipMemPoolAttrReservedMemHigh) == 2 * bytes, "reserved high-water mark");
+
+    // On the stream that freed it, a block is reused at once: the new
+    // allocation comes after the free in that stream's order (ROCm does
+    // the same).  The pending free then leaves the block to its new owner.
+    gate_open = false;
+    EXPECT_OK(hipLaunchHostFunc(s, hold_stream, nullptr));
+    uint64_t used0 = attr(pool, hipMemPoolAttrUsedMemCurrent);
+    int* d = nullptr;
+    int* e = nullptr;
+    EXPECT_OK(hipMallocAsync(&d, bytes, s));
+    EXPECT_OK(hipFreeAsync(d, s));
+    EXPECT_OK(hipMallocAsync(&e, bytes, s));
+    expect(e == d, "a block freed on a stream is reused by that stream before the free runs");
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == used0 + bytes, "used: the one block");
+    fill<<<n / 256, 256, 0, s>>>(e, n, 5);
+    gate_open = true;
+    EXPECT_OK(hipStreamSynchronize(s));
+    EXPECT_OK(hipMemcpy(out, e, bytes, hipMemcpyDeviceToHost));
+    bad = 0;
+    for (int i = 0; i < n; i++)
+        bad += out[i] != 5 + i;
+    expect(bad == 0, "the reused block keeps its new owner's data after the old free ran");
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == used0 + bytes, "used: still held");
+    EXPECT_OK(hipFreeAsync(e, s));
+    EXPECT_OK(hipStreamSynchronize(s));
+    expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == used0, "used: freed");
+    // A stream that is none is an invalid handle (ROCm's code).
+    int* f = nullptr;
+    EXPECT_CODE(hipMallocAsync(&f, bytes, reinterpret_cast<hipStream_t>(-1)),
+                hipErrorInvalidHandle);
+    EXPECT_CODE(hipMallocFromPoolAsync(&f, bytes, pool, reinterpret_cast<hipStream_t>(-1)),
+                hipErrorInvalidHandle);
+    // b, c and d (reused as e) were held at once.
+    expect(attr(pool, hipMemPoolAttrUsedMemHigh) == 3 * bytes, "used high-water mark");
+    expect(attr(pool, hipMemPoolAttrReservedMemHigh) == 3 * bytes, "reserved high-water mark");
 
     // --- threshold 0: freed memory goes back at the next synchronisation
     uint64_t zero = 0, five = 5;
