@@ -287,12 +287,18 @@ bench: all $(BENCH_BINS)
 # the aarch64 and riscv64 runtimes for barehip-cc --host-target=TRIPLE,
 # built where Debian's cross compilers are installed (INSTALL_CROSS_LIBS,
 # tests/cross/cross.mk).  tests/tools/install.mk tests the layout.
-# install_into DIR: install into DIR (make install: $(DESTDIR)$(PREFIX)).
+# install_into DIR[,PREFIX]: install into DIR (make install:
+# $(DESTDIR)$(PREFIX)), for use from PREFIX (DIR by default): hiprtc in
+# the installed runtimes finds the headers and firmware there
+# (scripts/set-hiprtc-prefix.py).  libhiprtc.a names the runtime too
+# (ROCm's samples find_library(hiprtc)).
 define install_into
 	$(Q)install -d $(1)/bin $(1)/lib $(1)/include
 	$(Q)install -m 755 $(BAREHIP_CC) $(HOST_TOOLS) $(1)/bin/
 	$(Q)install -m 644 $(LIBBAREHIP) $(1)/lib/
+	$(Q)scripts/set-hiprtc-prefix.py $(abspath $(or $(2),$(1))) $(1)/lib/libbarehip.a
 	$(Q)ln -sf libbarehip.a $(1)/lib/libamdhip64.a
+	$(Q)ln -sf libbarehip.a $(1)/lib/libhiprtc.a
 	$(Q)for t in $(TARGETS); do install -d $(1)/lib/barehip/$$t && \
 		install -m 644 $(BUILD)/lib/barehip/$$t/libbhfw.a $(BUILD)/lib/barehip/$$t/oclc_*.bc \
 			$(1)/lib/barehip/$$t/ && \
@@ -301,14 +307,16 @@ define install_into
 			install -m 644 $(BUILD)/lib/barehip/$$t/w64/libbhfw.a \
 				$(1)/lib/barehip/$$t/w64/; fi; done
 	$(Q)for l in $(INSTALL_CROSS_LIBS); do d=$(1)/lib/$$(basename $$(dirname $$l)) && \
-		install -d $$d && install -m 644 $$l $$d/ && ln -sf libbarehip.a $$d/libamdhip64.a; done
+		install -d $$d && install -m 644 $$l $$d/ && ln -sf libbarehip.a $$d/libamdhip64.a && \
+		ln -sf libbarehip.a $$d/libhiprtc.a && \
+		scripts/set-hiprtc-prefix.py $(abspath $(or $(2),$(1))) $$d/libbarehip.a; done
 	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(ROCM_GUARD) $(1)/include/
 	$(call install_cmake_pkg,$(1))
 endef
 
 .PHONY: install
 install: all $(INSTALL_CROSS_LIBS)
-	$(call install_into,$(DESTDIR)$(PREFIX))
+	$(call install_into,$(DESTDIR)$(PREFIX),$(PREFIX))
 	@echo "barehip: installed into $(DESTDIR)$(PREFIX)$(if $(INSTALL_CROSS_LIBS), \
 		(host runtimes for $(notdir $(patsubst %/,%,$(dir $(INSTALL_CROSS_LIBS))))))"
 

@@ -23,6 +23,21 @@ $(ROCM_GUARD_STAMP): kit/rocm-headers.list
 			> $(ROCM_GUARD)/hip/$$h || exit 1; done && touch $@
 HEADERS += $(ROCM_GUARD_STAMP)
 
+# hiprtc's prefix (kit/runtime/hiprtc_toolchain.c): where run-time
+# compilation finds barehip's headers and firmware -- this build tree,
+# which is a prefix like an installed one; make install writes the
+# installed prefix over it in the installed archive
+# (scripts/set-hiprtc-prefix.py).  Rewritten only when it changes.
+RTC_PREFIX_H := $(BUILD)/include/generated/bh_prefix.h
+$(RTC_PREFIX_H): FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)printf '#define BH_BUILD_PREFIX "%s"\n' "$(abspath $(BUILD))" > $@.tmp
+	$(Q)cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+HEADERS += $(RTC_PREFIX_H)
+$(BUILD)/obj/kit/runtime/hiprtc_toolchain.o: $(RTC_PREFIX_H)
+.PHONY: FORCE
+FORCE:
+
 $(BAREHIP_CC): kit/tools/barehip-cc.in $(CONFIG_MK)
 	$(Q)mkdir -p $(@D)
 	@echo "  GEN     $@"

@@ -20,8 +20,10 @@
  * Usage: barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS]
  *                    [--gfx gfx90a|gfx942] [--vram-mb N] [--threads N]
  *                    [--inject ignore:gart-unmap[:N]]
- * (--threads: the model's host threads, as BAREHIP_SIM_THREADS, which it
- * overrides; 0 = one per online core.  --inject, a fault for tests: the
+ * (--vram-mb: the VRAM in MiB, 16..196608, as BAREHIP_SIM_VRAM_MB, which
+ * it overrides; default Kconfig's SIM_VRAM_MB.  --threads: the model's
+ * host threads, as BAREHIP_SIM_THREADS, which it overrides; 0 = one per
+ * online core.  --inject, a fault for tests: the
  * first N GART unmap commands, default all, are neither done nor
  * answered, as by a board that hung.)
  * Prints "barehip-sim: ready ram=/proc/PID/fd/N" once it listens (QEMU's
@@ -407,7 +409,7 @@ static void write_identity(struct server *s)
 
 struct extra_options {
 	const char *gfx;
-	unsigned long vram_mb;
+	const char *vram_mb;	/* --vram-mb, else BAREHIP_SIM_VRAM_MB */
 	const char *threads;
 	unsigned long swallow_unmaps;
 };
@@ -422,8 +424,8 @@ static int extra_option(void *ctx, const char *opt, const char *value)
 		return 0;
 	}
 	if (!strcmp(opt, "--vram-mb")) {
-		x->vram_mb = strtoul(value, &end, 0);
-		return *end || !x->vram_mb || x->vram_mb > 65536;
+		x->vram_mb = value;	/* checked with BAREHIP_SIM_VRAM_MB's rule */
+		return 0;
 	}
 	if (!strcmp(opt, "--threads")) {
 		x->threads = value;
@@ -450,7 +452,6 @@ int main(int argc, char **argv)
 {
 	struct extra_options x = {
 		.gfx = CONFIG_SIM_TARGET,
-		.vram_mb = CONFIG_SIM_VRAM_MB,
 	};
 	static struct server s;
 	struct pci_board_layout layout = {
@@ -479,10 +480,21 @@ int main(int argc, char **argv)
 	}
 	s.cfg = (struct bh_sim_config){
 		.gfx = s.target->gfx,
-		.vram_size = (uint64_t)x.vram_mb << 20,
 		.num_cus = bh_sim_target_cus(s.target, CONFIG_SIM_TARGET, CONFIG_SIM_NUM_CUS),
 		.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
 	};
+	/* The VRAM size as the in-process board takes it (Kconfig's, or
+	 * BAREHIP_SIM_VRAM_MB), --vram-mb first; backed lazily by the BAR's
+	 * shared file, so a large board costs the pages the guest touches. */
+	if (bh_sim_vram_setting(x.vram_mb ? x.vram_mb : getenv("BAREHIP_SIM_VRAM_MB"),
+				CONFIG_SIM_VRAM_MB, &s.cfg.vram_size, why)) {
+		if (x.vram_mb)
+			fprintf(stderr, "barehip-sim: --vram-mb %.32s is not a VRAM size in MiB "
+				"16..%u\n", x.vram_mb, BH_SIM_VRAM_MAX_MB);
+		else
+			fprintf(stderr, "barehip-sim: %s\n", why);
+		return 2;
+	}
 	if (bh_sim_threads_setting(x.threads ? x.threads : getenv("BAREHIP_SIM_THREADS"),
 				   CONFIG_SIM_THREADS, &s.cfg.threads, why)) {
 		fprintf(stderr, "barehip-sim: %s%s\n", x.threads ? "--threads: " : "", why);

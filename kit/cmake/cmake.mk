@@ -40,13 +40,32 @@ $(CMAKE_PKG_TOOLS):
 
 all: $(CMAKE_PKG) $(CMAKE_PKG_TOOLS)
 
+# ROCm's layout, for build files that call its tools by path (ROCm's
+# samples: $(ROCM_INSTALL_DIR)/bin/hipcc, $(ROCM_INSTALL_DIR)/llvm/bin/
+# clang, llvm-mc, clang-offload-bundler, CMake's find_program in
+# ${ROCM_ROOT}/llvm): bin/hipcc is barehip-cc; llvm/bin/ holds clang and
+# clang++ (barehip's clang++ above) and these tools of the LLVM barehip
+# uses, linked where that LLVM has them.
+ROCM_LLVM_TOOLS := llvm-mc llvm-dis llvm-as llvm-link llvm-objdump llvm-readelf llvm-readobj \
+	llvm-nm llvm-ar llvm-objcopy llvm-strip ld.lld clang-offload-bundler
+LLVM_BIN_DIR = $(dir $(OFFLOAD_BUNDLER))
+
 # install_cmake_pkg DIR: the packages and tools into the prefix DIR (the
 # Makefile's install_into calls it: make install, and the prefixes the
-# tests install).
+# tests install).  DIR/clang++ is for CMake's HIP language with DIR on
+# CMAKE_PREFIX_PATH: find_program looks in each prefix itself, where no
+# one's PATH looks (docs/cmake.md).
 define install_cmake_pkg
-	$(Q)install -d $(1)/bin $(1)/lib/cmake/hip-lang $(1)/lib/cmake/hip $(1)/lib/barehip/bin
+	$(Q)install -d $(1)/bin $(1)/lib/cmake/hip-lang $(1)/lib/cmake/hip $(1)/lib/barehip/bin \
+		$(1)/llvm/bin
 	$(Q)install -m 755 $(AGENT_ENUMERATOR) $(HIPCONFIG) $(1)/bin/
 	$(Q)install -m 755 $(HIP_CLANGXX) $(1)/lib/barehip/bin/
+	$(Q)ln -sf lib/barehip/bin/clang++ $(1)/clang++
+	$(Q)ln -sf barehip-cc $(1)/bin/hipcc
+	$(Q)ln -sf ../../lib/barehip/bin/clang++ $(1)/llvm/bin/clang
+	$(Q)ln -sf ../../lib/barehip/bin/clang++ $(1)/llvm/bin/clang++
+	$(Q)for t in $(ROCM_LLVM_TOOLS); do [ ! -x $(LLVM_BIN_DIR)$$t ] || \
+		ln -sf $(LLVM_BIN_DIR)$$t $(1)/llvm/bin/$$t; done
 	$(Q)install -m 644 $(CMAKE_PKG_LANG) $(1)/lib/cmake/hip-lang/
 	$(Q)install -m 644 $(CMAKE_PKG_HIP) $(1)/lib/cmake/hip/
 endef

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime.h"
 
@@ -184,9 +185,6 @@ hipError_t hipEventCreateWithFlags(hipEvent_t *event, unsigned flags)
 	if ((flags & hipEventInterprocess) && !(flags & hipEventDisableTiming))
 		return bh_rt_error(hipErrorInvalidValue, "hipEventCreateWithFlags(0x%x): "
 				   "hipEventInterprocess needs hipEventDisableTiming", flags);
-	if (flags & hipEventInterprocess)
-		return bh_rt_error(hipErrorNotSupported, "hipEventCreateWithFlags: "
-				   "hipEventInterprocess: barehip programs are one process");
 	err = bh_rt_cur(&d);
 	if (err)
 		return err;
@@ -275,6 +273,8 @@ hipError_t hipEventRecord(hipEvent_t event, hipStream_t stream)
 				e->d->ordinal, s->d->ordinal);
 	if (h)
 		return h;
+	if (bh_rt_capturing(s))		/* the capture's nodes so far (graph.c) */
+		return bh_rt_capture_event_record(s, e);
 	bh_rt_stream_lock(s);
 	h = bh_rt_stream_begin(s, "hipEventRecord");
 	if (!h && bh_queue_marker(s->rq->q, e->ts.page ? slot_va(e->ts) : 0, &seq, &err))
@@ -388,6 +388,12 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 		return err;
 	if (flags)
 		return bh_rt_error(hipErrorInvalidValue, "hipStreamWaitEvent: flags must be 0");
+	/* An event recorded in a capture: @s joins it (graph.c). */
+	bool captured;
+
+	err = bh_rt_capture_event_wait(s, e, &captured);
+	if (err || captured)
+		return err ? err : bh_rt_success();
 	last_record(e, &rq, &seq);
 	if (!rq)
 		return bh_rt_success();	/* nothing recorded: nothing to wait for */
@@ -413,6 +419,56 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 	}
 	bh_rt_stream_unlock(s);
 	return err ? err : bh_rt_success();
+}
+
+/* An interprocess event's handle: who made it, and which event. */
+struct ipc_event_handle {
+	char magic[8];
+	uint64_t pid;
+	uint64_t event;
+};
+_Static_assert(sizeof(struct ipc_event_handle) <= HIP_IPC_HANDLE_SIZE, "handle fits");
+static const char ipc_magic[8] = "bhipcev";
+
+hipError_t hipIpcGetEventHandle(hipIpcEventHandle_t *handle, hipEvent_t event)
+{
+	struct ipc_event_handle h = { .pid = (uint64_t)getpid() };
+	struct ihipEvent_t *e;
+	hipError_t err;
+
+	if (!handle)
+		return bh_rt_error(hipErrorInvalidValue, "hipIpcGetEventHandle: handle is NULL");
+	err = get(event, "hipIpcGetEventHandle", hipErrorInvalidHandle, &e);
+	if (err)
+		return err;
+	if (!(e->flags & hipEventInterprocess))
+		return bh_rt_error(hipErrorInvalidConfiguration, "hipIpcGetEventHandle: the event "
+				   "was not made with hipEventInterprocess");
+	memcpy(h.magic, ipc_magic, sizeof(h.magic));
+	h.event = (uint64_t)(uintptr_t)e;
+	memset(handle, 0, sizeof(*handle));
+	memcpy(handle->reserved, &h, sizeof(h));
+	return bh_rt_success();
+}
+
+/* As ROCm: an event's own process opens its handle with
+ * hipErrorInvalidContext (use the event itself). */
+hipError_t hipIpcOpenEventHandle(hipEvent_t *event, hipIpcEventHandle_t handle)
+{
+	struct ipc_event_handle h;
+
+	if (!event)
+		return bh_rt_error(hipErrorInvalidValue, "hipIpcOpenEventHandle: event is NULL");
+	memcpy(&h, handle.reserved, sizeof(h));
+	if (memcmp(h.magic, ipc_magic, sizeof(h.magic)))
+		return bh_rt_error(hipErrorInvalidValue, "hipIpcOpenEventHandle: not a handle from "
+				   "hipIpcGetEventHandle");
+	if (h.pid == (uint64_t)getpid())
+		return bh_rt_error(hipErrorInvalidContext, "hipIpcOpenEventHandle: the event is "
+				   "this process's own (use it directly)");
+	return bh_rt_error(hipErrorNotSupported, "hipIpcOpenEventHandle: the event is process "
+			   "%llu's; barehip events do not cross processes (their fences live in "
+			   "the creating process's queues)", (unsigned long long)h.pid);
 }
 
 /* Device @d goes: its events, with their slots. */

@@ -4,7 +4,7 @@
  * kinds.  The boards' VRAM is coherent for the host and every agent (the
  * sim board's is host memory), so fine-grained, uncached and contiguous
  * memory are device memory as hipMalloc gives it; signal memory is 8
- * bytes, as ROCm requires.
+ * bytes, as ROCm requires, of coherent host memory the GPU maps.
  */
 #include "runtime.h"
 
@@ -25,7 +25,10 @@ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flag
 		if (sizeBytes != 8)
 			return bh_rt_error(hipErrorInvalidValue, "%s: signal memory is 8 bytes, "
 					   "not %zu", api, sizeBytes);
-		break;
+		/* A word both sides poll (hipStreamWaitValue64, the host):
+		 * coherent host memory the GPU maps, as ROCm's signal memory
+		 * is; hipFree frees it. */
+		return hipHostMalloc(ptr, sizeBytes, hipHostMallocCoherent);
 	default:
 		return bh_rt_error(hipErrorInvalidValue, "%s: unknown flags 0x%x (one "
 				   "hipDeviceMalloc* value)", api, flags);

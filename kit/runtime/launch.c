@@ -50,7 +50,7 @@ static hipError_t pop_config(const char *api, struct call_config *out)
 hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, size_t *shared,
 				     hipStream_t *stream)
 {
-	struct call_config c;
+	struct call_config c = { 0 };	/* gcc cannot see pop_config sets it */
 	hipError_t e = pop_config("__hipPopCallConfiguration", &c);
 
 	if (e)
@@ -105,6 +105,10 @@ static hipError_t logged(hipError_t e)
 	return e;
 }
 
+static hipError_t launch_on(const char *api, const struct bh_kernel *k,
+			    const uint32_t items[3], dim3 block, size_t shared,
+			    struct ihipStream_t *s, struct bh_launch *l);
+
 /*
  * Launch loaded kernel @k: @grid counts blocks, as HIP does; @l carries
  * the arguments (args or raw_args) and flags.  hipLaunchKernel and the
@@ -113,33 +117,68 @@ static hipError_t logged(hipError_t e)
 hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
 			size_t shared, struct ihipStream_t *s, struct bh_launch *l)
 {
-	struct bh_error err = { 0 };
-	uint64_t seq;
-	hipError_t e;
-
 	uint32_t g[3] = { grid.x, grid.y, grid.z }, b[3] = { block.x, block.y, block.z };
+	uint32_t items[3];
 
-	l->dynamic_lds = (uint32_t)shared;
 	for (int d = 0; d < 3; d++) {
-		uint64_t items = (uint64_t)g[d] * b[d];
+		uint64_t n = (uint64_t)g[d] * b[d];
 
 		/* The seed's rule: gridDim·blockDim must fit in 32 bits. */
-		if (items >= (1ull << 32))
+		if (n >= (1ull << 32))
 			return logged(bh_rt_error(hipErrorInvalidConfiguration,
 					   "kernel '%s' grid (%u,%u,%u) block (%u,%u,%u): "
 					   "%c dimension has %llu work-items, more than 2^32-1",
 					   k->name, g[0], g[1], g[2], b[0], b[1], b[2],
-					   "xyz"[d], (unsigned long long)items));
-		l->grid[d] = (uint32_t)items;
+					   "xyz"[d], (unsigned long long)n));
+		items[d] = (uint32_t)n;
+	}
+	if (bh_rt_capturing(s) && shared <= UINT32_MAX)	/* a graph node, not a launch */
+		return bh_rt_capture_kernel(api, s, k, grid, block, shared, l);
+	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
+		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
+		  (void *)s);
+	return launch_on(api, k, items, block, shared, s, l);
+}
+
+/*
+ * Launch loaded kernel @k over @items work-items per dimension (AMD's
+ * global work size, as an AQL packet has it): a size that is not a
+ * multiple of the block's ends in a partial workgroup, whose work-items
+ * see its size as blockDim (the hidden remainder arguments).
+ */
+hipError_t bh_rt_launch_items(const char *api, const struct bh_kernel *k,
+			      const uint32_t items[3], dim3 block, size_t shared,
+			      struct ihipStream_t *s, struct bh_launch *l)
+{
+	BH_RT_LOG(3, "%s ( kernel '%s', work-items (%u,%u,%u), block (%u,%u,%u), shared %zu, "
+		  "stream %p )", api, k->name, items[0], items[1], items[2], block.x, block.y,
+		  block.z, shared, (void *)s);
+	return launch_on(api, k, items, block, shared, s, l);
+}
+
+static hipError_t launch_on(const char *api, const struct bh_kernel *k,
+			    const uint32_t items[3], dim3 block, size_t shared,
+			    struct ihipStream_t *s, struct bh_launch *l)
+{
+	struct bh_error err = { 0 };
+	uint64_t seq;
+	hipError_t e;
+	uint32_t b[3] = { block.x, block.y, block.z };
+
+	l->dynamic_lds = (uint32_t)shared;
+	for (int d = 0; d < 3; d++) {
+		l->grid[d] = items[d];
 		l->block[d] = b[d];
 	}
 	if (shared > UINT32_MAX)
 		return logged(bh_rt_error(hipErrorInvalidConfiguration,
 				   "kernel '%s': %zu bytes of dynamic shared memory", k->name,
 				   shared));
-	BH_RT_LOG(3, "%s ( kernel '%s', grid (%u,%u,%u), block (%u,%u,%u), shared %zu, "
-		  "stream %p )", api, k->name, g[0], g[1], g[2], b[0], b[1], b[2], shared,
-		  (void *)s);
+	/* bh_rt_launch captured a launch by blocks before it came here. */
+	if (bh_rt_capturing(s))
+		return logged(bh_rt_error(hipErrorStreamCaptureUnsupported,
+				   "%s(kernel '%s'): a launch by work-items cannot be captured "
+				   "into a graph", api, k->name));
 	/* On the stream's queue, behind what the stream must wait for. */
 	bh_rt_stream_lock(s);
 	e = bh_rt_stream_begin(s, api);
@@ -248,7 +287,7 @@ hipError_t hipLaunchByPtr(const void *function)
 {
 	static const char api[] = "hipLaunchByPtr";
 	static const unsigned char none[1];
-	struct call_config c;
+	struct call_config c = { 0 };	/* gcc cannot see pop_config sets it */
 	hipError_t e = pop_config(api, &c);
 
 	if (e)
@@ -274,4 +313,99 @@ hipError_t hipLaunchByPtr(const void *function)
 	}
 	free(c.args);
 	return e;
+}
+
+/*
+ * Every stream of @s[0..n) waits, on its device's CP, for the work queued
+ * so far on all of them: an event recorded on each (made on that stream's
+ * device), then each stream waits for the others' events.
+ */
+static hipError_t streams_meet(const char *api, hipStream_t *s, const int *dev, int n)
+{
+	hipEvent_t *ev = calloc((size_t)n, sizeof(*ev));
+	hipError_t e = hipSuccess;
+	int i, j;
+
+	if (!ev)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	for (i = 0; i < n && !e; i++) {
+		e = hipSetDevice(dev[i]);
+		if (!e)
+			e = hipEventCreateWithFlags(&ev[i], hipEventDisableTiming);
+		if (!e)
+			e = hipEventRecord(ev[i], s[i]);
+	}
+	for (i = 0; i < n && !e; i++)
+		for (j = 0; j < n && !e; j++)
+			if (j != i)
+				e = hipStreamWaitEvent(s[i], ev[j], 0);
+	for (i = 0; i < n; i++)
+		if (ev[i])
+			hipEventDestroy(ev[i]);
+	free(ev);
+	return e;
+}
+
+/*
+ * AMD's launch of one kernel per device (hip_runtime_api.h): entry i of
+ * @list runs on its stream's device (the null stream: the current
+ * device's).  Without hipCooperativeLaunchMultiDeviceNoPreSync no kernel
+ * starts before the work queued earlier on every listed stream is done;
+ * without ...NoPostSync nothing queued later on those streams starts
+ * before all the kernels are done.  Everything is checked before anything
+ * is queued; the calling thread's current device is kept.
+ */
+hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *list, int n, unsigned int flags)
+{
+	static const char api[] = "hipExtLaunchMultiKernelMultiDevice";
+	const unsigned int known = hipCooperativeLaunchMultiDeviceNoPreSync |
+				   hipCooperativeLaunchMultiDeviceNoPostSync;
+	int count = 0, current = 0, i;
+	hipError_t e = hipGetDeviceCount(&count);
+
+	if (e)
+		return e;
+	if (!list)
+		return bh_rt_error(hipErrorInvalidValue, "%s: launchParamsList is NULL", api);
+	if (n <= 0 || n > count)
+		return bh_rt_error(hipErrorInvalidValue, "%s: numDevices %d; there are %d "
+				   "devices", api, n, count);
+	if (flags & ~known)
+		return bh_rt_error(hipErrorInvalidValue, "%s: unknown flags 0x%x", api,
+				   flags & ~known);
+	e = hipGetDevice(&current);
+	if (e)
+		return e;
+	hipStream_t *streams = calloc((size_t)n, sizeof(*streams));
+	int *dev = calloc((size_t)n, sizeof(*dev));
+
+	if (!streams || !dev) {
+		free(streams);
+		free(dev);
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	}
+	for (i = 0; i < n && !e; i++) {
+		struct ihipStream_t *s;
+
+		e = bh_rt_stream_get(list[i].stream, api, hipErrorInvalidHandle, &s);
+		if (e)
+			break;
+		streams[i] = list[i].stream;
+		dev[i] = s->d->ordinal;
+		if (!list[i].func || !bh_rt_function(list[i].func))
+			e = bh_rt_error(hipErrorInvalidDeviceFunction, "%s: entry %d: %p is not a "
+					"registered __global__ function", api, i, list[i].func);
+	}
+	if (!e && !(flags & hipCooperativeLaunchMultiDeviceNoPreSync) && n > 1)
+		e = streams_meet(api, streams, dev, n);
+	for (i = 0; i < n && !e; i++)
+		e = launch(api, list[i].func, list[i].gridDim, list[i].blockDim, list[i].args,
+			   list[i].sharedMem, list[i].stream, 0);
+	if (!e && !(flags & hipCooperativeLaunchMultiDeviceNoPostSync) && n > 1)
+		e = streams_meet(api, streams, dev, n);
+	free(streams);
+	free(dev);
+	hipError_t back = hipSetDevice(current);
+
+	return e ? e : back;
 }

@@ -120,6 +120,7 @@ void bh_rt_free_all(struct bh_rt_device *d)
 		*p = a->next;
 		if (d->dev)
 			bh_mem_free(d->dev, &a->mem);
+		bh_rt_allocation_forget(a);
 		free(a);
 	}
 	pthread_mutex_unlock(&mem_lock);
@@ -156,8 +157,22 @@ static hipError_t classify(const char *api, const char *what, const void *ptr, s
 	}
 	out->cpu = bh_rt_symbol_view(ptr, size, &out->d);	/* a __device__ variable */
 	out->kind = out->cpu ? PTR_DEVICE : PTR_PAGEABLE;
-	if (!out->cpu)
-		out->cpu = (uint8_t *)(uintptr_t)ptr;
+	if (out->cpu)
+		return hipSuccess;
+	/* A device address outside every allocation (one past the end of
+	 * one, or freed memory) is not host memory: refused, not touched. */
+	for (unsigned int i = 0; i < bh_rt.ndev; i++) {
+		const struct bh_rt_device *d = &bh_rt.devs[i];
+		const struct bh_device_info *info = d->dev ? bh_device_get_info(d->dev) : NULL;
+		uintptr_t p = (uintptr_t)ptr;
+
+		if (info && info->vram_gpu_base && p >= info->vram_gpu_base &&
+		    p - info->vram_gpu_base < info->vram_size)
+			return bh_rt_error(hipErrorInvalidValue, "%s: %s %p: %zu bytes are not "
+					   "inside any allocation (device %d's address space)", api,
+					   what, ptr, size, d->ordinal);
+	}
+	out->cpu = (uint8_t *)(uintptr_t)ptr;
 	return hipSuccess;
 }
 
@@ -169,6 +184,7 @@ static const char *kind_name(hipMemcpyKind k)
 	case hipMemcpyDeviceToHost: return "DeviceToHost";
 	case hipMemcpyDeviceToDevice: return "DeviceToDevice";
 	case hipMemcpyDefault: return "Default";
+	case hipMemcpyDeviceToDeviceNoCU: return "DeviceToDeviceNoCU";
 	}
 	return "?";
 }
@@ -249,6 +265,8 @@ static hipError_t check_copy(const char *api, struct copy *c, struct view *d, st
 		return bh_rt_error(hipErrorInvalidValue, "%s(%s, %zu bytes): %s is NULL", api,
 				   kind_name(c->kind), c->width * c->height * c->depth,
 				   c->dst ? "src" : "dst");
+	if (c->kind == hipMemcpyDeviceToDeviceNoCU)
+		c->kind = hipMemcpyDeviceToDevice;	/* the host copies either way */
 	if ((unsigned int)c->kind > hipMemcpyDefault)
 		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: bad hipMemcpyKind %d",
 				   api, (int)c->kind);
@@ -340,6 +358,9 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 	e = check_copy(api, c, &d, &s);
 	if (e)
 		return e;
+	if (bh_rt_capturing(st))	/* a graph node (graph.c): the pointers, not the bytes */
+		return bh_rt_capture_copy(api, st, c->dst, c->dpitch, c->dslice, c->src, c->spitch,
+					  c->sslice, c->width, c->height, c->depth, c->kind);
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
@@ -579,6 +600,8 @@ static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t
 	if (v.kind == PTR_PAGEABLE)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%p, %zu bytes): not inside a "
 				   "device, managed or pinned allocation", api, dst, count * unit);
+	if (async && bh_rt_capturing(s))	/* a graph node (graph.c) */
+		return bh_rt_capture_fill(api, s, dst, value, unit, count);
 	if (!async) {
 		e = sync_order(api, stream, v.d, NULL);
 		if (e)
@@ -707,6 +730,7 @@ void bh_rt_vram_unlist(struct bh_allocation *a)
 void bh_rt_vram_free(struct bh_allocation *a)
 {
 	bh_mem_free(a->d->dev, &a->mem);
+	bh_rt_allocation_forget(a);
 	free(a);
 }
 
@@ -749,6 +773,7 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 	BH_RT_LOG(3, "%s ( %p, %zu bytes ) on device %d", api, (void *)(uintptr_t)a->mem.gpu_va,
 		  a->bytes, a->d->ordinal);
 	bh_mem_free(a->d->dev, &a->mem);
+	bh_rt_allocation_forget(a);
 	free(a);
 	return bh_rt_success();
 }
@@ -896,6 +921,11 @@ hipError_t hipMallocHost(void **ptr, size_t size)
 	return host_alloc("hipMallocHost", ptr, size, 0, 0);
 }
 
+hipError_t hipMemAllocHost(void **ptr, size_t size)
+{
+	return host_alloc("hipMemAllocHost", ptr, size, 0, 0);
+}
+
 static struct bh_allocation *pinned_containing(const void *ptr, size_t *off)
 {
 	struct bh_allocation *a = containing(ptr, off);
@@ -1029,6 +1059,7 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 	}
 	a->pinned = true;
 	a->registered = true;
+	a->registered_ptr = host_ptr;
 	a->host_flags = flags;
 	a->next = bh_rt.allocations;
 	bh_rt.allocations = a;
@@ -1050,12 +1081,19 @@ hipError_t hipHostUnregister(void *host_ptr)
 	a = containing_locked(host_ptr, &off);
 	if (a && !a->registered)
 		a = NULL;
-	if (a)
+	/* As ROCm: the very pointer that was registered, not one inside. */
+	void *registered = a ? a->registered_ptr : NULL;
+
+	if (a && registered == host_ptr)
 		unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
 	if (!a)
 		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): not "
 				   "registered with hipHostRegister", host_ptr);
+	if (registered != host_ptr)
+		return bh_rt_error(hipErrorHostMemoryNotRegistered, "hipHostUnregister(%p): "
+				   "inside the memory registered at %p; unregister that pointer",
+				   host_ptr, registered);
 	return release("hipHostUnregister", a);
 }
 

@@ -28,9 +28,14 @@
  * only around the lists and counters, never across a wait or a loader
  * call, guards all pools.
  */
+/* memfd_create: _GNU_SOURCE (the build defines it) */
+#include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "runtime.h"
 
@@ -53,6 +58,8 @@ struct ihipMemPoolHandle_t {
 	uint64_t threshold;			/* hipMemPoolAttrReleaseThreshold */
 	uint64_t reserved, reserved_high, used, used_high;
 	int32_t reuse[3];			/* hipMemPoolReuse*: kept, not used */
+	hipMemAllocationHandleType handle_types;	/* what it may be exported as */
+	uint64_t serial;			/* names it in an exported handle */
 	hipMemAccessFlags access[BH_RT_MAX_DEVICES];
 	struct bh_rt_pool_block *blocks;
 	struct ihipMemPoolHandle_t *next;	/* created pools */
@@ -465,9 +472,10 @@ hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *props
 		return bh_rt_error(hipErrorInvalidValue, "%s: location (type %d, id %d) is not a "
 				   "device (there %s %d)", api, (int)props->location.type,
 				   props->location.id, n == 1 ? "is" : "are", n);
-	if (props->handleTypes != hipMemHandleTypeNone)
-		return bh_rt_error(hipErrorNotSupported, "%s: handleTypes 0x%x: barehip pools "
-				   "cannot be shared with other processes", api,
+	if (props->handleTypes != hipMemHandleTypeNone &&
+	    props->handleTypes != hipMemHandleTypePosixFileDescriptor)
+		return bh_rt_error(hipErrorNotSupported, "%s: handleTypes 0x%x: only "
+				   "hipMemHandleTypePosixFileDescriptor (Linux)", api,
 				   (unsigned)props->handleTypes);
 	struct bh_rt_device *d;
 	hipError_t e = bh_rt_device_get(api, props->location.id, &d);
@@ -479,7 +487,11 @@ hipError_t hipMemPoolCreate(hipMemPool_t *mem_pool, const hipMemPoolProps *props
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	pool_init(p, d);
 	p->max_size = props->maxSize;
+	p->handle_types = props->handleTypes;
 	pthread_mutex_lock(&pool_lock);
+	static uint64_t next_serial;
+
+	p->serial = ++next_serial;
 	p->next = created;
 	created = p;
 	pthread_mutex_unlock(&pool_lock);
@@ -749,5 +761,153 @@ hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool)
 	pthread_mutex_lock(&pool_lock);
 	current[device] = mem_pool->is_default ? NULL : mem_pool;
 	pthread_mutex_unlock(&pool_lock);
+	return bh_rt_success();
+}
+
+/*
+ * Sharing pools.  An exported pool is a memory file (memfd) holding who
+ * exported which pool; an exported pointer is 64 bytes naming the
+ * process, the allocation's unique id and its address.  The process that
+ * exported them gets the pool and the pointer back on import; another
+ * process is told that barehip does not share GPU memory between
+ * processes (every board keeps each process's GPU memory its own).
+ */
+#define SHARE_MAGIC 0x4c4f4f50u	/* "POOL" */
+
+struct shared_pool {
+	uint32_t magic;
+	uint32_t pid;
+	uint64_t serial;
+};
+
+struct shared_ptr {
+	uint32_t magic;
+	uint32_t pid;
+	uint64_t serial;	/* the allocation's (bh_rt_allocation_serial) */
+	uint64_t base;
+	uint64_t size;
+};
+
+_Static_assert(sizeof(struct shared_ptr) <= sizeof(hipMemPoolPtrExportData), "fits");
+
+hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t mem_pool,
+					     hipMemAllocationHandleType handle_type,
+					     unsigned int flags)
+{
+	static const char api[] = "hipMemPoolExportToShareableHandle";
+
+	if (!shared_handle || !mem_pool || flags)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !shared_handle ?
+				   "shared_handle is NULL" : !mem_pool ? "mem_pool is NULL" :
+				   "flags must be 0");
+	hipError_t e = check_pool(api, mem_pool);
+
+	if (e)
+		return e;
+	if (handle_type == hipMemHandleTypeNone || handle_type != mem_pool->handle_types)
+		return bh_rt_error(hipErrorInvalidValue, "%s: handle type 0x%x: the pool was made "
+				   "with handleTypes 0x%x", api, (unsigned)handle_type,
+				   (unsigned)mem_pool->handle_types);
+	struct shared_pool sp = { SHARE_MAGIC, (uint32_t)getpid(), mem_pool->serial };
+	int fd = memfd_create("barehip-mempool", MFD_CLOEXEC);
+
+	if (fd < 0 || write(fd, &sp, sizeof(sp)) != (ssize_t)sizeof(sp)) {
+		int err = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return bh_rt_error(hipErrorOutOfMemory, "%s: cannot make the handle's file: %s",
+				   api, strerror(err));
+	}
+	*(int *)shared_handle = fd;
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *mem_pool, void *shared_handle,
+					       hipMemAllocationHandleType handle_type,
+					       unsigned int flags)
+{
+	static const char api[] = "hipMemPoolImportFromShareableHandle";
+	struct shared_pool sp;
+
+	if (!mem_pool || !shared_handle || flags || handle_type == hipMemHandleTypeNone)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !mem_pool ?
+				   "mem_pool is NULL" : !shared_handle ? "shared_handle is NULL" :
+				   flags ? "flags must be 0" : "handle type hipMemHandleTypeNone");
+	if (handle_type != hipMemHandleTypePosixFileDescriptor)
+		return bh_rt_error(hipErrorNotSupported, "%s: handle type 0x%x: only "
+				   "hipMemHandleTypePosixFileDescriptor", api, (unsigned)handle_type);
+	/* The descriptor travels in the pointer's low 32 bits (as ROCm's). */
+	int fd = (int)(uint32_t)(uintptr_t)shared_handle;
+
+	if (pread(fd, &sp, sizeof(sp), 0) != (ssize_t)sizeof(sp) || sp.magic != SHARE_MAGIC)
+		return bh_rt_error(hipErrorInvalidValue, "%s: descriptor %d is not a handle from "
+				   "hipMemPoolExportToShareableHandle", api, fd);
+	if (sp.pid != (uint32_t)getpid())
+		return bh_rt_error(hipErrorNotSupported, "%s: the pool is process %u's; barehip "
+				   "does not share GPU memory between processes", api, sp.pid);
+	pthread_mutex_lock(&pool_lock);
+	struct ihipMemPoolHandle_t *p = created;
+
+	while (p && p->serial != sp.serial)
+		p = p->next;
+	pthread_mutex_unlock(&pool_lock);
+	if (!p)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the exported pool was destroyed",
+				   api);
+	*mem_pool = p;
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_data, void *dev_ptr)
+{
+	static const char api[] = "hipMemPoolExportPointer";
+	size_t off;
+	struct bh_allocation *a;
+
+	if (!export_data || !dev_ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   export_data ? "ptr" : "export_data");
+	a = bh_rt_allocation_at(dev_ptr, &off);
+	if (!a || a->pinned || a->managed)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not device memory from a pool",
+				   api, dev_ptr);
+	struct shared_ptr sp = {
+		SHARE_MAGIC, (uint32_t)getpid(), bh_rt_allocation_serial(a),
+		(uint64_t)(uintptr_t)dev_ptr, (a->bytes ? a->bytes : a->mem.size) - off,
+	};
+
+	memset(export_data, 0, sizeof(*export_data));
+	memcpy(export_data->reserved, &sp, sizeof(sp));
+	return bh_rt_success();
+}
+
+hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
+				   hipMemPoolPtrExportData *export_data)
+{
+	static const char api[] = "hipMemPoolImportPointer";
+	struct shared_ptr sp;
+	size_t off;
+
+	if (!dev_ptr || !mem_pool || !export_data)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api, !dev_ptr ? "ptr" :
+				   !mem_pool ? "mem_pool" : "export_data");
+	hipError_t e = check_pool(api, mem_pool);
+
+	if (e)
+		return e;
+	memcpy(&sp, export_data->reserved, sizeof(sp));
+	if (sp.magic != SHARE_MAGIC)
+		return bh_rt_error(hipErrorInvalidValue, "%s: not data from "
+				   "hipMemPoolExportPointer", api);
+	if (sp.pid != (uint32_t)getpid())
+		return bh_rt_error(hipErrorNotSupported, "%s: the pointer is process %u's; "
+				   "barehip does not share GPU memory between processes", api,
+				   sp.pid);
+	struct bh_allocation *a = bh_rt_allocation_at((void *)(uintptr_t)sp.base, &off);
+
+	if (!a || bh_rt_allocation_serial(a) != sp.serial)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the exported memory was freed", api);
+	*dev_ptr = (void *)(uintptr_t)sp.base;
 	return bh_rt_success();
 }

@@ -23,6 +23,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <hip/hip_ext.h>
+
 #include "runtime.h"
 
 #define ELF_MAGIC "\177ELF"
@@ -659,10 +661,29 @@ static hipError_t extra_args(const char *api, const struct bh_kernel *k, void **
  * an empty block a wrong configuration, arguments both ways or neither
  * (for a kernel that takes some) wrong values.
  */
+static hipError_t launch_sized(const char *api, hipFunction_t f, bool items,
+			       unsigned int gx, unsigned int gy, unsigned int gz,
+			       unsigned int bx, unsigned int by, unsigned int bz,
+			       size_t shared, hipStream_t stream, void **params, void **extra,
+			       uint32_t flags);
+
+/* (gx, gy, gz) counts blocks. */
 static hipError_t module_launch(const char *api, hipFunction_t f, unsigned int gx,
 				unsigned int gy, unsigned int gz, unsigned int bx,
 				unsigned int by, unsigned int bz, unsigned int shared,
 				hipStream_t stream, void **params, void **extra, uint32_t flags)
+{
+	return launch_sized(api, f, false, gx, gy, gz, bx, by, bz, shared, stream, params,
+			    extra, flags);
+}
+
+/* (gx, gy, gz) counts blocks, or with @items work-items (AMD's global
+ * work size). */
+static hipError_t launch_sized(const char *api, hipFunction_t f, bool items,
+			       unsigned int gx, unsigned int gy, unsigned int gz,
+			       unsigned int bx, unsigned int by, unsigned int bz,
+			       size_t shared, hipStream_t stream, void **params, void **extra,
+			       uint32_t flags)
 {
 	struct bh_launch l = { .args = params, .flags = flags };
 	const struct bh_kernel *k;
@@ -671,8 +692,9 @@ static hipError_t module_launch(const char *api, hipFunction_t f, unsigned int g
 	if (e)
 		return e;
 	if (!gx || !gy || !gz)
-		return bh_rt_error(hipErrorInvalidValue, "%s(kernel '%s'): grid (%u,%u,%u) is "
-				   "empty", api, k->name, gx, gy, gz);
+		return bh_rt_error(hipErrorInvalidValue, "%s(kernel '%s'): %s (%u,%u,%u) is "
+				   "empty", api, k->name, items ? "work size" : "grid", gx, gy,
+				   gz);
 	if (!bx || !by || !bz)
 		return bh_rt_error(hipErrorInvalidConfiguration, "%s(kernel '%s'): block "
 				   "(%u,%u,%u) is empty", api, k->name, bx, by, bz);
@@ -704,7 +726,66 @@ static hipError_t module_launch(const char *api, hipFunction_t f, unsigned int g
 		return bh_rt_error(hipErrorInvalidResourceHandle, "%s(kernel '%s'): the kernel's "
 				   "module is another device's than the stream (device %d)", api,
 				   k->name, s->d->ordinal);
+	if (items)
+		return bh_rt_launch_items(api, k, (const uint32_t[3]){ gx, gy, gz },
+					  (dim3){ bx, by, bz }, shared, s, &l);
 	return bh_rt_launch(api, k, (dim3){ gx, gy, gz }, (dim3){ bx, by, bz }, shared, s, &l);
+}
+
+/*
+ * AMD's module launch (hip_ext.h): the grid in work-items, not blocks --
+ * a size the block does not divide ends in a partial workgroup, as in an
+ * AQL packet -- with @startEvent recorded on the stream just before the
+ * kernel and @stopEvent just after it (either may be NULL), and flags 0
+ * or hipExtAnyOrderLaunch (kernels of one stream run in order here, which
+ * that allows).  hipHccModuleLaunchKernel is its older name.
+ */
+static hipError_t ext_module_launch(const char *api, hipFunction_t f, uint32_t gx, uint32_t gy,
+				    uint32_t gz, uint32_t bx, uint32_t by, uint32_t bz,
+				    size_t shared, hipStream_t stream, void **params,
+				    void **extra, hipEvent_t start, hipEvent_t stop,
+				    uint32_t flags)
+{
+	hipError_t e;
+
+	if (flags & ~(uint32_t)hipExtAnyOrderLaunch)
+		return bh_rt_error(hipErrorInvalidValue, "%s: unknown flags 0x%x", api, flags);
+	if (start) {
+		e = hipEventRecord(start, stream);
+		if (e)
+			return e;
+	}
+	e = launch_sized(api, f, true, gx, gy, gz, bx, by, bz, shared, stream, params, extra,
+			 0);
+	if (e || !stop)
+		return e;
+	return hipEventRecord(stop, stream);
+}
+
+hipError_t hipExtModuleLaunchKernel(hipFunction_t f, uint32_t globalWorkSizeX,
+				    uint32_t globalWorkSizeY, uint32_t globalWorkSizeZ,
+				    uint32_t localWorkSizeX, uint32_t localWorkSizeY,
+				    uint32_t localWorkSizeZ, size_t sharedMemBytes,
+				    hipStream_t hStream, void **kernelParams, void **extra,
+				    hipEvent_t startEvent, hipEvent_t stopEvent, uint32_t flags)
+{
+	return ext_module_launch("hipExtModuleLaunchKernel", f, globalWorkSizeX,
+				 globalWorkSizeY, globalWorkSizeZ, localWorkSizeX,
+				 localWorkSizeY, localWorkSizeZ, sharedMemBytes, hStream,
+				 kernelParams, extra, startEvent, stopEvent, flags);
+}
+
+hipError_t hipHccModuleLaunchKernel(hipFunction_t f, uint32_t globalWorkSizeX,
+				    uint32_t globalWorkSizeY, uint32_t globalWorkSizeZ,
+				    uint32_t localWorkSizeX, uint32_t localWorkSizeY,
+				    uint32_t localWorkSizeZ, size_t sharedMemBytes,
+				    hipStream_t hStream, void **kernelParams, void **extra,
+				    hipEvent_t startEvent, hipEvent_t stopEvent)
+{
+	return ext_module_launch("hipHccModuleLaunchKernel", f, globalWorkSizeX,
+				 globalWorkSizeY, globalWorkSizeZ, localWorkSizeX,
+				 localWorkSizeY, localWorkSizeZ, sharedMemBytes, hStream,
+				 kernelParams, extra, startEvent, stopEvent, 0);
 }
 
 hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gridDimX, unsigned int gridDimY,

@@ -32,6 +32,19 @@ hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height
 	return hipSuccess;
 }
 
+/* The driver API's form: elements of 4, 8 or 16 bytes (as ROCm). */
+hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t width_bytes,
+			    size_t height, unsigned int element_size_bytes)
+{
+	if (!width_bytes || !height)
+		return bh_rt_error(hipErrorInvalidValue, "hipMemAllocPitch: %s is 0",
+				   width_bytes ? "height" : "widthInBytes");
+	if (element_size_bytes != 4 && element_size_bytes != 8 && element_size_bytes != 16)
+		return bh_rt_error(hipErrorInvalidValue, "hipMemAllocPitch: elementSizeBytes %u "
+				   "is not 4, 8 or 16", element_size_bytes);
+	return hipMallocPitch(dptr, pitch, width_bytes, height);
+}
+
 hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height,
 			    hipStream_t stream)
 {

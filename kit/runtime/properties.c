@@ -104,6 +104,8 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	p->ECCEnabled = i->sramecc;
 	p->hostNativeAtomicSupported = i->host_atomics;
 	p->canMapHostMemory = 1;		/* every board maps host memory (BH_MEM_HOST) */
+	p->hostRegisterSupported = i->host_register;	/* hipHostRegister */
+	p->memoryPoolsSupported = 1;		/* mempool.c, on every board */
 	p->managedMemory = i->unified_memory;
 	p->concurrentManagedAccess = i->unified_memory;
 	p->directManagedMemAccessFromHost = i->unified_memory;
@@ -237,7 +239,7 @@ hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int devi
 	     p.cooperativeMultiDeviceUnmatchedSharedMem);
 	PROP(hipDeviceAttributeIsLargeBar, p.isLargeBar);
 	PROP(hipDeviceAttributeAsicRevision, p.asicRevision);
-	PROP(hipDeviceAttributeCanUseStreamWaitValue, 0);
+	PROP(hipDeviceAttributeCanUseStreamWaitValue, 1);
 	PROP(hipDeviceAttributeImageSupport, 0);
 	PROP(hipDeviceAttributePhysicalMultiProcessorCount, p.multiProcessorCount);
 	/* Fine-grained (coherent) host memory: BH_MEM_HOST on every board. */

@@ -67,17 +67,33 @@ struct bh_allocation {
 	bool managed;		/* hipMallocManaged: host and device address */
 	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
 	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
+	void *registered_ptr;	/* the pointer hipHostRegister was given */
 	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
 	size_t bytes;		/* size asked for (0: mem.size) */
 	/* mempool.c: the pool block this memory is (NULL: not a pool's);
 	 * set before the allocation is listed, changed under the pool lock */
 	struct bh_rt_pool_block *pool_block;
+	/* memattr.c: the allocation's unique id (HIP_POINTER_ATTRIBUTE_BUFFER_ID,
+	 * IPC handles), given on first use; 0 until then */
+	uint64_t serial;
+	bool sync_memops;	/* HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (set, read back) */
+	/* memattr.c: what hipMemAdvise / hipMemPrefetchAsync recorded for
+	 * each 4 KiB page of managed memory (hipMemRangeGetAttribute(s));
+	 * NULL until the first advice, freed with the allocation */
+	struct bh_rt_page_advice *advice;
 	struct bh_allocation *next;
 };
 
+/* The allocation's unique id, made on first use (memattr.c). */
+uint64_t bh_rt_allocation_serial(struct bh_allocation *a);
+/* Free what memattr.c keeps for @a (when @a itself is freed). */
+void bh_rt_allocation_forget(struct bh_allocation *a);
+
 #define BH_RT_MAX_QUEUES 16
+#define BH_RT_CU_MASK_WORDS 8		/* CU masks of up to 256 CUs */
 
 struct bh_rt_queue;
+struct bh_rt_graph_capture;
 struct bh_rt_slot_page;
 struct bh_rt_zombie;
 
@@ -92,6 +108,12 @@ struct ihipStream_t {
 	struct bh_rt_device *d;		/* its device */
 	struct bh_rt_queue *rq;
 	uint64_t last;			/* fence on rq of its last operation; 0: none */
+	/* hipExtStreamCreateWithCUMask: the CUs it may use (bit i of word j:
+	 * CU 32*j + i), recorded only: every board runs a stream's work on
+	 * all CUs.  cu_mask_words 0: all of them. */
+	uint32_t cu_mask[BH_RT_CU_MASK_WORDS];
+	unsigned int cu_mask_words;
+	struct bh_rt_graph_capture *capture;	/* graph.c: being captured (NULL: not) */
 	struct ihipStream_t *next;	/* the live streams */
 };
 
@@ -219,6 +241,11 @@ int bh_rt_bundle_select(const void *bundle, size_t size, const char *gfx, const 
  * counts blocks, @l carries the arguments (args or raw_args) and flags. */
 hipError_t bh_rt_launch(const char *api, const struct bh_kernel *k, dim3 grid, dim3 block,
 			size_t shared, struct ihipStream_t *s, struct bh_launch *l);
+/* The same over @items work-items per dimension (a partial last block
+ * when the block does not divide them): hipExtModuleLaunchKernel. */
+hipError_t bh_rt_launch_items(const char *api, const struct bh_kernel *k,
+			      const uint32_t items[3], dim3 block, size_t shared,
+			      struct ihipStream_t *s, struct bh_launch *l);
 /* symbol.c: the host view of [ptr, ptr+size) inside a loaded code
  * object's globals (a hipGetSymbolAddress pointer) on any device, or
  * NULL; *@owner (if not NULL) is that device. */
@@ -448,5 +475,30 @@ void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status);
 /* Stop the host thread (after cancelling what is left); free the gates
  * (@device_alive; else the device went first). */
 void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive);
+
+/*
+ * graph.c: stream capture.  While @s captures, its launches, copies,
+ * fills and host functions become graph nodes (these return what the
+ * API call returns); event records and waits link the streams of one
+ * capture; synchronising calls on it are refused (bh_rt_capture_forbid).
+ */
+bool bh_rt_capturing(const struct ihipStream_t *s);
+hipError_t bh_rt_capture_kernel(const char *api, struct ihipStream_t *s,
+				const struct bh_kernel *k, dim3 grid, dim3 block, size_t shared,
+				const struct bh_launch *l);
+hipError_t bh_rt_capture_copy(const char *api, struct ihipStream_t *s, void *dst, size_t dpitch,
+			      size_t dslice, const void *src, size_t spitch, size_t sslice,
+			      size_t width, size_t height, size_t depth, hipMemcpyKind kind);
+hipError_t bh_rt_capture_fill(const char *api, struct ihipStream_t *s, void *dst, uint32_t value,
+			      size_t unit, size_t count);
+hipError_t bh_rt_capture_host(const char *api, struct ihipStream_t *s, hipHostFn_t fn,
+			      void *data);
+hipError_t bh_rt_capture_event_record(struct ihipStream_t *s, const void *event);
+hipError_t bh_rt_capture_event_wait(struct ihipStream_t *s, const void *event, bool *handled);
+hipError_t bh_rt_capture_forbid(const char *api, struct ihipStream_t *s);
+/* stream.c: every live stream in capture @c leaves it (graph.c's
+ * bh_rt_capture_leave_if on each). */
+void bh_rt_streams_capture_leave(const void *c);
+void bh_rt_capture_leave_if(struct ihipStream_t *s, const void *c);
 
 #endif

@@ -300,6 +300,70 @@ hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, 
 	return create("hipStreamCreateWithPriority", stream, flags, priority);
 }
 
+/*
+ * A CU mask is recorded (hipExtStreamGetCUMask reads it back) but not
+ * applied: the sim board's model, like barehip.ko's queues, runs every
+ * queue on all CUs (docs/conformance-stream.md).  As ROCm: bits beyond
+ * the device's CUs are dropped, and a mask that leaves no CU is the
+ * default (all CUs).
+ */
+hipError_t hipExtStreamCreateWithCUMask(hipStream_t *stream, uint32_t cuMaskSize,
+					const uint32_t *cuMask)
+{
+	static const char api[] = "hipExtStreamCreateWithCUMask";
+	struct bh_rt_device *d;
+	unsigned int cus, words;
+	uint32_t any = 0;
+	hipError_t e;
+
+	if (!stream || !cuMask || !cuMaskSize)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !stream ? "stream is NULL" :
+				   !cuMask ? "cuMask is NULL" : "cuMaskSize is 0");
+	e = bh_rt_cur(&d);
+	if (e)
+		return e;
+	cus = bh_device_get_info(d->dev)->num_cus;
+	words = (cus + 31) / 32;
+	if (words > BH_RT_CU_MASK_WORDS)
+		words = BH_RT_CU_MASK_WORDS;
+	e = create(api, stream, hipStreamDefault, 0);
+	if (e)
+		return e;
+	for (unsigned int i = 0; i < words; i++) {
+		uint32_t have = i < cuMaskSize ? cuMask[i] : 0;
+
+		if (cus < 32 * (i + 1))
+			have &= (1u << (cus - 32 * i)) - 1;
+		(*stream)->cu_mask[i] = have;
+		any |= have;
+	}
+	(*stream)->cu_mask_words = any ? words : 0;
+	return bh_rt_success();
+}
+
+hipError_t hipExtStreamGetCUMask(hipStream_t stream, uint32_t cuMaskSize, uint32_t *cuMask)
+{
+	static const char api[] = "hipExtStreamGetCUMask";
+	struct ihipStream_t *s;
+	unsigned int cus;
+	hipError_t e;
+
+	if (!cuMask || !cuMaskSize)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api,
+				   !cuMask ? "cuMask is NULL" : "cuMaskSize is 0");
+	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
+	if (e)
+		return e;
+	cus = bh_device_get_info(s->d->dev)->num_cus;
+	for (uint32_t i = 0; i < cuMaskSize; i++) {
+		uint32_t all = cus >= 32 * (i + 1) ? 0xffffffffu :
+			       cus > 32 * i ? (1u << (cus - 32 * i)) - 1 : 0;
+
+		cuMask[i] = !s->cu_mask_words ? all : i < s->cu_mask_words ? s->cu_mask[i] : 0;
+	}
+	return bh_rt_success();
+}
+
 hipError_t hipDeviceGetStreamPriorityRange(int *least, int *greatest)
 {
 	if (least)
@@ -552,6 +616,14 @@ hipError_t bh_rt_streams_synchronize(struct bh_rt_device *d, const char *api)
 	return first;
 }
 
+void bh_rt_streams_capture_leave(const void *c)
+{
+	lock_streams();
+	for (struct ihipStream_t *s = streams; s; s = s->next)
+		bh_rt_capture_leave_if(s, c);
+	unlock_streams();
+}
+
 /* Unlink and free live stream @s; false if it was not live (any more). */
 static bool stream_remove(struct ihipStream_t *s)
 {
@@ -626,6 +698,8 @@ hipError_t hipStreamQuery(hipStream_t stream)
 
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))
+		return bh_rt_capture_forbid("hipStreamQuery", s);
 	if (!s->null)
 		return bh_rt_queue_query(s->rq, bh_rt_stream_last(s), "hipStreamQuery");
 	/* The null stream, with the blocking streams it would wait for. */
@@ -646,6 +720,8 @@ hipError_t hipStreamSynchronize(hipStream_t stream)
 
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))
+		return bh_rt_capture_forbid("hipStreamSynchronize", s);
 	e = bh_rt_stream_synchronize(s, "hipStreamSynchronize");
 	if (e)
 		return e;
@@ -718,6 +794,8 @@ hipError_t hipLaunchHostFunc(hipStream_t stream, hipHostFn_t fn, void *data)
 	e = bh_rt_stream_get(stream, "hipLaunchHostFunc", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))
+		return bh_rt_capture_host("hipLaunchHostFunc", s, fn, data);
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "hipLaunchHostFunc: out of host memory");
@@ -741,6 +819,8 @@ static hipError_t add_callback(hipStream_t on, hipStream_t stream, hipStreamCall
 	e = bh_rt_stream_get(on, "hipStreamAddCallback", hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	if (bh_rt_capturing(s))		/* hipLaunchHostFunc is the capturable form */
+		return bh_rt_capture_forbid("hipStreamAddCallback", s);
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "hipStreamAddCallback: out of host memory");

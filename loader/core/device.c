@@ -72,6 +72,7 @@ int bh_device_open(struct bh_device **out, struct bh_platform *plat,
 	}
 	memset(dev, 0, sizeof(*dev));
 	dev->plat = plat;
+	info.host_register = plat->mem_register != NULL;
 	dev->info = info;
 	dev->gfx = gfx;
 	dev->heap_arena = CONFIG_LOADER_HEAP_KB * 1024ull;

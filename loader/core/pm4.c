@@ -116,3 +116,19 @@ void pm4_wait_reg_mem(struct pm4_builder *b, enum pm4_wait_function func, uint64
 	pm4_emit(b, mask);
 	pm4_emit(b, WAIT_REG_MEM_POLL_INTERVAL);
 }
+
+/* The same on the qword at @addr (8-byte aligned): WAIT_REG_MEM64, the
+ * reference and mask in two dwords each, low first. */
+void pm4_wait_reg_mem64(struct pm4_builder *b, enum pm4_wait_function func, uint64_t addr,
+			uint64_t ref, uint64_t mask)
+{
+	pm4_emit(b, PM4_HDR(PM4_WAIT_REG_MEM64, 8));
+	pm4_emit(b, WAIT_REG_MEM_FUNCTION(func) | WAIT_REG_MEM_SPACE_MEMORY);
+	pm4_emit(b, (uint32_t)addr);
+	pm4_emit(b, (uint32_t)(addr >> 32));
+	pm4_emit(b, (uint32_t)ref);
+	pm4_emit(b, (uint32_t)(ref >> 32));
+	pm4_emit(b, (uint32_t)mask);
+	pm4_emit(b, (uint32_t)(mask >> 32));
+	pm4_emit(b, WAIT_REG_MEM_POLL_INTERVAL);
+}

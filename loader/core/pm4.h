@@ -21,6 +21,7 @@ enum pm4_opcode {
 	PM4_DISPATCH_DIRECT = 0x15,
 	PM4_WRITE_DATA = 0x37,
 	PM4_WAIT_REG_MEM = 0x3c,
+	PM4_WAIT_REG_MEM64 = 0x93,
 	PM4_INDIRECT_BUFFER = 0x3f,
 	PM4_EVENT_WRITE = 0x46,
 	PM4_RELEASE_MEM = 0x49,
@@ -169,6 +170,8 @@ void pm4_write_data(struct pm4_builder *b, uint64_t addr, const uint32_t *data, 
 void pm4_release_mem(struct pm4_builder *b, uint32_t event_dw1,
 		     uint32_t data_sel, uint32_t int_sel, uint64_t addr,
 		     uint64_t data, uint32_t ctxid);
+void pm4_wait_reg_mem64(struct pm4_builder *b, enum pm4_wait_function func, uint64_t addr,
+			uint64_t ref, uint64_t mask);
 void pm4_wait_reg_mem(struct pm4_builder *b, enum pm4_wait_function func, uint64_t addr,
 		      uint32_t ref, uint32_t mask);
 

@@ -180,10 +180,11 @@ static void describe_seq(const struct bh_queue *q, uint64_t seq, char *buf,
 		bh_snprintf(buf, size, "the marker at fence %llu", (unsigned long long)seq);
 	n = strlen(buf);
 	if (f->wait.va && n < size)
-		bh_snprintf(buf + n, size - n, " (queued behind a wait until the word at 0x%llx "
-			    "is %s %u)", (unsigned long long)f->wait.va,
+		bh_snprintf(buf + n, size - n, " (queued behind a wait until the %s at 0x%llx "
+			    "is %s %llu)", f->wait.wide ? "qword" : "word",
+			    (unsigned long long)f->wait.va,
 			    f->wait.func <= PM4_WAIT_GT ? wait_func_names[f->wait.func] : "?",
-			    f->wait.ref);
+			    (unsigned long long)f->wait.ref);
 }
 
 /*
@@ -572,8 +573,8 @@ void bh_queue_emit_fence(struct bh_queue *q, struct pm4_builder *b, uint64_t seq
 			q->mailbox_data, q->mailbox_data);
 }
 
-static int wait_mem_held(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
-			 enum bh_wait_func func, struct bh_error *err);
+static int wait_mem_held(struct bh_queue *q, uint64_t va, uint64_t ref, uint64_t mask,
+			 enum bh_wait_func func, bool wide, struct bh_error *err);
 
 int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
 		      enum bh_wait_func func, struct bh_error *err)
@@ -581,33 +582,87 @@ int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t ma
 	int ret;
 
 	bh_lock(q->dev, q->lock);
-	ret = wait_mem_held(q, va, ref, mask, func, err);
+	ret = wait_mem_held(q, va, ref, mask, func, false, err);
 	bh_unlock(q->dev, q->lock);
 	return ret;
 }
 
-static int wait_mem_held(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
-			 enum bh_wait_func func, struct bh_error *err)
+int bh_queue_wait_mem64(struct bh_queue *q, uint64_t va, uint64_t ref, uint64_t mask,
+			enum bh_wait_func func, struct bh_error *err)
 {
+	int ret;
+
+	bh_lock(q->dev, q->lock);
+	ret = wait_mem_held(q, va, ref, mask, func, true, err);
+	bh_unlock(q->dev, q->lock);
+	return ret;
+}
+
+static int wait_mem_held(struct bh_queue *q, uint64_t va, uint64_t ref, uint64_t mask,
+			 enum bh_wait_func func, bool wide, struct bh_error *err)
+{
+	const unsigned int size = wide ? 8 : 4;
 	struct pm4_builder b;
-	uint32_t pkt[8];
+	uint32_t pkt[9];
 	int ret;
 
 	if (q->faulted)
 		return bh_fail(err, BH_EFAULT, "the queue stopped after a GPU fault; "
 			       "reset the device");
-	if (!va || va % 4)
+	if (!va || va % size)
 		return bh_fail(err, BH_EINVAL, "a wait on address 0x%llx: it must be a "
-			       "non-null, dword-aligned GPU address", (unsigned long long)va);
+			       "non-null, %s-aligned GPU address", (unsigned long long)va,
+			       wide ? "qword" : "dword");
 	if (func < BH_WAIT_LT || func > BH_WAIT_GT)
 		return bh_fail(err, BH_EINVAL, "unknown wait function %d", (int)func);
 	ret = bh_queue_ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
 	if (ret)
 		return ret;
 	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
-	pm4_wait_reg_mem(&b, (enum pm4_wait_function)func, va, ref, mask);
-	q->wait = (struct queue_wait){ va, ref, (uint8_t)func };
+	if (wide)
+		pm4_wait_reg_mem64(&b, (enum pm4_wait_function)func, va, ref, mask);
+	else
+		pm4_wait_reg_mem(&b, (enum pm4_wait_function)func, va, (uint32_t)ref,
+				 (uint32_t)mask);
+	q->wait = (struct queue_wait){ va, ref, wide, (uint8_t)func };
 	bh_queue_commit(q, pkt, b.len);
+	return 0;
+}
+
+int bh_queue_write_mem(struct bh_queue *q, uint64_t va, uint64_t value, unsigned int size,
+		       uint64_t *seq_out, struct bh_error *err)
+{
+	const struct bh_gfx *gfx = q->dev->gfx;
+	struct pm4_builder b;
+	uint32_t pkt[8 + FENCE_DWORDS];
+	int ret;
+
+	if (size != 4 && size != 8)
+		return bh_fail(err, BH_EINVAL, "a write of %u bytes (4 or 8)", size);
+	if (!va || va % size)
+		return bh_fail(err, BH_EINVAL, "a write to address 0x%llx: it must be a "
+			       "non-null, %u-byte aligned GPU address", (unsigned long long)va,
+			       size);
+	bh_lock(q->dev, q->lock);
+	ret = bh_queue_begin_seq(q, err);
+	if (!ret)
+		ret = bh_queue_ring_reserve(q, BH_ARRAY_SIZE(pkt), err);
+	if (ret) {
+		bh_unlock(q->dev, q->lock);
+		return ret;
+	}
+	uint64_t seq = q->submitted + 1;
+
+	pm4_init(&b, pkt, BH_ARRAY_SIZE(pkt));
+	/* The value once earlier work is done, as a timestamp is (§6.3). */
+	pm4_release_mem(&b, gfx->release_mem_event, size == 8 ? RELEASE_DATA_64 : RELEASE_DATA_32,
+			RELEASE_INT_NONE, va, value, (uint32_t)q->qid);
+	bh_queue_emit_fence(q, &b, seq);
+	bh_queue_record_seq(q, seq, NULL, NULL);
+	bh_queue_commit(q, pkt, b.len);
+	bh_unlock(q->dev, q->lock);
+	if (seq_out)
+		*seq_out = seq;
 	return 0;
 }
 

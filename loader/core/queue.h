@@ -24,7 +24,8 @@
  */
 struct queue_wait {
 	uint64_t va;		/* 0: none */
-	uint32_t ref;
+	uint64_t ref;
+	bool wide;		/* WAIT_REG_MEM64: a qword */
 	uint8_t func;		/* enum pm4_wait_function */
 };
 

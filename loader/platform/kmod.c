@@ -367,6 +367,7 @@ static void fill_info(struct kmod_platform *kp, struct bh_device_info *info)
 	info->max_queues = BHSIM_MAX_QUEUES;
 	info->max_waves_per_simd = r->max_waves_per_simd;
 	info->vram_size = r->vram_size;
+	info->vram_gpu_base = r->vram_base;
 	info->lds_size = r->lds_size;
 	info->max_workgroup_size = r->max_workgroup_size;
 	info->clock_hz = r->clock_hz;

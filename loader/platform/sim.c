@@ -5,6 +5,7 @@
  * GART address management, queue (HQD) setup, the doorbell, faults.
  */
 #define _DEFAULT_SOURCE		/* MAP_ANONYMOUS, MAP_FIXED_NOREPLACE */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,7 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	info->num_se = t->shader_engines;
 	info->max_waves_per_simd = t->waves_per_simd;
 	info->vram_size = cfg.vram_size;
+	info->vram_gpu_base = BH_SIM_VRAM_BASE;
 	info->lds_size = t->lds_per_workgroup;
 	info->max_workgroup_size = t->max_workgroup_size;
 	info->timestamp_hz = bh_sim_clock_hz(sp->sim);
@@ -410,11 +412,41 @@ static int sim_mem_alloc(struct bh_platform *p, uint64_t size, uint64_t align,
 	return 0;
 }
 
+/* What priv holds for memory that sim_mem_register mapped: the pages
+ * stay the program's, only the mapping goes. */
+static char sim_registered;
+
+/*
+ * hipHostRegister: the program's own pages, mapped for the model at
+ * their own address (as KFD's USERPTR maps them), so the host pointer is
+ * the device pointer.  Not inside the GART aperture, whose addresses
+ * the board hands out itself (such pages are already the board's).
+ */
+static int sim_mem_register(struct bh_platform *p, void *host, uint64_t size, struct bh_mem *out)
+{
+	struct sim_platform *sp = to_sim(p);
+	uint64_t va = (uint64_t)(uintptr_t)host;
+
+	if ((va < BH_SIM_GART_BASE + BH_SIM_GART_SIZE && BH_SIM_GART_BASE < va + size) ||
+	    bh_sim_vm_map(sp->sim, va, host, size)) {
+		errno = EEXIST;		/* an address the board uses, or mapped */
+		return -1;
+	}
+	out->gpu_va = va;
+	out->cpu = host;
+	out->size = size;
+	out->domain = BH_MEM_HOST;
+	out->priv = &sim_registered;
+	return 0;
+}
+
 static void sim_mem_free(struct bh_platform *p, struct bh_mem *mem)
 {
 	struct sim_platform *sp = to_sim(p);
 
-	if (mem->domain == BH_MEM_VRAM) {
+	if (mem->priv == &sim_registered) {
+		bh_sim_vm_unmap(sp->sim, mem->gpu_va);
+	} else if (mem->domain == BH_MEM_VRAM) {
 		bh_range_free(&sp->vram, mem->gpu_va);
 	} else if (mem->domain == BH_MEM_SHARED) {
 		bh_sim_gart_unmap(sp->sim, mem->gpu_va);
@@ -580,6 +612,7 @@ struct bh_platform *bh_platform_sim_new(void)
 		.close = sim_close,
 		.mem_alloc = sim_mem_alloc,
 		.mem_free = sim_mem_free,
+		.mem_register = sim_mem_register,
 		.queue_create = sim_queue_create,
 		.queue_destroy = sim_queue_destroy,
 		.queue_alloc_gws = sim_queue_alloc_gws,

@@ -5,17 +5,21 @@
 # the project changed (so the compiler checks run again), and otherwise
 # only brought up to date.
 #
-#   build.sh PREFIX SOURCE_DIR BUILD_DIR GENERATOR ROUTE SUFFIX
+#   build.sh PREFIX SOURCE_DIR BUILD_DIR GENERATOR ROUTE SUFFIX [-DVAR=VALUE]...
 #
 # ROUTE is how the project is pointed at barehip:
 #   compiler  -DCMAKE_HIP_COMPILER=PREFIX/bin/barehip-cc
 #   hipcxx    HIPCXX=PREFIX/bin/barehip-cc in the environment
 #   path      PREFIX/bin first on PATH, nothing else (CMake asks hipconfig)
-#   prefix    -DCMAKE_PREFIX_PATH=PREFIX (find_package(hip))
+#   prefix    -DCMAKE_PREFIX_PATH=PREFIX (find_package(hip); CMake's HIP
+#             language finds PREFIX/clang++)
 #   prefix-cc the same, and -DCMAKE_CXX_COMPILER=PREFIX/bin/barehip-cc
+# The -D arguments after them go to cmake as well.
 set -eu
-[ $# -eq 6 ] || { echo "usage: $0 PREFIX SOURCE_DIR BUILD_DIR GENERATOR ROUTE SUFFIX" >&2; exit 2; }
+[ $# -ge 6 ] || { echo "usage: $0 PREFIX SOURCE_DIR BUILD_DIR GENERATOR ROUTE SUFFIX [-DVAR=VALUE]..." >&2; exit 2; }
 prefix=$1 src=$2 dir=$3 gen=$4 route=$5 suffix=$6
+shift 6
+defs="$*"
 [ -x "$prefix/bin/barehip-cc" ] || { echo "$0: no barehip installed in $prefix" >&2; exit 1; }
 # CMake's default architectures are the GPU the default board reports.
 unset BAREHIP_SIM_GFX HIPCXX
@@ -25,18 +29,18 @@ unset MAKEFLAGS MFLAGS MAKELEVEL
 # (The project's own files: not the scripts that build it.)
 sum=$( { { find "$prefix" -type f -print0
 	find "$src" -type f ! -name '*.mk' ! -name '*.sh' -print0; } | sort -z | xargs -0 md5sum
-	echo "$gen $route $suffix"; } |
+	echo "$gen $route $suffix $defs"; } |
 	md5sum | cut -d' ' -f1)
 if [ -f "$dir/.barehip-inputs" ] && [ "$(cat "$dir/.barehip-inputs")" = "$sum" ]; then
 	exec cmake --build "$dir"
 fi
 rm -rf "$dir"
 case "$route" in
-compiler) set -- "-DCMAKE_HIP_COMPILER=$prefix/bin/barehip-cc" ;;
-hipcxx) export HIPCXX="$prefix/bin/barehip-cc"; set -- ;;
-path) export PATH="$prefix/bin:$PATH"; set -- ;;
-prefix) set -- "-DCMAKE_PREFIX_PATH=$prefix" ;;
-prefix-cc) set -- "-DCMAKE_PREFIX_PATH=$prefix" "-DCMAKE_CXX_COMPILER=$prefix/bin/barehip-cc" ;;
+compiler) set -- "$@" "-DCMAKE_HIP_COMPILER=$prefix/bin/barehip-cc" ;;
+hipcxx) export HIPCXX="$prefix/bin/barehip-cc" ;;
+path) export PATH="$prefix/bin:$PATH" ;;
+prefix) set -- "$@" "-DCMAKE_PREFIX_PATH=$prefix" ;;
+prefix-cc) set -- "$@" "-DCMAKE_PREFIX_PATH=$prefix" "-DCMAKE_CXX_COMPILER=$prefix/bin/barehip-cc" ;;
 *) echo "$0: unknown route '$route' (compiler, hipcxx, path, prefix or prefix-cc)" >&2; exit 2 ;;
 esac
 echo "  CMAKE   $src ($gen, $route) in $dir"

@@ -4,6 +4,8 @@
 #   cmake-ninja        the HIP-language project, Ninja, CMAKE_HIP_COMPILER
 #   cmake-make         the same, Unix Makefiles, only the prefix's bin on
 #                      PATH (CMake asks hipconfig)
+#   cmake-prefix-path  its saxpy alone, Ninja, only CMAKE_PREFIX_PATH
+#                      (CMake finds the prefix's clang++ by itself)
 #   cmake-find-hip     find_package(hip), a C++ project (g++), Ninja
 #   cmake-find-hip-cc  the same with barehip-cc as the C++ compiler and
 #                      hip::device, Unix Makefiles
@@ -20,6 +22,7 @@ CMAKE_TEST_DESTDIR := $(abspath $(TOP_BUILD))/cmake-prefix
 CMAKE_TEST_INSTALLED := $(CMAKE_TEST_DESTDIR)$(CMAKE_TEST_PREFIX)
 CMAKE_NINJA := $(TOP_BUILD)/cmake-ninja
 CMAKE_MAKE := $(TOP_BUILD)/cmake-make
+CMAKE_PREFIX_PATH_BUILD := $(TOP_BUILD)/cmake-prefix-path
 CMAKE_FIND_HIP := $(TOP_BUILD)/cmake-find-hip
 CMAKE_FIND_HIP_CC := $(TOP_BUILD)/cmake-find-hip-cc
 # The board's own target: the architecture CMake chooses by default.
@@ -32,6 +35,9 @@ cmake-test-build: all $(INSTALL_CROSS_LIBS)
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_NINJA) Ninja compiler -ninja
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_MAKE) "Unix Makefiles" \
 		path -make
+	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake $(CMAKE_PREFIX_PATH_BUILD) Ninja \
+		prefix -prefix-path -DBH_SAXPY_ONLY=ON \
+		-DBH_EXPECT_HIP_COMPILER=$(CMAKE_TEST_INSTALLED)/clang++
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake/find_hip $(CMAKE_FIND_HIP) Ninja \
 		prefix ""
 	$(Q)tests/cmake/build.sh $(CMAKE_TEST_INSTALLED) tests/cmake/find_hip $(CMAKE_FIND_HIP_CC) \
@@ -42,6 +48,7 @@ cmake_runs = $(1)/saxpy$(2)@$(CMAKE_BOARD_GFX) $(1)/saxpy_two_archs$(2)@gfx90a \
 	$(1)/saxpy_two_archs$(2)@gfx1100 $(1)/mixed$(2)@$(CMAKE_BOARD_GFX) \
 	$(1)/rdc$(2)@$(CMAKE_BOARD_GFX)
 CMAKE_RUNS := $(call cmake_runs,$(CMAKE_NINJA),-ninja) $(call cmake_runs,$(CMAKE_MAKE),-make) \
+	$(CMAKE_PREFIX_PATH_BUILD)/saxpy-prefix-path@$(CMAKE_BOARD_GFX) \
 	$(CMAKE_FIND_HIP)/host_query@$(CMAKE_BOARD_GFX) \
 	$(CMAKE_FIND_HIP_CC)/host_query-cc@$(CMAKE_BOARD_GFX) \
 	$(CMAKE_FIND_HIP_CC)/device_scale-cc@$(CMAKE_BOARD_GFX)

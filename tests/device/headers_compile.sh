@@ -25,7 +25,7 @@ hip/amd_detail/amd_hip_math_constants.h hip/amd_detail/amd_math_functions.h
 hip/amd_detail/amd_device_functions.h hip/amd_detail/amd_warp_functions.h
 hip/amd_detail/amd_warp_sync_functions.h hip/amd_detail/amd_hip_atomic.h
 hip/amd_detail/amd_hip_unsafe_atomics.h hip/amd_detail/hip_ldg.h hip/amd_detail/hip_assert.h
-hip/amd_detail/hip_cooperative_groups_helper.h"
+hip/amd_detail/hip_cooperative_groups_helper.h hip/hiprtc.h hip/linker_types.h"
 # Host-only (g++, clang++ -x c++, gcc): what ROCm allows there, but the
 # half types (hip_fp16.h, hip_bf16.h: HIP only in barehip, docs/headers.md).
 host_only=$(echo "$provided" | tr ' ' '\n' | grep -v -e fp16 -e 'bf16\.h' -e hip_ext.h)

@@ -17,6 +17,9 @@
 #include <cstdlib>
 #include <thread>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #define HIP_CHECK(expression)                                                  \
     do {                                                                       \
         const hipError_t status = (expression);                                \
@@ -278,12 +281,51 @@ static void churn()
     HIP_CHECK(hipStreamDestroy(s));
 }
 
+// Interprocess events (hipEventInterprocess, which needs
+// hipEventDisableTiming): they order work like any event and give a handle.
+// Opening the handle in its own process is hipErrorInvalidContext, as in
+// ROCm; in another process (a child here) hipErrorNotSupported, because a
+// barehip event's fence lives in the creating process's queues.
+static void interprocess()
+{
+    hipEvent_t e, opened, plain;
+    hipIpcEventHandle_t handle;
+    int* p;
+
+    HIP_CHECK(hipEventCreateWithFlags(&e, hipEventInterprocess | hipEventDisableTiming));
+    HIP_CHECK(hipMalloc(&p, sizeof(int)));
+    fill<<<1, 64>>>(p, 7, 1);
+    HIP_CHECK(hipEventRecord(e, nullptr));
+    HIP_CHECK(hipEventSynchronize(e));
+    expect(hipEventQuery(e) == hipSuccess, "an interprocess event completes");
+    HIP_CHECK(hipIpcGetEventHandle(&handle, e));
+    expect_code(hipIpcOpenEventHandle(&opened, handle), hipErrorInvalidContext,
+                "opening the handle in its own process");
+    HIP_CHECK(hipEventCreate(&plain));
+    expect_code(hipIpcGetEventHandle(&handle, plain), hipErrorInvalidConfiguration,
+                "a handle of an event made without hipEventInterprocess");
+    std::fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+        hipEvent_t theirs;
+        _exit(hipIpcOpenEventHandle(&theirs, handle) == hipErrorNotSupported ? 0 : 1);
+    }
+    int status = 1;
+    waitpid(child, &status, 0);
+    expect(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+           "another process's open is hipErrorNotSupported");
+    HIP_CHECK(hipEventDestroy(plain));
+    HIP_CHECK(hipEventDestroy(e));
+    HIP_CHECK(hipFree(p));
+}
+
 int main()
 {
     timing();
     not_ready();
     errors();
     churn();
+    interprocess();
     if (failures) {
         std::printf("events: %d of %d checks FAILED\n", failures, checks);
         return EXIT_FAILURE;

@@ -91,8 +91,13 @@ int main()
                a.hostPointer == pinned + 3 && a.devicePointer == (float*)pinned_dev + 3 &&
                a.allocationFlags == hipHostMallocMapped,
            "pinned memory attributes");
+    // Memory HIP did not allocate is "unregistered", as ROCm 6 answers.
     int on_stack = 0;
-    EXPECT_CODE(hipPointerGetAttributes(&a, &on_stack), hipErrorInvalidValue);
+    a.device = 5;
+    expect(hipPointerGetAttributes(&a, &on_stack) == hipSuccess &&
+               a.type == hipMemoryTypeUnregistered && a.device == hipInvalidDeviceId &&
+               a.devicePointer == nullptr && a.hostPointer == nullptr,
+           "stack memory is unregistered");
     EXPECT_CODE(hipPointerGetAttributes(nullptr, dev), hipErrorInvalidValue);
 
     // --- managed hints

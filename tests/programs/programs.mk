@@ -119,11 +119,59 @@ $(PROG_DIR)/host_only: $(addprefix $(HOST_ONLY_DIR)/,main.o c_api.o kernels.o)
 MULTI_PROGRAMS += $(PROG_DIR)/host_only
 MULTI_PROGRAM_RUNS += $(call on_modelled,$(PROG_DIR)/host_only)
 
+# hiprtc links device code built ahead of time too: a barehip-cc
+# -fgpu-rdc object (bundled bitcode) and an archive of it (a static
+# device library), from tests/programs/hiprtc/.
+HIPRTC_DIR := $(PROG_DIR)/hiprtc.d
+$(HIPRTC_DIR)/device_lib.o: tests/programs/hiprtc/device_lib.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (-fgpu-rdc -c)"
+	$(Q)$(BAREHIP_CC) -fgpu-rdc -c -o $@ $<
+$(HIPRTC_DIR)/libdevice.a: $(HIPRTC_DIR)/device_lib.o
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && $(LLVM_AR) rcsD $@ $^
+$(PROG_DIR)/hiprtc: $(HIPRTC_DIR)/libdevice.a
+$(PROG_DIR)/hiprtc: CC_FLAGS += -DRDC_DIR='"$(abspath $(HIPRTC_DIR))"'
+
+# device_ir: each modelled target's device code as LLVM IR, made a code
+# object by clang for the GPU, bundled and wrapped in an object by hand,
+# linked with the host side compiled alone (tests/programs/device_ir/main.hip
+# tells the story; ROCm's llvm_ir_to_executable sample does the same).
+DEVICE_IR_DIR := $(PROG_DIR)/device_ir.d
+DEVICE_IR_COS := $(foreach t,$(MODELLED),$(DEVICE_IR_DIR)/main-$(t).co)
+$(DEVICE_IR_DIR)/main-%.bc: tests/programs/device_ir/main.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (--cuda-device-only -emit-llvm, $*)"
+	$(Q)$(BAREHIP_CC) --cuda-device-only -c -emit-llvm --offload-arch=$* -o $@ $<
+$(DEVICE_IR_DIR)/main-%.co: $(DEVICE_IR_DIR)/main-%.bc
+	@echo "  CLANG   $< (-target amdgcn-amd-amdhsa -mcpu=$*)"
+	$(Q)$(BAREHIP_CC) -target amdgcn-amd-amdhsa -mcpu=$* $< -o $@
+$(DEVICE_IR_DIR)/main.hipfb: $(DEVICE_IR_COS)
+	@echo "  BUNDLE  $@"
+	$(Q)$(OFFLOAD_BUNDLER) -type=o -bundle-align=4096 \
+		-targets=host-x86_64-unknown-linux-gnu,$(subst $(space),$(comma),$(addprefix \
+		hipv4-amdgcn-amd-amdhsa--,$(MODELLED))) -input=/dev/null $(addprefix -input=,$^) -output=$@
+$(DEVICE_IR_DIR)/fatbin.o: tests/programs/device_ir/fatbin.s $(DEVICE_IR_DIR)/main.hipfb
+	@echo "  MC      $<"
+	$(Q)cd $(DEVICE_IR_DIR) && $(LLVM_MC) -triple x86_64-unknown-linux-gnu --filetype=obj \
+		-o fatbin.o $(abspath $<)
+$(DEVICE_IR_DIR)/main.o: tests/programs/device_ir/main.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (--cuda-host-only -c)"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) --cuda-host-only -c -o $@ $<
+$(PROG_DIR)/device_ir: $(DEVICE_IR_DIR)/main.o $(DEVICE_IR_DIR)/fatbin.o
+	@echo "  HIPLD   $@"
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) -o $@ $^
+MULTI_PROGRAMS += $(PROG_DIR)/device_ir
+MULTI_PROGRAM_RUNS += $(call on_modelled,$(PROG_DIR)/device_ir)
+
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
 PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
-# Several GPUs: multi_device on three fake gfx90a GPUs and two gfx942.
+# Several GPUs: multi_device (and ext_launch's multi-device launch) on
+# three fake gfx90a GPUs, multi_device on two gfx942.
 ifneq ($(KFDSIM_LIB),)
-PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-gfx90a) \
+PROGRAM_RUNS += $(if $(filter gfx90a,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd3-gfx90a \
+		$(PROG_DIR)/ext_launch@kfd3-gfx90a) \
 	$(if $(filter gfx942,$(KFD_GFX)),$(PROG_DIR)/multi_device@kfd2-gfx942)
 endif
 # Programs that need the board beside the host (tests/programs/async/:

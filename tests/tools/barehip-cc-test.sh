@@ -323,6 +323,29 @@ EOS
 	expect "-fgpu-rdc, defined nowhere: the object that calls it, no temporary names" eval \
 		'[ "$rc" -ne 0 ] && grep -q "error: undef-rdc.o: undefined device function .helper(int)." <<<"$out" &&
 		 no_temp_names "$out"'
+	# ROCm's llvm_ir_to_executable way (tests/programs/device_ir runs it):
+	# one target's device code as one LLVM module, the device library in
+	# it, which clang for the GPU makes a code object of.
+	bcc --cuda-device-only -c -emit-llvm --offload-arch=gfx90a k.hip -o k-gfx90a.bc
+	expect "--cuda-device-only -c -emit-llvm: bitcode ($out)" eval \
+		'[ "$rc" -eq 0 ] && [ "$(head -c 2 k-gfx90a.bc)" = BC ]'
+	bcc -target amdgcn-amd-amdhsa -mcpu=gfx90a k-gfx90a.bc -o k-gfx90a.co
+	expect "-target amdgcn-amd-amdhsa makes a code object of it, needing no ROCm ($out)" eval \
+		'[ "$rc" -eq 0 ] && "$readelf" -h k-gfx90a.co | grep -q "DYN (Shared object file)" &&
+		 "$readelf" --dyn-syms k-gfx90a.co | grep -q "first.kd"'
+	bcc --cuda-device-only -c -emit-llvm --offload-arch=gfx90a --offload-arch=gfx942 k.hip -o k2.bc
+	expect "-emit-llvm -o with two targets: refused, naming why" eval \
+		'[ "$rc" -eq 1 ] && grep -q "file per target: -o needs one --offload-arch" <<<"$out"'
+	bcc -c -emit-llvm k.hip -o k-both.bc
+	expect "-emit-llvm of both sides at once: refused, naming the ways" eval \
+		'[ "$rc" -eq 1 ] && grep -q "add --cuda-device-only" <<<"$out"'
+	# A fat binary made by hand beside -fgpu-rdc device code: one or the other.
+	printf '\t.section .hip_fatbin,"a",@progbits\n\t.globl __hip_fatbin\n__hip_fatbin:\n\t.zero 8\n' > fb.s
+	"$(dirname "$bundler")/clang" -c -x assembler fb.s -o fb.o
+	bcc --offload-arch=gfx90a -fgpu-rdc -c k.hip -o k-rdc.o
+	bcc --offload-arch=gfx90a -fgpu-rdc k-rdc.o fb.o -o both
+	expect "-fgpu-rdc code and a hand-made __hip_fatbin: refused, naming the object" eval \
+		'[ "$rc" -eq 1 ] && grep -q "k-rdc.o. carries -fgpu-rdc device code" <<<"$out"'
 }
 
 # ------------------------------------------------- an installed prefix
@@ -333,6 +356,20 @@ installed_checks() {
 		'[ -x "$p/bin/barehip-cc" ] && [ -f "$p/lib/libbarehip.a" ] &&
 		 [ -f "$p/include/hip/hip_runtime.h" ] && [ -x "$p/bin/barehip-info" ]'
 	expect "installed: libamdhip64.a is libbarehip.a" cmp -s "$p/lib/libamdhip64.a" "$p/lib/libbarehip.a"
+	# ROCm's layout for build files that name its tools by path
+	# ($(ROCM_INSTALL_DIR)/bin/hipcc, .../llvm/bin/clang, llvm-mc ...).
+	expect "installed: bin/hipcc is barehip-cc" eval \
+		'"$p/bin/hipcc" --version | grep -q "barehip-cc (barehip)"'
+	local t
+	for t in clang llvm-mc llvm-dis clang-offload-bundler ld.lld; do
+		expect "installed: llvm/bin/$t runs" eval '"$p/llvm/bin/$t" --version > /dev/null 2>&1'
+	done
+	expect "installed: llvm/bin/clang is barehip's clang++" eval \
+		'"$p/llvm/bin/clang" --version | grep -q "barehip-cc (barehip)"'
+	# CMake's HIP language with only CMAKE_PREFIX_PATH finds PREFIX/clang++
+	# (tests/cmake builds with it); bin/ has none, to shadow no one's.
+	expect "installed: PREFIX/clang++ is barehip's, and bin/ has no clang++" eval \
+		'"$p/clang++" --version | grep -q "barehip-cc (barehip)" && [ ! -e "$p/bin/clang++" ]'
 	# A Makefile that builds the host with g++ and links ROCm's runtime
 	# by name: the kernels from barehip-cc -c, -L<prefix>/lib -lamdhip64.
 	cat > kern.hip <<'EOS'
@@ -369,6 +406,49 @@ EOS
 	bcc --offload-arch=gfx90a kern.hip main.cpp -o bcc-prog
 	expect "installed barehip-cc links a program that runs" \
 		eval '[ "$rc" -eq 0 ] && ./bcc-prog | grep -q "PASS"'
+	# hiprtc in the installed runtime compiles with the installed
+	# headers and firmware (the prefix make install wrote into it), and
+	# -lhiprtc (ROCm's library name) is the runtime.
+	cat > rtc.cpp <<'EOS'
+#include <hip/hip_runtime.h>
+#include <hip/hiprtc.h>
+#include <cstdio>
+#include <string>
+#include <vector>
+int main()
+{
+    hiprtcProgram prog;
+    const char *opts[] = { "-v" };    // clang's search list, into the log
+    hiprtcCreateProgram(&prog, "extern \"C\" __global__ void k(int *p) { p[threadIdx.x] = 7; }",
+                        "k.hip", 0, nullptr, nullptr);
+    hiprtcResult r = hiprtcCompileProgram(prog, 1, opts);
+    size_t n, size;
+    hiprtcGetProgramLogSize(prog, &n);
+    std::string log(n, '\0');
+    hiprtcGetProgramLog(prog, &log[0]);
+    std::printf("%s\n", log.c_str());
+    if (r != HIPRTC_SUCCESS || hiprtcGetCodeSize(prog, &size) != HIPRTC_SUCCESS) return 1;
+    std::vector<char> code(size);
+    hiprtcGetCode(prog, code.data());
+    hipModule_t m;
+    hipFunction_t f;
+    int *d, h[64] = {};
+    if (hipModuleLoadData(&m, code.data()) || hipModuleGetFunction(&f, m, "k") ||
+        hipMalloc((void **)&d, sizeof(h))) return 1;
+    void *args[] = { &d };
+    if (hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, nullptr, args, nullptr) ||
+        hipMemcpy(h, d, sizeof(h), hipMemcpyDeviceToHost)) return 1;
+    for (int v : h)
+        if (v != 7) return 1;
+    std::printf("hiprtc: PASS\n");
+    return 0;
+}
+EOS
+	bcc --offload-arch=gfx90a rtc.cpp -lhiprtc -o rtc-prog
+	expect "installed: -lhiprtc links a hiprtc program" eval '[ "$rc" -eq 0 ] || { echo "$out"; false; }'
+	expect "installed: hiprtc compiles with the installed headers, and the kernel runs" eval \
+		'env -u BAREHIP_HIPRTC_PREFIX ./rtc-prog > rtc.log 2>&1 && grep -q "hiprtc: PASS" rtc.log &&
+		 grep -q "^ $p/include\$" rtc.log || { tail -5 rtc.log; false; }'
 	# --host-target from the prefix: the cross runtimes make install put
 	# there (wherever Debian's cross compilers were installed).
 	local arch machine

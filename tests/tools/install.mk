@@ -8,7 +8,7 @@
 
 INSTALL_TEST_DIR := $(BUILD)/tests/install
 INSTALL_TEST_STAMP := $(INSTALL_TEST_DIR)/.installed
-$(INSTALL_TEST_STAMP): Makefile tests/tools/install.mk $(TOOLCHAIN) $(HOST_TOOLS) \
+$(INSTALL_TEST_STAMP): Makefile tests/tools/install.mk kit/cmake/cmake.mk $(TOOLCHAIN) $(HOST_TOOLS) \
 		$(INSTALL_CROSS_LIBS)
 	@echo "  INSTALL $(INSTALL_TEST_DIR)/usr"
 	$(Q)rm -rf $(INSTALL_TEST_DIR) && mkdir -p $(INSTALL_TEST_DIR)

@@ -20,6 +20,7 @@ const char *sim_pm4_name(unsigned op)
 	case PKT3_DISPATCH_DIRECT: return "DISPATCH_DIRECT";
 	case PKT3_WRITE_DATA: return "WRITE_DATA";
 	case PKT3_WAIT_REG_MEM: return "WAIT_REG_MEM";
+	case PKT3_WAIT_REG_MEM64: return "WAIT_REG_MEM64";
 	case PKT3_INDIRECT_BUFFER: return "INDIRECT_BUFFER";
 	case PKT3_COPY_DATA: return "COPY_DATA";
 	case PKT3_EVENT_WRITE: return "EVENT_WRITE";
@@ -257,36 +258,54 @@ static int copy_data(struct bh_sim *sim, const uint32_t *pk, unsigned n)
 }
 
 /*
- * A false condition stalls the queue at this packet (returns 1); the CP
- * polls again on the next doorbell of any queue or bh_sim_poll().  Only
- * at ring level: resuming inside an IB would need the IB stack saved,
- * which this model does not do, so a false wait inside an IB is refused.
+ * WAIT_REG_MEM (7 dwords: a dword) and WAIT_REG_MEM64 (9 dwords: a
+ * qword at an 8-byte aligned address, reference and mask in two dwords
+ * each, low first).  A false condition stalls the queue at this packet
+ * (returns 1); the CP polls again on the next doorbell of any queue or
+ * bh_sim_poll().  Only at ring level: resuming inside an IB would need
+ * the IB stack saved, which this model does not do, so a false wait
+ * inside an IB is refused.
  */
-static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned depth)
+static int wait_reg_mem(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned depth,
+			bool wide)
 {
-	if (n != 7)
-		return bad_packet(sim, pk, n, "WAIT_REG_MEM must be 7 dwords");
+	const char *name = wide ? "WAIT_REG_MEM64" : "WAIT_REG_MEM";
+	const unsigned size = wide ? 8 : 4;
+
+	if (n != (wide ? 9u : 7u))
+		return bad_packet(sim, pk, n, wide ? "WAIT_REG_MEM64 must be 9 dwords" :
+				  "WAIT_REG_MEM must be 7 dwords");
 	if (((pk[1] >> 4) & 3) != 1)
 		return bad_packet(sim, pk, n, "WAIT_REG_MEM on a register is not modelled");
 	if ((pk[1] >> 6) & 3)
 		return bad_packet(sim, pk, n, "WAIT_REG_MEM write-then-wait is not modelled");
 	uint64_t addr = pk[2] | (uint64_t)pk[3] << 32;
 
-	if (addr % 4)
-		return bad_packet(sim, pk, n, "WAIT_REG_MEM address not dword aligned");
-	uint8_t *p = mem_translate(sim, addr, 4);
-	uint32_t v, ref = pk[4], mask = pk[5];
+	if (addr % size)
+		return bad_packet(sim, pk, n, wide ? "WAIT_REG_MEM64 address not qword aligned" :
+				  "WAIT_REG_MEM address not dword aligned");
+	uint8_t *p = mem_translate(sim, addr, size);
+	uint64_t v, ref, mask;
 
 	if (!p) {
 		sim_fault(sim, BH_SIM_FAULT_MEMORY, 0, pk, 3, addr,
-			  "CP: WAIT_REG_MEM polls unmapped address 0x%llx",
+			  "CP: %s polls unmapped address 0x%llx", name,
 			  (unsigned long long)addr);
 		return -1;
 	}
 	/* The host (or another queue) writes the word it polls: an acquire
 	 * load, so what it published before is visible after the wait (the
-	 * address is dword aligned, checked above, and so is its host page). */
-	v = __atomic_load_n((const uint32_t *)(const void *)p, __ATOMIC_ACQUIRE);
+	 * address is aligned to its size, checked above, and so is its host
+	 * page). */
+	if (wide) {
+		v = __atomic_load_n((const uint64_t *)(const void *)p, __ATOMIC_ACQUIRE);
+		ref = pk[4] | (uint64_t)pk[5] << 32;
+		mask = pk[6] | (uint64_t)pk[7] << 32;
+	} else {
+		v = __atomic_load_n((const uint32_t *)(const void *)p, __ATOMIC_ACQUIRE);
+		ref = pk[4];
+		mask = pk[5];
+	}
 	v &= mask;
 	bool ok;
 
@@ -427,7 +446,9 @@ static int execute(struct bh_sim *sim, const uint32_t *pk, unsigned n, unsigned 
 	case PKT3_EVENT_WRITE:
 		return event_write(sim, pk, n);
 	case PKT3_WAIT_REG_MEM:
-		return wait_reg_mem(sim, pk, n, depth);
+		return wait_reg_mem(sim, pk, n, depth, false);
+	case PKT3_WAIT_REG_MEM64:
+		return wait_reg_mem(sim, pk, n, depth, true);
 	case PKT3_WRITE_DATA:
 		return write_data(sim, pk, n);
 	case PKT3_INDIRECT_BUFFER:

@@ -499,6 +499,7 @@ static int run_round(struct workgroup *wg, struct dispatch_job *j)
 		uint64_t before = wk->stats.instructions;
 
 		w->waited = false;
+		w->read_clock = false;
 		for (unsigned n = 0; n < QUANTUM && !held && !w->done && !w->at_barrier &&
 				     !w->yield && !w->gws_wait; n++)
 			if (step(w, j)) {
@@ -508,8 +509,10 @@ static int run_round(struct workgroup *wg, struct dispatch_job *j)
 		/* A wave that ran and showed no sign of waiting (no sleep, no
 		 * re-read of what it read last, no atomic that changed nothing)
 		 * is computing: that is progress, however long its loop runs
-		 * without a store. */
-		if (wk->stats.instructions != before && !w->waited)
+		 * without a store.  So is one that read the real-time clock:
+		 * it waits for time, which passes (the watchdog still bounds
+		 * it). */
+		if (wk->stats.instructions != before && (!w->waited || w->read_clock))
 			wave_progress(w);
 		w->yield = false;
 		if (!w->done)

@@ -949,33 +949,55 @@ VOP(ds_permute_b32)
 	return 0;
 }
 
+/* The 5-bit lane number @i with its bits in reverse order. */
+static unsigned reverse5(unsigned i)
+{
+	return ((i & 1) << 4) | ((i & 2) << 2) | (i & 4) | ((i & 8) >> 2) | ((i & 16) >> 4);
+}
+
 /*
  * ds_swizzle: lane l reads the ADDR register (the value swizzled; there
- * is no data operand) of a lane the 16-bit offset names,
- * within its group of 4 (offset[15] set: offset[2k+1:2k] picks lane k's
- * source) or of 32 (offset[15] clear: ((l & and) | or) ^ xor, the masks
- * offset[4:0], [9:5], [14:10]).  An inactive source reads as 0.  The
- * rotate and FFT modes (offset >= 0xc000) are refused by name.
+ * is no data operand) of a lane the 16-bit offset names, by the ISA
+ * manual's pseudocode (the same in the gfx9 and gfx11 manuals).  Every
+ * mode stays within l's group of 32 lanes (base = l & 32):
+ *   offset >= 0xe000  FFT: mask = offset[4:0]; the source is
+ *                     (reverse5(l & 31) >> popcount(mask)) | (l & mask)
+ *   offset >= 0xc000  rotate: by offset[9:5] lanes, left (lane l reads
+ *                     l + n) or with offset[10] right (l - n), modulo 32,
+ *                     the lane bits offset[4:0] set keeping l's own:
+ *                     (l & mask) | ((l + n) & ~mask & 31)
+ *   offset[15] set    within the group of 4: offset[2k+1:2k] picks lane
+ *                     k's source
+ *   otherwise         ((l & and) | or) ^ xor, the masks offset[4:0],
+ *                     [9:5], [14:10]
+ * An inactive source reads as 0.  A target without the FFT and rotate
+ * modes (none of the modelled ones: gfx9+ have them) faults on them.
  */
 VOP(ds_swizzle_b32)
 {
 	ACC_RESOLVE(w, in);
 	uint32_t off = (uint32_t)in->offset & 0xffff, tmp[WAVE_LANES];
+	unsigned mask = off & 31, shift = (unsigned)__builtin_popcount(mask);
+	unsigned rotate = ((off & 0x400) ? 32 - ((off >> 5) & 31) : (off >> 5)) & 31;
 
 	if (!regs_ok(w, in, in->addr, 1) || !regs_ok(w, in, in->dst, 1))
 		return -1;
-	if (off >= 0xc000)
+	if (off >= 0xc000 && !w->sim->target->swizzle_fft_rotate)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
-				  "ds_swizzle offset 0x%x: the rotate and FFT modes are not modelled",
-				  off);
+				  "ds_swizzle offset 0x%x: %s has no %s mode", off,
+				  w->sim->target->name, off >= 0xe000 ? "FFT" : "rotate");
 	FOR_LANES(l) {
-		unsigned s;
+		unsigned s, i = l & 31;
 
-		if (off & 0x8000)
-			s = (l & ~3u) | ((off >> (2 * (l & 3))) & 3);
+		if (off >= 0xe000)
+			s = (reverse5(i) >> shift) | (i & mask);
+		else if (off >= 0xc000)
+			s = (i & mask) | ((i + rotate) & ~mask & 31);
+		else if (off & 0x8000)
+			s = (i & ~3u) | ((off >> (2 * (i & 3))) & 3);
 		else
-			s = (l & ~31u) | ((((l & 31) & (off & 31)) | ((off >> 5) & 31)) ^
-					  ((off >> 10) & 31));
+			s = ((i & mask) | ((off >> 5) & 31)) ^ ((off >> 10) & 31);
+		s |= l & 32;
 		tmp[l] = (w->exec >> s) & 1 ? w->v[in->addr][s] : 0;
 	}
 	FOR_LANES(l)

@@ -496,6 +496,7 @@ static int sendmsg_rtn(struct wave *w, const struct insn *in, bool b64)
 				  "s_sendmsg_rtn message %u is not modelled (only GET_REALTIME)", id);
 	uint64_t t = bh_sim_clock(w->sim);
 
+	w->read_clock = true;
 	if (b64)
 		D64(t);
 	else
@@ -540,5 +541,5 @@ SOP(s_load_dwordx16) { return s_load(w, in, 16); }
 /* s_memtime: the shader clock (counts work); s_memrealtime: the
  * constant-rate timestamp clock (counts host time). */
 SOP(s_memtime) { D64(bh_sim_shader_clock(w->sim)); return 0; }
-SOP(s_memrealtime) { D64(bh_sim_clock(w->sim)); return 0; }
+SOP(s_memrealtime) { w->read_clock = true; D64(bh_sim_clock(w->sim)); return 0; }
 SOP(s_cache_nop) { (void)w; (void)in; return 0; }

@@ -421,6 +421,11 @@ struct wave {
 	 * slept, re-read the address it read last, or ran an atomic that
 	 * changed nothing (dispatch.c: deadlock detection). */
 	bool waited;
+	/* This quantum it read the real-time clock (s_memrealtime,
+	 * GET_REALTIME): a wait for time, which always passes, is progress
+	 * even when the wave sleeps between reads (hip-tests' Delay kernel:
+	 * wall_clock64() and s_sleep until an interval has gone by). */
+	bool read_clock;
 	uint32_t mode;			/* the MODE hardware register */
 #define MODE_GPR_IDX_EN (1u << 27)	/* VGPR index mode (dispatch.c) */
 	/* MODE's FP controls, decoded by wave_set_mode (fpmode.h) */

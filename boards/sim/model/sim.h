@@ -85,6 +85,9 @@ struct bh_sim_target {
 	bool tmpring_waves_per_se;	/* TMPRING_SIZE.WAVES counts per shader engine */
 	unsigned shader_engines;	/* the part's SEs (what the board reports) */
 	bool msg_dealloc_vgprs;		/* s_sendmsg 3 is MSG_DEALLOC_VGPRS (gfx11+) */
+	bool swizzle_fft_rotate;	/* ds_swizzle's FFT and rotate modes, offset
+					 * >= 0xc000 (gfx9+: LLVM's AsmParser takes
+					 * swizzle(FFT,..)/(ROTATE,..) from GFX9 on) */
 	/* The CU, which bounds the workgroups resident at once. */
 	unsigned wave_size;		/* lanes of the target's native waves (HIP's
 					 * warpSize): 64 on gfx9, 32 on gfx11 */

@@ -35,7 +35,8 @@
  */
 #define CDNA_CP .acquire_gcr = false, .reg_pgm_rsrc3 = 0x2e2d, .rsrc3_accum_offset = true, \
 		.tmpring_unit = 1024, .tmpring_wavesize_mask = 0x1fff, \
-		.tmpring_waves_per_se = false, .shader_engines = 0, .msg_dealloc_vgprs = false
+		.tmpring_waves_per_se = false, .shader_engines = 0, .msg_dealloc_vgprs = false, \
+		.swizzle_fft_rotate = true
 
 /* s_memrealtime / RELEASE_MEM timestamps: 100 MHz, as on MI200/MI300. */
 #define CDNA_TIMESTAMP_HZ 100000000ull
@@ -81,6 +82,10 @@
  *   - s_sendmsg id 3 is MSG_DEALLOC_VGPRS (LLVM SIDefines.h
  *     ID_DEALLOC_VGPRS_GFX11Plus; SIInsertWaitcnts sends it before
  *     s_endpgm so the VGPRs free while stores drain).
+ * Both CPs' shaders have ds_swizzle's FFT and rotate modes (LLVM's
+ * AMDGPUAsmParser accepts swizzle(FFT,...) and swizzle(ROTATE,...) on
+ * GFX9 and later and refuses them before: "... mode swizzle not
+ * supported on this GPU"; test/MC/AMDGPU/ds_swizzle.s).
  * Shader engines [U: AMD's product descriptions, not read from a driver
  * table]: Navi 31 6, Phoenix 1, Strix Halo 2.  They only size the scratch
  * ring here: the board reports the count, the loader divides by it and
@@ -88,7 +93,7 @@
  */
 #define RDNA3_CP .acquire_gcr = true, .reg_pgm_rsrc3 = 0x2e28, .rsrc3_accum_offset = false, \
 		.tmpring_unit = 256, .tmpring_wavesize_mask = 0x7fff, \
-		.tmpring_waves_per_se = true, .msg_dealloc_vgprs = true
+		.tmpring_waves_per_se = true, .msg_dealloc_vgprs = true, .swizzle_fft_rotate = true
 
 #define RDNA3_CU RDNA3_CP, .wave_size = 32, .wave32 = true, .simds_per_cu = 2, .waves_per_simd = 16, \
 		.vgpr_granule = 8, .lds_per_cu = 65536, .lds_per_workgroup = 65536, \

@@ -113,6 +113,9 @@ typedef enum hipMemcpyKind {
 	hipMemcpyDeviceToHost = 2,
 	hipMemcpyDeviceToDevice = 3,
 	hipMemcpyDefault = 4,
+	/* ROCm: device to device without the compute units (a DMA engine);
+	 * on barehip every copy is the host's, so it is DeviceToDevice. */
+	hipMemcpyDeviceToDeviceNoCU = 1024,
 } hipMemcpyKind;
 
 typedef struct ihipStream_t *hipStream_t;
@@ -863,6 +866,81 @@ typedef struct hipPointerAttribute_t {
 
 hipError_t hipPointerGetAttributes(hipPointerAttribute_t *attributes, const void *ptr);
 
+/* The driver API's pointer attributes (hipPointerGetAttribute). */
+typedef enum hipPointer_attribute {
+	HIP_POINTER_ATTRIBUTE_CONTEXT = 1,
+	HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+	HIP_POINTER_ATTRIBUTE_DEVICE_POINTER,
+	HIP_POINTER_ATTRIBUTE_HOST_POINTER,
+	HIP_POINTER_ATTRIBUTE_P2P_TOKENS,
+	HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+	HIP_POINTER_ATTRIBUTE_BUFFER_ID,
+	HIP_POINTER_ATTRIBUTE_IS_MANAGED,
+	HIP_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+	HIP_POINTER_ATTRIBUTE_IS_LEGACY_HIP_IPC_CAPABLE,
+	HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+	HIP_POINTER_ATTRIBUTE_RANGE_SIZE,
+	HIP_POINTER_ATTRIBUTE_MAPPED,
+	HIP_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES,
+	HIP_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE,
+	HIP_POINTER_ATTRIBUTE_ACCESS_FLAGS,
+	HIP_POINTER_ATTRIBUTE_MEMPOOL_HANDLE
+} hipPointer_attribute;
+
+hipError_t hipPointerGetAttribute(void *data, hipPointer_attribute attribute, hipDeviceptr_t ptr);
+hipError_t hipDrvPointerGetAttributes(unsigned int num_attributes,
+				      hipPointer_attribute *attributes, void **data,
+				      hipDeviceptr_t ptr);
+hipError_t hipPointerSetAttribute(const void *value, hipPointer_attribute attribute,
+				  hipDeviceptr_t ptr);
+
+/* The allocation [*base, *base + *size) that @ptr points into. */
+hipError_t hipMemGetAddressRange(hipDeviceptr_t *base, size_t *size, hipDeviceptr_t ptr);
+/* The size of the allocation @ptr points into. */
+hipError_t hipMemPtrGetInfo(void *ptr, size_t *size);
+
+/* What hipMemAdvise and hipMemPrefetchAsync recorded for managed memory. */
+typedef enum hipMemRangeCoherencyMode {
+	hipMemRangeCoherencyModeFineGrain = 0,
+	hipMemRangeCoherencyModeCoarseGrain = 1,
+	hipMemRangeCoherencyModeIndeterminate = 2
+} hipMemRangeCoherencyMode;
+typedef enum hipMemRangeAttribute {
+	hipMemRangeAttributeReadMostly = 1,
+	hipMemRangeAttributePreferredLocation = 2,
+	hipMemRangeAttributeAccessedBy = 3,
+	hipMemRangeAttributeLastPrefetchLocation = 4,
+	hipMemRangeAttributeCoherencyMode = 100
+} hipMemRangeAttribute;
+hipError_t hipMemRangeGetAttribute(void *data, size_t data_size, hipMemRangeAttribute attribute,
+				   const void *dev_ptr, size_t count);
+hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
+				    hipMemRangeAttribute *attributes, size_t num_attributes,
+				    const void *dev_ptr, size_t count);
+
+/*
+ * Interprocess memory handles.  A handle names a hipMalloc allocation;
+ * opened in the process that made it, it gives the allocation's own
+ * address.  Every board runs one process's GPU work apart from
+ * another's, so a handle from another process is refused
+ * (hipErrorInvalidValue: it names no allocation here).
+ */
+#define HIP_IPC_HANDLE_SIZE 64
+#define hipIpcMemLazyEnablePeerAccess 0x01
+typedef struct hipIpcMemHandle_st {
+	char reserved[HIP_IPC_HANDLE_SIZE];
+} hipIpcMemHandle_t;
+hipError_t hipIpcGetMemHandle(hipIpcMemHandle_t *handle, void *dev_ptr);
+hipError_t hipIpcOpenMemHandle(void **dev_ptr, hipIpcMemHandle_t handle, unsigned int flags);
+hipError_t hipIpcCloseMemHandle(void *dev_ptr);
+
+/* The driver API's names for pinned host memory and pitched memory. */
+hipError_t hipMemAllocHost(void **ptr, size_t size);
+hipError_t hipMemAllocPitch(hipDeviceptr_t *dptr, size_t *pitch, size_t width_bytes,
+			    size_t height, unsigned int element_size_bytes);
+
+#include <hip/bh/arrays.h>
+
 /* Managed-memory hints: checked, then nothing to do on a one-device
  * board whose managed memory both sides reach in place. */
 #define hipCpuDeviceId ((int)-1)
@@ -963,6 +1041,27 @@ hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *de
 			       size_t count);
 hipError_t hipMemPoolGetAccess(hipMemAccessFlags *flags, hipMemPool_t mem_pool,
 			       hipMemLocation *location);
+
+/*
+ * Sharing a pool (one made with handleTypes hipMemHandleTypePosixFileDescriptor):
+ * the handle is a file descriptor (in *(int *)shared_handle) and a pointer
+ * is exported as 64 bytes.  Imported in the process that exported them,
+ * they give back the pool and the pointer; no barehip board shares GPU
+ * memory between processes, so another process's import is refused
+ * (hipErrorNotSupported).
+ */
+typedef struct hipMemPoolPtrExportData {
+	unsigned char reserved[64];
+} hipMemPoolPtrExportData;
+hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t mem_pool,
+					     hipMemAllocationHandleType handle_type,
+					     unsigned int flags);
+hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *mem_pool, void *shared_handle,
+					       hipMemAllocationHandleType handle_type,
+					       unsigned int flags);
+hipError_t hipMemPoolExportPointer(hipMemPoolPtrExportData *export_data, void *dev_ptr);
+hipError_t hipMemPoolImportPointer(void **dev_ptr, hipMemPool_t mem_pool,
+				   hipMemPoolPtrExportData *export_data);
 hipError_t hipDeviceGetDefaultMemPool(hipMemPool_t *mem_pool, int device);
 hipError_t hipDeviceGetMemPool(hipMemPool_t *mem_pool, int device);
 hipError_t hipDeviceSetMemPool(int device, hipMemPool_t mem_pool);
@@ -991,6 +1090,26 @@ hipError_t hipExtMallocWithFlags(void **ptr, size_t sizeBytes, unsigned int flag
 hipError_t hipExtLaunchKernel(const void *function_address, dim3 numBlocks, dim3 dimBlocks,
 			      void **args, size_t sharedMemBytes, hipStream_t stream,
 			      hipEvent_t startEvent, hipEvent_t stopEvent, int flags);
+/*
+ * hipExtLaunchMultiKernelMultiDevice (launch.c): one launch per entry of
+ * @launchParamsList, each kernel on its own stream's device.  Unless
+ * @flags says otherwise, no kernel starts before the work queued earlier
+ * on every listed stream is done (hipCooperativeLaunchMultiDeviceNoPreSync
+ * drops that), and nothing queued later on any of the streams starts
+ * before every kernel is done (...NoPostSync drops that).
+ */
+typedef struct hipLaunchParams_t {
+	void *func;		/* the __global__ function (its host stub) */
+	dim3 gridDim;
+	dim3 blockDim;
+	void **args;
+	size_t sharedMem;
+	hipStream_t stream;
+} hipLaunchParams;
+#define hipCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
+hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *launchParamsList, int numDevices,
+					      unsigned int flags);
 
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,
@@ -1291,18 +1410,60 @@ extern "C" hipError_t hipMemsetD16Async(hipDeviceptr_t dest, unsigned short valu
 extern "C" hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t count,
 					hipStream_t stream = 0);
 
+/* T may be volatile (a host flag a kernel writes): the C-style cast
+ * takes the qualifier off, as ROCm's does; reinterpret_cast cannot. */
 template <class T>
 static inline hipError_t hipHostMalloc(T **ptr, size_t size,
 				       unsigned int flags = hipHostMallocDefault)
 {
-	return hipHostMalloc(reinterpret_cast<void **>(ptr), size, flags);
+	return hipHostMalloc((void **)ptr, size, flags);
 }
 
 template <class T>
 static inline hipError_t hipHostAlloc(T **ptr, size_t size,
 				      unsigned int flags = hipHostAllocDefault)
 {
-	return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+	return hipHostAlloc((void **)ptr, size, flags);
+}
+
+/* Defaults of the array calls (kit/include/hip/bh/arrays.h). */
+extern "C" hipError_t hipMallocArray(hipArray_t *array, const hipChannelFormatDesc *desc,
+				     size_t width, size_t height = 0,
+				     unsigned int flags = hipArrayDefault);
+extern "C" hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset,
+					      const void *src, size_t spitch, size_t width,
+					      size_t height, hipMemcpyKind kind,
+					      hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpy2DFromArrayAsync(void *dst, size_t dpitch, hipArray_const_t src,
+						size_t wOffset, size_t hOffset, size_t width,
+						size_t height, hipMemcpyKind kind,
+						hipStream_t stream = 0);
+extern "C" hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *copy, hipStream_t stream = 0);
+
+/*
+ * The channel layout of an element of type T: a scalar is one channel,
+ * a HIP vector type (char2, float4 ...) one channel per component, each
+ * of its component's bits, signed, unsigned or float.
+ */
+template <class T, bool = __is_class(T)> struct __bh_channel {
+	typedef T component;
+	enum { count = 1 };
+};
+template <class T> struct __bh_channel<T, true> {
+	typedef __typeof__(((T *)0)->x) component;
+	enum { count = sizeof(T) / sizeof(component) };
+};
+template <class T>
+static inline hipChannelFormatDesc hipCreateChannelDesc()
+{
+	typedef typename __bh_channel<T>::component C;
+	const int n = __bh_channel<T>::count, bits = (int)sizeof(C) * 8;
+	const hipChannelFormatKind kind = (C)0.5 != (C)0 ? hipChannelFormatKindFloat :
+					  (C)-1 < (C)0 ? hipChannelFormatKindSigned :
+					  hipChannelFormatKindUnsigned;
+
+	return hipCreateChannelDesc(bits, n > 1 ? bits : 0, n > 2 ? bits : 0, n > 3 ? bits : 0,
+				    kind);
 }
 #endif
 
@@ -1465,5 +1626,9 @@ static inline hipError_t hipLaunchCooperativeKernel_spt(F *f, dim3 gridDim, dim3
 #define hipLaunchKernel hipLaunchKernel_spt
 #define hipLaunchCooperativeKernel hipLaunchCooperativeKernel_spt
 #endif
+
+/* Stream memory operations, CU masks, contexts; graphs and stream capture. */
+#include <hip/bh/stream_ops.h>
+#include <hip/bh/graph.h>
 
 #endif /* HIP_RUNTIME_API_H */

@@ -116,7 +116,8 @@ hiprtcResult hiprtcAddNameExpression(hiprtcProgram prog, const char *name_expres
 hiprtcResult hiprtcCompileProgram(hiprtcProgram prog, int numOptions, const char **options);
 hiprtcResult hiprtcGetLoweredName(hiprtcProgram prog, const char *name_expression,
 				  const char **lowered_name);
-/* The log of the last compile, NUL-terminated; its size counts the NUL. */
+/* The log of the last compile, NUL-terminated; its size counts the NUL
+ * (0: an empty log, of which hiprtcGetProgramLog writes nothing). */
 hiprtcResult hiprtcGetProgramLogSize(hiprtcProgram prog, size_t *logSizeRet);
 hiprtcResult hiprtcGetProgramLog(hiprtcProgram prog, char *log);
 /* The code object (hipModuleLoadData); not for a -fgpu-rdc program. */

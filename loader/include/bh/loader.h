@@ -85,6 +85,13 @@ struct bh_device_info {
 	uint32_t l1_size;		/* vector L1 per CU, bytes */
 	uint32_t l3_size;		/* Infinity Cache / MALL, bytes */
 	unsigned max_queues;		/* hardware queues a process can create */
+	/* Where VRAM sits in the GPU's address space when the host cannot
+	 * use those addresses ([vram_gpu_base, + vram_size): the sim and
+	 * kmod boards' window); 0 when device addresses are host addresses
+	 * too (KFD). */
+	uint64_t vram_gpu_base;
+	bool host_register;		/* bh_mem_register maps the program's own
+					 * pages (set by the core from the backend) */
 };
 
 enum bh_mem_domain {
@@ -394,6 +401,17 @@ enum bh_wait_func {
  */
 int bh_queue_wait_mem(struct bh_queue *q, uint64_t va, uint32_t ref, uint32_t mask,
 		      enum bh_wait_func func, struct bh_error *err);
+/* The same on the 64-bit word at @va (8-byte aligned): WAIT_REG_MEM64. */
+int bh_queue_wait_mem64(struct bh_queue *q, uint64_t va, uint64_t ref, uint64_t mask,
+			enum bh_wait_func func, struct bh_error *err);
+/*
+ * Once everything submitted to @q before it has completed, the CP writes
+ * @value (@size 4 or 8 bytes, little-endian) to GPU address @va (aligned
+ * to @size); *@seq (if non-NULL) is the fence value that marks the write
+ * done.
+ */
+int bh_queue_write_mem(struct bh_queue *q, uint64_t va, uint64_t value, unsigned int size,
+		       uint64_t *seq, struct bh_error *err);
 /*
  * Work submitted to @q after this starts only once @other's fence has
  * reached @seq (a WAIT_REG_MEM on @other's fence; both queues on one

@@ -254,20 +254,31 @@ static void test_latency(void)
 		printf("%s\nlatency: %s\n", line, stats);
 }
 
-/* barehip-info finds the board behind the module by itself. */
-static void test_barehip_info(void)
+/*
+ * barehip-info finds the board behind the module by itself, and reports
+ * the VRAM barehip-sim was given (@vram_mb, hiptest's "vram-mb=N"
+ * argument: run.sh sets the board's BAREHIP_SIM_VRAM_MB; 0: unchecked).
+ */
+static void test_barehip_info(unsigned long vram_mb)
 {
 	static struct hip_run r;
 	char *argv[] = { "/bin/barehip-info", NULL };
-	char board[128] = "", target[128] = "";
+	char board[128] = "", target[128] = "", vram[128] = "";
+	unsigned long mb = 0;
 
 	hip_run(argv, NULL, &r);
 	hip_find_line(r.out, " board ", board, sizeof(board));
 	hip_find_line(r.out, " target ", target, sizeof(target));
+	hip_find_line(r.out, "  VRAM ", vram, sizeof(vram));
 	kt_check(r.status == 0 && strstr(board, "kmod") &&
 		 (strstr(target, " gfx9") || strstr(target, " gfx11")),
 		 "info: barehip-info reports the kmod board and its target",
 		 "status %d, board '%s', target '%s'", r.status, board, target);
+	if (vram_mb) {
+		sscanf(vram, " VRAM %lu MiB", &mb);
+		kt_check(mb == vram_mb, "info: the board's VRAM is the size barehip-sim was given",
+			 "'%s', expected %lu MiB", vram, vram_mb);
+	}
 	if (r.status)
 		hip_show_output(&r);
 }
@@ -330,9 +341,15 @@ int main(int argc, char **argv)
 	DIR *d;
 	int ret;
 
+	unsigned long vram_mb = 0;
+
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc > 1 && !strcmp(argv[1], "unmap"))
 		return unmap_main();
+	if (argc > 1 && sscanf(argv[1], "vram-mb=%lu", &vram_mb) != 1) {
+		fprintf(stderr, "hiptest: unknown argument '%s' (unmap, vram-mb=N)\n", argv[1]);
+		return 2;
+	}
 	d = opendir(HIP_DIR);
 	while (d && (e = readdir(d)) && ntests < MAX_TESTS)
 		if (e->d_name[0] != '.')
@@ -372,7 +389,7 @@ int main(int argc, char **argv)
 	test_amd_board(path, &edu);
 	test_busy(path);
 	test_latency();
-	test_barehip_info();
+	test_barehip_info(vram_mb);
 	test_unit();
 
 	ret = kt_module_unload();
