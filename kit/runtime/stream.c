@@ -303,7 +303,7 @@ hipError_t hipStreamCreateWithPriority(hipStream_t *stream, unsigned int flags, 
 /*
  * A CU mask is recorded (hipExtStreamGetCUMask reads it back) but not
  * applied: the sim board's model, like barehip.ko's queues, runs every
- * queue on all CUs (docs/conformance-stream.md).  As ROCm: bits beyond
+ * queue on all CUs (docs/conformance.md, "CU masks").  As ROCm: bits beyond
  * the device's CUs are dropped, and a mask that leaves no CU is the
  * default (all CUs).
  */

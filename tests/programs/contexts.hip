@@ -2,7 +2,7 @@
 // device (its primary context), each thread keeps a stack of contexts whose
 // top is current, and making one current makes its device current.  A CU
 // mask is recorded with the stream and read back (barehip's boards run every
-// stream on all CUs: docs/conformance-stream.md).
+// stream on all CUs: docs/conformance.md, "CU masks").
 #include <hip/hip_runtime.h>
 
 #include <cstdint>
