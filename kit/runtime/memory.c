@@ -107,6 +107,18 @@ struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
 	return a && size <= alloc_bytes(a) - off ? a : NULL;
 }
 
+/* Under the memory lock: whether @a's mapping goes with it (not while
+ * another registration shares its pages). */
+static bool last_mapping_locked(struct bh_allocation *a)
+{
+	if (!a->page_refs)
+		return true;
+	if (--*a->page_refs)
+		return false;
+	free(a->page_refs);
+	return true;
+}
+
 void bh_rt_free_all(struct bh_rt_device *d)
 {
 	pthread_mutex_lock(&mem_lock);
@@ -118,7 +130,7 @@ void bh_rt_free_all(struct bh_rt_device *d)
 			continue;
 		}
 		*p = a->next;
-		if (d->dev)
+		if (last_mapping_locked(a) && d->dev)
 			bh_mem_free(d->dev, &a->mem);
 		bh_rt_allocation_forget(a);
 		free(a);
@@ -772,7 +784,12 @@ static hipError_t release(const char *api, struct bh_allocation *a)
 	}
 	BH_RT_LOG(3, "%s ( %p, %zu bytes ) on device %d", api, (void *)(uintptr_t)a->mem.gpu_va,
 		  a->bytes, a->d->ordinal);
-	bh_mem_free(a->d->dev, &a->mem);
+	pthread_mutex_lock(&mem_lock);
+	bool last = last_mapping_locked(a);
+
+	pthread_mutex_unlock(&mem_lock);
+	if (last)
+		bh_mem_free(a->d->dev, &a->mem);
 	bh_rt_allocation_forget(a);
 	free(a);
 	return bh_rt_success();
@@ -1009,46 +1026,93 @@ hipError_t hipHostGetFlags(unsigned int *flags, void *host_ptr)
 
 /*
  * Registering existing host memory: the board maps those very pages for
- * the GPU at their own address (KFD's USERPTR); the sim board maps only
- * memory it allocates itself, and says so.  The whole pages around the
- * range are mapped, as ROCm pins them.
+ * the GPU at their own address (KFD's USERPTR; the sim board maps the
+ * program's pages into its model).  The whole pages around the range are
+ * mapped, as ROCm pins them.  As ROCm, a registration is refused when it
+ * overlaps another's bytes, not when it only shares a page with one: a
+ * range inside pages another registration already maps shares that
+ * mapping (reference-counted).  A range that shares a page with another
+ * registration and also reaches pages it does not map is refused: one
+ * page cannot be mapped twice, and barehip does not split mappings.
  */
+static hipError_t register_conflict(void *host_ptr, size_t size, uintptr_t lo, uintptr_t hi,
+				    struct bh_allocation **share)
+{
+	uintptr_t p = (uintptr_t)host_ptr;
+
+	*share = NULL;
+	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next) {
+		uintptr_t c = (uintptr_t)a->mem.cpu;
+
+		if (!c || !(c < hi && lo < c + a->mem.size))
+			continue;	/* no page in common */
+		if (a->registered) {
+			uintptr_t r = (uintptr_t)a->registered_ptr;
+
+			if (r < p + size && p < r + a->registered_size)
+				return bh_rt_error(hipErrorHostMemoryAlreadyRegistered,
+						   "hipHostRegister(%p, %zu bytes): overlaps the %zu "
+						   "bytes registered at %p", host_ptr, size,
+						   a->registered_size, a->registered_ptr);
+			if (c <= lo && hi <= c + a->mem.size) {
+				*share = a;
+				continue;
+			}
+			return bh_rt_error(hipErrorHostMemoryAlreadyRegistered,
+					   "hipHostRegister(%p, %zu bytes): shares a page with the "
+					   "%zu bytes registered at %p and reaches pages that "
+					   "registration does not map (barehip maps a page for one "
+					   "registration and the ranges inside it)", host_ptr, size,
+					   a->registered_size, a->registered_ptr);
+		}
+		return bh_rt_error(hipErrorHostMemoryAlreadyRegistered,
+				   "hipHostRegister(%p, %zu bytes): overlaps %s memory at %p",
+				   host_ptr, size, a->pinned ? "pinned host (hipHostMalloc)" :
+				   a->managed ? "managed" : "device", a->mem.cpu);
+	}
+	return hipSuccess;
+}
+
 hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 {
 	struct bh_error err = { 0 };
-	struct bh_allocation *a;
+	struct bh_allocation *a, *share;
 	uintptr_t lo = (uintptr_t)host_ptr & ~(uintptr_t)4095;
+	uintptr_t hi = ((uintptr_t)host_ptr + size + 4095) & ~(uintptr_t)4095;
 	struct bh_rt_device *d;
 	hipError_t e = bh_rt_cur(&d);
 
 	if (e)
 		return e;
-	if (!host_ptr || !size || flags > 15)
+	if (!host_ptr || !size || flags > 15 || (uintptr_t)host_ptr + size < size)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostRegister(%p, %zu bytes, 0x%x): "
 				   "%s", host_ptr, size, flags, !host_ptr ? "hostPtr is NULL" :
-				   !size ? "size is 0" : "unknown flags");
-	/* No page of it may already be the GPU's: pinned, registered, managed.
-	 * Checked and registered under the memory lock (one wins a race). */
+				   !size ? "size is 0" : flags > 15 ? "unknown flags" :
+				   "the range wraps");
+	/* Checked and registered under the memory lock (one wins a race). */
 	pthread_mutex_lock(&mem_lock);
-	for (a = bh_rt.allocations; a; a = a->next) {
-		uintptr_t c = (uintptr_t)a->mem.cpu;
-
-		if (c && c < (uintptr_t)host_ptr + size && lo < c + a->mem.size) {
-			pthread_mutex_unlock(&mem_lock);
-			return bh_rt_error(hipErrorHostMemoryAlreadyRegistered,
-					   "hipHostRegister(%p, %zu bytes): overlaps %s memory at "
-					   "%p", host_ptr, size, a->registered ? "registered" :
-					   a->pinned ? "pinned host (hipHostMalloc)" : a->managed ?
-					   "managed" : "device", a->mem.cpu);
-		}
+	e = register_conflict(host_ptr, size, lo, hi, &share);
+	a = e ? NULL : calloc(1, sizeof(*a));
+	if (!e && !a)
+		e = bh_rt_error(hipErrorOutOfMemory, "hipHostRegister: out of host memory");
+	if (!e && share && !share->page_refs) {
+		share->page_refs = malloc(sizeof(*share->page_refs));
+		if (share->page_refs)
+			*share->page_refs = 1;
+		else
+			e = bh_rt_error(hipErrorOutOfMemory, "hipHostRegister: out of host memory");
 	}
-	a = calloc(1, sizeof(*a));
-	if (!a) {
+	if (e) {
 		pthread_mutex_unlock(&mem_lock);
-		return bh_rt_error(hipErrorOutOfMemory, "hipHostRegister: out of host memory");
+		free(a);
+		return e;
 	}
 	a->d = d;
-	if (bh_mem_register(d->dev, host_ptr, size, &a->mem, &err)) {
+	if (share) {		/* inside pages already mapped: share them */
+		a->mem = share->mem;
+		a->page_refs = share->page_refs;
+		++*a->page_refs;
+	} else if (bh_mem_register(d->dev, host_ptr, size, &a->mem, &err)) {
 		pthread_mutex_unlock(&mem_lock);
 		free(a);
 		if (err.code == BH_ENOTSUP)
@@ -1060,6 +1124,7 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 	a->pinned = true;
 	a->registered = true;
 	a->registered_ptr = host_ptr;
+	a->registered_size = size;
 	a->host_flags = flags;
 	a->next = bh_rt.allocations;
 	bh_rt.allocations = a;
@@ -1078,7 +1143,13 @@ hipError_t hipHostUnregister(void *host_ptr)
 	if (!host_ptr)
 		return bh_rt_error(hipErrorInvalidValue, "hipHostUnregister: hostPtr is NULL");
 	pthread_mutex_lock(&mem_lock);
-	a = containing_locked(host_ptr, &off);
+	/* The registration of this very pointer (several may share a page),
+	 * else the one it lies inside, for the message. */
+	for (a = bh_rt.allocations; a; a = a->next)
+		if (a->registered && a->registered_ptr == host_ptr)
+			break;
+	if (!a)
+		a = containing_locked(host_ptr, &off);
 	if (a && !a->registered)
 		a = NULL;
 	/* As ROCm: the very pointer that was registered, not one inside. */

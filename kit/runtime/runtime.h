@@ -68,6 +68,12 @@ struct bh_allocation {
 	bool pinned;		/* hipHostMalloc: host memory the GPU maps */
 	bool registered;	/* hipHostRegister: the program's own pages (pinned too) */
 	void *registered_ptr;	/* the pointer hipHostRegister was given */
+	size_t registered_size;	/* and the bytes it was given */
+	/* hipHostRegister: how many registrations share this one's mapped
+	 * pages (two small ranges in one page share its mapping, as ROCm
+	 * allows); the pages are unmapped when the last one goes.  Shared by
+	 * those registrations; read and changed under the memory lock. */
+	unsigned int *page_refs;
 	unsigned int host_flags;	/* hipHostMalloc flags (hipHostGetFlags) */
 	size_t bytes;		/* size asked for (0: mem.size) */
 	/* mempool.c: the pool block this memory is (NULL: not a pool's);

@@ -432,6 +432,30 @@ static void pinned()
         HIP_CHECK(hipHostRegister(v.data(), v.size() * sizeof(int), 0));
         HIP_CHECK(hipHostUnregister(v.data()));
         expect(v[3] == 7, "unregistering leaves the memory as it was");
+
+        // As ROCm: two ranges that share a page but not a byte are both
+        // registered (hip-tests' stream-value tests register two 4-byte
+        // words side by side); they share the page's mapping, which stays
+        // until the last of them is unregistered, in either order.
+        int* page = static_cast<int*>(std::aligned_alloc(4096, 2 * 4096));
+        page[0] = page[1] = 0;
+        HIP_CHECK(hipHostRegister(page, sizeof(int), 0));
+        HIP_CHECK(hipHostRegister(page + 1, sizeof(int), 0));
+        expect_code(hipHostRegister(page + 1, sizeof(int), 0),
+                    hipErrorHostMemoryAlreadyRegistered, "the same word twice");
+        expect_code(hipHostRegister(page + 2, 4096, 0), hipErrorHostMemoryAlreadyRegistered,
+                    "a range sharing a registered page and reaching the next one");
+        HIP_CHECK(hipHostUnregister(page));        // the first goes first
+        increment_all<<<1, 1>>>(page + 1, 1);      // the page is still mapped
+        HIP_CHECK(hipDeviceSynchronize());
+        expect(page[1] == 1 && page[0] == 0, "a kernel writes the word still registered");
+        HIP_CHECK(hipHostUnregister(page + 1));
+        expect_code(hipHostUnregister(page + 1), hipErrorHostMemoryNotRegistered,
+                    "unregistering twice");
+        // Both gone: the two pages can be registered as one range.
+        HIP_CHECK(hipHostRegister(page, 2 * 4096, 0));
+        HIP_CHECK(hipHostUnregister(page));
+        std::free(page);
     } else {
         expect_code(reg, hipErrorNotSupported, "hipHostRegister where the board cannot");
     }
