@@ -43,6 +43,9 @@
 # directory and the failing files and cases with their first error line).
 set -u
 set -o pipefail
+# hip-tests allocate more than the sim board's default 1 GiB at once (the
+# pool tests: 512 + 513 MiB); VRAM is reserved lazily.
+export BAREHIP_SIM_VRAM_MB=${BAREHIP_SIM_VRAM_MB:-4096}
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
 jobs=2

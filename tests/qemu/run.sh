@@ -71,8 +71,9 @@ rm -f "$console"
 # Guest RAM: the kernel unpacks the initramfs (every HIP test program,
 # about 160 MB) into a tmpfs of half the RAM left beside it, so 768 MiB
 # (512 MiB stopped fitting at 158 MB: "Initramfs unpacking failed: write
-# error").  The board's memfd is backed as the guest touches it.
-ram_mb=768
+# error"), and 1024 since the unit tests' in-process board (4 GiB of VRAM
+# by default) needs about 480 MB beside a 185 MB initramfs (768: OOM).  The board's memfd is backed as the guest touches it.
+ram_mb=1024
 
 # The board must listen before QEMU starts: QEMU reads the setup
 # messages while realizing the device and fails if nobody answers.

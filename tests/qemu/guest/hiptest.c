@@ -174,11 +174,17 @@ static void test_program(const char *prog, const char *name)
 	p = strstr(stats, NODE ": ");
 	if (p)
 		sscanf(p + strlen(NODE) + 2, "%llu doorbells", &doorbells);
+	/* Programs that launch nothing here: device_hints only asks the
+	 * device; hiprtc finds no compiler in the guest and checks the
+	 * refusal (tests/programs/hiprtc.hip). */
+	if (!strcmp(name, "device_hints") || !strcmp(name, "hiprtc"))
+		goto launched_nothing;
 	snprintf(check, sizeof(check), "hip %s: doorbells rang, the board interrupted", name);
 	kt_check(doorbells > 0 && sysfs_num("irq_count") > irqs, check,
 		 "%s; irq_count %lld -> %lld", stats[0] ? stats : "no 'kmod stats:' line", irqs,
 		 sysfs_num("irq_count"));
 
+launched_nothing:
 	/* The process is gone: the module holds nothing of it. */
 	bufs = sysfs_num("dma_buffers");
 	snprintf(check, sizeof(check), "hip %s: no DMA memory left behind", name);
