@@ -1,5 +1,5 @@
 // The sim board's size is chosen per run: BAREHIP_SIM_VRAM_MB gives it
-// 6 GiB of VRAM here (Kconfig's default is 4 GiB), reserved lazily, so
+// 6 GiB of VRAM here (Kconfig's default is 1 GiB), reserved lazily, so
 // a 4 GiB buffer costs only the pages a kernel touches.  And each
 // modelled GPU reports its product's compute units (MI210 gfx90a 104,
 // MI300X gfx942 304, RX 7900 XTX gfx1100 96, Radeon 780M gfx1103 12,
