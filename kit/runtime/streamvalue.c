@@ -41,6 +41,21 @@ static hipError_t word_address(const char *api, void *ptr, unsigned int size, ui
 	return hipSuccess;
 }
 
+/* A stream memory operation's stream and word: both valid, and the
+ * stream not capturing (graphs have no such node). */
+static hipError_t memop_target(const char *api, hipStream_t stream, void *ptr, unsigned int size,
+			       struct ihipStream_t **s, uint64_t *va)
+{
+	hipError_t e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, s);
+
+	if (!e)
+		e = word_address(api, ptr, size, va);
+	if (!e && bh_rt_capturing(*s))
+		e = bh_rt_error(hipErrorStreamCaptureUnsupported, "%s: stream memory operations "
+				"cannot be captured into a graph (docs/graphs.md)", api);
+	return e;
+}
+
 static hipError_t wait_value(const char *api, hipStream_t stream, void *ptr, uint64_t value,
 			     unsigned int flags, uint64_t mask, unsigned int size)
 {
@@ -74,12 +89,7 @@ static hipError_t wait_value(const char *api, hipStream_t stream, void *ptr, uin
 		return bh_rt_error(hipErrorInvalidValue, "%s: flags 0x%x are not one of "
 				   "hipStreamWaitValueGte/Eq/And/Nor", api, flags);
 	}
-	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
-	if (!e)
-		e = word_address(api, ptr, size, &va);
-	if (!e && bh_rt_capturing(s))
-		e = bh_rt_error(hipErrorStreamCaptureUnsupported, "%s: stream memory operations "
-				"cannot be captured into a graph (docs/graphs.md)", api);
+	e = memop_target(api, stream, ptr, size, &s, &va);
 	if (e)
 		return e;
 	bh_rt_stream_lock(s);
@@ -114,12 +124,7 @@ static hipError_t write_value(const char *api, hipStream_t stream, void *ptr, ui
 	if (flags)
 		return bh_rt_error(hipErrorInvalidValue, "%s: flags must be 0, not 0x%x", api,
 				   flags);
-	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
-	if (!e)
-		e = word_address(api, ptr, size, &va);
-	if (!e && bh_rt_capturing(s))
-		e = bh_rt_error(hipErrorStreamCaptureUnsupported, "%s: stream memory operations "
-				"cannot be captured into a graph (docs/graphs.md)", api);
+	e = memop_target(api, stream, ptr, size, &s, &va);
 	if (e)
 		return e;
 	bh_rt_stream_lock(s);
