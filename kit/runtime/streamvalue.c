@@ -61,8 +61,8 @@ static hipError_t wait_value(const char *api, hipStream_t stream, void *ptr, uin
 {
 	enum bh_wait_func func;
 	struct bh_error err = { 0 };
-	struct ihipStream_t *s;
-	uint64_t va, ref, seq;
+	struct ihipStream_t *s = NULL;
+	uint64_t va = 0, ref, seq;
 	hipError_t e;
 	int ret;
 
@@ -117,8 +117,8 @@ static hipError_t write_value(const char *api, hipStream_t stream, void *ptr, ui
 			      unsigned int flags, unsigned int size)
 {
 	struct bh_error err = { 0 };
-	struct ihipStream_t *s;
-	uint64_t va, seq;
+	struct ihipStream_t *s = NULL;
+	uint64_t va = 0, seq;
 	hipError_t e;
 
 	if (flags)
