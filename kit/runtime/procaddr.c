@@ -38,9 +38,15 @@ hipError_t hipGetProcAddress(const char *symbol, void **pfn, int hipVersion, uin
 	if (!symbol || !*symbol || !pfn)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api,
 				   !pfn ? "pfn is NULL" : "no symbol name");
-	if (bh_rt_procaddr_table && &bh_rt_procaddr_count)
-		found = bsearch(symbol, bh_rt_procaddr_table, bh_rt_procaddr_count,
-				sizeof(bh_rt_procaddr_table[0]), by_name);
+	/* Only libbarehip.a carries the table (linker/procaddr-table.sh);
+	 * the plain archive the unit tests link has none. */
+	if (!bh_rt_procaddr_table || !&bh_rt_procaddr_count) {
+		*pfn = NULL;
+		return bh_rt_error(hipErrorNotSupported, "%s(\"%s\"): this runtime was linked "
+				   "without its function table (link libbarehip.a)", api, symbol);
+	}
+	found = bsearch(symbol, bh_rt_procaddr_table, bh_rt_procaddr_count,
+			sizeof(bh_rt_procaddr_table[0]), by_name);
 	*pfn = found ? found->fn : NULL;
 	if (symbolStatus)
 		*symbolStatus = found ? HIP_GET_PROC_ADDRESS_SUCCESS

@@ -83,10 +83,15 @@ $$(CROSS_OBJ_$(1))/%.o: %.c $$(AUTOCONF) | $$(CROSS_DEPS_STAMP) $$(SIM_GEN_HEADE
 # As natively: users get one object with only the public names global
 # (linker/public-host.syms); the unit tests, which call internals, the
 # plain archive.
-$$(CROSS_LIB_$(1)): $$(CROSS_LIB_OBJS_$(1)) linker/public-host.syms
+# hipGetProcAddress's table is generated from the partially linked runtime,
+# as natively (linker/linker.mk).
+$$(CROSS_LIB_$(1)): $$(CROSS_LIB_OBJS_$(1)) linker/public-host.syms linker/procaddr-table.sh
 	$$(Q)mkdir -p $$(@D)
 	@echo "  AR      $$@ (public names only)"
-	$$(Q)$(1)-linux-gnu-ld -r -o $$(@:.a=.o) $$(CROSS_LIB_OBJS_$(1))
+	$$(Q)$(1)-linux-gnu-ld -r -o $$(@:.a=-runtime.o) $$(CROSS_LIB_OBJS_$(1))
+	$$(Q)linker/procaddr-table.sh $(LLVM_NM) $$(@:.a=-runtime.o) > $$(@:.a=-procaddr.c)
+	$$(Q)$$(CROSS_CC_$(1)) $$(CROSS_CFLAGS) -c $$(@:.a=-procaddr.c) -o $$(@:.a=-procaddr.o)
+	$$(Q)$(1)-linux-gnu-ld -r -o $$(@:.a=.o) $$(@:.a=-runtime.o) $$(@:.a=-procaddr.o)
 	$$(Q)$(1)-linux-gnu-objcopy --wildcard --keep-global-symbols=linker/public-host.syms \
 		$$(@:.a=.o)
 	$$(Q)rm -f $$@ && $(1)-linux-gnu-ar rcs $$@ $$(@:.a=.o)
