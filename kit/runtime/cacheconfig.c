@@ -22,14 +22,19 @@ static bool shared_config_valid(hipSharedMemConfig c)
 	       c == hipSharedMemBankSizeEightByte;
 }
 
-hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config)
+/*
+ * The device forms and the deprecated context forms (hipCtx*) act alike
+ * on the current device: a context is its device's primary context
+ * (context.c).  api names the entry point in errors.
+ */
+static hipError_t set_cache(const char *api, hipFuncCache_t config)
 {
 	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!cache_config_valid(config))
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipDeviceSetCacheConfig: %d is not a hipFuncCache_t", (int)config);
+		return bh_rt_error(hipErrorInvalidValue, "%s: %d is not a hipFuncCache_t", api,
+				   (int)config);
 	e = bh_rt_cur(&d);
 	if (e)
 		return e;
@@ -37,13 +42,13 @@ hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config)
 	return bh_rt_success();
 }
 
-hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *config)
+static hipError_t get_cache(const char *api, hipFuncCache_t *config)
 {
 	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!config)
-		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetCacheConfig: cacheConfig is NULL");
+		return bh_rt_error(hipErrorInvalidValue, "%s: cacheConfig is NULL", api);
 	e = bh_rt_cur(&d);
 	if (e)
 		return e;
@@ -51,29 +56,68 @@ hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *config)
 	return bh_rt_success();
 }
 
-hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config)
+static hipError_t set_shared(const char *api, hipSharedMemConfig config)
 {
 	struct bh_rt_device *d;
 
 	if (!shared_config_valid(config))
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipDeviceSetSharedMemConfig: %d is not a hipSharedMemConfig",
+		return bh_rt_error(hipErrorInvalidValue, "%s: %d is not a hipSharedMemConfig", api,
 				   (int)config);
 	return bh_rt_cur(&d);
 }
 
-hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *config)
+static hipError_t get_shared(const char *api, hipSharedMemConfig *config)
 {
 	struct bh_rt_device *d;
 	hipError_t e;
 
 	if (!config)
-		return bh_rt_error(hipErrorInvalidValue, "hipDeviceGetSharedMemConfig: pConfig is NULL");
+		return bh_rt_error(hipErrorInvalidValue, "%s: pConfig is NULL", api);
 	e = bh_rt_cur(&d);
 	if (e)
 		return e;
 	*config = hipSharedMemBankSizeFourByte;
 	return bh_rt_success();
+}
+
+hipError_t hipDeviceSetCacheConfig(hipFuncCache_t config)
+{
+	return set_cache("hipDeviceSetCacheConfig", config);
+}
+
+hipError_t hipDeviceGetCacheConfig(hipFuncCache_t *config)
+{
+	return get_cache("hipDeviceGetCacheConfig", config);
+}
+
+hipError_t hipDeviceSetSharedMemConfig(hipSharedMemConfig config)
+{
+	return set_shared("hipDeviceSetSharedMemConfig", config);
+}
+
+hipError_t hipDeviceGetSharedMemConfig(hipSharedMemConfig *config)
+{
+	return get_shared("hipDeviceGetSharedMemConfig", config);
+}
+
+hipError_t hipCtxSetCacheConfig(hipFuncCache_t config)
+{
+	return set_cache("hipCtxSetCacheConfig", config);
+}
+
+hipError_t hipCtxGetCacheConfig(hipFuncCache_t *config)
+{
+	return get_cache("hipCtxGetCacheConfig", config);
+}
+
+hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config)
+{
+	return set_shared("hipCtxSetSharedMemConfig", config);
+}
+
+hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig *config)
+{
+	return get_shared("hipCtxGetSharedMemConfig", config);
 }
 
 /* The per-kernel forms: a registered __global__ function and a valid hint. */

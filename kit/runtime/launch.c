@@ -347,17 +347,18 @@ static hipError_t streams_meet(const char *api, hipStream_t *s, const int *dev, 
 }
 
 /*
- * AMD's launch of one kernel per device (hip_runtime_api.h): entry i of
- * @list runs on its stream's device (the null stream: the current
- * device's).  Without hipCooperativeLaunchMultiDeviceNoPreSync no kernel
- * starts before the work queued earlier on every listed stream is done;
- * without ...NoPostSync nothing queued later on those streams starts
- * before all the kernels are done.  Everything is checked before anything
- * is queued; the calling thread's current device is kept.
+ * One kernel per entry of @list, each on its stream's device (the null
+ * stream: the current device's).  Without
+ * hipCooperativeLaunchMultiDeviceNoPreSync no kernel starts before the
+ * work queued earlier on every listed stream is done; without ...NoPostSync
+ * nothing queued later on those streams starts before all the kernels are
+ * done.  Everything is checked before anything is queued; the calling
+ * thread's current device is kept.  @launch_flags: BH_LAUNCH_COOPERATIVE
+ * for hipLaunchCooperativeKernelMultiDevice.
  */
-hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *list, int n, unsigned int flags)
+static hipError_t multi_launch(const char *api, hipLaunchParams *list, int n, unsigned int flags,
+			       uint32_t launch_flags)
 {
-	static const char api[] = "hipExtLaunchMultiKernelMultiDevice";
 	const unsigned int known = hipCooperativeLaunchMultiDeviceNoPreSync |
 				   hipCooperativeLaunchMultiDeviceNoPostSync;
 	int count = 0, current = 0, i;
@@ -395,12 +396,30 @@ hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *list, int n, unsi
 		if (!list[i].func || !bh_rt_function(list[i].func))
 			e = bh_rt_error(hipErrorInvalidDeviceFunction, "%s: entry %d: %p is not a "
 					"registered __global__ function", api, i, list[i].func);
+		/* A cooperative multi-device launch is one grid per device. */
+		for (int j = 0; j < i && !e && launch_flags; j++)
+			if (dev[j] == dev[i])
+				e = bh_rt_error(hipErrorInvalidDevice, "%s: entries %d and %d both "
+						"run on device %d (one grid per device)", api, j,
+						i, dev[i]);
 	}
+	/*
+	 * this_multi_grid() spanning devices needs a sync record every
+	 * device's firmware reaches; barehip's cooperative launch gives one
+	 * grid its own (firmware/coop.c), so several devices are refused and
+	 * hipDeviceAttributeCooperativeMultiDeviceLaunch reads 0.  One device
+	 * is an ordinary cooperative launch whose multi-grid is its grid.
+	 */
+	if (!e && launch_flags && n > 1)
+		e = bh_rt_error(hipErrorNotSupported, "%s: %d devices: a cooperative grid "
+				"spanning devices (this_multi_grid() across devices) is not "
+				"supported; launch on one device, or use "
+				"hipExtLaunchMultiKernelMultiDevice for independent grids", api, n);
 	if (!e && !(flags & hipCooperativeLaunchMultiDeviceNoPreSync) && n > 1)
 		e = streams_meet(api, streams, dev, n);
 	for (i = 0; i < n && !e; i++)
 		e = launch(api, list[i].func, list[i].gridDim, list[i].blockDim, list[i].args,
-			   list[i].sharedMem, list[i].stream, 0);
+			   list[i].sharedMem, list[i].stream, launch_flags);
 	if (!e && !(flags & hipCooperativeLaunchMultiDeviceNoPostSync) && n > 1)
 		e = streams_meet(api, streams, dev, n);
 	free(streams);
@@ -408,4 +427,16 @@ hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *list, int n, unsi
 	hipError_t back = hipSetDevice(current);
 
 	return e ? e : back;
+}
+
+hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *list, int n, unsigned int flags)
+{
+	return multi_launch("hipExtLaunchMultiKernelMultiDevice", list, n, flags, 0);
+}
+
+hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams *list, int n,
+						 unsigned int flags)
+{
+	return multi_launch("hipLaunchCooperativeKernelMultiDevice", list, n, flags,
+			    BH_LAUNCH_COOPERATIVE);
 }

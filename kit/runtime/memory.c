@@ -837,12 +837,12 @@ hipError_t hipFree(void *ptr)
 	if (pooled)
 		return bh_rt_mempool_free(a);
 	if (registered)
-		return bh_rt_error(hipErrorInvalidDevicePointer, "hipFree(%p): "
+		return bh_rt_error(hipErrorInvalidValue, "hipFree(%p): "
 				   "host memory registered with hipHostRegister "
 				   "(use hipHostUnregister)", ptr);
 	if (a)
 		return release("hipFree", a);
-	return bh_rt_error(hipErrorInvalidDevicePointer,
+	return bh_rt_error(hipErrorInvalidValue,
 			   "hipFree(%p): not a pointer returned by hipMalloc", ptr);
 }
 

@@ -469,7 +469,7 @@ hipError_t bh_rt_mempool_free(struct bh_allocation *a)
 		block_freed_locked(b);
 	pthread_mutex_unlock(&pool_lock);
 	if (!b || was != BLOCK_USED)
-		return bh_rt_error(hipErrorInvalidDevicePointer, "%s(%p): already freed%s", api,
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): already freed%s", api,
 				   ptr, was == BLOCK_FREEING ? " (a hipFreeAsync is pending)" : "");
 	bh_rt_mempool_sync(d);
 	return bh_rt_success();

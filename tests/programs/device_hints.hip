@@ -66,6 +66,24 @@ int main()
                 hipErrorInvalidValue);
     EXPECT_CODE(hipDeviceGetSharedMemConfig(nullptr), hipErrorInvalidValue);
 
+    // The deprecated context forms are the current device's hints.
+    EXPECT_OK(hipCtxSetCacheConfig(hipFuncCachePreferShared));
+    EXPECT_OK(hipDeviceGetCacheConfig(&cache));
+    expect(cache == hipFuncCachePreferShared, "hipCtxSetCacheConfig sets the device's preference");
+    EXPECT_OK(hipDeviceSetCacheConfig(hipFuncCachePreferEqual));
+    EXPECT_OK(hipCtxGetCacheConfig(&cache));
+    expect(cache == hipFuncCachePreferEqual, "hipCtxGetCacheConfig reads the device's preference");
+    EXPECT_CODE(hipCtxSetCacheConfig(static_cast<hipFuncCache_t>(9)), hipErrorInvalidValue);
+    EXPECT_CODE(hipCtxGetCacheConfig(nullptr), hipErrorInvalidValue);
+    EXPECT_OK(hipCtxSetSharedMemConfig(hipSharedMemBankSizeEightByte));
+    bank = hipSharedMemBankSizeDefault;
+    EXPECT_OK(hipCtxGetSharedMemConfig(&bank));
+    expect(bank == hipSharedMemBankSizeFourByte, "hipCtxGetSharedMemConfig: 4-byte banks");
+    EXPECT_CODE(hipCtxSetSharedMemConfig(static_cast<hipSharedMemConfig>(-1)),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipCtxGetSharedMemConfig(nullptr), hipErrorInvalidValue);
+    EXPECT_OK(hipDeviceSetCacheConfig(hipFuncCachePreferNone));
+
     EXPECT_OK(hipFuncSetCacheConfig(reinterpret_cast<const void*>(twice), hipFuncCachePreferL1));
     EXPECT_OK(hipFuncSetSharedMemConfig(reinterpret_cast<const void*>(twice),
                                         hipSharedMemBankSizeDefault));

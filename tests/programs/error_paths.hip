@@ -156,9 +156,9 @@ int main()
 
     // Invalid device pointers and functions.
     int on_host = 0;
-    expect_error(hipFree(&on_host), hipErrorInvalidDevicePointer, "hipFree",
+    expect_error(hipFree(&on_host), hipErrorInvalidValue, "hipFree",
                  "hipFree of a host pointer");
-    expect_error(hipFree(buf + 1), hipErrorInvalidDevicePointer, "not a pointer returned",
+    expect_error(hipFree(buf + 1), hipErrorInvalidValue, "not a pointer returned",
                  "hipFree inside an allocation");
     void* args[] = {&buf};
     expect_error(hipLaunchKernel(reinterpret_cast<const void*>(not_a_kernel), dim3(1), dim3(1),

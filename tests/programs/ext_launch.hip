@@ -11,6 +11,11 @@
 //    pre- and post-launch synchronisation, and the refusals.  It uses
 //    every device there is (make check runs it on three fake gfx90a GPUs
 //    too).
+//  - hipLaunchCooperativeKernelMultiDevice: a cooperative grid whose
+//    blocks meet at grid.sync() and this_multi_grid().sync() on one
+//    device; a grid spanning several devices is refused
+//    (hipErrorNotSupported), two entries on one device too.
+#include <hip/hip_cooperative_groups.h>
 #include <hip/hip_ext.h>
 #include <hip/hip_runtime.h>
 
@@ -220,10 +225,89 @@ static void multi_device()
                 count == 1 ? "" : "s");
 }
 
+// Block b writes its number, the grid meets, then block b reads block
+// b + 1's (which a plain launch could not promise is written yet), and
+// the multi-grid meets too.
+__global__ void neighbours(int* slot, int* seen, int* grids)
+{
+    namespace cg = cooperative_groups;
+    cg::grid_group grid = cg::this_grid();
+    cg::multi_grid_group all = cg::this_multi_grid();
+    if (threadIdx.x == 0)
+        slot[blockIdx.x] = static_cast<int>(blockIdx.x) + 1;
+    grid.sync();
+    if (threadIdx.x == 0)
+        seen[blockIdx.x] = slot[(blockIdx.x + 1) % gridDim.x];
+    all.sync();
+    if (blockIdx.x == 0 && threadIdx.x == 0)
+        *grids = static_cast<int>(all.num_grids()) * 100 + static_cast<int>(all.grid_rank());
+}
+
+static void cooperative_multi_device()
+{
+    int count = 0;
+    CHECK(hipGetDeviceCount(&count));
+    CHECK(hipSetDevice(0));
+    const int blocks = 8;
+    int *slot, *seen, *grids;
+    CHECK(hipMalloc(&slot, blocks * sizeof(int)));
+    CHECK(hipMalloc(&seen, blocks * sizeof(int)));
+    CHECK(hipMalloc(&grids, sizeof(int)));
+    CHECK(hipMemset(seen, 0, blocks * sizeof(int)));
+    hipStream_t stream;
+    CHECK(hipStreamCreate(&stream));
+    void* args[] = { &slot, &seen, &grids };
+    hipLaunchParams one = { reinterpret_cast<void*>(neighbours), dim3(blocks), dim3(64), args, 0,
+                            stream };
+    CHECK(hipLaunchCooperativeKernelMultiDevice(&one, 1, 0));
+    CHECK(hipStreamSynchronize(stream));
+    int host[blocks], g = -1;
+    CHECK(hipMemcpy(host, seen, sizeof(host), hipMemcpyDeviceToHost));
+    CHECK(hipMemcpy(&g, grids, sizeof(g), hipMemcpyDeviceToHost));
+    for (int b = 0; b < blocks; ++b)
+        expect(host[b] == (b + 1) % blocks + 1, "a block sees its neighbour after grid.sync()");
+    expect(g == 100, "this_multi_grid(): one grid, rank 0");
+
+    expect(hipLaunchCooperativeKernelMultiDevice(nullptr, 1, 0) == hipErrorInvalidValue,
+           "cooperative, no list: hipErrorInvalidValue");
+    expect(hipLaunchCooperativeKernelMultiDevice(&one, 1, 0x8) == hipErrorInvalidValue,
+           "cooperative, unknown flags: hipErrorInvalidValue");
+    // More blocks than can be resident at once: a cooperative launch
+    // refuses what could never meet at grid.sync().
+    hipLaunchParams huge = one;
+    huge.gridDim = dim3(1u << 20);
+    expect(hipLaunchCooperativeKernelMultiDevice(&huge, 1, 0) != hipSuccess,
+           "cooperative, more blocks than fit at once: refused");
+    if (count > 1) {
+        std::vector<hipLaunchParams> two(2, one);
+        expect(hipLaunchCooperativeKernelMultiDevice(two.data(), 2, 0) == hipErrorInvalidDevice,
+               "two entries on one device: hipErrorInvalidDevice");
+        hipStream_t other;
+        CHECK(hipSetDevice(1));
+        CHECK(hipStreamCreate(&other));
+        two[1].stream = other;
+        expect(hipLaunchCooperativeKernelMultiDevice(two.data(), 2, 0) == hipErrorNotSupported,
+               "a cooperative grid over two devices: hipErrorNotSupported");
+        CHECK(hipStreamDestroy(other));
+        CHECK(hipSetDevice(0));
+    }
+    int multi = -1;
+    CHECK(hipDeviceGetAttribute(&multi, hipDeviceAttributeCooperativeMultiDeviceLaunch, 0));
+    expect(multi == 0, "hipDeviceAttributeCooperativeMultiDeviceLaunch is 0");
+    hipGetLastError();
+    CHECK(hipStreamDestroy(stream));
+    CHECK(hipFree(slot));
+    CHECK(hipFree(seen));
+    CHECK(hipFree(grids));
+    std::printf("hipLaunchCooperativeKernelMultiDevice on one of %d device%s\n", count,
+                count == 1 ? "" : "s");
+}
+
 int main()
 {
     module_launch();
     multi_device();
+    cooperative_multi_device();
     if (failures) {
         std::printf("ext_launch: %d failures\n", failures);
         return 1;

@@ -510,7 +510,7 @@ static void info_and_errors()
     expect(h[0] == 0 && h[3] == 0, "hipMemcpyHtoD/DtoD/DtoH");
     HIP_CHECK(hipFree(a));
     HIP_CHECK(hipFree(b));
-    expect_code(hipFree(a), hipErrorInvalidDevicePointer, "hipFree twice");
+    expect_code(hipFree(a), hipErrorInvalidValue, "hipFree twice");
 }
 
 int main()

@@ -1110,6 +1110,13 @@ typedef struct hipLaunchParams_t {
 #define hipCooperativeLaunchMultiDeviceNoPostSync 0x02
 hipError_t hipExtLaunchMultiKernelMultiDevice(hipLaunchParams *launchParamsList, int numDevices,
 					      unsigned int flags);
+/*
+ * The cooperative form: each entry a cooperative launch on its own device.
+ * barehip runs it on one device; several are hipErrorNotSupported
+ * (hipDeviceAttributeCooperativeMultiDeviceLaunch is 0).
+ */
+hipError_t hipLaunchCooperativeKernelMultiDevice(hipLaunchParams *launchParamsList,
+						 int numDevices, unsigned int flags);
 
 /* Used by clang for <<<...>>> (-fhip-new-launch-api). */
 hipError_t __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim,

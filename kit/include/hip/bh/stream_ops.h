@@ -73,6 +73,11 @@ hipError_t hipCtxGetFlags(unsigned int *flags);
 hipError_t hipCtxSynchronize(void);
 hipError_t hipCtxEnablePeerAccess(hipCtx_t peerCtx, unsigned int flags);
 hipError_t hipCtxDisablePeerAccess(hipCtx_t peerCtx);
+/* The current device's hints, as hipDeviceGet/Set*Config (cacheconfig.c). */
+hipError_t hipCtxGetCacheConfig(hipFuncCache_t *cacheConfig);
+hipError_t hipCtxSetCacheConfig(hipFuncCache_t cacheConfig);
+hipError_t hipCtxGetSharedMemConfig(hipSharedMemConfig *pConfig);
+hipError_t hipCtxSetSharedMemConfig(hipSharedMemConfig config);
 hipError_t hipDevicePrimaryCtxGetState(hipDevice_t dev, unsigned int *flags, int *active);
 hipError_t hipDevicePrimaryCtxRelease(hipDevice_t dev);
 hipError_t hipDevicePrimaryCtxRetain(hipCtx_t *pctx, hipDevice_t dev);
