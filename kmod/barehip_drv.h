@@ -106,6 +106,14 @@ struct barehip_dev {
 	 */
 	struct mutex dma_lock;
 	struct list_head dma_list;
+
+	/*
+	 * Pinned user ranges of all files (their bytes are charged to
+	 * dma_bytes too): live ones, and every one whose pages are pinned,
+	 * under dma_lock, for remove as dma_list.
+	 */
+	atomic_t pins;
+	struct list_head pin_list;
 };
 
 struct barehip_file {
@@ -114,6 +122,8 @@ struct barehip_file {
 	struct list_head node;		/* in bd->files */
 	struct xarray bufs;		/* handle -> struct barehip_dma_buf */
 	u32 next_handle;
+	struct xarray pins;		/* handle -> struct barehip_pin_range */
+	u32 next_pin_handle;
 
 	/* read(): interrupt counters as this file last reported them. */
 	struct mutex read_lock;
@@ -130,6 +140,20 @@ struct barehip_dma_buf {
 	size_t size;
 	void *cpu;
 	dma_addr_t bus;
+};
+
+/*
+ * A user range pinned for the device.  Only its handle refers to it (it
+ * is never mapped through the module): unpin or close frees it, or, if
+ * the board may still map it, parks it until remove.
+ */
+struct barehip_pin_range {
+	struct barehip_dev *bd;
+	struct list_head node;		/* in bd->pin_list while @pages are pinned */
+	bool parked;			/* the board may map it: kept until remove */
+	unsigned long npages;
+	struct page **pages;		/* NULL once unpinned */
+	dma_addr_t *bus;		/* page i's bus address */
 };
 
 extern const struct file_operations barehip_fops;
@@ -159,6 +183,12 @@ long barehip_ioctl_dma_free(struct barehip_file *bf, void __user *uarg);
 int barehip_dma_mmap(struct barehip_file *bf, struct vm_area_struct *vma, u64 offset);
 void barehip_dma_release_all(struct barehip_file *bf);
 void barehip_dma_remove(struct barehip_dev *bd);
+
+/* pin.c */
+long barehip_ioctl_pin(struct barehip_file *bf, void __user *uarg);
+long barehip_ioctl_unpin(struct barehip_file *bf, void __user *uarg);
+void barehip_pin_release_all(struct barehip_file *bf, bool quiet);
+void barehip_pin_remove(struct barehip_dev *bd);
 
 /* file.c */
 int barehip_copy_arg(void *karg, size_t ksize, size_t min_size, const void __user *uarg,

@@ -243,15 +243,17 @@ err_put:
 }
 
 /*
- * Close: nothing maps the file any more, so every buffer goes now, once
- * the board has let go of them (a killed process did not unmap its GART
+ * Close: nothing maps the file any more, so every buffer (and pinned
+ * range, pin.c) goes now, once the board has let go of them (a killed process did not unmap its GART
  * entries).  If the board does not answer, the memory is parked, not
  * freed: it stays allocated and charged until the device is removed.
  */
 void barehip_dma_release_all(struct barehip_file *bf)
 {
 	struct barehip_dev *bd = bf->bd;
-	bool quiet = xa_empty(&bf->bufs) || !barehip_board_quiesce(bd);
+	/* One reset covers the file's buffers and its pinned ranges (pin.c). */
+	bool quiet = (xa_empty(&bf->bufs) && xa_empty(&bf->pins)) ||
+		     !barehip_board_quiesce(bd);
 	struct barehip_dma_buf *buf;
 	unsigned long handle;
 	unsigned int parked = 0;
@@ -278,6 +280,7 @@ void barehip_dma_release_all(struct barehip_file *bf)
 		dev_warn(&bd->pdev->dev,
 			 "the board may still map %u DMA buffers of a closed file: kept until the device is removed\n",
 			 parked);
+	barehip_pin_release_all(bf, quiet);
 }
 
 /*

@@ -118,6 +118,10 @@ static long barehip_ioctl(struct file *filp, unsigned int cmd, unsigned long arg
 		return barehip_ioctl_wait_irq(bf, uarg);
 	case BAREHIP_CMD(BAREHIP_IOC_NOTIFY):
 		return barehip_ioctl_notify(bf, uarg);
+	case BAREHIP_CMD(BAREHIP_IOC_PIN):
+		return barehip_ioctl_pin(bf, uarg);
+	case BAREHIP_CMD(BAREHIP_IOC_UNPIN):
+		return barehip_ioctl_unpin(bf, uarg);
 	}
 	return -ENOTTY;
 }
@@ -202,6 +206,7 @@ static int barehip_open(struct inode *inode, struct file *filp)
 	bf->bd = bd;
 	bf->filp = filp;
 	xa_init_flags(&bf->bufs, XA_FLAGS_ALLOC1);
+	xa_init_flags(&bf->pins, XA_FLAGS_ALLOC1);
 	mutex_init(&bf->read_lock);
 	/* A new file reports only interrupts that arrive after it opened. */
 	bf->seen_total = atomic64_read(&bd->irq_total);

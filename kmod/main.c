@@ -88,6 +88,12 @@ static ssize_t dma_bytes_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(dma_bytes);
 
+static ssize_t pins_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%d\n", atomic_read(&to_barehip(dev)->pins));
+}
+static DEVICE_ATTR_RO(pins);
+
 static struct attribute *barehip_attrs[] = {
 	&dev_attr_board.attr,
 	&dev_attr_target.attr,
@@ -95,6 +101,7 @@ static struct attribute *barehip_attrs[] = {
 	&dev_attr_irq_count.attr,
 	&dev_attr_dma_buffers.attr,
 	&dev_attr_dma_bytes.attr,
+	&dev_attr_pins.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(barehip);
@@ -139,10 +146,11 @@ static void barehip_dev_release(struct device *dev)
 {
 	struct barehip_dev *bd = to_barehip(dev);
 
-	/* Every file freed its buffers before letting go of the device. */
-	if (atomic_read(&bd->dma_buffers))
-		pr_err(BAREHIP_NAME ": %d DMA buffers (%lld bytes) leaked\n",
-		       atomic_read(&bd->dma_buffers), (long long)atomic64_read(&bd->dma_bytes));
+	/* Every file freed its buffers and pins before letting go of the device. */
+	if (atomic_read(&bd->dma_buffers) || atomic_read(&bd->pins))
+		pr_err(BAREHIP_NAME ": %d DMA buffers and %d pinned ranges (%lld bytes) leaked\n",
+		       atomic_read(&bd->dma_buffers), atomic_read(&bd->pins),
+		       (long long)atomic64_read(&bd->dma_bytes));
 	pci_dev_put(bd->pdev);
 	kfree(bd);
 }
@@ -169,6 +177,7 @@ static int barehip_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	mutex_init(&bd->dma_lock);
 	mutex_init(&bd->board_lock);
 	INIT_LIST_HEAD(&bd->dma_list);
+	INIT_LIST_HEAD(&bd->pin_list);
 	init_waitqueue_head(&bd->irq_wait);
 	device_initialize(&bd->dev);
 	bd->dev.release = barehip_dev_release;	/* from here on, put_device frees */
@@ -245,6 +254,7 @@ static void barehip_remove(struct pci_dev *pdev)
 	wake_up_all(&bd->irq_wait);
 	barehip_zap_mappings(bd);
 	barehip_dma_remove(bd);
+	barehip_pin_remove(bd);
 
 	cdev_device_del(&bd->cdev, &bd->dev);
 	barehip_irq_teardown(bd);

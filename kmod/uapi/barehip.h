@@ -16,6 +16,11 @@
  * mapped MAP_SHARED at the offsets the module returns (struct
  * barehip_info, struct barehip_dma_alloc); a mapping must lie inside its
  * window or buffer.
+ *
+ * Pinning (BAREHIP_IOC_PIN; a module from before it answers ENOTTY): the
+ * caller's own pages, held in RAM and mapped for the device,
+ * their bus addresses returned page by page, until BAREHIP_IOC_UNPIN or
+ * close.  They count against the same per-device limit as DMA buffers.
  */
 #ifndef _UAPI_BAREHIP_H
 #define _UAPI_BAREHIP_H
@@ -147,11 +152,41 @@ struct barehip_irq_event {
 	__u32 reserved;
 };
 
+/*
+ * Pin the caller's pages [addr, addr + length) (page aligned, whole
+ * pages, at most BAREHIP_PIN_MAX_SIZE, mapped writable in the calling
+ * process) and map them for the device.  The bus address of page i is
+ * written to ((__u64 *)bus_addrs)[i], an array of length / page size
+ * entries.  The pages stay pinned until BAREHIP_IOC_UNPIN of @handle or
+ * close (which, like freeing DMA buffers at close, first resets the
+ * board).  Errors: EINVAL (flags, reserved, length 0, unaligned, too
+ * long, wraps), EFAULT (a page not mapped, or not writable; bus_addrs
+ * not writable), ENOMEM (the device's dma_max_mb limit, no memory, no
+ * handle left), ENODEV (device gone).
+ */
+#define BAREHIP_PIN_MAX_SIZE	(1ULL << 28)
+struct barehip_pin {
+	__u32 argsz;
+	__u32 flags;		/* none defined: 0 */
+	__u64 addr;		/* in: user address, page aligned */
+	__u64 length;		/* in: bytes, whole pages */
+	__u64 bus_addrs;	/* in: user pointer to __u64[length / page size] */
+	__u32 handle;		/* out: names the pinned range in this open file */
+	__u32 reserved;		/* 0 */
+};
+
+struct barehip_unpin {
+	__u32 argsz;
+	__u32 handle;
+};
+
 #define BAREHIP_IOC_MAGIC	0xBE
 #define BAREHIP_IOC_INFO	_IOWR(BAREHIP_IOC_MAGIC, 0x00, struct barehip_info)
 #define BAREHIP_IOC_DMA_ALLOC	_IOWR(BAREHIP_IOC_MAGIC, 0x01, struct barehip_dma_alloc)
 #define BAREHIP_IOC_DMA_FREE	_IOW(BAREHIP_IOC_MAGIC, 0x02, struct barehip_dma_free)
 #define BAREHIP_IOC_WAIT_IRQ	_IOWR(BAREHIP_IOC_MAGIC, 0x03, struct barehip_wait_irq)
 #define BAREHIP_IOC_NOTIFY	_IOW(BAREHIP_IOC_MAGIC, 0x04, struct barehip_notify)
+#define BAREHIP_IOC_PIN		_IOWR(BAREHIP_IOC_MAGIC, 0x05, struct barehip_pin)
+#define BAREHIP_IOC_UNPIN	_IOW(BAREHIP_IOC_MAGIC, 0x06, struct barehip_unpin)
 
 #endif /* _UAPI_BAREHIP_H */

@@ -20,9 +20,17 @@
  * Debian's kernel), so a larger allocation is several buffers mapped
  * back to back, one GART entry each.
  *
+ * hipHostRegister: the program's own pages, pinned by the module
+ * (BAREHIP_IOC_PIN), which returns each page's bus address; they are
+ * mapped into the GART at an address of its aperture, one GART entry
+ * per run of pages contiguous on the bus.  The GPU reaches them there,
+ * not at their CPU address (the GART aperture is the board's): the
+ * runtime hands out that address as the device pointer.
+ *
  * A board that does not answer a command may still map what the command
  * was to unmap: such buffers are parked (see free_chunks), never freed
- * here, and the board is taken as lost from then on.
+ * here, and the board is taken as lost from then on; so are pinned
+ * ranges (release_reg), never unpinned here.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -74,6 +82,20 @@ struct kmod_alloc {
 	struct kmod_chunk chunk[];
 };
 
+/*
+ * A registered range: @size bytes of the program's pages at @host,
+ * pinned in pieces (@pins, the module's handles) and mapped into the
+ * GART at @va, run by run (@runs: each GART entry's offset).  A parked
+ * one (on kmod_platform.parked_regs) keeps its pins and its GART range.
+ */
+struct kmod_reg {
+	struct kmod_reg *next;
+	uint64_t va, size, host;
+	unsigned npins, nruns;
+	uint32_t *pins;
+	uint64_t *runs;
+};
+
 struct kmod_platform {
 	struct bh_platform ops;
 	char node[64];
@@ -87,6 +109,9 @@ struct kmod_platform {
 	struct kmod_alloc *parked;	/* the board may map them: never freed here */
 	unsigned parked_chunks;
 	uint64_t parked_bytes;
+	struct kmod_reg *registered;	/* hipHostRegister */
+	struct kmod_reg *parked_regs;	/* the board may map them: never unpinned here */
+	unsigned parked_pins;
 	bool queue_used[BHSIM_MAX_QUEUES];
 	int gws_queue;		/* the queue holding the GWS resources, or -1 */
 	char fault_kind[BHSIM_MAX_QUEUES][sizeof(((struct bhsim_fault *)0)->kind)];
@@ -294,6 +319,172 @@ static int cmd_timeout(struct kmod_platform *kp, struct bh_error *err)
 	return 0;
 }
 
+/* ------------------------------------------------------ registered memory */
+
+static void free_reg(struct kmod_reg *r)
+{
+	free(r->pins);
+	free(r->runs);
+	free(r);
+}
+
+/*
+ * Unregister: the GPU lets go first (a GART unmap per run), then the
+ * module unpins.  If an unmap got no answer, or was not sent to a lost
+ * board, the board may still map the pages: the pins are kept (closing
+ * the node unpins them once barehip.ko has reset the board) and so is
+ * the GART range, as free_chunks does with DMA buffers.
+ */
+static void release_reg(struct kmod_platform *kp, struct kmod_reg *r)
+{
+	bool may_map = false, lost = false;
+	uint64_t lost_va = 0;
+	char why[256];
+
+	for (unsigned i = 0; i < r->nruns; i++) {
+		uint64_t va = r->va + r->runs[i];
+		int ret = board_cmd(kp, BHSIM_CMD_GART_UNMAP, va, 0, 0, 0, why, sizeof(why));
+
+		if (ret == CMD_REFUSED)
+			kmod_logf(kp, "%s", why);	/* it holds nothing there */
+		if (ret == CMD_NO_ANSWER && !lost) {
+			lost = true;
+			lost_va = va;
+		}
+		may_map |= ret == CMD_NO_ANSWER || ret == CMD_NOT_SENT;
+	}
+	if (may_map) {
+		if (lost)
+			kmod_logf(kp, "GART unmap of 0x%llx: %s: the board may still map the "
+				  "registered host memory at 0x%llx (%llu bytes), so its pages stay "
+				  "pinned, its GPU address not reused, until barehip.ko has reset "
+				  "the board (at close)", (unsigned long long)lost_va, kp->lost_cause,
+				  (unsigned long long)r->host, (unsigned long long)r->size);
+		kp->parked_pins += r->npins;
+		r->next = kp->parked_regs;
+		kp->parked_regs = r;
+		return;
+	}
+	for (unsigned i = 0; i < r->npins; i++) {
+		struct barehip_unpin u = { .argsz = sizeof(u), .handle = r->pins[i] };
+
+		if (ioctl(kp->fd, BAREHIP_IOC_UNPIN, &u))
+			kmod_logf(kp, "unpinning handle %u: %s", u.handle, strerror(errno));
+	}
+	bh_range_free(&kp->gart, r->va);
+	free_reg(r);
+}
+
+/*
+ * Pin [@r->host + @off, + @len) and map it at @r->va + @off, a GART
+ * entry per run of pages contiguous on the bus.  0, or -1 with errno
+ * (the cause logged); what was pinned and mapped stays in @r.
+ */
+static int pin_and_map(struct kmod_platform *kp, struct kmod_reg *r, uint64_t off, uint64_t len,
+		       uint64_t *bus)
+{
+	struct barehip_pin pin = {
+		.argsz = sizeof(pin), .addr = r->host + off, .length = len,
+		.bus_addrs = (uint64_t)(uintptr_t)bus,
+	};
+	uint64_t npages = len / KMOD_PAGE;
+	char why[256];
+	int e;
+
+	if (ioctl(kp->fd, BAREHIP_IOC_PIN, &pin)) {
+		e = errno;
+		kmod_logf(kp, "kmod backend: pinning %llu bytes at 0x%llx: %s%s",
+			  (unsigned long long)len, (unsigned long long)pin.addr, strerror(e),
+			  e == EFAULT ? " (not mapped, or not writable, in this process)" :
+			  e == ENOMEM ? " (out of memory, or barehip.ko's dma_max_mb limit)" : "");
+		errno = e;
+		return -1;
+	}
+	r->pins[r->npins++] = pin.handle;
+	for (uint64_t i = 0, j; i < npages; i = j) {
+		uint64_t va = r->va + off + i * KMOD_PAGE;
+		int ret;
+
+		for (j = i + 1; j < npages && bus[j] == bus[j - 1] + KMOD_PAGE; j++)
+			;
+		ret = board_cmd(kp, BHSIM_CMD_GART_MAP, va, bus[i], (j - i) * KMOD_PAGE, 0, why,
+				sizeof(why));
+		/* Unanswered, the map may have happened: release_reg parks it. */
+		if (ret == CMD_DONE || ret == CMD_NO_ANSWER)
+			r->runs[r->nruns++] = off + i * KMOD_PAGE;
+		if (ret) {
+			kmod_logf(kp, "kmod backend: cannot map the registered page(s) at 0x%llx "
+				  "(%llu bytes) for the GPU: %s", (unsigned long long)
+				  (r->host + off + i * KMOD_PAGE),
+				  (unsigned long long)((j - i) * KMOD_PAGE), why);
+			errno = EIO;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * hipHostRegister: the program's pages [@host, @host + @size) (page
+ * aligned, as the core passes them), pinned and mapped at a GART
+ * address, which becomes the memory's GPU address; the CPU pointer
+ * stays the program's own.
+ */
+static int kmod_mem_register(struct bh_platform *p, void *host, uint64_t size, struct bh_mem *out)
+{
+	struct kmod_platform *kp = to_kmod(p);
+	uint64_t npages = size / KMOD_PAGE, piece_pages = BAREHIP_PIN_MAX_SIZE / KMOD_PAGE;
+	uint64_t npieces = (npages + piece_pages - 1) / piece_pages;
+	struct kmod_reg *r = calloc(1, sizeof(*r));
+	uint64_t *bus = NULL;
+	int e = ENOMEM;
+
+	if (r) {
+		r->pins = calloc(npieces, sizeof(*r->pins));
+		r->runs = calloc(npages, sizeof(*r->runs));
+		bus = calloc(npages < piece_pages ? npages : piece_pages, sizeof(*bus));
+	}
+	if (!r || !r->pins || !r->runs || !bus) {
+		kmod_logf(kp, "kmod backend: registering %llu bytes at %p: out of host memory",
+			  (unsigned long long)size, host);
+		goto err_free;
+	}
+	r->host = (uint64_t)(uintptr_t)host;
+	r->size = size;
+	if (bh_range_alloc(&kp->gart, size, KMOD_PAGE, &r->va)) {
+		kmod_logf(kp, "kmod backend: registering %llu bytes at %p: the GART aperture has "
+			  "no room for them", (unsigned long long)size, host);
+		goto err_free;
+	}
+	for (uint64_t off = 0; off < size; off += BAREHIP_PIN_MAX_SIZE) {
+		uint64_t len = size - off < BAREHIP_PIN_MAX_SIZE ? size - off :
+								    BAREHIP_PIN_MAX_SIZE;
+
+		if (pin_and_map(kp, r, off, len, bus)) {
+			e = errno;
+			release_reg(kp, r);	/* unmaps and unpins what was done */
+			free(bus);
+			errno = e;
+			return -1;
+		}
+	}
+	free(bus);
+	r->next = kp->registered;
+	kp->registered = r;
+	out->cpu = host;
+	out->gpu_va = r->va;
+	out->size = size;
+	out->domain = BH_MEM_HOST;
+	return 0;
+
+err_free:
+	if (r)
+		free_reg(r);
+	free(bus);
+	errno = e;
+	return -1;
+}
+
 /* ------------------------------------------------------------ open/close */
 
 static void *map_window(struct kmod_platform *kp, const struct barehip_window *w)
@@ -422,6 +613,18 @@ static int kmod_open(struct bh_platform *p, struct bh_device_info *info, struct 
 			   strerror(errno));
 		goto out;
 	}
+	/*
+	 * Whether the module pins user memory (hipHostRegister): handle 0 is
+	 * never valid (EINVAL); a module from before BAREHIP_IOC_PIN does not
+	 * know the command (ENOTTY), and the board then reports that it
+	 * cannot register (hipDeviceAttributeHostRegisterSupported 0).
+	 */
+	{
+		struct barehip_unpin u = { .argsz = sizeof(u) };
+
+		kp->ops.mem_register = ioctl(kp->fd, BAREHIP_IOC_UNPIN, &u) && errno == ENOTTY ?
+				       NULL : kmod_mem_register;
+	}
 	ret = cmd_timeout(kp, err);
 	if (!ret)
 		ret = check_board(kp, err);
@@ -482,9 +685,22 @@ static void kmod_close(struct bh_platform *p)
 	 * goes unanswered too): the handles are left to it, not freed here.
 	 */
 	if (kp->lost)
-		kmod_logf(kp, "at close: %s; the %u DMA buffers (%llu bytes) it may still map, "
-			  "and the rest, are left to barehip.ko to free after it resets the board",
-			  kp->lost_why, kp->parked_chunks, (unsigned long long)kp->parked_bytes);
+		kmod_logf(kp, "at close: %s; the %u DMA buffers (%llu bytes) and %u pinned ranges "
+			  "of registered memory it may still map, and the rest, are left to "
+			  "barehip.ko to free after it resets the board", kp->lost_why,
+			  kp->parked_chunks, (unsigned long long)kp->parked_bytes, kp->parked_pins);
+	for (int list = 0; list < 2; list++) {
+		struct kmod_reg **head = list ? &kp->parked_regs : &kp->registered;
+
+		/* The pages are the program's: only the bookkeeping goes
+		 * (closing the node unpins them). */
+		while (*head) {
+			struct kmod_reg *r = *head;
+
+			*head = r->next;
+			free_reg(r);
+		}
+	}
 	for (int list = 0; list < 2; list++) {
 		struct kmod_alloc **head = list ? &kp->parked : &kp->allocs;
 
@@ -696,6 +912,15 @@ static void kmod_mem_free(struct bh_platform *p, struct bh_mem *mem)
 
 	if (mem->domain == BH_MEM_VRAM) {
 		bh_range_free(&kp->vram_range, mem->gpu_va);
+		return;
+	}
+	for (struct kmod_reg **pr = &kp->registered; *pr; pr = &(*pr)->next) {
+		struct kmod_reg *r = *pr;
+
+		if (r->va != mem->gpu_va)
+			continue;
+		*pr = r->next;
+		release_reg(kp, r);
 		return;
 	}
 	for (struct kmod_alloc **pa = &kp->allocs; *pa; pa = &(*pa)->next) {
