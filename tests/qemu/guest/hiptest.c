@@ -185,11 +185,12 @@ static void test_program(const char *prog, const char *name)
 		 sysfs_num("irq_count"));
 
 launched_nothing:
-	/* The process is gone: the module holds nothing of it. */
+	/* The process is gone: the module holds nothing of it (nor its pins). */
 	bufs = sysfs_num("dma_buffers");
 	snprintf(check, sizeof(check), "hip %s: no DMA memory left behind", name);
-	kt_check(bufs == 0 && sysfs_num("dma_bytes") == 0, check, "%lld buffers, %lld bytes",
-		 bufs, sysfs_num("dma_bytes"));
+	kt_check(bufs == 0 && sysfs_num("dma_bytes") == 0 && sysfs_num("pins") == 0, check,
+		 "%lld buffers, %lld pinned ranges, %lld bytes", bufs, sysfs_num("pins"),
+		 sysfs_num("dma_bytes"));
 }
 
 /* Without BAREHIP_BOARD, the node decides. */

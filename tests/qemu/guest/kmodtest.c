@@ -89,6 +89,7 @@ int main(void)
 	test_info(&env);
 	test_mmap(&env);
 	test_dma(&env);
+	test_pin(&env);
 	test_irq(&env);
 	test_abuse(&env);
 	test_unbind(&env);

@@ -108,6 +108,7 @@ void test_module_unload(struct kt_env *env);
 void test_info(struct kt_env *env);
 void test_mmap(struct kt_env *env);
 void test_dma(struct kt_env *env);
+void test_pin(struct kt_env *env);
 void test_abuse(struct kt_env *env);
 void test_irq(struct kt_env *env);
 void test_intx(struct kt_env *env);

@@ -21,9 +21,11 @@
 
 static const unsigned long commands[] = {
 	BAREHIP_IOC_INFO, BAREHIP_IOC_DMA_ALLOC, BAREHIP_IOC_DMA_FREE,
-	BAREHIP_IOC_WAIT_IRQ, BAREHIP_IOC_NOTIFY,
+	BAREHIP_IOC_WAIT_IRQ, BAREHIP_IOC_NOTIFY, BAREHIP_IOC_PIN, BAREHIP_IOC_UNPIN,
 };
-static const char *const command_names[] = { "info", "alloc", "free", "wait", "notify" };
+static const char *const command_names[] = {
+	"info", "alloc", "free", "wait", "notify", "pin", "unpin",
+};
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 static void test_bad_commands(int fd)
@@ -35,7 +37,7 @@ static void test_bad_commands(int fd)
 	kt_expect(ioctl(fd, _IOWR('X', 0x00, struct barehip_info), dummy), ENOTTY,
 		  "abuse: foreign ioctl type");
 	kt_expect(ioctl(fd, TCGETS, dummy), ENOTTY, "abuse: a tty ioctl");
-	kt_expect(ioctl(fd, _IO(BAREHIP_IOC_MAGIC, 0x05)), ENOTTY, "abuse: command past the last");
+	kt_expect(ioctl(fd, _IO(BAREHIP_IOC_MAGIC, 0x07)), ENOTTY, "abuse: command past the last");
 }
 
 /* Pointers: NULL, unmapped, read-only, straddling into a hole. */
@@ -333,18 +335,23 @@ static void test_fuzz(struct kt_env *env)
 	static const uint32_t struct_sizes[] = {
 		sizeof(struct barehip_info), sizeof(struct barehip_dma_alloc),
 		sizeof(struct barehip_dma_free), sizeof(struct barehip_wait_irq),
-		sizeof(struct barehip_notify),
+		sizeof(struct barehip_notify), sizeof(struct barehip_pin),
+		sizeof(struct barehip_unpin),
 	};
+	/* What plausible pins pin: pages of this process (t_pin.c has the rest). */
+	static uint64_t pin_bus[16];
+	uint8_t *pin_mem = mmap(NULL, 16 * KT_PAGE, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	int fd = kt_open_node(env->sim.addr, O_RDWR);
 	unsigned long ok = 0, bad = 0, maps = 0;
 	int first_bad = 0, first_cmd = 0;
 	uint8_t buf[512];
 
-	if (fd < 0)
+	if (fd < 0 || pin_mem == MAP_FAILED)
 		return;
 	for (int iter = 0; iter < 20000; iter++) {
-		unsigned nr = rnd() % 7;
-		unsigned dir = rnd() % 4, size = rnd() % 2 ? struct_sizes[nr % 5] : rnd() % 256;
+		unsigned nr = rnd() % 9;	/* 7 and 8: no such command */
+		unsigned dir = rnd() % 4, size = rnd() % 2 ? struct_sizes[nr % 7] : rnd() % 256;
 		unsigned long cmd = _IOC(dir, BAREHIP_IOC_MAGIC, nr, size);
 		uint32_t argsz;
 		int ret, err;
@@ -359,7 +366,7 @@ static void test_fuzz(struct kt_env *env)
 			argsz = (uint32_t)(rnd() % 64);
 			break;
 		default:
-			argsz = struct_sizes[nr % 5];
+			argsz = struct_sizes[nr % 7];
 			memset(buf + argsz, 0, sizeof(buf) - argsz);
 		}
 		memcpy(buf, &argsz, 4);
@@ -373,6 +380,8 @@ static void test_fuzz(struct kt_env *env)
 			struct barehip_dma_free *f = (void *)buf;
 			struct barehip_wait_irq *w = (void *)buf;
 			struct barehip_notify *n = (void *)buf;
+			struct barehip_pin *p = (void *)buf;
+			struct barehip_unpin *u = (void *)buf;
 
 			if (nr == 1) {
 				a->flags = a->reserved = 0;
@@ -384,6 +393,13 @@ static void test_fuzz(struct kt_env *env)
 				w->vector = rnd() % 2 ? BAREHIP_VECTOR_ANY : (uint32_t)(rnd() % 5);
 			} else if (nr == 4) {
 				n->vector %= ECHO_VECTORS + 2;
+			} else if (nr == 5) {
+				p->flags = p->reserved = 0;
+				p->addr = (uint64_t)(uintptr_t)pin_mem + (rnd() % 12) * KT_PAGE;
+				p->length = (rnd() % 5) * KT_PAGE;
+				p->bus_addrs = (uint64_t)(uintptr_t)pin_bus;
+			} else if (nr == 6) {
+				u->handle %= 8;
 			}
 		}
 		if (nr == 3)
@@ -422,7 +438,8 @@ static void test_fuzz(struct kt_env *env)
 		 "%lu unexpected (first: %s on command %d)", bad, strerror(first_bad), first_cmd);
 	printf("abuse fuzz: %lu ioctls ended as documented, %lu random mappings succeeded\n", ok,
 	       maps);
-	close(fd);
+	close(fd);	/* unpins what the fuzzing pinned */
+	munmap(pin_mem, 16 * KT_PAGE);
 }
 
 void test_abuse(struct kt_env *env)

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -54,16 +55,27 @@ void test_unbind(struct kt_env *env)
 	uint32_t v = 0;
 	char dev[64], msg[128];
 	int fd, status = -1, ret;
+	uint8_t *user = mmap(NULL, 2 * KT_PAGE, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	struct barehip_pin pin = {
+		.argsz = sizeof(pin), .addr = (uint64_t)(uintptr_t)user, .length = 2 * KT_PAGE,
+	};
+	struct barehip_unpin unpin = { .argsz = sizeof(unpin) };
+	uint64_t bus[2];
 	pid_t pid;
 
 	kt_node_of(env->sim.addr, dev, sizeof(dev), NULL, 0);
 	fd = kt_open_node(env->sim.addr, O_RDWR);
 	if (fd < 0 || kt_info(fd, &in) || kt_dma_alloc(fd, KT_PAGE, &a) ||
 	    !(vram = kt_map(fd, in.vram.mmap_offset, KT_PAGE)) ||
-	    !(dma = kt_map(fd, a.mmap_offset, KT_PAGE))) {
+	    !(dma = kt_map(fd, a.mmap_offset, KT_PAGE)) || user == MAP_FAILED) {
 		kt_check(0, "unbind: setup", "%s", strerror(errno));
 		return;
 	}
+	/* And a pinned range of the process's own memory. */
+	pin.bus_addrs = (uint64_t)(uintptr_t)bus;
+	kt_expect(ioctl(fd, BAREHIP_IOC_PIN, &pin), 0, "unbind: pin two pages");
+	unpin.handle = pin.handle;
 	vram[16] = 1;
 	dma[0] = 2;
 
@@ -109,6 +121,15 @@ void test_unbind(struct kt_env *env)
 	kt_check(log_has(msg), "unbind: the file's DMA memory is freed at remove",
 		 "no '%s' in the kernel log", msg);
 	kt_expect(kt_dma_free(fd, a.handle), ENODEV, "unbind: free says ENODEV");
+	/* So did the pinned pages: unpinned there and then, the handle dead. */
+	snprintf(msg, sizeof(msg), "%s: removed: unpinned 1 user ranges still held",
+		 env->sim.addr);
+	kt_check(log_has(msg), "unbind: the file's pinned pages are unpinned at remove",
+		 "no '%s' in the kernel log", msg);
+	kt_expect(ioctl(fd, BAREHIP_IOC_UNPIN, &unpin), ENODEV, "unbind: unpin says ENODEV");
+	kt_expect(ioctl(fd, BAREHIP_IOC_PIN, &pin), ENODEV, "unbind: pin says ENODEV");
+	user[0] = 3;	/* the process's own memory all along */
+	munmap(user, 2 * KT_PAGE);
 	munmap((void *)vram, KT_PAGE);
 	munmap((void *)dma, KT_PAGE);
 	kt_expect(close(fd), 0, "unbind: close");
