@@ -39,9 +39,11 @@ struct bh_platform {
 	void (*mem_free)(struct bh_platform *p, struct bh_mem *mem);
 	/*
 	 * Optional: map the process's own pages [@host, @host + @size) (page
-	 * aligned) for the GPU at their CPU address, as KFD's USERPTR does.
-	 * Released with mem_free, which leaves the pages to their owner.
-	 * 0, or -1 with errno.
+	 * aligned) for the GPU: at their CPU address where the backend can
+	 * (KFD's USERPTR, the sim board), else at the GPU address it puts in
+	 * @out->gpu_va (kmod: pinned by barehip.ko, mapped into the GART);
+	 * @out->cpu is @host.  Released with mem_free, which leaves the pages
+	 * to their owner.  0, or -1 with errno (the cause logged).
 	 */
 	int (*mem_register)(struct bh_platform *p, void *host, uint64_t size,
 			    struct bh_mem *out);
