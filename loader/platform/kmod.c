@@ -393,7 +393,7 @@ static int pin_and_map(struct kmod_platform *kp, struct kmod_reg *r, uint64_t of
 
 	if (ioctl(kp->fd, BAREHIP_IOC_PIN, &pin)) {
 		e = errno;
-		kmod_logf(kp, "kmod backend: pinning %llu bytes at 0x%llx: %s%s",
+		kmod_logf(kp, "pinning %llu bytes at 0x%llx: %s%s",
 			  (unsigned long long)len, (unsigned long long)pin.addr, strerror(e),
 			  e == EFAULT ? " (not mapped, or not writable, in this process)" :
 			  e == ENOMEM ? " (out of memory, or barehip.ko's dma_max_mb limit)" : "");
@@ -413,7 +413,7 @@ static int pin_and_map(struct kmod_platform *kp, struct kmod_reg *r, uint64_t of
 		if (ret == CMD_DONE || ret == CMD_NO_ANSWER)
 			r->runs[r->nruns++] = off + i * KMOD_PAGE;
 		if (ret) {
-			kmod_logf(kp, "kmod backend: cannot map the registered page(s) at 0x%llx "
+			kmod_logf(kp, "cannot map the registered page(s) at 0x%llx "
 				  "(%llu bytes) for the GPU: %s", (unsigned long long)
 				  (r->host + off + i * KMOD_PAGE),
 				  (unsigned long long)((j - i) * KMOD_PAGE), why);
@@ -445,14 +445,14 @@ static int kmod_mem_register(struct bh_platform *p, void *host, uint64_t size, s
 		bus = calloc(npages < piece_pages ? npages : piece_pages, sizeof(*bus));
 	}
 	if (!r || !r->pins || !r->runs || !bus) {
-		kmod_logf(kp, "kmod backend: registering %llu bytes at %p: out of host memory",
+		kmod_logf(kp, "registering %llu bytes at %p: out of host memory",
 			  (unsigned long long)size, host);
 		goto err_free;
 	}
 	r->host = (uint64_t)(uintptr_t)host;
 	r->size = size;
 	if (bh_range_alloc(&kp->gart, size, KMOD_PAGE, &r->va)) {
-		kmod_logf(kp, "kmod backend: registering %llu bytes at %p: the GART aperture has "
+		kmod_logf(kp, "registering %llu bytes at %p: the GART aperture has "
 			  "no room for them", (unsigned long long)size, host);
 		goto err_free;
 	}

@@ -8,7 +8,7 @@
 #   TEST hiptest[:GFX]: BOARD is barehip-sim (modelling GFX, default
 #        gfx90a); the guest runs the HIP device tests through barehip.ko
 #        and the loader's kmod backend.
-#   TEST unmaptest: BOARD is barehip-sim swallowing its first GART unmap
+#   TEST unmaptest: BOARD is barehip-sim swallowing its first two GART unmaps
 #        (--inject); the guest runs "hiptest unmap".
 #
 # Pass: QEMU exits 1 (isa-debug-exit with guest status 0; a panic would
@@ -42,7 +42,7 @@ hiptest | hiptest:gfx*)
 unmaptest)
 	test=hiptest
 	args=unmap
-	board_args="--vram-mb 64 --inject ignore:gart-unmap:1"
+	board_args="--vram-mb 64 --inject ignore:gart-unmap:2"
 	devices=(-device ivshmem-doorbell,chardev=ivsh,vectors=2,addr=0x3)
 	;;
 *)

@@ -11,11 +11,26 @@
  *   bhunmap: second: ok va=0x.. ms=T   |   bhunmap: second: failed ms=T: why
  *   bhunmap: closed: bufs=N bytes=N
  *
+ * With the argument "register", the same for registered memory
+ * (hipHostRegister): pages of the process pinned by barehip.ko and
+ * mapped into the GART (bh_mem_register), unregistered, registered again:
+ *
+ *   bhunmap: register va=0x.. host=0x.. size=N pins: open=N reg=N freed=N free_ms=T
+ *   bhunmap: second: ok va=0x.. ms=T   |   bhunmap: second: failed ms=T: why
+ *   bhunmap: closed: pins=N bytes=N
+ *
+ * after first registering a read-only page, which must fail:
+ *
+ *   bhunmap: read-only: refused at 0x..   |   bhunmap: read-only: registered
+ *
  * The backend's own messages (stderr) go along with it.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+#include <sys/mman.h>
 
 #include <bh/backends.h>
 #include <bh/loader.h>
@@ -47,7 +62,62 @@ static long long sysfs_num(const char *attr)
 	return v;
 }
 
-int main(void)
+/* Three pages of the process, registered from an offset inside the first. */
+static int registered(struct bh_device *dev)
+{
+	struct bh_error err = { 0 };
+	struct bh_mem m = { 0 }, m2 = { 0 };
+	uint8_t *host = aligned_alloc(4096, 3 * 4096);
+	long long open_pins = sysfs_num("pins"), reg_pins, freed_pins;
+	uint64_t va, size;
+	double t;
+	int ret;
+
+	void *ro = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (!host || ro == MAP_FAILED)
+		return 1;
+	/* The GPU would write it: barehip.ko pins only writable pages. */
+	if (bh_mem_register(dev, ro, 4096, &m, &err)) {
+		printf("bhunmap: read-only: refused at %p\n", ro);
+	} else {
+		printf("bhunmap: read-only: registered\n");
+		bh_mem_free(dev, &m);
+	}
+	munmap(ro, 4096);
+	memset(host, 0x11, 3 * 4096);
+	if (bh_mem_register(dev, host + 100, 2 * 4096, &m, &err)) {
+		fprintf(stderr, "bhunmap: register: %s\n", err.message);
+		return 1;
+	}
+	va = m.gpu_va;
+	size = m.size;
+	reg_pins = sysfs_num("pins");
+	t = now_ms();
+	bh_mem_free(dev, &m);
+	t = now_ms() - t;
+	freed_pins = sysfs_num("pins");
+	printf("bhunmap: register va=0x%llx host=%p size=%llu pins: open=%lld reg=%lld freed=%lld "
+	       "free_ms=%.0f\n", (unsigned long long)va, (void *)host, (unsigned long long)size,
+	       open_pins, reg_pins, freed_pins, t);
+
+	t = now_ms();
+	ret = bh_mem_register(dev, host + 100, 2 * 4096, &m2, &err);
+	t = now_ms() - t;
+	if (ret) {
+		printf("bhunmap: second: failed ms=%.0f: %s\n", t, err.message);
+	} else {
+		printf("bhunmap: second: ok va=0x%llx ms=%.0f\n", (unsigned long long)m2.gpu_va, t);
+		bh_mem_free(dev, &m2);
+	}
+	bh_device_close(dev);
+	printf("bhunmap: closed: pins=%lld bytes=%lld\n", sysfs_num("pins"),
+	       sysfs_num("dma_bytes"));
+	free(host);
+	return 0;
+}
+
+int main(int argc, char **argv)
 {
 	struct bh_error err = { 0 };
 	struct bh_platform *plat;
@@ -64,6 +134,8 @@ int main(void)
 		fprintf(stderr, "bhunmap: %s\n", err.message);
 		return 1;
 	}
+	if (argc > 1 && !strcmp(argv[1], "register"))
+		return registered(dev);
 	open_bufs = sysfs_num("dma_buffers");
 	if (bh_mem_alloc(dev, SIZE, BH_MEM_HOST, &m, &err)) {
 		fprintf(stderr, "bhunmap: host allocation: %s\n", err.message);
