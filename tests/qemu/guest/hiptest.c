@@ -33,7 +33,7 @@
 
 #define NODE		"/dev/barehip0"
 #define HIP_DIR		"/hip"
-#define MAX_TESTS	64
+#define MAX_TESTS	256
 
 /*
  * Run @argv with BAREHIP_BOARD=@board (NULL: unset) and the kmod
@@ -176,8 +176,10 @@ static void test_program(const char *prog, const char *name)
 		sscanf(p + strlen(NODE) + 2, "%llu doorbells", &doorbells);
 	/* Programs that launch nothing here: device_hints only asks the
 	 * device; hiprtc finds no compiler in the guest and checks the
-	 * refusal (tests/programs/hiprtc.hip). */
-	if (!strcmp(name, "device_hints") || !strcmp(name, "hiprtc"))
+	 * refusal (tests/programs/hiprtc.hip); board_size's 4 GiB kernel
+	 * does not fit this board's 1.5 GiB of VRAM (run.sh). */
+	if (!strcmp(name, "device_hints") || !strcmp(name, "hiprtc") ||
+	    !strcmp(name, "board_size"))
 		goto launched_nothing;
 	snprintf(check, sizeof(check), "hip %s: doorbells rang, the board interrupted", name);
 	kt_check(doorbells > 0 && sysfs_num("irq_count") > irqs, check,
@@ -341,7 +343,7 @@ static int unmap_main(void)
 int main(int argc, char **argv)
 {
 	char *tests[MAX_TESTS], path[300], state[64] = "";
-	unsigned ntests = 0;
+	unsigned ntests = 0, unlisted = 0;
 	struct kt_pci sim, edu;
 	char node[64] = "";
 	struct dirent *e;
@@ -358,13 +360,24 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	d = opendir(HIP_DIR);
-	while (d && (e = readdir(d)) && ntests < MAX_TESTS)
-		if (e->d_name[0] != '.')
+	/*
+	 * All of them: a full table fails the setup check below rather than
+	 * dropping programs unseen (readdir's order is not by name: 64 slots
+	 * once left out the first 25 of 89, alphabetically).
+	 */
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (ntests < MAX_TESTS)
 			tests[ntests++] = strdup(e->d_name);
+		else
+			unlisted++;
+	}
 	if (d)
 		closedir(d);
 	qsort(tests, ntests, sizeof(tests[0]), by_name);
-	kt_check(ntests >= 7, "setup: HIP test programs in " HIP_DIR, "%u found", ntests);
+	kt_check(ntests >= 7 && !unlisted, "setup: HIP test programs in " HIP_DIR,
+		 "%u found, %u more than hiptest runs (MAX_TESTS)", ntests, unlisted);
 	kt_check(kt_pci_find(0x1af4, 0x1110, &sim) == 0, "setup: the sim board's function",
 		 "no 1af4:1110 in sysfs");
 	kt_check(kt_pci_find(0x1234, 0x11e8, &edu) == 0, "setup: the edu function",
