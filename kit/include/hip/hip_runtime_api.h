@@ -1027,6 +1027,8 @@ typedef struct hipMemPoolProps {
 	size_t maxSize;			/* 0: no limit but the device's */
 	unsigned char reserved[56];
 } hipMemPoolProps;
+/* The virtual memory management API: declared, not supported. */
+#include <hip/bh/vmm.h>
 
 hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
 hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
