@@ -15,6 +15,7 @@
 
 #include "generated/autoconf.h"
 #include "runtime.h"
+#include "hiprtc_internal.h"
 
 static hipError_t device_info(const char *api, int device, struct bh_rt_device **out)
 {
@@ -56,8 +57,11 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	memset(p, 0, sizeof(*p));
 	snprintf(p->name, sizeof(p->name), "%s", i->name);
 	bh_rt_device_uuid(d, &p->uuid);
+	/* As ROCm's agent ISA name: only the features the processor has
+	 * (gfx90a:sramecc+:xnack-, but plain gfx1100). */
 	snprintf(p->gcnArchName, sizeof(p->gcnArchName), "%s:sramecc%c:xnack%c", i->gfx,
 		 i->sramecc ? '+' : '-', i->xnack ? '+' : '-');
+	bh_rtc_target_id(p->gcnArchName);
 	p->totalGlobalMem = i->vram_size;
 	/* HIP's limit for one allocation and for constants: all of VRAM,
 	 * clamped to int as hipDeviceGetAttribute reports it. */

@@ -208,8 +208,15 @@ static void check_identity(int dev, const hipDeviceProp_t& p)
     expect(std::strcmp(bus_id, expected_bus) == 0, "hipDeviceGetPCIBusId is the PCI fields");
     expect(found == dev, "hipDeviceGetByPCIBusId finds the device again");
     expect(std::strncmp(p.gcnArchName, "gfx", 3) == 0, "gcnArchName is a gfx target");
-    expect(std::strstr(p.gcnArchName, p.ECCEnabled ? ":sramecc+" : ":sramecc-") != nullptr,
-           "gcnArchName's sramecc matches ECCEnabled");
+    // As ROCm: the target features the processor has (AMDGPUUsage: sramecc
+    // on gfx90a and gfx94x, xnack on gfx9), none on gfx11.
+    const bool gfx9 = std::strncmp(p.gcnArchName, "gfx9", 4) == 0;
+    if (gfx9)
+        expect(std::strstr(p.gcnArchName, p.ECCEnabled ? ":sramecc+" : ":sramecc-") != nullptr &&
+                   std::strstr(p.gcnArchName, ":xnack") != nullptr,
+               "gcnArchName's sramecc matches ECCEnabled; xnack is named");
+    else
+        expect(std::strchr(p.gcnArchName, ':') == nullptr, "gcnArchName names no feature");
 
     // A short name cut to the buffer, always terminated.
     char shorter[5];

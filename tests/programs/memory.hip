@@ -426,8 +426,11 @@ static void pinned()
         HIP_CHECK(hipPointerGetAttributes(&pa, v.data() + 3));
         expect(pa.type == hipMemoryTypeHost && pa.hostPointer == v.data() + 3 &&
                pa.devicePointer == vd, "attributes of registered memory");
-        expect_code(hipHostRegister(v.data() + 100, 64, 0), hipErrorHostMemoryAlreadyRegistered,
-                    "registering inside a registered range");
+        // As ROCm, a range inside a registered one registers again (it
+        // shares the mapping) and is unregistered by its own pointer.
+        HIP_CHECK(hipHostRegister(v.data() + 100, 64, 0));
+        HIP_CHECK(hipHostUnregister(v.data() + 100));
+        expect(v[3] == 1, "the outer registration stays");
         expect_code(hipHostFree(v.data() + 3), hipErrorInvalidValue,
                     "hipHostFree of registered memory");
         expect_code(hipHostUnregister(v.data() + 4), hipErrorHostMemoryNotRegistered,
@@ -475,8 +478,11 @@ static void pinned()
         page[0] = page[1] = 0;
         HIP_CHECK(hipHostRegister(page, sizeof(int), 0));
         HIP_CHECK(hipHostRegister(page + 1, sizeof(int), 0));
-        expect_code(hipHostRegister(page + 1, sizeof(int), 0),
-                    hipErrorHostMemoryAlreadyRegistered, "the same word twice");
+        // The same word again (hip-tests' hipStreamValue registers a word
+        // where an earlier, never unregistered one was): a second
+        // registration, unregistered on its own.
+        HIP_CHECK(hipHostRegister(page + 1, sizeof(int), 0));
+        HIP_CHECK(hipHostUnregister(page + 1));
         expect_code(hipHostRegister(page + 2, 4096, 0), hipErrorHostMemoryAlreadyRegistered,
                     "a range sharing a registered page and reaching the next one");
         int* page_dev = nullptr;

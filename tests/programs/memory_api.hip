@@ -4,7 +4,8 @@
 // managed memory carries, page by page (hipMemRangeGetAttribute),
 // interprocess handles and shared pools inside their own process, the driver-style 2-D
 // and 3-D copies of linear memory, a volatile host flag from
-// hipHostMalloc, and HIP arrays, which barehip refuses clearly.
+// hipHostMalloc, and HIP arrays and the virtual memory management API,
+// which barehip refuses clearly.
 #include <hip/hip_runtime.h>
 
 #include <cstdint>
@@ -310,6 +311,40 @@ static void arrays_refused()
     hipGetLastError();
 }
 
+// The virtual memory management API: the attribute says no, and each call
+// checks its arguments, then refuses.
+static void vmm_refused()
+{
+    int vmm = -1;
+    EXPECT_CODE(hipDeviceGetAttribute(&vmm, hipDeviceAttributeVirtualMemoryManagementSupported, 0),
+                hipSuccess);
+    expect(vmm == 0, "hipDeviceAttributeVirtualMemoryManagementSupported is 0");
+    hipMemAllocationProp prop{};
+    prop.type = hipMemAllocationTypePinned;
+    prop.location.type = hipMemLocationTypeDevice;
+    prop.location.id = 0;
+    size_t granularity = 0;
+    EXPECT_CODE(hipMemGetAllocationGranularity(&granularity, &prop,
+                                               hipMemAllocationGranularityRecommended),
+                hipErrorNotSupported);
+    EXPECT_CODE(hipMemGetAllocationGranularity(nullptr, &prop,
+                                               hipMemAllocationGranularityMinimum),
+                hipErrorInvalidValue);
+    void* va = reinterpret_cast<void*>(1);
+    EXPECT_CODE(hipMemAddressReserve(&va, 4096, 0, nullptr, 0), hipErrorNotSupported);
+    expect(va == nullptr, "a refused reservation leaves no address");
+    EXPECT_CODE(hipMemAddressReserve(&va, 0, 0, nullptr, 0), hipErrorInvalidValue);
+    hipMemGenericAllocationHandle_t h = nullptr;
+    EXPECT_CODE(hipMemCreate(&h, 4096, &prop, 0), hipErrorNotSupported);
+    EXPECT_CODE(hipMemCreate(&h, 4096, nullptr, 0), hipErrorInvalidValue);
+    EXPECT_CODE(hipMemMap(nullptr, 4096, 0, h, 0), hipErrorInvalidValue);
+    hipMemAccessDesc desc{};
+    EXPECT_CODE(hipMemSetAccess(reinterpret_cast<void*>(4096), 4096, &desc, 1),
+                hipErrorNotSupported);
+    EXPECT_CODE(hipMemRelease(nullptr), hipErrorInvalidValue);
+    hipGetLastError();
+}
+
 // Programs written for real GPUs allocate more than 1 GiB at once
 // (hip-tests' hipMemPoolCreate: 512 + 513 MiB); the sim board's default
 // VRAM is 4 GiB for them (a .config made before keeps its size).
@@ -335,6 +370,7 @@ int main()
     shared_pools();
     driver_copies();
     arrays_refused();
+    vmm_refused();
 
     // A volatile flag in pinned memory that a kernel raises.
     volatile int* flag = nullptr;

@@ -221,6 +221,23 @@ EOS
 		rm -f st/k-* st/k.hip-* st/prog
 	done
 
+	# A program's own macros named like the headers' template parameters
+	# (-DN=1024 is common) break nothing: barehip's headers use reserved
+	# names.  T is left out: clang's own __clang_hip_math.h uses it.
+	cat > macros.hip <<'EOS'
+#include <hip/hip_runtime.h>
+#include <hip/hip_cooperative_groups.h>
+#include <hip/hip_fp16.h>
+#include <hip/hip_bf16.h>
+#include <hip/hip_complex.h>
+#include <hip/hip_ext.h>
+#include <hip/hiprtc.h>
+__global__ void k(float* o) { o[threadIdx.x] = N + __shfl_xor(1.0f, 1); }
+EOS
+	bcc --offload-arch=gfx90a -DN=4 -DM=5 -DP=6 -DI=7 -DF=8 -DU=9 -DS=1 -DB=2 -DX=3 -DC=4 \
+		-DV=5 -DL=6 -c macros.hip -o macros.o
+	expect "-DN=4 -DM=5 ...: every public header compiles" test "$rc" -eq 0
+
 	# -fPIC / -fPIE reach every pass; -pie makes a position-independent
 	# program (static-pie when static), which runs.
 	bcc -v -fPIC --offload-arch=gfx90a -c k.hip -o pic.o

@@ -223,7 +223,7 @@ __BH_BF float __high2float(__hip_bfloat162 a) { return __bfloat162float(a.y); }
 __BH_BF __hip_bfloat162 make_bfloat162(__hip_bfloat16 a, __hip_bfloat16 b) { return __hip_bfloat162(a, b); }
 
 /* bfloat16 -> integer: the (exact) float rounded in the mode, saturated, NaN -> 0. */
-template <typename I> __BH_BF I __bh_bf_to_int(float f, I lo, I hi)
+template <typename __bhI> __BH_BF __bhI __bh_bf_to_int(float f, __bhI lo, __bhI hi)
 {
 	if (f != f)
 		return 0;
@@ -231,7 +231,7 @@ template <typename I> __BH_BF I __bh_bf_to_int(float f, I lo, I hi)
 		return lo;
 	if (f >= (float)hi)
 		return hi;
-	return (I)f;
+	return (__bhI)f;
 }
 #define __BH_BF2INT(NAME, I, LO, HI)                                                          \
 	__BH_BF I __bfloat162##NAME##_rn(__hip_bfloat16 h)                                    \
@@ -259,9 +259,9 @@ __BH_BF2INT(ull, unsigned long long, 0ull, 18446744073709551615ull)
 #undef __BH_BF2INT
 
 /* integer -> bfloat16, rounded once in the mode (0 rn, 1 rz, 2 rd, 3 ru). */
-template <typename I> __BH_BF __hip_bfloat16 __bh_int_to_bf(I v, int mode)
+template <typename __bhI> __BH_BF __hip_bfloat16 __bh_int_to_bf(__bhI v, int mode)
 {
-	bool neg = (I)-1 < (I)0 && v < (I)0;
+	bool neg = (__bhI)-1 < (__bhI)0 && v < (__bhI)0;
 	unsigned long long m = neg ? 0ull - (unsigned long long)v : (unsigned long long)v;
 
 	return __ushort_as_bfloat16(__bh_f_to_bf(__bh_odd_from_mag(m, neg), mode));

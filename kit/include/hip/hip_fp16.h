@@ -60,11 +60,11 @@ struct __half2_raw {
 };
 
 /* The types __half converts from and to implicitly: arithmetic ones. */
-template <typename T> struct __bh_half_float { static constexpr bool value = false; };
+template <typename __bhT> struct __bh_half_float { static constexpr bool value = false; };
 template <> struct __bh_half_float<float> { static constexpr bool value = true; };
 template <> struct __bh_half_float<double> { static constexpr bool value = true; };
 template <> struct __bh_half_float<_Float16> { static constexpr bool value = true; };
-template <typename T> struct __bh_half_int { static constexpr bool value = false; };
+template <typename __bhT> struct __bh_half_int { static constexpr bool value = false; };
 #define __BH_HALF_INT(T) \
 	template <> struct __bh_half_int<T> { static constexpr bool value = true; };
 __BH_HALF_INT(bool)
@@ -80,8 +80,8 @@ __BH_HALF_INT(unsigned long)
 __BH_HALF_INT(long long)
 __BH_HALF_INT(unsigned long long)
 #undef __BH_HALF_INT
-template <bool C, typename T = void> struct __bh_half_enable {};
-template <typename T> struct __bh_half_enable<true, T> { typedef T type; };
+template <bool __bhC, typename __bhT = void> struct __bh_half_enable {};
+template <typename __bhT> struct __bh_half_enable<true, __bhT> { typedef __bhT type; };
 #define __BH_IF_FLOAT(T) typename __bh_half_enable<__bh_half_float<T>::value>::type * = nullptr
 #define __BH_IF_INT(T) typename __bh_half_enable<__bh_half_int<T>::value>::type * = nullptr
 
@@ -114,20 +114,20 @@ public:
 	__BH_F16 constexpr __half(const __half_raw &r) : data{ r.data } {}
 #if !defined(__HIP_NO_HALF_CONVERSIONS__)
 	__BH_F16 __half(_Float16 x) : data{ x } {}
-	template <typename T, __BH_IF_FLOAT(T)> __BH_F16 __half(T x) : data{ (_Float16)x } {}
-	template <typename T, __BH_IF_INT(T)> __BH_F16 __half(T x) : data{ (_Float16)x } {}
-	template <typename T, __BH_IF_FLOAT(T)> __BH_F16 __half &operator=(T x)
+	template <typename __bhT, __BH_IF_FLOAT(__bhT)> __BH_F16 __half(__bhT x) : data{ (_Float16)x } {}
+	template <typename __bhT, __BH_IF_INT(__bhT)> __BH_F16 __half(__bhT x) : data{ (_Float16)x } {}
+	template <typename __bhT, __BH_IF_FLOAT(__bhT)> __BH_F16 __half &operator=(__bhT x)
 	{
 		data = (_Float16)x;
 		return *this;
 	}
-	template <typename T, __BH_IF_INT(T)> __BH_F16 __half &operator=(T x)
+	template <typename __bhT, __BH_IF_INT(__bhT)> __BH_F16 __half &operator=(__bhT x)
 	{
 		data = (_Float16)x;
 		return *this;
 	}
-	template <typename T, __BH_IF_FLOAT(T)> __BH_F16 operator T() const { return (T)data; }
-	template <typename T, __BH_IF_INT(T)> __BH_F16 operator T() const { return (T)data; }
+	template <typename __bhT, __BH_IF_FLOAT(__bhT)> __BH_F16 operator __bhT() const { return (__bhT)data; }
+	template <typename __bhT, __BH_IF_INT(__bhT)> __BH_F16 operator __bhT() const { return (__bhT)data; }
 #endif
 	__half(const __half &) = default;
 	__half &operator=(const __half &) = default;
@@ -384,7 +384,7 @@ __BH_F16 float2 __half22float2(__half2 a) { return make_float2((float)a.data.x, 
  * and saturate to the integer type's range (every half is within long
  * long's, only the infinities saturate there).
  */
-template <typename I> __BH_F16 I __bh_half_to_int(float f, I lo, I hi)
+template <typename __bhI> __BH_F16 __bhI __bh_half_to_int(float f, __bhI lo, __bhI hi)
 {
 	if (f != f)
 		return 0;
@@ -392,7 +392,7 @@ template <typename I> __BH_F16 I __bh_half_to_int(float f, I lo, I hi)
 		return lo;
 	if (f >= (float)hi)
 		return hi;
-	return (I)f;
+	return (__bhI)f;
 }
 #define __BH_HALF2INT(NAME, I, LO, HI)                                                  \
 	__BH_F16 I __half2##NAME##_rn(__half h)                                          \
@@ -433,9 +433,9 @@ __BH_F16 unsigned char __half2uchar_rz(__half h)
  * does in every mode (past the largest half, 65504), so the integer is
  * clamped to that, converted to float exactly and rounded once.
  */
-template <typename I> __BH_F16 float __bh_int_for_half(I v)
+template <typename __bhI> __BH_F16 float __bh_int_for_half(__bhI v)
 {
-	if ((I)-1 < (I)0) {
+	if ((__bhI)-1 < (__bhI)0) {
 		long long s = (long long)v;
 
 		return s > 65536 ? 65536.0f : s < -65536 ? -65536.0f : (float)s;

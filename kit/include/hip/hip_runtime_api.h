@@ -1027,6 +1027,8 @@ typedef struct hipMemPoolProps {
 	size_t maxSize;			/* 0: no limit but the device's */
 	unsigned char reserved[56];
 } hipMemPoolProps;
+/* The virtual memory management API: declared, not supported. */
+#include <hip/bh/vmm.h>
 
 hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
 hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);
@@ -1182,17 +1184,17 @@ extern "C" hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t share
  * CUDA's runtime does) as well as a pointer to it.  A pointer argument
  * is the symbol's address; any other object is the symbol.
  */
-template <class T> struct __bh_not_pointer { static constexpr bool value = true; };
-template <class T> struct __bh_not_pointer<T *> { static constexpr bool value = false; };
-template <bool B> struct __bh_enable_if {};
+template <class __bhT> struct __bh_not_pointer { static constexpr bool value = true; };
+template <class __bhT> struct __bh_not_pointer<__bhT *> { static constexpr bool value = false; };
+template <bool __bhB> struct __bh_enable_if {};
 template <> struct __bh_enable_if<true> { typedef hipError_t type; };
 
 extern "C" hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes,
 					size_t offset = 0,
 					hipMemcpyKind kind = hipMemcpyHostToDevice);
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyToSymbol(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
 		  hipMemcpyKind kind = hipMemcpyHostToDevice)
 {
 	return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset, kind);
@@ -1200,9 +1202,9 @@ hipMemcpyToSymbol(const T &symbol, const void *src, size_t sizeBytes, size_t off
 extern "C" hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes,
 					  size_t offset = 0,
 					  hipMemcpyKind kind = hipMemcpyDeviceToHost);
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes, size_t offset = 0,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyFromSymbol(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset = 0,
 		    hipMemcpyKind kind = hipMemcpyDeviceToHost)
 {
 	return ::hipMemcpyFromSymbol(dst, (const void *)&symbol, sizeBytes, offset, kind);
@@ -1210,9 +1212,9 @@ hipMemcpyFromSymbol(void *dst, const T &symbol, size_t sizeBytes, size_t offset 
 extern "C" hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src,
 					     size_t sizeBytes, size_t offset,
 					     hipMemcpyKind kind, hipStream_t stream = 0);
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyToSymbolAsync(const T &symbol, const void *src, size_t sizeBytes, size_t offset,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyToSymbolAsync(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset,
 		       hipMemcpyKind kind, hipStream_t stream = 0)
 {
 	return ::hipMemcpyToSymbolAsync((const void *)&symbol, src, sizeBytes, offset, kind,
@@ -1221,52 +1223,52 @@ hipMemcpyToSymbolAsync(const T &symbol, const void *src, size_t sizeBytes, size_
 extern "C" hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol,
 					       size_t sizeBytes, size_t offset,
 					       hipMemcpyKind kind, hipStream_t stream = 0);
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t sizeBytes, size_t offset,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyFromSymbolAsync(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset,
 			 hipMemcpyKind kind, hipStream_t stream = 0)
 {
 	return ::hipMemcpyFromSymbolAsync(dst, (const void *)&symbol, sizeBytes, offset, kind,
 					  stream);
 }
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipGetSymbolAddress(void **devPtr, const T &symbol)
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipGetSymbolAddress(void **devPtr, const __bhT &symbol)
 {
 	return ::hipGetSymbolAddress(devPtr, (const void *)&symbol);
 }
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipGetSymbolSize(size_t *size, const T &symbol)
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipGetSymbolSize(size_t *size, const __bhT &symbol)
 {
 	return ::hipGetSymbolSize(size, (const void *)&symbol);
 }
 
-template <class T>
-static inline hipError_t hipMalloc(T **ptr, size_t size)
+template <class __bhT>
+static inline hipError_t hipMalloc(__bhT **ptr, size_t size)
 {
 	return hipMalloc(reinterpret_cast<void **>(ptr), size);
 }
 
-template <class T>
-static inline hipError_t hipMallocAsync(T **ptr, size_t size, hipStream_t stream)
+template <class __bhT>
+static inline hipError_t hipMallocAsync(__bhT **ptr, size_t size, hipStream_t stream)
 {
 	return hipMallocAsync(reinterpret_cast<void **>(ptr), size, stream);
 }
-template <class T>
-static inline hipError_t hipMallocFromPoolAsync(T **ptr, size_t size, hipMemPool_t pool,
+template <class __bhT>
+static inline hipError_t hipMallocFromPoolAsync(__bhT **ptr, size_t size, hipMemPool_t pool,
 						hipStream_t stream)
 {
 	return hipMallocFromPoolAsync(reinterpret_cast<void **>(ptr), size, pool, stream);
 }
-template <class T>
-static inline hipError_t hipExtMallocWithFlags(T **ptr, size_t size, unsigned int flags)
+template <class __bhT>
+static inline hipError_t hipExtMallocWithFlags(__bhT **ptr, size_t size, unsigned int flags)
 {
 	return hipExtMallocWithFlags(reinterpret_cast<void **>(ptr), size, flags);
 }
 
-template <class T>
-static inline hipError_t hipMallocManaged(T **ptr, size_t size,
+template <class __bhT>
+static inline hipError_t hipMallocManaged(__bhT **ptr, size_t size,
 					  unsigned int flags = hipMemAttachGlobal)
 {
 	return hipMallocManaged(reinterpret_cast<void **>(ptr), size, flags);
@@ -1274,8 +1276,8 @@ static inline hipError_t hipMallocManaged(T **ptr, size_t size,
 
 /* T is the function pointer type, as ROCm declares it, so that an explicit
  * hipOccupancyMaxActiveBlocksPerMultiprocessor<void (*)(int *)>(...) compiles. */
-template <class T>
-static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T f,
+template <class __bhT>
+static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, __bhT f,
 								      int blockSize,
 								      size_t dynSharedMemPerBlk)
 {
@@ -1284,16 +1286,16 @@ static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessor(int *numBl
 }
 
 /* The occupancy and attribute calls taking the __global__ function itself. */
-template <class T>
+template <class __bhT>
 static inline hipError_t hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
-	int *numBlocks, T f, int blockSize, size_t dynSharedMemPerBlk,
+	int *numBlocks, __bhT f, int blockSize, size_t dynSharedMemPerBlk,
 	unsigned int flags = hipOccupancyDefault)
 {
 	return hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
 		numBlocks, reinterpret_cast<const void *>(f), blockSize, dynSharedMemPerBlk, flags);
 }
-template <class T>
-static inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, T f,
+template <class __bhT>
+static inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *blockSize, __bhT f,
 							   size_t dynSharedMemPerBlk = 0,
 							   int blockSizeLimit = 0)
 {
@@ -1301,9 +1303,9 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSize(int *gridSize, int *b
 						 reinterpret_cast<const void *>(f),
 						 dynSharedMemPerBlk, blockSizeLimit);
 }
-template <class T>
+template <class __bhT>
 static inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(
-	int *gridSize, int *blockSize, T f, size_t dynSharedMemPerBlk = 0, int blockSizeLimit = 0,
+	int *gridSize, int *blockSize, __bhT f, size_t dynSharedMemPerBlk = 0, int blockSizeLimit = 0,
 	unsigned int flags = hipOccupancyDefault)
 {
 	if (flags != hipOccupancyDefault && flags != hipOccupancyDisableCachingOverride)
@@ -1312,8 +1314,8 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeWithFlags(
 						 reinterpret_cast<const void *>(f),
 						 dynSharedMemPerBlk, blockSizeLimit);
 }
-template <class F>
-static inline hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, F *func)
+template <class __bhF>
+static inline hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, __bhF *func)
 {
 	return hipFuncGetAttributes(attr, reinterpret_cast<const void *>(func));
 }
@@ -1326,9 +1328,9 @@ static inline hipError_t hipFuncGetAttributes(hipFuncAttributes *attr, F *func)
  * most resident threads per CU winning, the largest on a tie.  Fails
  * with hipErrorInvalidValue when no block size fits at all.
  */
-template <class UnaryFunction, class T>
+template <class UnaryFunction, class __bhT>
 static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
-	int *gridSize, int *blockSize, T func, UnaryFunction smem, int blockSizeLimit = 0,
+	int *gridSize, int *blockSize, __bhT func, UnaryFunction smem, int blockSizeLimit = 0,
 	unsigned int flags = hipOccupancyDefault)
 {
 	const void *f = reinterpret_cast<const void *>(func);
@@ -1367,16 +1369,16 @@ static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
 	*blockSize = best;
 	return best ? hipSuccess : hipErrorInvalidValue;
 }
-template <class UnaryFunction, class T>
+template <class UnaryFunction, class __bhT>
 static inline hipError_t hipOccupancyMaxPotentialBlockSizeVariableSMem(
-	int *gridSize, int *blockSize, T func, UnaryFunction smem, int blockSizeLimit = 0)
+	int *gridSize, int *blockSize, __bhT func, UnaryFunction smem, int blockSizeLimit = 0)
 {
 	return hipOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
 		gridSize, blockSize, func, smem, blockSizeLimit, hipOccupancyDefault);
 }
 
-template <class F>
-static inline hipError_t hipLaunchCooperativeKernel(F *f, dim3 gridDim, dim3 blockDim,
+template <class __bhF>
+static inline hipError_t hipLaunchCooperativeKernel(__bhF *f, dim3 gridDim, dim3 blockDim,
 						    void **kernelParams,
 						    unsigned int sharedMemBytes,
 						    hipStream_t stream)
@@ -1407,8 +1409,8 @@ extern "C" hipError_t hipMemPrefetchAsync(const void *devPtr, size_t count, int 
 					  hipStream_t stream = 0);
 extern "C" hipError_t hipMemcpyPeerAsync(void *dst, int dstDeviceId, const void *src,
 					 int srcDevice, size_t sizeBytes, hipStream_t stream = 0);
-template <class T>
-static inline hipError_t hipMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
+template <class __bhT>
+static inline hipError_t hipMallocPitch(__bhT **ptr, size_t *pitch, size_t width, size_t height)
 {
 	return hipMallocPitch(reinterpret_cast<void **>(ptr), pitch, width, height);
 }
@@ -1419,15 +1421,15 @@ extern "C" hipError_t hipMemsetD32Async(hipDeviceptr_t dst, int value, size_t co
 
 /* T may be volatile (a host flag a kernel writes): the C-style cast
  * takes the qualifier off, as ROCm's does; reinterpret_cast cannot. */
-template <class T>
-static inline hipError_t hipHostMalloc(T **ptr, size_t size,
+template <class __bhT>
+static inline hipError_t hipHostMalloc(__bhT **ptr, size_t size,
 				       unsigned int flags = hipHostMallocDefault)
 {
 	return hipHostMalloc((void **)ptr, size, flags);
 }
 
-template <class T>
-static inline hipError_t hipHostAlloc(T **ptr, size_t size,
+template <class __bhT>
+static inline hipError_t hipHostAlloc(__bhT **ptr, size_t size,
 				      unsigned int flags = hipHostAllocDefault)
 {
 	return hipHostAlloc((void **)ptr, size, flags);
@@ -1452,21 +1454,21 @@ extern "C" hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *copy, hipStream_
  * a HIP vector type (char2, float4 ...) one channel per component, each
  * of its component's bits, signed, unsigned or float.
  */
-template <class T, bool = __is_class(T)> struct __bh_channel {
-	typedef T component;
+template <class __bhT, bool = __is_class(__bhT)> struct __bh_channel {
+	typedef __bhT component;
 	enum { count = 1 };
 };
-template <class T> struct __bh_channel<T, true> {
-	typedef __typeof__(((T *)0)->x) component;
-	enum { count = sizeof(T) / sizeof(component) };
+template <class __bhT> struct __bh_channel<__bhT, true> {
+	typedef __typeof__(((__bhT *)0)->x) component;
+	enum { count = sizeof(__bhT) / sizeof(component) };
 };
-template <class T>
+template <class __bhT>
 static inline hipChannelFormatDesc hipCreateChannelDesc()
 {
-	typedef typename __bh_channel<T>::component C;
-	const int n = __bh_channel<T>::count, bits = (int)sizeof(C) * 8;
-	const hipChannelFormatKind kind = (C)0.5 != (C)0 ? hipChannelFormatKindFloat :
-					  (C)-1 < (C)0 ? hipChannelFormatKindSigned :
+	typedef typename __bh_channel<__bhT>::component __bhC;
+	const int n = __bh_channel<__bhT>::count, bits = (int)sizeof(__bhC) * 8;
+	const hipChannelFormatKind kind = (__bhC)0.5 != (__bhC)0 ? hipChannelFormatKindFloat :
+					  (__bhC)-1 < (__bhC)0 ? hipChannelFormatKindSigned :
 					  hipChannelFormatKindUnsigned;
 
 	return hipCreateChannelDesc(bits, n > 1 ? bits : 0, n > 2 ? bits : 0, n > 3 ? bits : 0,
@@ -1563,38 +1565,38 @@ extern "C" hipError_t hipMemcpyToSymbolAsync_spt(const void *symbol, const void 
 extern "C" hipError_t hipMemcpyFromSymbolAsync_spt(void *dst, const void *symbol,
 						   size_t sizeBytes, size_t offset,
 						   hipMemcpyKind kind, hipStream_t stream = 0);
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyToSymbol_spt(const T &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyToSymbol_spt(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
 		      hipMemcpyKind kind = hipMemcpyHostToDevice)
 {
 	return ::hipMemcpyToSymbol_spt((const void *)&symbol, src, sizeBytes, offset, kind);
 }
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyFromSymbol_spt(void *dst, const T &symbol, size_t sizeBytes, size_t offset = 0,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyFromSymbol_spt(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset = 0,
 			hipMemcpyKind kind = hipMemcpyDeviceToHost)
 {
 	return ::hipMemcpyFromSymbol_spt(dst, (const void *)&symbol, sizeBytes, offset, kind);
 }
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyToSymbolAsync_spt(const T &symbol, const void *src, size_t sizeBytes, size_t offset,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyToSymbolAsync_spt(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset,
 			   hipMemcpyKind kind, hipStream_t stream = 0)
 {
 	return ::hipMemcpyToSymbolAsync_spt((const void *)&symbol, src, sizeBytes, offset, kind,
 					    stream);
 }
-template <class T>
-static inline typename __bh_enable_if<__bh_not_pointer<T>::value>::type
-hipMemcpyFromSymbolAsync_spt(void *dst, const T &symbol, size_t sizeBytes, size_t offset,
+template <class __bhT>
+static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+hipMemcpyFromSymbolAsync_spt(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset,
 			     hipMemcpyKind kind, hipStream_t stream = 0)
 {
 	return ::hipMemcpyFromSymbolAsync_spt(dst, (const void *)&symbol, sizeBytes, offset,
 					      kind, stream);
 }
-template <class F>
-static inline hipError_t hipLaunchCooperativeKernel_spt(F *f, dim3 gridDim, dim3 blockDim,
+template <class __bhF>
+static inline hipError_t hipLaunchCooperativeKernel_spt(__bhF *f, dim3 gridDim, dim3 blockDim,
 							void **kernelParams,
 							unsigned int sharedMemBytes,
 							hipStream_t stream)

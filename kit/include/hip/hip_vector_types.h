@@ -57,11 +57,11 @@
 #endif
 
 /* Small traits of our own: the header needs no standard library. */
-template <bool B> struct __bh_vec_enable {};
+template <bool __bhB> struct __bh_vec_enable {};
 template <> struct __bh_vec_enable<true> { typedef int type; };
 #define __BH_VEC_IF(...) typename __bh_vec_enable<(__VA_ARGS__)>::type = 0
 
-template <class T> struct __bh_vec_is_int { static constexpr bool value = false; };
+template <class __bhT> struct __bh_vec_is_int { static constexpr bool value = false; };
 #define __BH_VEC_INT(T) \
 	template <> struct __bh_vec_is_int<T> { static constexpr bool value = true; };
 __BH_VEC_INT(bool) __BH_VEC_INT(char) __BH_VEC_INT(signed char) __BH_VEC_INT(unsigned char)
@@ -77,12 +77,12 @@ __BH_VEC_INT(unsigned long long)
 #endif
 #endif
 #ifndef __BH_VEC_CONVERTS
-template <class U, class T> struct __bh_vec_converts {
-	static void __take(T);
-	template <class V> static V &&__make();
-	template <class V, class = decltype(__take(__make<V>()))> static char __test(int);
-	template <class V> static long __test(...);
-	static constexpr bool value = sizeof(__test<U>(0)) == 1;
+template <class __bhU, class __bhT> struct __bh_vec_converts {
+	static void __take(__bhT);
+	template <class __bhV> static __bhV &&__make();
+	template <class __bhV, class = decltype(__take(__make<__bhV>()))> static char __test(int);
+	template <class __bhV> static long __test(...);
+	static constexpr bool value = sizeof(__test<__bhU>(0)) == 1;
 };
 #define __BH_VEC_CONVERTS(U, T) __bh_vec_converts<U, T>::value
 #endif
@@ -91,65 +91,65 @@ template <class U, class T> struct __bh_vec_converts {
 struct __bh_vec_fill {};
 
 /* The storage: plain members, aligned as ROCm aligns them. */
-template <class T, unsigned int n> struct __bh_vec_base;
+template <class __bhT, unsigned int n> struct __bh_vec_base;
 
-template <class T> struct __bh_vec_base<T, 1> {
-	T x;
+template <class __bhT> struct __bh_vec_base<__bhT, 1> {
+	__bhT x;
 	__bh_vec_base() = default;
-	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, T a) : x(a) {}
-	__BH_VHD constexpr explicit __bh_vec_base(T a) : x(a) {}
+	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, __bhT a) : x(a) {}
+	__BH_VHD constexpr explicit __bh_vec_base(__bhT a) : x(a) {}
 };
 
-template <class T> struct alignas(2 * sizeof(T)) __bh_vec_base<T, 2> {
-	T x, y;
+template <class __bhT> struct alignas(2 * sizeof(__bhT)) __bh_vec_base<__bhT, 2> {
+	__bhT x, y;
 	__bh_vec_base() = default;
-	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, T a) : x(a), y(a) {}
-	__BH_VHD constexpr explicit __bh_vec_base(T a, T b = T()) : x(a), y(b) {}
+	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, __bhT a) : x(a), y(a) {}
+	__BH_VHD constexpr explicit __bh_vec_base(__bhT a, __bhT b = __bhT()) : x(a), y(b) {}
 };
 
-template <class T> struct __bh_vec_base<T, 3> {
-	T x, y, z;
+template <class __bhT> struct __bh_vec_base<__bhT, 3> {
+	__bhT x, y, z;
 	__bh_vec_base() = default;
-	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, T a) : x(a), y(a), z(a) {}
-	__BH_VHD constexpr explicit __bh_vec_base(T a, T b = T(), T c = T()) : x(a), y(b), z(c) {}
+	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, __bhT a) : x(a), y(a), z(a) {}
+	__BH_VHD constexpr explicit __bh_vec_base(__bhT a, __bhT b = __bhT(), __bhT c = __bhT()) : x(a), y(b), z(c) {}
 };
 
-template <class T> struct alignas(4 * sizeof(T)) __bh_vec_base<T, 4> {
-	T x, y, z, w;
+template <class __bhT> struct alignas(4 * sizeof(__bhT)) __bh_vec_base<__bhT, 4> {
+	__bhT x, y, z, w;
 	__bh_vec_base() = default;
-	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, T a) : x(a), y(a), z(a), w(a) {}
-	__BH_VHD constexpr explicit __bh_vec_base(T a, T b = T(), T c = T(), T d = T())
+	__BH_VHD constexpr __bh_vec_base(__bh_vec_fill, __bhT a) : x(a), y(a), z(a), w(a) {}
+	__BH_VHD constexpr explicit __bh_vec_base(__bhT a, __bhT b = __bhT(), __bhT c = __bhT(), __bhT d = __bhT())
 		: x(a), y(b), z(c), w(d)
 	{
 	}
 };
 
-template <class T, unsigned int rank> struct HIP_vector_type : __bh_vec_base<T, rank> {
+template <class __bhT, unsigned int rank> struct HIP_vector_type : __bh_vec_base<__bhT, rank> {
 	static_assert(rank >= 1 && rank <= 4, "HIP vectors have 1 to 4 components");
-	typedef T value_type;
+	typedef __bhT value_type;
 
 	HIP_vector_type() = default;
 	/* One scalar: explicit, and it sets .x only (HIP 7.0's rule). */
-	template <class U, __BH_VEC_IF(__BH_VEC_CONVERTS(U, T))>
-	__BH_VHD constexpr explicit HIP_vector_type(U s) : __bh_vec_base<T, rank>(static_cast<T>(s))
+	template <class __bhU, __BH_VEC_IF(__BH_VEC_CONVERTS(__bhU, __bhT))>
+	__BH_VHD constexpr explicit HIP_vector_type(__bhU s) : __bh_vec_base<__bhT, rank>(static_cast<__bhT>(s))
 	{
 	}
 	/*
 	 * One scalar per component.  (The first is separate so that this is
 	 * never a default constructor: the types stay trivial.)
 	 */
-	template <class U0, class... U,
-		  __BH_VEC_IF(rank > 1 && 1 + sizeof...(U) == rank && __BH_VEC_CONVERTS(U0, T) &&
-			      (__BH_VEC_CONVERTS(U, T) && ...))>
-	__BH_VHD constexpr HIP_vector_type(U0 s0, U... s)
-		: __bh_vec_base<T, rank>(static_cast<T>(s0), static_cast<T>(s)...)
+	template <class U0, class... __bhU,
+		  __BH_VEC_IF(rank > 1 && 1 + sizeof...(__bhU) == rank && __BH_VEC_CONVERTS(U0, __bhT) &&
+			      (__BH_VEC_CONVERTS(__bhU, __bhT) && ...))>
+	__BH_VHD constexpr HIP_vector_type(U0 s0, __bhU... s)
+		: __bh_vec_base<__bhT, rank>(static_cast<__bhT>(s0), static_cast<__bhT>(s)...)
 	{
 	}
 	/* s in every component (what scalar operands become). */
-	__BH_VHD constexpr HIP_vector_type(__bh_vec_fill f, T s) : __bh_vec_base<T, rank>(f, s) {}
+	__BH_VHD constexpr HIP_vector_type(__bh_vec_fill f, __bhT s) : __bh_vec_base<__bhT, rank>(f, s) {}
 
-	__BH_VHD T &operator[](decltype(sizeof(0)) i) { return (&this->x)[i]; }
-	__BH_VHD const T &operator[](decltype(sizeof(0)) i) const { return (&this->x)[i]; }
+	__BH_VHD __bhT &operator[](decltype(sizeof(0)) i) { return (&this->x)[i]; }
+	__BH_VHD const __bhT &operator[](decltype(sizeof(0)) i) const { return (&this->x)[i]; }
 };
 
 /*
@@ -158,11 +158,11 @@ template <class T, unsigned int rank> struct HIP_vector_type : __bh_vec_base<T, 
  * deduced (__bh_vec_scalar): T comes from the vector, and the scalar
  * converts to it implicitly -- v * 2 works for a float4.
  */
-template <class T> struct __bh_vec_scalar { typedef T type; };
-#define __BH_VEC_T template <class T, unsigned int n>
-#define __BH_VEC_INT_T template <class T, unsigned int n, __BH_VEC_IF(__bh_vec_is_int<T>::value)>
-#define __BH_VEC_V HIP_vector_type<T, n>
-#define __BH_VEC_S typename __bh_vec_scalar<T>::type
+template <class __bhT> struct __bh_vec_scalar { typedef __bhT type; };
+#define __BH_VEC_T template <class __bhT, unsigned int n>
+#define __BH_VEC_INT_T template <class __bhT, unsigned int n, __BH_VEC_IF(__bh_vec_is_int<__bhT>::value)>
+#define __BH_VEC_V HIP_vector_type<__bhT, n>
+#define __BH_VEC_S typename __bh_vec_scalar<__bhT>::type
 
 /* "STMT(c, ARG);" for each component c the vector has. */
 #define __BH_VEC_EACH(STMT, ARG)                   \
@@ -218,7 +218,7 @@ __BH_VEC_BINARY(>>, __BH_VEC_INT_T)
 
 __BH_VEC_T __BH_VHD constexpr __BH_VEC_V operator+(const __BH_VEC_V &a) { return a; }
 /* Negation only for signed elements (and float, double), as in HIP. */
-template <class T, unsigned int n, __BH_VEC_IF(T(-1) < T(0))>
+template <class __bhT, unsigned int n, __BH_VEC_IF(__bhT(-1) < __bhT(0))>
 __BH_VHD constexpr __BH_VEC_V operator-(__BH_VEC_V a)
 {
 	__BH_VEC_EACH(__BH_VEC_UNARY, -);
@@ -230,18 +230,18 @@ __BH_VEC_INT_T __BH_VHD constexpr __BH_VEC_V operator~(__BH_VEC_V a)
 	return a;
 }
 
-__BH_VEC_T __BH_VHD constexpr __BH_VEC_V &operator++(__BH_VEC_V &a) { return a += T(1); }
-__BH_VEC_T __BH_VHD constexpr __BH_VEC_V &operator--(__BH_VEC_V &a) { return a -= T(1); }
+__BH_VEC_T __BH_VHD constexpr __BH_VEC_V &operator++(__BH_VEC_V &a) { return a += __bhT(1); }
+__BH_VEC_T __BH_VHD constexpr __BH_VEC_V &operator--(__BH_VEC_V &a) { return a -= __bhT(1); }
 __BH_VEC_T __BH_VHD constexpr __BH_VEC_V operator++(__BH_VEC_V &a, int)
 {
 	__BH_VEC_V old = a;
-	a += T(1);
+	a += __bhT(1);
 	return old;
 }
 __BH_VEC_T __BH_VHD constexpr __BH_VEC_V operator--(__BH_VEC_V &a, int)
 {
 	__BH_VEC_V old = a;
-	a -= T(1);
+	a -= __bhT(1);
 	return old;
 }
 

@@ -135,31 +135,31 @@ __BH_RMW(atomicExch, __hip_atomic_exchange, double)
  * (LLVM #109410; LLVM 20 adds this check itself, clang-19 does not): the
  * loops below update private memory, which no other thread sees, plainly.
  */
-template <class T> __device__ inline bool __bh_private64(T *address)
+template <class __bhT> __device__ inline bool __bh_private64(__bhT *address)
 {
 #if defined(__HIP_DEVICE_COMPILE__)	/* the host pass has no amdgcn builtins */
-	return sizeof(T) == 8 && __builtin_amdgcn_is_private((const void *)address);
+	return sizeof(__bhT) == 8 && __builtin_amdgcn_is_private((const void *)address);
 #else
 	(void)address;
 	return false;
 #endif
 }
 
-template <class T, class U> __device__ inline T __bh_atomic_add_cas(T *address, T val)
+template <class __bhT, class __bhU> __device__ inline __bhT __bh_atomic_add_cas(__bhT *address, __bhT val)
 {
-	U *p = (U *)address;
+	__bhU *p = (__bhU *)address;
 	if (__bh_private64(address)) {
-		T old = *address;
+		__bhT old = *address;
 		*address = old + val;
 		return old;
 	}
-	U old = __hip_atomic_load(p, __ATOMIC_RELAXED, __BH_AGENT);
+	__bhU old = __hip_atomic_load(p, __ATOMIC_RELAXED, __BH_AGENT);
 
 	while (!__hip_atomic_compare_exchange_weak(
-		p, &old, __builtin_bit_cast(U, __builtin_bit_cast(T, old) + val),
+		p, &old, __builtin_bit_cast(__bhU, __builtin_bit_cast(__bhT, old) + val),
 		__ATOMIC_RELAXED, __ATOMIC_RELAXED, __BH_AGENT))
 		;
-	return __builtin_bit_cast(T, old);
+	return __builtin_bit_cast(__bhT, old);
 }
 
 __device__ inline float safeAtomicAdd(float *address, float val)
@@ -259,15 +259,15 @@ atomicAddNoRet(float *address, float val)
  * stops as soon as the stored value needs no change, so once the extreme
  * is in place the other threads only read.
  */
-template <class T, class U, bool Max, int Scope>
-__device__ inline T __bh_atomic_fminmax(T *address, T val)
+template <class __bhT, class __bhU, bool Max, int Scope>
+__device__ inline __bhT __bh_atomic_fminmax(__bhT *address, __bhT val)
 {
-	U *p = (U *)address;
-	U old = __hip_atomic_load(p, __ATOMIC_RELAXED, Scope);
+	__bhU *p = (__bhU *)address;
+	__bhU old = __hip_atomic_load(p, __ATOMIC_RELAXED, Scope);
 	bool priv = __bh_private64(address);
 
 	for (;;) {
-		T cur = __builtin_bit_cast(T, old);
+		__bhT cur = __builtin_bit_cast(__bhT, old);
 		bool take;
 
 		if (val != val)
@@ -285,7 +285,7 @@ __device__ inline T __bh_atomic_fminmax(T *address, T val)
 			*address = val;
 			return cur;
 		}
-		if (__hip_atomic_compare_exchange_weak(p, &old, __builtin_bit_cast(U, val),
+		if (__hip_atomic_compare_exchange_weak(p, &old, __builtin_bit_cast(__bhU, val),
 						       __ATOMIC_RELAXED, __ATOMIC_RELAXED, Scope))
 			return cur;
 	}

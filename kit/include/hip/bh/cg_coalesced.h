@@ -40,14 +40,14 @@ public:
 	__device__ unsigned int meta_group_size() const { return meta_size_; }
 
 	/* var of rank srcRank (taken modulo size()). */
-	template <class T> __device__ T shfl(T var, int srcRank) const
+	template <class __bhT> __device__ __bhT shfl(__bhT var, int srcRank) const
 	{
 		int n = (int)size_, r = srcRank % n;
 
 		return __shfl(var, (int)lane_of(r < 0 ? r + n : r), warpSize);
 	}
 	/* var of rank thread_rank() + delta; this lane's own past the last rank. */
-	template <class T> __device__ T shfl_down(T var, unsigned int delta) const
+	template <class __bhT> __device__ __bhT shfl_down(__bhT var, unsigned int delta) const
 	{
 		unsigned int r = thread_rank();
 		int src = delta < size_ - r ? (int)lane_of(r + delta) : (int)__bh_warp_lane();
@@ -55,7 +55,7 @@ public:
 		return __shfl(var, src, warpSize);
 	}
 	/* var of rank thread_rank() - delta; this lane's own before rank 0. */
-	template <class T> __device__ T shfl_up(T var, unsigned int delta) const
+	template <class __bhT> __device__ __bhT shfl_up(__bhT var, unsigned int delta) const
 	{
 		unsigned int r = thread_rank();
 		int src = delta <= r ? (int)lane_of(r - delta) : (int)__bh_warp_lane();
@@ -71,12 +71,12 @@ public:
 	__device__ int any(int pred) const { return (__bh_warp_ballot(pred != 0) & mask_) != 0; }
 	__device__ int all(int pred) const { return (__bh_warp_ballot(pred == 0) & mask_) == 0; }
 	/* The ranks holding the same value as this lane (compared as bits, as __match_any). */
-	template <class T> __device__ unsigned long long match_any(T value) const
+	template <class __bhT> __device__ unsigned long long match_any(__bhT value) const
 	{
 		return __bh_cg_pack(mask_, __match_any(value));
 	}
 	/* Every rank (and pred = 1) if all hold the same value, else 0 (and pred = 0). */
-	template <class T> __device__ unsigned long long match_all(T value, int &pred) const
+	template <class __bhT> __device__ unsigned long long match_all(__bhT value, int &pred) const
 	{
 		pred = (__match_any(value) & mask_) == mask_;
 		return pred ? __bh_cg_low(size_) : 0;

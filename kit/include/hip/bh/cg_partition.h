@@ -31,9 +31,9 @@ template <> struct tile_parent<thread_block> {
 	static constexpr bool ok = true;
 	static constexpr unsigned int size = ~0u;
 };
-template <unsigned int M, class P> struct tile_parent<thread_block_tile<M, P> > {
+template <unsigned int __bhM, class __bhP> struct tile_parent<thread_block_tile<__bhM, __bhP> > {
 	static constexpr bool ok = true;
-	static constexpr unsigned int size = M;
+	static constexpr unsigned int size = __bhM;
 };
 
 __device__ inline bool is_tile_size(unsigned int n)
@@ -42,11 +42,11 @@ __device__ inline bool is_tile_size(unsigned int n)
 }
 
 struct access {
-	template <unsigned int N, class P>
-	__device__ static thread_block_tile<N, P> tile(unsigned int meta_rank,
+	template <unsigned int __bhN, class __bhP>
+	__device__ static thread_block_tile<__bhN, __bhP> tile(unsigned int meta_rank,
 						       unsigned int meta_size)
 	{
-		return thread_block_tile<N, P>(meta_rank, meta_size);
+		return thread_block_tile<__bhN, __bhP>(meta_rank, meta_size);
 	}
 	__device__ static coalesced_group coalesced(unsigned long long lanes,
 						    unsigned int meta_rank = 0,
@@ -88,17 +88,17 @@ struct access {
 };
 } // namespace __bh
 
-template <unsigned int N, class ParentT>
-__device__ inline thread_block_tile<N, ParentT> tiled_partition(const ParentT &parent)
+template <unsigned int __bhN, class ParentT>
+__device__ inline thread_block_tile<__bhN, ParentT> tiled_partition(const ParentT &parent)
 {
 	static_assert(__bh::tile_parent<ParentT>::ok,
 		      "tiled_partition<N>(parent): parent must be a thread_block or a "
 		      "thread_block_tile");
-	static_assert(N <= __bh::tile_parent<ParentT>::size,
+	static_assert(__bhN <= __bh::tile_parent<ParentT>::size,
 		      "tiled_partition<N>(tile): N must not exceed the parent tile's size");
 	unsigned int n = parent.num_threads();
 
-	return __bh::access::tile<N, ParentT>(parent.thread_rank() / N, (n + N - 1) / N);
+	return __bh::access::tile<__bhN, ParentT>(parent.thread_rank() / __bhN, (n + __bhN - 1) / __bhN);
 }
 
 __device__ inline coalesced_group tiled_partition(const coalesced_group &parent, unsigned int n)
@@ -144,11 +144,11 @@ __device__ inline coalesced_group binary_partition(const coalesced_group &parent
 
 	return __bh::access::coalesced(pred ? yes : lanes & ~yes);
 }
-template <unsigned int N, class P>
-__device__ inline coalesced_group binary_partition(const thread_block_tile<N, P> &parent,
+template <unsigned int __bhN, class __bhP>
+__device__ inline coalesced_group binary_partition(const thread_block_tile<__bhN, __bhP> &parent,
 						   bool pred)
 {
-	unsigned long long lanes = __bh_cg_tile_lanes(N) & __bh_warp_ballot(true);
+	unsigned long long lanes = __bh_cg_tile_lanes(__bhN) & __bh_warp_ballot(true);
 	unsigned long long yes = __bh_warp_ballot(pred) & lanes;
 
 	(void)parent;
@@ -172,12 +172,12 @@ __device__ inline coalesced_group labeled_partition(const coalesced_group &paren
 {
 	return __bh::access::coalesced(__bh::label_lanes(label) & __bh::access::lanes(parent));
 }
-template <unsigned int N, class P, class Label>
-__device__ inline coalesced_group labeled_partition(const thread_block_tile<N, P> &parent,
+template <unsigned int __bhN, class __bhP, class Label>
+__device__ inline coalesced_group labeled_partition(const thread_block_tile<__bhN, __bhP> &parent,
 						    Label label)
 {
 	(void)parent;
-	return __bh::access::coalesced(__bh::label_lanes(label) & __bh_cg_tile_lanes(N));
+	return __bh::access::coalesced(__bh::label_lanes(label) & __bh_cg_tile_lanes(__bhN));
 }
 
 /* The calling thread alone. */

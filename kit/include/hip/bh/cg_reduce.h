@@ -13,31 +13,31 @@
 #if !defined(HIP_DISABLE_WARP_SYNC_BUILTINS)
 namespace cooperative_groups {
 
-template <class T> struct plus {
-	__device__ T operator()(const T &a, const T &b) const { return a + b; }
+template <class __bhT> struct plus {
+	__device__ __bhT operator()(const __bhT &a, const __bhT &b) const { return a + b; }
 };
-template <class T> struct less {
-	__device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+template <class __bhT> struct less {
+	__device__ __bhT operator()(const __bhT &a, const __bhT &b) const { return b < a ? b : a; }
 };
-template <class T> struct greater {
-	__device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+template <class __bhT> struct greater {
+	__device__ __bhT operator()(const __bhT &a, const __bhT &b) const { return a < b ? b : a; }
 };
-template <class T> struct bit_and {
-	__device__ T operator()(const T &a, const T &b) const { return a & b; }
+template <class __bhT> struct bit_and {
+	__device__ __bhT operator()(const __bhT &a, const __bhT &b) const { return a & b; }
 };
-template <class T> struct bit_or {
-	__device__ T operator()(const T &a, const T &b) const { return a | b; }
+template <class __bhT> struct bit_or {
+	__device__ __bhT operator()(const __bhT &a, const __bhT &b) const { return a | b; }
 };
-template <class T> struct bit_xor {
-	__device__ T operator()(const T &a, const T &b) const { return a ^ b; }
+template <class __bhT> struct bit_xor {
+	__device__ __bhT operator()(const __bhT &a, const __bhT &b) const { return a ^ b; }
 };
 
 namespace __bh {
 /* The lanes of this lane's group. */
-template <unsigned int N, class P>
-__device__ inline unsigned long long reduce_lanes(const thread_block_tile<N, P> &)
+template <unsigned int __bhN, class __bhP>
+__device__ inline unsigned long long reduce_lanes(const thread_block_tile<__bhN, __bhP> &)
 {
-	return __bh_cg_tile_lanes(N) & __bh_warp_ballot(true);
+	return __bh_cg_tile_lanes(__bhN) & __bh_warp_ballot(true);
 }
 __device__ inline unsigned long long reduce_lanes(const coalesced_group &g)
 {
@@ -45,8 +45,8 @@ __device__ inline unsigned long long reduce_lanes(const coalesced_group &g)
 }
 } // namespace __bh
 
-template <class Group, class T, class Op>
-__device__ inline T reduce(const Group &g, T value, Op op)
+template <class Group, class __bhT, class Op>
+__device__ inline __bhT reduce(const Group &g, __bhT value, Op op)
 {
 	return __bh_warp_reduce(__bh::reduce_lanes(g), value, op);
 }

@@ -19,10 +19,10 @@
 
 namespace cooperative_groups {
 
-template <unsigned int N, class ParentT = void> class thread_block_tile;
+template <unsigned int __bhN, class ParentT = void> class thread_block_tile;
 
-template <unsigned int N> class thread_block_tile<N, void> : public thread_group {
-	static_assert(N >= 1 && (N & (N - 1)) == 0 && N <= __AMDGCN_WAVEFRONT_SIZE__,
+template <unsigned int __bhN> class thread_block_tile<__bhN, void> : public thread_group {
+	static_assert(__bhN >= 1 && (__bhN & (__bhN - 1)) == 0 && __bhN <= __AMDGCN_WAVEFRONT_SIZE__,
 		      "thread_block_tile<N>: N must be a power of two no larger than the "
 		      "wavefront size of the target (64 on gfx9; 32 on gfx11, unless built "
 		      "with -mwavefrontsize64)");
@@ -31,47 +31,47 @@ template <unsigned int N> class thread_block_tile<N, void> : public thread_group
 	/* This tile's lanes that exist (all but past a partial block's end). */
 	__device__ static unsigned long long lanes()
 	{
-		return __bh_cg_tile_lanes(N) & __bh_warp_ballot(true);
+		return __bh_cg_tile_lanes(__bhN) & __bh_warp_ballot(true);
 	}
 	/* This tile's first lane. */
-	__device__ static unsigned int base() { return __bh_warp_lane() & ~(N - 1); }
+	__device__ static unsigned int base() { return __bh_warp_lane() & ~(__bhN - 1); }
 	/* The bits of a wave-wide mask that belong to this tile, by rank. */
 	__device__ static unsigned long long own(unsigned long long wave)
 	{
-		return wave >> base() & __bh_cg_low(N);
+		return wave >> base() & __bh_cg_low(__bhN);
 	}
 
 protected:
 	__device__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
-		: thread_group(__bh::tile_type, N, N, 0, meta_rank, meta_size)
+		: thread_group(__bh::tile_type, __bhN, __bhN, 0, meta_rank, meta_size)
 	{
 	}
 
 public:
-	__device__ static constexpr unsigned int num_threads() { return N; }
-	__device__ static constexpr unsigned int size() { return N; }
-	__device__ static unsigned int thread_rank() { return __bh_warp_lane() & (N - 1); }
+	__device__ static constexpr unsigned int num_threads() { return __bhN; }
+	__device__ static constexpr unsigned int size() { return __bhN; }
+	__device__ static unsigned int thread_rank() { return __bh_warp_lane() & (__bhN - 1); }
 	__device__ static bool is_valid() { return true; }
 	__device__ static void sync() { __bh_warp_barrier(); }
 	/* This tile's index among the parent's tiles, and how many there are. */
 	__device__ unsigned int meta_group_rank() const { return meta_rank_; }
 	__device__ unsigned int meta_group_size() const { return meta_size_; }
 
-	template <class T> __device__ T shfl(T var, int srcRank) const
+	template <class __bhT> __device__ __bhT shfl(__bhT var, int srcRank) const
 	{
-		return __shfl(var, srcRank, (int)N);
+		return __shfl(var, srcRank, (int)__bhN);
 	}
-	template <class T> __device__ T shfl_down(T var, unsigned int delta) const
+	template <class __bhT> __device__ __bhT shfl_down(__bhT var, unsigned int delta) const
 	{
-		return __shfl_down(var, delta, (int)N);
+		return __shfl_down(var, delta, (int)__bhN);
 	}
-	template <class T> __device__ T shfl_up(T var, unsigned int delta) const
+	template <class __bhT> __device__ __bhT shfl_up(__bhT var, unsigned int delta) const
 	{
-		return __shfl_up(var, delta, (int)N);
+		return __shfl_up(var, delta, (int)__bhN);
 	}
-	template <class T> __device__ T shfl_xor(T var, unsigned int laneMask) const
+	template <class __bhT> __device__ __bhT shfl_xor(__bhT var, unsigned int laneMask) const
 	{
-		return __shfl_xor(var, (int)laneMask, (int)N);
+		return __shfl_xor(var, (int)laneMask, (int)__bhN);
 	}
 
 	/* Bit r set where the predicate holds on rank r. */
@@ -82,12 +82,12 @@ public:
 	__device__ int any(int pred) const { return own(__bh_warp_ballot(pred != 0)) != 0; }
 	__device__ int all(int pred) const { return own(__bh_warp_ballot(pred == 0)) == 0; }
 	/* The ranks holding the same value as this lane (compared as bits, as __match_any). */
-	template <class T> __device__ unsigned long long match_any(T value) const
+	template <class __bhT> __device__ unsigned long long match_any(__bhT value) const
 	{
 		return own(__match_any(value));
 	}
 	/* Every rank (and pred = 1) if all hold the same value, else 0 (and pred = 0). */
-	template <class T> __device__ unsigned long long match_all(T value, int &pred) const
+	template <class __bhT> __device__ unsigned long long match_all(__bhT value, int &pred) const
 	{
 		unsigned long long mine = lanes();
 
@@ -97,11 +97,11 @@ public:
 };
 
 /* A tile that remembers its parent's type; it is a thread_block_tile<N>. */
-template <unsigned int N, class ParentT>
-class thread_block_tile : public thread_block_tile<N, void> {
+template <unsigned int __bhN, class ParentT>
+class thread_block_tile : public thread_block_tile<__bhN, void> {
 	friend struct __bh::access;
 	__device__ thread_block_tile(unsigned int meta_rank, unsigned int meta_size)
-		: thread_block_tile<N, void>(meta_rank, meta_size)
+		: thread_block_tile<__bhN, void>(meta_rank, meta_size)
 	{
 	}
 };

@@ -365,15 +365,15 @@ __device__ static inline double __hiloint2double(int hi, int lo)
  * types, which ROCm leaves to LLVM's expansions (undefined out of
  * range), saturate the same way here.
  */
-template <class I, class F> __device__ static inline I __bh_f2i_sat(F r)
+template <class __bhI, class __bhF> __device__ static inline __bhI __bh_f2i_sat(__bhF r)
 {
-	constexpr bool sgn = (I)-1 < 0;
-	constexpr int bits = sizeof(I) * 8;
+	constexpr bool sgn = (__bhI)-1 < 0;
+	constexpr int bits = sizeof(__bhI) * 8;
 	/* The type's range [lo, hi) as F: powers of two, exact. */
-	constexpr F half = (F)(1ull << (bits - 1));
-	constexpr F lo = sgn ? -half : 0, hi = sgn ? half : 2 * half;
-	constexpr I imin = sgn ? (I)(1ull << (bits - 1)) : 0;
-	constexpr I imax = sgn ? (I)(~0ull >> (65 - bits)) : (I)~0ull;
+	constexpr __bhF half = (__bhF)(1ull << (bits - 1));
+	constexpr __bhF lo = sgn ? -half : 0, hi = sgn ? half : 2 * half;
+	constexpr __bhI imin = sgn ? (__bhI)(1ull << (bits - 1)) : 0;
+	constexpr __bhI imax = sgn ? (__bhI)(~0ull >> (65 - bits)) : (__bhI)~0ull;
 
 	if (r != r)
 		return 0;
@@ -381,7 +381,7 @@ template <class I, class F> __device__ static inline I __bh_f2i_sat(F r)
 		return imin;
 	if (r >= hi)
 		return imax;
-	return (I)r;
+	return (__bhI)r;
 }
 
 #define __BH_F2I(NAME, I, F, RN, RZ, RU, RD)                                              \

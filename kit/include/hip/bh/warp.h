@@ -44,7 +44,7 @@ __device__ inline unsigned long long __bh_warp_ballot(bool pred)
 }
 
 /* The unsigned integer type of N bytes, for moving values as raw bits. */
-template <unsigned int N> struct __bh_warp_bits;
+template <unsigned int __bhN> struct __bh_warp_bits;
 template <> struct __bh_warp_bits<2> { typedef unsigned short type; };
 template <> struct __bh_warp_bits<4> { typedef unsigned int type; };
 template <> struct __bh_warp_bits<8> { typedef unsigned long long type; };
@@ -68,10 +68,10 @@ __device__ inline unsigned long long __bh_warp_bpermute(int src, unsigned long l
 	unsigned long long hi = __bh_warp_bpermute(src, (unsigned int)(v >> 32));
 	return hi << 32 | lo;
 }
-template <typename T> __device__ inline T __bh_warp_bpermute_t(int src, T v)
+template <typename __bhT> __device__ inline __bhT __bh_warp_bpermute_t(int src, __bhT v)
 {
-	typedef typename __bh_warp_bits<sizeof(T)>::type U;
-	return __builtin_bit_cast(T, __bh_warp_bpermute(src, __builtin_bit_cast(U, v)));
+	typedef typename __bh_warp_bits<sizeof(__bhT)>::type __bhU;
+	return __builtin_bit_cast(__bhT, __bh_warp_bpermute(src, __builtin_bit_cast(__bhU, v)));
 }
 
 /* Read v from lane src, which must be uniform and active. */
@@ -145,14 +145,14 @@ __device__ inline unsigned long long __activemask(void)
  * Values are compared as bit patterns (as CUDA's match does), so a NaN
  * matches the same NaN and +0.0 does not match -0.0.
  */
-template <typename T>
-__device__ inline typename __bh_warp_bits<sizeof(T)>::type __bh_warp_match_bits(T value)
+template <typename __bhT>
+__device__ inline typename __bh_warp_bits<sizeof(__bhT)>::type __bh_warp_match_bits(__bhT value)
 {
-	static_assert((__is_integral(T) || __is_floating_point(T)) &&
-			      (sizeof(T) == 4 || sizeof(T) == 8),
+	static_assert((__is_integral(__bhT) || __is_floating_point(__bhT)) &&
+			      (sizeof(__bhT) == 4 || sizeof(__bhT) == 8),
 		      "__match_any/__match_all take int, unsigned int, long, unsigned long, "
 		      "long long, unsigned long long, float or double");
-	return __builtin_bit_cast(typename __bh_warp_bits<sizeof(T)>::type, value);
+	return __builtin_bit_cast(typename __bh_warp_bits<sizeof(__bhT)>::type, value);
 }
 
 /*
@@ -160,9 +160,9 @@ __device__ inline typename __bh_warp_bits<sizeof(T)>::type __bh_warp_match_bits(
  * the value of the lowest lane not yet served and serves every lane that
  * holds it; the loop is uniform (the set left to serve is a ballot).
  */
-template <typename T> __device__ inline unsigned long long __match_any(T value)
+template <typename __bhT> __device__ inline unsigned long long __match_any(__bhT value)
 {
-	typename __bh_warp_bits<sizeof(T)>::type bits = __bh_warp_match_bits(value);
+	typename __bh_warp_bits<sizeof(__bhT)>::type bits = __bh_warp_match_bits(value);
 	unsigned long long todo = __bh_warp_ballot(true), result = 0;
 
 	while (todo) {
@@ -180,9 +180,9 @@ template <typename T> __device__ inline unsigned long long __match_any(T value)
  * If every active lane holds the same value: the active lanes, and
  * *pred = 1.  Otherwise 0, and *pred = 0.
  */
-template <typename T> __device__ inline unsigned long long __match_all(T value, int *pred)
+template <typename __bhT> __device__ inline unsigned long long __match_all(__bhT value, int *pred)
 {
-	typename __bh_warp_bits<sizeof(T)>::type bits = __bh_warp_match_bits(value);
+	typename __bh_warp_bits<sizeof(__bhT)>::type bits = __bh_warp_match_bits(value);
 	unsigned long long differ = __bh_warp_ballot(bits != __bh_warp_readfirstlane(bits));
 
 	*pred = differ == 0;
@@ -309,14 +309,14 @@ template <typename MaskT> __device__ inline int __all_sync(MaskT mask, int predi
 	return (__ballot(predicate) & m) == m;
 }
 
-template <typename MaskT, typename T>
-__device__ inline unsigned long long __match_any_sync(MaskT mask, T value)
+template <typename MaskT, typename __bhT>
+__device__ inline unsigned long long __match_any_sync(MaskT mask, __bhT value)
 {
 	return __match_any(value) & __bh_warp_sync_mask(mask);
 }
 /* All lanes of the mask agree when they all match this lane. */
-template <typename MaskT, typename T>
-__device__ inline unsigned long long __match_all_sync(MaskT mask, T value, int *pred)
+template <typename MaskT, typename __bhT>
+__device__ inline unsigned long long __match_all_sync(MaskT mask, __bhT value, int *pred)
 {
 	unsigned long long m = __bh_warp_sync_mask(mask);
 	bool all = (__match_any(value) & m) == m;
@@ -325,26 +325,26 @@ __device__ inline unsigned long long __match_all_sync(MaskT mask, T value, int *
 	return all ? m : 0;
 }
 
-template <typename MaskT, typename T>
-__device__ inline T __shfl_sync(MaskT mask, T var, int srcLane, int width = warpSize)
+template <typename MaskT, typename __bhT>
+__device__ inline __bhT __shfl_sync(MaskT mask, __bhT var, int srcLane, int width = warpSize)
 {
 	(void)__bh_warp_sync_mask(mask);
 	return __shfl(var, srcLane, width);
 }
-template <typename MaskT, typename T>
-__device__ inline T __shfl_up_sync(MaskT mask, T var, unsigned int delta, int width = warpSize)
+template <typename MaskT, typename __bhT>
+__device__ inline __bhT __shfl_up_sync(MaskT mask, __bhT var, unsigned int delta, int width = warpSize)
 {
 	(void)__bh_warp_sync_mask(mask);
 	return __shfl_up(var, delta, width);
 }
-template <typename MaskT, typename T>
-__device__ inline T __shfl_down_sync(MaskT mask, T var, unsigned int delta, int width = warpSize)
+template <typename MaskT, typename __bhT>
+__device__ inline __bhT __shfl_down_sync(MaskT mask, __bhT var, unsigned int delta, int width = warpSize)
 {
 	(void)__bh_warp_sync_mask(mask);
 	return __shfl_down(var, delta, width);
 }
-template <typename MaskT, typename T>
-__device__ inline T __shfl_xor_sync(MaskT mask, T var, int laneMask, int width = warpSize)
+template <typename MaskT, typename __bhT>
+__device__ inline __bhT __shfl_xor_sync(MaskT mask, __bhT var, int laneMask, int width = warpSize)
 {
 	(void)__bh_warp_sync_mask(mask);
 	return __shfl_xor(var, laneMask, width);
@@ -376,8 +376,8 @@ __device__ inline unsigned int __bh_warp_nth_bit(unsigned long long m, unsigned 
  * the result and every lane reads it.  Each lane works from its own mask,
  * so lanes passing different (disjoint) masks reduce separately.
  */
-template <typename T, typename Op>
-__device__ inline T __bh_warp_reduce(unsigned long long mask, T var, Op op)
+template <typename __bhT, typename Op>
+__device__ inline __bhT __bh_warp_reduce(unsigned long long mask, __bhT var, Op op)
 {
 	unsigned int self = __bh_warp_lane();
 	unsigned int n = __builtin_popcountll(mask);
@@ -386,7 +386,7 @@ __device__ inline T __bh_warp_reduce(unsigned long long mask, T var, Op op)
 	for (unsigned int d = 1; d < n; d <<= 1) {
 		bool take = (rank & (2 * d - 1)) == 0 && rank + d < n;
 		int src = take ? (int)__bh_warp_nth_bit(mask, rank + d) : (int)self;
-		T other = __bh_warp_bpermute_t(src, var);
+		__bhT other = __bh_warp_bpermute_t(src, var);
 
 		if (take)
 			var = op(var, other);
@@ -395,22 +395,22 @@ __device__ inline T __bh_warp_reduce(unsigned long long mask, T var, Op op)
 }
 
 struct __bh_warp_op_add {
-	template <typename T> __device__ T operator()(T a, T b) const { return a + b; }
+	template <typename __bhT> __device__ __bhT operator()(__bhT a, __bhT b) const { return a + b; }
 };
 struct __bh_warp_op_min {
-	template <typename T> __device__ T operator()(T a, T b) const { return b < a ? b : a; }
+	template <typename __bhT> __device__ __bhT operator()(__bhT a, __bhT b) const { return b < a ? b : a; }
 };
 struct __bh_warp_op_max {
-	template <typename T> __device__ T operator()(T a, T b) const { return a < b ? b : a; }
+	template <typename __bhT> __device__ __bhT operator()(__bhT a, __bhT b) const { return a < b ? b : a; }
 };
 struct __bh_warp_op_and {
-	template <typename T> __device__ T operator()(T a, T b) const { return a & b; }
+	template <typename __bhT> __device__ __bhT operator()(__bhT a, __bhT b) const { return a & b; }
 };
 struct __bh_warp_op_or {
-	template <typename T> __device__ T operator()(T a, T b) const { return a | b; }
+	template <typename __bhT> __device__ __bhT operator()(__bhT a, __bhT b) const { return a | b; }
 };
 struct __bh_warp_op_xor {
-	template <typename T> __device__ T operator()(T a, T b) const { return a ^ b; }
+	template <typename __bhT> __device__ __bhT operator()(__bhT a, __bhT b) const { return a ^ b; }
 };
 
 #define __BH_WARP_REDUCE(OP, T)                                                               \
