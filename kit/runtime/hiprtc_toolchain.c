@@ -307,7 +307,8 @@ void bh_rtc_target_id(char *arch)
 	cpu[cl] = '\0';
 	sramecc = !strcmp(cpu, "gfx906") || !strcmp(cpu, "gfx908") || !strcmp(cpu, "gfx90a") ||
 		  !strncmp(cpu, "gfx94", 5);
-	xnack = (strlen(cpu) == 5 && (cpu[3] == '8' || cpu[3] == '9')) ||
+	/* Every gfx8 and gfx9 (gfx90a and gfx94x too), and gfx101x. */
+	xnack = !strncmp(cpu, "gfx8", 4) || !strncmp(cpu, "gfx9", 4) ||
 		!strncmp(cpu, "gfx101", 6);
 	snprintf(out, sizeof(out), "%s", cpu);
 	for (const char *f = arch + cl; *f == ':';) {
