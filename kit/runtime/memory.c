@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "runtime.h"
 
@@ -75,18 +76,33 @@ static void add_allocation(struct bh_allocation *a)
 	pthread_mutex_unlock(&mem_lock);
 }
 
+/*
+ * The offsets from @a's base that belong to it, [*lo, *hi): all of it,
+ * but for registered memory only the bytes registered -- the whole pages
+ * around them are mapped, and the rest of those pages is other memory of
+ * the program's (hip-tests' hipHostRegister_Memcpy copies into a malloc
+ * block that starts in the last page of a registered one).
+ */
+static void owned_span(const struct bh_allocation *a, size_t *lo, size_t *hi)
+{
+	*lo = a->registered ? (size_t)((uintptr_t)a->registered_ptr - (uintptr_t)a->mem.cpu) : 0;
+	*hi = a->registered ? *lo + a->registered_size : alloc_bytes(a);
+}
+
 static struct bh_allocation *containing_locked(const void *ptr, size_t *off)
 {
 	uintptr_t p = (uintptr_t)ptr;
 
 	for (struct bh_allocation *a = bh_rt.allocations; a; a = a->next) {
 		uintptr_t gpu = (uintptr_t)a->mem.gpu_va, cpu = (uintptr_t)a->mem.cpu;
+		size_t lo, hi;
 
-		if (p >= gpu && p - gpu < alloc_bytes(a)) {
+		owned_span(a, &lo, &hi);
+		if (p >= gpu && p - gpu >= lo && p - gpu < hi) {
 			*off = p - gpu;
 			return a;
 		}
-		if (cpu && p >= cpu && p - cpu < alloc_bytes(a)) {
+		if (cpu && p >= cpu && p - cpu >= lo && p - cpu < hi) {
 			*off = p - cpu;
 			return a;
 		}
@@ -101,10 +117,13 @@ struct bh_allocation *bh_rt_allocation_at(const void *ptr, size_t *off)
 
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size)
 {
-	size_t off;
+	size_t off, lo, hi;
 	struct bh_allocation *a = containing(ptr, &off);
 
-	return a && size <= alloc_bytes(a) - off ? a : NULL;
+	if (!a)
+		return NULL;
+	owned_span(a, &lo, &hi);
+	return size <= hi - off ? a : NULL;
 }
 
 /* Under the memory lock: whether @a's mapping goes with it (not while
@@ -1071,6 +1090,26 @@ static hipError_t register_conflict(void *host_ptr, size_t size, uintptr_t lo, u
 	return hipSuccess;
 }
 
+/*
+ * Whether every page of [lo, hi) is mapped in this process (mincore says
+ * ENOMEM otherwise), so that no board is given pages that are not there:
+ * the sim board's model would fault the host process on them.  As ROCm,
+ * such a registration is hipErrorInvalidValue.
+ */
+static bool mapped(uintptr_t lo, uintptr_t hi)
+{
+	unsigned char vec[1024];
+
+	for (uintptr_t p = lo; p < hi;) {
+		size_t len = hi - p < sizeof(vec) * 4096 ? hi - p : sizeof(vec) * 4096;
+
+		if (mincore((void *)p, len, vec))
+			return false;
+		p += len;
+	}
+	return true;
+}
+
 hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 {
 	struct bh_error err = { 0 };
@@ -1087,6 +1126,9 @@ hipError_t hipHostRegister(void *host_ptr, size_t size, unsigned int flags)
 				   "%s", host_ptr, size, flags, !host_ptr ? "hostPtr is NULL" :
 				   !size ? "size is 0" : flags > 15 ? "unknown flags" :
 				   "the range wraps");
+	if (!mapped(lo, hi))
+		return bh_rt_error(hipErrorInvalidValue, "hipHostRegister(%p, %zu bytes): not all "
+				   "of it is memory this process has mapped", host_ptr, size);
 	/* Checked and registered under the memory lock (one wins a race). */
 	pthread_mutex_lock(&mem_lock);
 	e = register_conflict(host_ptr, size, lo, hi, &share);

@@ -18,6 +18,8 @@
 #include <thread>
 #include <vector>
 
+#include <sys/mman.h>
+
 #define HIP_CHECK(expression)                                                  \
     do {                                                                       \
         const hipError_t status = (expression);                                \
@@ -497,7 +499,33 @@ static void pinned()
         // Both gone: the two pages can be registered as one range.
         HIP_CHECK(hipHostRegister(page, 2 * 4096, 0));
         HIP_CHECK(hipHostUnregister(page));
+
+        // The rest of a registered range's last page is other memory of
+        // the program's, not the registration's: a copy into it is an
+        // ordinary host copy (hip-tests' hipHostRegister_Memcpy copies into
+        // a malloc block that starts there).
+        HIP_CHECK(hipHostRegister(page, 100 * sizeof(int), 0));
+        int* dev_words = nullptr;
+        HIP_CHECK(hipMalloc(&dev_words, 900 * sizeof(int)));
+        std::vector<int> nines(900, 9);
+        HIP_CHECK(hipMemcpy(dev_words, nines.data(), 900 * sizeof(int), hipMemcpyHostToDevice));
+        HIP_CHECK(hipMemcpy(page + 100, dev_words, 900 * sizeof(int), hipMemcpyDeviceToHost));
+        expect(page[100] == 9 && page[999] == 9, "a copy into the registered page's other bytes");
+        void* outside = nullptr;
+        expect_code(hipHostGetDevicePointer(&outside, page + 100, 0), hipErrorInvalidValue,
+                    "no device pointer for bytes beside a registration");
+        HIP_CHECK(hipHostUnregister(page));
+        HIP_CHECK(hipFree(dev_words));
         std::free(page);
+
+        // Memory the process has not mapped is refused (the board would
+        // fault on it), as ROCm does.
+        void* gone = mmap(nullptr, 3 * 4096, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        munmap(static_cast<char*>(gone) + 4096, 4096);
+        expect_code(hipHostRegister(gone, 3 * 4096, 0), hipErrorInvalidValue,
+                    "registering a range with an unmapped page");
+        munmap(gone, 3 * 4096);
     } else {
         expect_code(reg, hipErrorNotSupported, "hipHostRegister where the board cannot");
     }
