@@ -506,11 +506,12 @@ static void pinned()
         // a malloc block that starts there).
         HIP_CHECK(hipHostRegister(page, 100 * sizeof(int), 0));
         int* dev_words = nullptr;
-        HIP_CHECK(hipMalloc(&dev_words, 900 * sizeof(int)));
-        std::vector<int> nines(900, 9);
-        HIP_CHECK(hipMemcpy(dev_words, nines.data(), 900 * sizeof(int), hipMemcpyHostToDevice));
-        HIP_CHECK(hipMemcpy(page + 100, dev_words, 900 * sizeof(int), hipMemcpyDeviceToHost));
-        expect(page[100] == 9 && page[999] == 9, "a copy into the registered page's other bytes");
+        HIP_CHECK(hipMalloc(&dev_words, 1500 * sizeof(int)));
+        std::vector<int> nines(1500, 9);
+        HIP_CHECK(hipMemcpy(dev_words, nines.data(), 1500 * sizeof(int), hipMemcpyHostToDevice));
+        // 1500 words: past the one page the registration maps, into the next.
+        HIP_CHECK(hipMemcpy(page + 100, dev_words, 1500 * sizeof(int), hipMemcpyDeviceToHost));
+        expect(page[100] == 9 && page[1599] == 9, "a copy into the registered page's other bytes");
         void* outside = nullptr;
         expect_code(hipHostGetDevicePointer(&outside, page + 100, 0), hipErrorInvalidValue,
                     "no device pointer for bytes beside a registration");
