@@ -238,6 +238,35 @@ EOS
 		-DV=5 -DL=6 -c macros.hip -o macros.o
 	expect "-DN=4 -DM=5 ...: every public header compiles" test "$rc" -eq 0
 
+	# Texture and surface functions: declared, not implemented (no target
+	# has images).  Image code guarded by !__HIP_NO_IMAGE_SUPPORT, as
+	# hip-tests' hipArrayCommon.hh guards it, builds with -Werror (the host
+	# pass parses it); an unguarded call is a device-pass error that says
+	# why.  The guarded kernel uses its parameters outside the guard, so the
+	# device pass's -Wunused-parameter does not hide the point.
+	cat > tex.hip <<'EOS'
+#include <hip/hip_runtime.h>
+template <typename T>
+__global__ void k(T* o, hipTextureObject_t t, hipSurfaceObject_t s) {
+  (void)t; (void)s; o[0] = T();
+#if !__HIP_NO_IMAGE_SUPPORT
+  o[1] = tex1D<T>(t, 0.5f) + tex2D<T>(t, 1.f, 2.f) + tex2Dgather<T>(t, 0.f, 0.f, 1) +
+         tex3DLod<T>(t, 1.f, 2.f, 3.f, 0.f) + tex1Dfetch<T>(t, 3);
+  tex2DGrad(o + 2, t, 1.f, 1.f, make_float2(0.f, 0.f), make_float2(0.f, 0.f));
+  surf2Dwrite(o[0], s, 4, 2);
+  surf3Dread(o + 3, s, 4, 2, 1);
+#endif
+}
+template __global__ void k<float>(float*, hipTextureObject_t, hipSurfaceObject_t);
+EOS
+	bcc --offload-arch=gfx90a -std=c++17 -Wall -Wextra -Werror -c tex.hip -o tex.o
+	expect "texture calls under !__HIP_NO_IMAGE_SUPPORT compile (host pass sees them)" \
+		test "$rc" -eq 0
+	sed 's/^#if !__HIP_NO_IMAGE_SUPPORT/#if 1/' tex.hip > tex-bad.hip
+	bcc --offload-arch=gfx90a -std=c++17 -c tex-bad.hip -o tex-bad.o
+	expect "an unguarded texture call: a device-pass error naming the reason" eval \
+		'[ "$rc" -ne 0 ] && grep -q "tex1D<float>.* is unavailable: texture and surface functions are not supported by barehip" <<<"$out"'
+
 	# -fPIC / -fPIE reach every pass; -pie makes a position-independent
 	# program (static-pie when static), which runs.
 	bcc -v -fPIC --offload-arch=gfx90a -c k.hip -o pic.o

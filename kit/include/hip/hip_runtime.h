@@ -216,6 +216,7 @@ static constexpr int warpSize = __AMDGCN_WAVEFRONT_SIZE__;
 #include <hip/bh/math.h>		/* sinf, std::sin & co (firmware/math/) */
 #include <hip/bh/string.h>		/* memcpy, memset, memcmp in kernels */
 #include <hip/bh/ldg.h>		/* __ldg */
+#include <hip/bh/texture.h>	/* tex2D & co, surf2Dread & co: declared only */
 #endif /* __HIP__ */
 
 #endif /* HIP_RUNTIME_H */
