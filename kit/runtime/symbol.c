@@ -24,6 +24,17 @@ static struct bh_var *find_var(const void *symbol)
 	return v;
 }
 
+/*
+ * The C++ symbol templates (hip_runtime_api.h) cannot tell a pointer
+ * variable that is a symbol (__device__ int *p, passed as p) from a
+ * pointer to a symbol (&x): @var is where the argument lives, @ptr its
+ * value.  Only a registered variable lives at a registered address.
+ */
+const void *__hipSymbolArg(const void *var, const void *ptr)
+{
+	return find_var(var) ? var : ptr;
+}
+
 /* The device address and size of @symbol on the current device (each
  * device has its own copy of the variable; for errors: @api). */
 static hipError_t lookup(const char *api, const void *symbol, uint64_t *va, size_t *size)

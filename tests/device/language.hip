@@ -41,6 +41,7 @@ template <typename T, int Scale> __global__ void scale(T* v, T add)
 __constant__ float coeffs[4];
 __device__ int calls;
 __device__ double last_result;
+__device__ int* table_ptr;  // a symbol of pointer type
 
 __global__ void use_symbols(const float* __restrict__ x, float* __restrict__ y)
 {
@@ -173,6 +174,33 @@ int main()
     expect(hipMemcpy(&last, addr, sizeof(double), hipMemcpyDeviceToHost) == hipSuccess &&
                last == 1.0, "hipMemcpy from a symbol's address");
     expect(hipGetSymbolSize(&size, coeffs) == hipSuccess && size == sizeof(c), "array size");
+    // Every way a program names a symbol, as ROCm takes them: the variable,
+    // HIP_SYMBOL(var) (which is var), its address (&HIP_SYMBOL(var), as
+    // hip-tests spells it on AMD), that address as const void* and as
+    // void*, and a variable of pointer type (the variable, not what it
+    // points to).
+    const void* cv = &HIP_SYMBOL(last_result);
+    void* v = const_cast<void*>(cv);
+    size_t s1 = 0, s2 = 0, s3 = 0, s4 = 0, s5 = 0;
+    expect(hipGetSymbolSize(&s1, last_result) == hipSuccess &&
+               hipGetSymbolSize(&s2, HIP_SYMBOL(last_result)) == hipSuccess &&
+               hipGetSymbolSize(&s3, &HIP_SYMBOL(last_result)) == hipSuccess &&
+               hipGetSymbolSize(&s4, cv) == hipSuccess && hipGetSymbolSize(&s5, v) == hipSuccess &&
+               s1 == 8 && s2 == 8 && s3 == 8 && s4 == 8 && s5 == 8,
+           "a symbol named as var, HIP_SYMBOL(var), &var, const void*, void*");
+    int* dev_ints = nullptr;
+    expect(hipMalloc(&dev_ints, 4 * sizeof(int)) == hipSuccess, "hipMalloc");
+    void* pa = nullptr;
+    void* pb = nullptr;
+    expect(hipMemcpyToSymbol(table_ptr, &dev_ints, sizeof(dev_ints)) == hipSuccess &&
+               hipGetSymbolSize(&size, HIP_SYMBOL(table_ptr)) == hipSuccess &&
+               size == sizeof(int*) && hipGetSymbolAddress(&pa, table_ptr) == hipSuccess &&
+               hipGetSymbolAddress(&pb, &table_ptr) == hipSuccess && pa == pb,
+           "a pointer-typed symbol, passed itself or by address");
+    int* back = nullptr;
+    expect(hipMemcpyFromSymbol(&back, HIP_SYMBOL(table_ptr), sizeof(back)) == hipSuccess &&
+               back == dev_ints, "a pointer-typed symbol holds what was copied to it");
+    hipFree(dev_ints);
     expect(hipMemcpyToSymbol(coeffs, c, sizeof(c), 8) == hipErrorInvalidValue,
            "a copy past the end of the variable is refused");
     expect(std::strstr(bh_get_last_error_message(), "coeffs") != nullptr, "error names it");

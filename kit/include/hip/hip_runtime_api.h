@@ -566,7 +566,17 @@ hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src, size_t si
 				  size_t offset, hipMemcpyKind kind, hipStream_t stream);
 hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t sizeBytes,
 				    size_t offset, hipMemcpyKind kind, hipStream_t stream);
+/* ROCm's HIP_SYMBOL(X) is X in C++: the symbol calls take the variable
+ * itself (their templates below), and &HIP_SYMBOL(x) is its address.  C
+ * has no templates, so there it is the address. */
+#ifdef __cplusplus
+#define HIP_SYMBOL(X) X
+#else
 #define HIP_SYMBOL(X) (&(X))
+#endif
+/* Internal to the symbol templates: @var if it is a registered
+ * __device__/__constant__ variable, else @ptr. */
+const void *__hipSymbolArg(const void *var, const void *ptr);
 
 hipError_t hipDeviceSetLimit(hipLimit_t limit, size_t value);
 hipError_t hipDeviceGetLimit(size_t *value, hipLimit_t limit);
@@ -1181,67 +1191,75 @@ extern "C" hipError_t hipConfigureCall(dim3 gridDim, dim3 blockDim, size_t share
 
 /*
  * The symbol calls with C++ defaults, taking the variable itself (as
- * CUDA's runtime does) as well as a pointer to it.  A pointer argument
- * is the symbol's address; any other object is the symbol.
+ * CUDA's runtime and ROCm do, HIP_SYMBOL(var) included) as well as a
+ * pointer to it.  An argument of pointer type is ambiguous: a
+ * __device__ int *p is a symbol, &x is a pointer to one.  The first is
+ * registered with the runtime, the second is not (it binds to a
+ * temporary), so __hipSymbolArg tells them apart.  A const void * goes
+ * to the C function directly (an exact match wins over a template).
  */
-template <class __bhT> struct __bh_not_pointer { static constexpr bool value = true; };
-template <class __bhT> struct __bh_not_pointer<__bhT *> { static constexpr bool value = false; };
-template <bool __bhB> struct __bh_enable_if {};
-template <> struct __bh_enable_if<true> { typedef hipError_t type; };
+template <class __bhT> static inline const void *__bh_symbol(const __bhT &s)
+{
+	return (const void *)&s;
+}
+template <class __bhT> static inline const void *__bh_symbol(__bhT *const &s)
+{
+	return __hipSymbolArg((const void *)&s, (const void *)s);
+}
 
 extern "C" hipError_t hipMemcpyToSymbol(const void *symbol, const void *src, size_t sizeBytes,
 					size_t offset = 0,
 					hipMemcpyKind kind = hipMemcpyHostToDevice);
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyToSymbol(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
 		  hipMemcpyKind kind = hipMemcpyHostToDevice)
 {
-	return ::hipMemcpyToSymbol((const void *)&symbol, src, sizeBytes, offset, kind);
+	return ::hipMemcpyToSymbol(__bh_symbol(symbol), src, sizeBytes, offset, kind);
 }
 extern "C" hipError_t hipMemcpyFromSymbol(void *dst, const void *symbol, size_t sizeBytes,
 					  size_t offset = 0,
 					  hipMemcpyKind kind = hipMemcpyDeviceToHost);
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyFromSymbol(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset = 0,
 		    hipMemcpyKind kind = hipMemcpyDeviceToHost)
 {
-	return ::hipMemcpyFromSymbol(dst, (const void *)&symbol, sizeBytes, offset, kind);
+	return ::hipMemcpyFromSymbol(dst, __bh_symbol(symbol), sizeBytes, offset, kind);
 }
 extern "C" hipError_t hipMemcpyToSymbolAsync(const void *symbol, const void *src,
 					     size_t sizeBytes, size_t offset,
 					     hipMemcpyKind kind, hipStream_t stream = 0);
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyToSymbolAsync(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset,
 		       hipMemcpyKind kind, hipStream_t stream = 0)
 {
-	return ::hipMemcpyToSymbolAsync((const void *)&symbol, src, sizeBytes, offset, kind,
+	return ::hipMemcpyToSymbolAsync(__bh_symbol(symbol), src, sizeBytes, offset, kind,
 					stream);
 }
 extern "C" hipError_t hipMemcpyFromSymbolAsync(void *dst, const void *symbol,
 					       size_t sizeBytes, size_t offset,
 					       hipMemcpyKind kind, hipStream_t stream = 0);
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyFromSymbolAsync(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset,
 			 hipMemcpyKind kind, hipStream_t stream = 0)
 {
-	return ::hipMemcpyFromSymbolAsync(dst, (const void *)&symbol, sizeBytes, offset, kind,
+	return ::hipMemcpyFromSymbolAsync(dst, __bh_symbol(symbol), sizeBytes, offset, kind,
 					  stream);
 }
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipGetSymbolAddress(void **devPtr, const __bhT &symbol)
 {
-	return ::hipGetSymbolAddress(devPtr, (const void *)&symbol);
+	return ::hipGetSymbolAddress(devPtr, __bh_symbol(symbol));
 }
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipGetSymbolSize(size_t *size, const __bhT &symbol)
 {
-	return ::hipGetSymbolSize(size, (const void *)&symbol);
+	return ::hipGetSymbolSize(size, __bh_symbol(symbol));
 }
 
 template <class __bhT>
@@ -1566,33 +1584,33 @@ extern "C" hipError_t hipMemcpyFromSymbolAsync_spt(void *dst, const void *symbol
 						   size_t sizeBytes, size_t offset,
 						   hipMemcpyKind kind, hipStream_t stream = 0);
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyToSymbol_spt(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset = 0,
 		      hipMemcpyKind kind = hipMemcpyHostToDevice)
 {
-	return ::hipMemcpyToSymbol_spt((const void *)&symbol, src, sizeBytes, offset, kind);
+	return ::hipMemcpyToSymbol_spt(__bh_symbol(symbol), src, sizeBytes, offset, kind);
 }
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyFromSymbol_spt(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset = 0,
 			hipMemcpyKind kind = hipMemcpyDeviceToHost)
 {
-	return ::hipMemcpyFromSymbol_spt(dst, (const void *)&symbol, sizeBytes, offset, kind);
+	return ::hipMemcpyFromSymbol_spt(dst, __bh_symbol(symbol), sizeBytes, offset, kind);
 }
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyToSymbolAsync_spt(const __bhT &symbol, const void *src, size_t sizeBytes, size_t offset,
 			   hipMemcpyKind kind, hipStream_t stream = 0)
 {
-	return ::hipMemcpyToSymbolAsync_spt((const void *)&symbol, src, sizeBytes, offset, kind,
+	return ::hipMemcpyToSymbolAsync_spt(__bh_symbol(symbol), src, sizeBytes, offset, kind,
 					    stream);
 }
 template <class __bhT>
-static inline typename __bh_enable_if<__bh_not_pointer<__bhT>::value>::type
+static inline hipError_t
 hipMemcpyFromSymbolAsync_spt(void *dst, const __bhT &symbol, size_t sizeBytes, size_t offset,
 			     hipMemcpyKind kind, hipStream_t stream = 0)
 {
-	return ::hipMemcpyFromSymbolAsync_spt(dst, (const void *)&symbol, sizeBytes, offset,
+	return ::hipMemcpyFromSymbolAsync_spt(dst, __bh_symbol(symbol), sizeBytes, offset,
 					      kind, stream);
 }
 template <class __bhF>
