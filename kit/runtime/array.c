@@ -315,7 +315,8 @@ hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *copy)
 	return param2d("hipDrvMemcpy2DUnaligned", copy, false, NULL);
 }
 
-static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipStream_t stream)
+/* A driver-style 3-D copy as the runtime's: @c's sides resolved. */
+hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p)
 {
 	const void *src, *dst;
 	hipError_t e;
@@ -331,7 +332,7 @@ static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipS
 				   c->dstArray, &dst);
 	if (e)
 		return e;
-	hipMemcpy3DParms p = {
+	*p = (hipMemcpy3DParms){
 		.srcPos = { c->srcXInBytes, c->srcY, c->srcZ },
 		.srcPtr = { (void *)(uintptr_t)src, c->srcPitch, c->WidthInBytes, c->srcHeight },
 		.dstPos = { c->dstXInBytes, c->dstY, c->dstZ },
@@ -339,7 +340,16 @@ static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipS
 		.extent = { c->WidthInBytes, c->Height, c->Depth },
 		.kind = hipMemcpyDefault,
 	};
+	return hipSuccess;
+}
 
+static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipStream_t stream)
+{
+	hipMemcpy3DParms p;
+	hipError_t e = bh_rt_drv3d_params(api, c, &p);
+
+	if (e)
+		return e;
 	return async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
 }
 

@@ -28,6 +28,18 @@
 
 #include "runtime.h"
 
+/* A copy node: what it copies, and its parameters as they were given
+ * (returned by hipGraphMemcpyNodeGetParams and the driver form). */
+struct node_copy {
+	void *dst;
+	const void *src;
+	size_t dpitch, dslice, spitch, sslice, width, height, depth;
+	hipMemcpyKind kind;
+	enum { COPY_FLAT, COPY_3D, COPY_DRV } form;	/* FLAT: 1-D or captured */
+	hipMemcpy3DParms p3d;		/* COPY_3D and COPY_DRV (resolved) */
+	HIP_MEMCPY3D drv;		/* COPY_DRV */
+};
+
 struct hipGraphNode {
 	hipGraphNodeType type;
 	struct ihipGraph *graph;
@@ -35,7 +47,7 @@ struct hipGraphNode {
 	size_t ndeps;
 	unsigned int order;		/* instantiation: position in a serial order */
 	union {
-		struct {
+		struct node_kernel {
 			const void *func;	/* host stub (NULL when captured) */
 			const struct bh_kernel *k;
 			struct bh_rt_device *d;
@@ -44,13 +56,8 @@ struct hipGraphNode {
 			uint8_t *args;		/* the explicit kernarg, k->explicit_size bytes */
 			void **params;		/* pointers into args, per argument */
 		} kernel;
-		struct {
-			void *dst;
-			const void *src;
-			size_t dpitch, dslice, spitch, sslice, width, height, depth;
-			hipMemcpyKind kind;
-		} copy;
-		struct {
+		struct node_copy copy;
+		struct node_fill {
 			void *dst;
 			uint32_t value;
 			unsigned int unit;
@@ -710,20 +717,45 @@ static hipError_t add_end(const char *api, hipGraphNode_t *out, hipGraph_t g,
 	return bh_rt_success();
 }
 
-hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
-				 const hipGraphNode_t *pDependencies, size_t numDependencies,
-				 const hipKernelNodeParams *p)
+/*
+ * Graph node @node of @type for a GetParams or SetParams call: the
+ * node, with graph_lock held, or an error (lock released).
+ */
+static hipError_t node_of(const char *api, hipGraphNode_t node, hipGraphNodeType type,
+			  const void *params)
 {
-	static const char api[] = "hipGraphAddKernelNode";
+	static const char *const names[] = {
+		[hipGraphNodeTypeKernel] = "kernel", [hipGraphNodeTypeMemcpy] = "memcpy",
+		[hipGraphNodeTypeMemset] = "memset", [hipGraphNodeTypeHost] = "host",
+	};
+
+	if (!params)
+		return bh_rt_error(hipErrorInvalidValue, "%s: pNodeParams is NULL", api);
+	pthread_mutex_lock(&graph_lock);
+	if (!node_live(node) || node->type != type) {
+		bool live = node_live(node);
+
+		pthread_mutex_unlock(&graph_lock);
+		return bh_rt_error(hipErrorInvalidValue, "%s: %p is not a %s node%s", api,
+				   (void *)node, names[type], live ? "" : " of a live graph");
+	}
+	return hipSuccess;
+}
+
+/* Kernel node @n's launch from @p (its type set by the caller). */
+static hipError_t kernel_params(const char *api, const hipKernelNodeParams *p,
+				struct hipGraphNode *n)
+{
 	const struct bh_kernel *k = NULL;
 	struct bh_function *f;
 	struct bh_rt_device *d = NULL;
-	struct hipGraphNode *n;
 	const void *raw = NULL;
 	size_t raw_size = 0;
 	hipError_t e;
 
-	if (p && p->extra) {
+	if (!p)
+		return bh_rt_error(hipErrorInvalidValue, "%s: pNodeParams is NULL", api);
+	if (p->extra) {
 		/* HIP_LAUNCH_PARAM_BUFFER_POINTER, ptr, _SIZE, &size, _END */
 		for (size_t i = 0; p->extra[i] != HIP_LAUNCH_PARAM_END; i += 2) {
 			if (p->extra[i] == HIP_LAUNCH_PARAM_BUFFER_POINTER)
@@ -735,39 +767,69 @@ hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 						   "%p", api, p->extra[i]);
 		}
 	}
-	if (p) {
-		e = bh_rt_cur(&d);
-		if (e)
-			return e;
-		f = p->func ? bh_rt_function(p->func) : NULL;
-		if (!f)
-			return bh_rt_error(hipErrorInvalidDeviceFunction, "%s: func %p is not a "
-					   "registered __global__ function", api, p->func);
-		e = bh_rt_kernel(d, f, &k);
-		if (e)
-			return e;
-	}
-	e = add_begin(api, pGraphNode, graph, pDependencies, numDependencies, p);
+	e = bh_rt_cur(&d);
 	if (e)
 		return e;
-	n = calloc(1, sizeof(*n));
-	if (!n) {
-		pthread_mutex_unlock(&graph_lock);
-		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
-	}
-	n->type = hipGraphNodeTypeKernel;
+	f = p->func ? bh_rt_function(p->func) : NULL;
+	if (!f)
+		return bh_rt_error(hipErrorInvalidDeviceFunction, "%s: func %p is not a "
+				   "registered __global__ function", api, p->func);
+	e = bh_rt_kernel(d, f, &k);
+	if (e)
+		return e;
 	n->u.kernel.func = p->func;
 	n->u.kernel.d = d;
 	n->u.kernel.grid = p->gridDim;
 	n->u.kernel.block = p->blockDim;
 	n->u.kernel.shared = p->sharedMemBytes;
-	e = kernel_args(api, n, k, p->kernelParams, raw, raw_size);
+	return kernel_args(api, n, k, p->kernelParams, raw, raw_size);
+}
+
+hipError_t hipGraphAddKernelNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
+				 const hipGraphNode_t *pDependencies, size_t numDependencies,
+				 const hipKernelNodeParams *p)
+{
+	static const char api[] = "hipGraphAddKernelNode";
+	struct hipGraphNode *n = calloc(1, sizeof(*n));
+	hipError_t e;
+
+	if (!n)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	n->type = hipGraphNodeTypeKernel;
+	e = p ? kernel_params(api, p, n) : hipSuccess;
+	if (!e)
+		e = add_begin(api, pGraphNode, graph, pDependencies, numDependencies, p);
 	if (e) {
-		pthread_mutex_unlock(&graph_lock);
 		node_free(n);
 		return e;
 	}
 	return add_end(api, pGraphNode, graph, pDependencies, numDependencies, n);
+}
+
+hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node, const hipKernelNodeParams *p)
+{
+	static const char api[] = "hipGraphKernelNodeSetParams";
+	struct hipGraphNode *tmp = calloc(1, sizeof(*tmp));
+	hipError_t e;
+
+	if (!tmp)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	tmp->type = hipGraphNodeTypeKernel;
+	e = p ? kernel_params(api, p, tmp) : hipSuccess;
+	if (!e)
+		e = node_of(api, node, hipGraphNodeTypeKernel, p);
+	if (e) {
+		node_free(tmp);
+		return e;
+	}
+	/* The new launch in, the old arguments out with tmp. */
+	struct node_kernel old = node->u.kernel;
+
+	node->u.kernel = tmp->u.kernel;
+	tmp->u.kernel = old;
+	pthread_mutex_unlock(&graph_lock);
+	node_free(tmp);
+	return bh_rt_success();
 }
 
 hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node, hipKernelNodeParams *p)
@@ -789,9 +851,7 @@ hipError_t hipGraphKernelNodeGetParams(hipGraphNode_t node, hipKernelNodeParams 
 }
 
 static hipError_t add_copy(const char *api, hipGraphNode_t *out, hipGraph_t g,
-			   const hipGraphNode_t *deps, size_t ndeps, void *dst, size_t dpitch,
-			   size_t dslice, const void *src, size_t spitch, size_t sslice,
-			   size_t width, size_t height, size_t depth, hipMemcpyKind kind)
+			   const hipGraphNode_t *deps, size_t ndeps, const struct node_copy *c)
 {
 	struct hipGraphNode *n;
 	hipError_t e = add_begin(api, out, g, deps, ndeps, (const void *)1);
@@ -804,28 +864,82 @@ static hipError_t add_copy(const char *api, hipGraphNode_t *out, hipGraph_t g,
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	}
 	n->type = hipGraphNodeTypeMemcpy;
-	n->u.copy.dst = dst;
-	n->u.copy.src = src;
-	n->u.copy.dpitch = dpitch;
-	n->u.copy.dslice = dslice;
-	n->u.copy.spitch = spitch;
-	n->u.copy.sslice = sslice;
-	n->u.copy.width = width;
-	n->u.copy.height = height;
-	n->u.copy.depth = depth;
-	n->u.copy.kind = kind;
+	n->u.copy = *c;
 	return add_end(api, out, g, deps, ndeps, n);
+}
+
+/* A 1-D copy of @count bytes. */
+static hipError_t copy_1d(const char *api, void *dst, const void *src, size_t count,
+			  hipMemcpyKind kind, struct node_copy *c)
+{
+	if (!dst || !src)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   dst ? "src" : "dst");
+	if (kind > hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: kind %d is not a copy "
+				   "direction", api, (int)kind);
+	*c = (struct node_copy){ .dst = dst, .src = src, .dpitch = count, .dslice = count,
+				 .spitch = count, .sslice = count, .width = count, .height = 1,
+				 .depth = 1, .kind = kind, .form = COPY_FLAT };
+	return hipSuccess;
+}
+
+/* A 3-D copy as hipGraphAddMemcpyNode takes it, checked. */
+static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct node_copy *c)
+{
+	if (!p)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the copy parameters are NULL", api);
+	if (p->srcArray || p->dstArray)
+		return bh_rt_error(hipErrorNotSupported, "%s: copies of arrays are not supported "
+				   "in graphs (docs/graphs.md)", api);
+	if (!p->srcPtr.ptr || !p->dstPtr.ptr)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s.ptr is NULL", api,
+				   p->srcPtr.ptr ? "dstPtr" : "srcPtr");
+	if (p->kind > hipMemcpyDefault)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: kind %d is not a copy "
+				   "direction", api, (int)p->kind);
+	/* The box's fit in each side is checked when the copy runs, as
+	 * hipMemcpy3D checks it. */
+	size_t sslice = p->srcPtr.pitch * p->srcPtr.ysize;
+	size_t dslice = p->dstPtr.pitch * p->dstPtr.ysize;
+
+	*c = (struct node_copy){
+		.src = (const uint8_t *)p->srcPtr.ptr + p->srcPos.z * sslice +
+		       p->srcPos.y * p->srcPtr.pitch + p->srcPos.x,
+		.dst = (uint8_t *)p->dstPtr.ptr + p->dstPos.z * dslice +
+		       p->dstPos.y * p->dstPtr.pitch + p->dstPos.x,
+		.dpitch = p->dstPtr.pitch, .dslice = dslice,
+		.spitch = p->srcPtr.pitch, .sslice = sslice,
+		.width = p->extent.width, .height = p->extent.height, .depth = p->extent.depth,
+		.kind = p->kind, .form = COPY_3D, .p3d = *p,
+	};
+	return hipSuccess;
+}
+
+/* A driver-style 3-D copy (hipDrvGraph*MemcpyNode*), checked. */
+static hipError_t copy_drv(const char *api, const HIP_MEMCPY3D *d, struct node_copy *c)
+{
+	hipMemcpy3DParms p;
+	hipError_t e = bh_rt_drv3d_params(api, d, &p);
+
+	if (!e)
+		e = copy_3d(api, &p, c);
+	if (e)
+		return e;
+	c->form = COPY_DRV;
+	c->drv = *d;
+	return hipSuccess;
 }
 
 hipError_t hipGraphAddMemcpyNode1D(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 				   const hipGraphNode_t *pDependencies, size_t numDependencies,
 				   void *dst, const void *src, size_t count, hipMemcpyKind kind)
 {
-	if (!dst || !src)
-		return bh_rt_error(hipErrorInvalidValue, "hipGraphAddMemcpyNode1D: %s is NULL",
-				   dst ? "src" : "dst");
-	return add_copy("hipGraphAddMemcpyNode1D", pGraphNode, graph, pDependencies,
-			numDependencies, dst, count, count, src, count, count, count, 1, 1, kind);
+	static const char api[] = "hipGraphAddMemcpyNode1D";
+	struct node_copy c;
+	hipError_t e = copy_1d(api, dst, src, count, kind, &c);
+
+	return e ? e : add_copy(api, pGraphNode, graph, pDependencies, numDependencies, &c);
 }
 
 hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
@@ -833,25 +947,131 @@ hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 				 const hipMemcpy3DParms *p)
 {
 	static const char api[] = "hipGraphAddMemcpyNode";
+	struct node_copy c;
+	hipError_t e = copy_3d(api, p, &c);
 
+	return e ? e : add_copy(api, pGraphNode, graph, pDependencies, numDependencies, &c);
+}
+
+hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t *phGraphNode, hipGraph_t hGraph,
+				    const hipGraphNode_t *dependencies, size_t numDependencies,
+				    const HIP_MEMCPY3D *copyParams, hipCtx_t ctx)
+{
+	static const char api[] = "hipDrvGraphAddMemcpyNode";
+	struct node_copy c;
+	hipError_t e;
+
+	(void)ctx;	/* a context is its device, and copies need none here */
+	e = copy_drv(api, copyParams, &c);
+	return e ? e : add_copy(api, phGraphNode, hGraph, dependencies, numDependencies, &c);
+}
+
+static hipError_t copy_set(const char *api, hipGraphNode_t node, const struct node_copy *c)
+{
+	hipError_t e = node_of(api, node, hipGraphNodeTypeMemcpy, c);
+
+	if (e)
+		return e;
+	node->u.copy = *c;
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node, hipMemcpy3DParms *p)
+{
+	hipError_t e = node_of("hipGraphMemcpyNodeGetParams", node, hipGraphNodeTypeMemcpy, p);
+
+	if (e)
+		return e;
+	const struct node_copy *c = &node->u.copy;
+
+	if (c->form != COPY_FLAT) {
+		*p = c->p3d;
+	} else {
+		/* A 1-D or captured copy: the same copy, from offset 0. */
+		*p = (hipMemcpy3DParms){
+			.srcPtr = { (void *)(uintptr_t)c->src, c->spitch, c->width,
+				    c->spitch ? c->sslice / c->spitch : c->height },
+			.dstPtr = { c->dst, c->dpitch, c->width,
+				    c->dpitch ? c->dslice / c->dpitch : c->height },
+			.extent = { c->width, c->height, c->depth },
+			.kind = c->kind,
+		};
+	}
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node, const hipMemcpy3DParms *p)
+{
+	static const char api[] = "hipGraphMemcpyNodeSetParams";
+	struct node_copy c;
+	hipError_t e = copy_3d(api, p, &c);
+
+	return e ? e : copy_set(api, node, &c);
+}
+
+hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void *dst, const void *src,
+					 size_t count, hipMemcpyKind kind)
+{
+	static const char api[] = "hipGraphMemcpyNodeSetParams1D";
+	struct node_copy c;
+	hipError_t e = copy_1d(api, dst, src, count, kind, &c);
+
+	return e ? e : copy_set(api, node, &c);
+}
+
+hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t node, HIP_MEMCPY3D *p)
+{
+	hipError_t e = node_of("hipDrvGraphMemcpyNodeGetParams", node, hipGraphNodeTypeMemcpy,
+			       p);
+
+	if (e)
+		return e;
+	const struct node_copy *c = &node->u.copy;
+
+	if (c->form == COPY_DRV) {
+		*p = c->drv;
+	} else {
+		/* Every board has one address space: both sides as unified memory. */
+		*p = (HIP_MEMCPY3D){
+			.srcMemoryType = hipMemoryTypeUnified,
+			.srcDevice = (hipDeviceptr_t)(uintptr_t)c->src, .srcPitch = c->spitch,
+			.srcHeight = c->spitch ? c->sslice / c->spitch : c->height,
+			.dstMemoryType = hipMemoryTypeUnified,
+			.dstDevice = (hipDeviceptr_t)c->dst, .dstPitch = c->dpitch,
+			.dstHeight = c->dpitch ? c->dslice / c->dpitch : c->height,
+			.WidthInBytes = c->width, .Height = c->height, .Depth = c->depth,
+		};
+	}
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipDrvGraphMemcpyNodeSetParams(hipGraphNode_t node, const HIP_MEMCPY3D *p)
+{
+	static const char api[] = "hipDrvGraphMemcpyNodeSetParams";
+	struct node_copy c;
+	hipError_t e = copy_drv(api, p, &c);
+
+	return e ? e : copy_set(api, node, &c);
+}
+
+/* A fill as hipGraphAddMemsetNode takes it, checked. */
+static hipError_t fill_params(const char *api, const hipMemsetParams *p, struct node_fill *f)
+{
 	if (!p)
-		return bh_rt_error(hipErrorInvalidValue, "%s: pCopyParams is NULL", api);
-	if (p->srcArray || p->dstArray)
-		return bh_rt_error(hipErrorNotSupported, "%s: copies of arrays are not supported "
-				   "in graphs (docs/graphs.md)", api);
-	if (!p->srcPtr.ptr || !p->dstPtr.ptr)
-		return bh_rt_error(hipErrorInvalidValue, "%s: %s.ptr is NULL", api,
-				   p->srcPtr.ptr ? "dstPtr" : "srcPtr");
-	size_t sslice = p->srcPtr.pitch * p->srcPtr.ysize;
-	size_t dslice = p->dstPtr.pitch * p->dstPtr.ysize;
-	const uint8_t *src = (const uint8_t *)p->srcPtr.ptr + p->srcPos.z * sslice +
-			     p->srcPos.y * p->srcPtr.pitch + p->srcPos.x;
-	uint8_t *dst = (uint8_t *)p->dstPtr.ptr + p->dstPos.z * dslice +
-		       p->dstPos.y * p->dstPtr.pitch + p->dstPos.x;
-
-	return add_copy(api, pGraphNode, graph, pDependencies, numDependencies, dst,
-			p->dstPtr.pitch, dslice, src, p->srcPtr.pitch, sslice, p->extent.width,
-			p->extent.height, p->extent.depth, p->kind);
+		return bh_rt_error(hipErrorInvalidValue, "%s: pMemsetParams is NULL", api);
+	if (!p->dst || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4) ||
+	    !p->height || (p->height > 1 && p->pitch < p->width * p->elementSize))
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !p->dst ? "dst is NULL" :
+				   !p->height ? "height is 0" : p->height > 1 &&
+				   p->pitch < p->width * p->elementSize ? "pitch is less than a row" :
+				   "elementSize must be 1, 2 or 4");
+	*f = (struct node_fill){ .dst = p->dst, .value = p->value, .unit = p->elementSize,
+				 .width = p->width, .height = p->height,
+				 .pitch = p->height > 1 ? p->pitch : p->width * p->elementSize };
+	return hipSuccess;
 }
 
 hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
@@ -859,17 +1079,12 @@ hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 				 const hipMemsetParams *p)
 {
 	static const char api[] = "hipGraphAddMemsetNode";
+	struct node_fill f;
 	struct hipGraphNode *n;
-	hipError_t e;
+	hipError_t e = fill_params(api, p, &f);
 
-	if (p && (!p->dst || (p->elementSize != 1 && p->elementSize != 2 &&
-			      p->elementSize != 4) || !p->height ||
-		  (p->height > 1 && p->pitch < p->width * p->elementSize)))
-		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !p->dst ? "dst is NULL" :
-				   !p->height ? "height is 0" : p->height > 1 &&
-				   p->pitch < p->width * p->elementSize ? "pitch is less than a row" :
-				   "elementSize must be 1, 2 or 4");
-	e = add_begin(api, pGraphNode, graph, pDependencies, numDependencies, p);
+	if (!e)
+		e = add_begin(api, pGraphNode, graph, pDependencies, numDependencies, p);
 	if (e)
 		return e;
 	n = calloc(1, sizeof(*n));
@@ -878,13 +1093,64 @@ hipError_t hipGraphAddMemsetNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 	}
 	n->type = hipGraphNodeTypeMemset;
-	n->u.fill.dst = p->dst;
-	n->u.fill.value = p->value;
-	n->u.fill.unit = p->elementSize;
-	n->u.fill.width = p->width;
-	n->u.fill.height = p->height;
-	n->u.fill.pitch = p->height > 1 ? p->pitch : p->width * p->elementSize;
+	n->u.fill = f;
 	return add_end(api, pGraphNode, graph, pDependencies, numDependencies, n);
+}
+
+hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node, hipMemsetParams *p)
+{
+	hipError_t e = node_of("hipGraphMemsetNodeGetParams", node, hipGraphNodeTypeMemset, p);
+
+	if (e)
+		return e;
+	const struct node_fill *f = &node->u.fill;
+
+	*p = (hipMemsetParams){ .dst = f->dst, .elementSize = f->unit, .height = f->height,
+				.pitch = f->height > 1 ? f->pitch : 0, .value = f->value,
+				.width = f->width };
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node, const hipMemsetParams *p)
+{
+	static const char api[] = "hipGraphMemsetNodeSetParams";
+	struct node_fill f;
+	hipError_t e = fill_params(api, p, &f);
+
+	if (!e)
+		e = node_of(api, node, hipGraphNodeTypeMemset, p);
+	if (e)
+		return e;
+	node->u.fill = f;
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node, hipHostNodeParams *p)
+{
+	hipError_t e = node_of("hipGraphHostNodeGetParams", node, hipGraphNodeTypeHost, p);
+
+	if (e)
+		return e;
+	*p = node->u.host;
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
+}
+
+hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node, const hipHostNodeParams *p)
+{
+	static const char api[] = "hipGraphHostNodeSetParams";
+	hipError_t e;
+
+	if (p && !p->fn)
+		return bh_rt_error(hipErrorInvalidValue, "%s: fn is NULL", api);
+	e = node_of(api, node, hipGraphNodeTypeHost, p);
+	if (e)
+		return e;
+	node->u.host = *p;
+	pthread_mutex_unlock(&graph_lock);
+	return bh_rt_success();
 }
 
 hipError_t hipGraphAddHostNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
@@ -1307,5 +1573,53 @@ hipError_t hipGraphUpload(hipGraphExec_t graphExec, hipStream_t stream)
 		return bh_rt_error(hipErrorInvalidValue, "hipGraphUpload: %p is not an "
 				   "instantiated graph", (void *)graphExec);
 	e = bh_rt_stream_get(stream, "hipGraphUpload", hipErrorContextIsDestroyed, &s);
+	return e ? e : bh_rt_success();
+}
+
+/* ------------------------------------------ memory held by graphs */
+/* barehip has no memory-allocation nodes, so graphs hold no memory:
+ * every amount is 0, a high watermark can be reset (to 0), and trimming
+ * has nothing to free. */
+static hipError_t graph_mem_device(const char *api, int device)
+{
+	struct bh_rt_device *d;
+
+	return bh_rt_device_get(api, device, &d);
+}
+
+hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttributeType attr, void *value)
+{
+	static const char api[] = "hipDeviceGetGraphMemAttribute";
+	hipError_t e = graph_mem_device(api, device);
+
+	if (e)
+		return e;
+	if (!value || attr < hipGraphMemAttrUsedMemCurrent || attr > hipGraphMemAttrReservedMemHigh)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s", api, !value ? "value is NULL" :
+				   "not a graph memory attribute");
+	*(uint64_t *)value = 0;
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttributeType attr, void *value)
+{
+	static const char api[] = "hipDeviceSetGraphMemAttribute";
+	hipError_t e = graph_mem_device(api, device);
+
+	if (e)
+		return e;
+	if (!value)
+		return bh_rt_error(hipErrorInvalidValue, "%s: value is NULL", api);
+	if ((attr != hipGraphMemAttrUsedMemHigh && attr != hipGraphMemAttrReservedMemHigh) ||
+	    *(const uint64_t *)value != 0)
+		return bh_rt_error(hipErrorInvalidValue, "%s: only a high watermark can be set, "
+				   "and only to 0 (a reset)", api);
+	return bh_rt_success();
+}
+
+hipError_t hipDeviceGraphMemTrim(int device)
+{
+	hipError_t e = graph_mem_device("hipDeviceGraphMemTrim", device);
+
 	return e ? e : bh_rt_success();
 }

@@ -507,4 +507,7 @@ hipError_t bh_rt_capture_forbid(const char *api, struct ihipStream_t *s);
 void bh_rt_streams_capture_leave(const void *c);
 void bh_rt_capture_leave_if(struct ihipStream_t *s, const void *c);
 
+/* array.c: a driver-style 3-D copy (HIP_MEMCPY3D) as a hipMemcpy3DParms. */
+hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p);
+
 #endif

@@ -184,6 +184,162 @@ int main()
     HIP_CHECK(hipGraphExecDestroy(exec));
     HIP_CHECK(hipGraphDestroy(g));
 
+    // A node's parameters read back and replaced before instantiation:
+    // a 3-D copy (a 4 x 3 box of a 16 x 4 pitched image), the same copy
+    // in the driver's form, a fill, a host function and a kernel.
+    {
+        hipGraph_t pg;
+        HIP_CHECK(hipGraphCreate(&pg, 0));
+        std::vector<unsigned char> img(16 * 4), box(4 * 3, 0);
+        for (int i = 0; i < 16 * 4; i++)
+            img[i] = (unsigned char)i;
+        unsigned char* img_d;
+        HIP_CHECK(hipMalloc(&img_d, img.size()));
+        HIP_CHECK(hipMemcpy(img_d, img.data(), img.size(), hipMemcpyHostToDevice));
+        hipMemcpy3DParms p3 = {};
+        p3.srcPtr = make_hipPitchedPtr(img_d, 16, 16, 4);
+        p3.srcPos = make_hipPos(0, 0, 0);  // replaced below by (5, 1, 0)
+        p3.dstPtr = make_hipPitchedPtr(box.data(), 4, 4, 3);
+        p3.extent = make_hipExtent(4, 3, 1);
+        p3.kind = hipMemcpyDeviceToHost;
+        hipGraphNode_t cp, cp_drv, fl, hn, kn;
+        HIP_CHECK(hipGraphAddMemcpyNode(&cp, pg, nullptr, 0, &p3));
+        p3.srcPos = make_hipPos(5, 1, 0);
+        HIP_CHECK(hipGraphMemcpyNodeSetParams(cp, &p3));
+        hipMemcpy3DParms got = {};
+        HIP_CHECK(hipGraphMemcpyNodeGetParams(cp, &got));
+        expect(got.srcPos.x == 5 && got.srcPos.y == 1 && got.srcPtr.ptr == img_d &&
+                   got.dstPtr.ptr == box.data() && got.extent.width == 4 &&
+                   got.extent.height == 3 && got.kind == hipMemcpyDeviceToHost,
+               "a memcpy node's parameters, set and read back");
+        // The driver form: the same box of the image, into a device buffer.
+        unsigned char* box_d;
+        HIP_CHECK(hipMalloc(&box_d, 12));
+        HIP_MEMCPY3D d3 = {};
+        d3.srcMemoryType = hipMemoryTypeDevice;
+        d3.srcDevice = img_d;
+        d3.srcPitch = 16;
+        d3.srcHeight = 4;
+        d3.dstMemoryType = hipMemoryTypeDevice;
+        d3.dstDevice = box_d;
+        d3.dstPitch = 4;
+        d3.dstHeight = 3;
+        d3.WidthInBytes = 4;
+        d3.Height = 3;
+        d3.Depth = 1;
+        HIP_CHECK(hipDrvGraphAddMemcpyNode(&cp_drv, pg, &cp, 1, &d3, nullptr));
+        d3.srcXInBytes = 5;
+        d3.srcY = 1;
+        HIP_CHECK(hipDrvGraphMemcpyNodeSetParams(cp_drv, &d3));
+        HIP_MEMCPY3D dgot = {};
+        HIP_CHECK(hipDrvGraphMemcpyNodeGetParams(cp_drv, &dgot));
+        expect(dgot.srcXInBytes == 5 && dgot.srcY == 1 && dgot.srcDevice == img_d &&
+                   dgot.dstDevice == box_d && dgot.WidthInBytes == 4,
+               "a driver memcpy node's parameters, set and read back");
+        // A fill of box_d's last row, after the driver copy.
+        hipMemsetParams mp = {};
+        mp.dst = box_d + 8;
+        mp.elementSize = 1;
+        mp.width = 4;
+        mp.height = 1;
+        mp.value = 0x11;
+        HIP_CHECK(hipGraphAddMemsetNode(&fl, pg, &cp_drv, 1, &mp));
+        mp.value = 0xee;
+        HIP_CHECK(hipGraphMemsetNodeSetParams(fl, &mp));
+        hipMemsetParams mgot = {};
+        HIP_CHECK(hipGraphMemsetNodeGetParams(fl, &mgot));
+        expect(mgot.dst == box_d + 8 && mgot.value == 0xee && mgot.width == 4 &&
+                   mgot.elementSize == 1 && mgot.height == 1,
+               "a memset node's parameters, set and read back");
+        int calls_a = 0, calls_b = 0;
+        hipHostNodeParams hpa = {count_call, &calls_a}, hpb = {count_call, &calls_b}, hgot = {};
+        HIP_CHECK(hipGraphAddHostNode(&hn, pg, &fl, 1, &hpa));
+        HIP_CHECK(hipGraphHostNodeSetParams(hn, &hpb));
+        HIP_CHECK(hipGraphHostNodeGetParams(hn, &hgot));
+        expect(hgot.fn == count_call && hgot.userData == &calls_b,
+               "a host node's parameters, set and read back");
+        // A kernel node whose arguments are replaced: out_d += in_d * 2 + 1.
+        for (int i = 0; i < N; i++)
+            in[i] = float(i);
+        HIP_CHECK(hipMemcpy(in_d, in.data(), N * sizeof(float), hipMemcpyHostToDevice));
+        HIP_CHECK(hipMemset(out_d, 0, N * sizeof(float)));
+        float k1 = 7.0f, c1 = 7.0f;
+        void* args1[] = {&in_d, &out_d, &k1, &c1};
+        hipKernelNodeParams kp1 = {};
+        kp1.func = reinterpret_cast<void*>(scale_add);
+        kp1.gridDim = dim3(N / 64);
+        kp1.blockDim = dim3(64);
+        kp1.kernelParams = args1;
+        HIP_CHECK(hipGraphAddKernelNode(&kn, pg, nullptr, 0, &kp1));
+        float k2 = 2.0f, c2 = 1.0f;
+        void* args2[] = {&in_d, &out_d, &k2, &c2};
+        kp1.kernelParams = args2;
+        HIP_CHECK(hipGraphKernelNodeSetParams(kn, &kp1));
+        hipKernelNodeParams kgot = {};
+        HIP_CHECK(hipGraphKernelNodeGetParams(kn, &kgot));
+        expect(kgot.func == reinterpret_cast<void*>(scale_add) && kgot.gridDim.x == N / 64 &&
+                   *static_cast<float*>(kgot.kernelParams[2]) == 2.0f,
+               "a kernel node's parameters, set and read back");
+        // Wrong node types and bad parameters are refused, naming the node.
+        expect_code(hipGraphMemcpyNodeGetParams(fl, &got), hipErrorInvalidValue,
+                    "memcpy parameters of a memset node");
+        expect_code(hipGraphMemsetNodeSetParams(cp, &mp), hipErrorInvalidValue,
+                    "memset parameters for a memcpy node");
+        expect_code(hipGraphHostNodeGetParams(hn, nullptr), hipErrorInvalidValue,
+                    "NULL host parameters");
+        mp.elementSize = 3;
+        expect_code(hipGraphMemsetNodeSetParams(fl, &mp), hipErrorInvalidValue,
+                    "a memset element of 3 bytes");
+        hipHostNodeParams no_fn = {nullptr, nullptr};
+        expect_code(hipGraphHostNodeSetParams(hn, &no_fn), hipErrorInvalidValue,
+                    "a host node without a function");
+        expect_code(hipGraphMemcpyNodeSetParams1D(cp, nullptr, box.data(), 4,
+                                                  hipMemcpyDefault),
+                    hipErrorInvalidValue, "a 1-D copy to NULL");
+        kp1.func = reinterpret_cast<void*>(count_call);
+        expect_code(hipGraphKernelNodeSetParams(kn, &kp1), hipErrorInvalidDeviceFunction,
+                    "a host function as a kernel");
+        // Replayed: what was set is what runs.
+        hipGraphExec_t pexec;
+        HIP_CHECK(hipGraphInstantiate(&pexec, pg, nullptr, nullptr, 0));
+        HIP_CHECK(hipGraphLaunch(pexec, s));
+        HIP_CHECK(hipStreamSynchronize(s));
+        std::vector<unsigned char> box2(12);
+        HIP_CHECK(hipMemcpy(box2.data(), box_d, 12, hipMemcpyDeviceToHost));
+        HIP_CHECK(hipMemcpy(out.data(), out_d, N * sizeof(float), hipMemcpyDeviceToHost));
+        bool boxes = true;
+        for (int y = 0; y < 3; y++)
+            for (int x = 0; x < 4; x++) {
+                unsigned char want = (unsigned char)((1 + y) * 16 + 5 + x);
+                boxes &= box[y * 4 + x] == want;
+                boxes &= box2[y * 4 + x] == (y == 2 ? 0xee : want);
+            }
+        expect(boxes, "the copies and the fill ran with their new parameters");
+        expect(calls_a == 0 && calls_b == 1, "the host node called its new function");
+        bool kern = true;
+        for (int i = 0; i < N; i++)
+            kern &= out[i] == float(i) * 2.0f + 1.0f;
+        expect(kern, "the kernel node ran with its new arguments");
+        HIP_CHECK(hipGraphExecDestroy(pexec));
+        HIP_CHECK(hipGraphDestroy(pg));
+        HIP_CHECK(hipFree(img_d));
+        HIP_CHECK(hipFree(box_d));
+    }
+
+    // Graphs hold no memory in barehip (no memory-allocation nodes).
+    unsigned long long used = 1;
+    HIP_CHECK(hipDeviceGetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &used));
+    expect(used == 0, "graphs use no device memory");
+    expect_code(hipDeviceGetGraphMemAttribute(-1, hipGraphMemAttrUsedMemCurrent, &used),
+                hipErrorInvalidDevice, "graph memory of device -1");
+    unsigned long long zero = 0, one = 1;
+    HIP_CHECK(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &zero));
+    expect_code(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemCurrent, &zero),
+                hipErrorInvalidValue, "the current amount cannot be set");
+    expect_code(hipDeviceSetGraphMemAttribute(0, hipGraphMemAttrUsedMemHigh, &one),
+                hipErrorInvalidValue, "a watermark is reset only to 0");
+    HIP_CHECK(hipDeviceGraphMemTrim(0));
+
     HIP_CHECK(hipEventDestroy(fork));
     HIP_CHECK(hipEventDestroy(filled));
     HIP_CHECK(hipStreamDestroy(s));

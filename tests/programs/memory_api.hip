@@ -349,6 +349,42 @@ static void vmm_refused()
     hipGetLastError();
 }
 
+// External memory and semaphores (Vulkan, Direct3D interop): nothing can
+// be imported, so an import is refused after its argument checks, and a
+// handle (none can exist) is an invalid value -- in hipGetLastError too.
+static void external_refused()
+{
+    hipExternalMemoryHandleDesc md{};
+    md.type = hipExternalMemoryHandleTypeOpaqueFd;
+    md.handle.fd = 0;
+    md.size = 4096;
+    hipExternalMemory_t mem = nullptr;
+    EXPECT_CODE(hipImportExternalMemory(&mem, &md), hipErrorNotSupported);
+    EXPECT_CODE(hipImportExternalMemory(nullptr, &md), hipErrorInvalidValue);
+    md.size = 0;
+    EXPECT_CODE(hipImportExternalMemory(&mem, &md), hipErrorInvalidValue);
+    hipExternalMemoryBufferDesc bd{};
+    void* p = nullptr;
+    EXPECT_CODE(hipExternalMemoryGetMappedBuffer(&p, reinterpret_cast<hipExternalMemory_t>(8),
+                                                 &bd), hipErrorInvalidValue);
+    EXPECT_CODE(hipDestroyExternalMemory(nullptr), hipErrorInvalidValue);
+    hipExternalSemaphoreHandleDesc sd{};
+    sd.type = hipExternalSemaphoreHandleTypeOpaqueFd;
+    hipExternalSemaphore_t sem = nullptr;
+    EXPECT_CODE(hipImportExternalSemaphore(&sem, &sd), hipErrorNotSupported);
+    sd.type = static_cast<hipExternalSemaphoreHandleType>(0);
+    EXPECT_CODE(hipImportExternalSemaphore(&sem, &sd), hipErrorInvalidValue);
+    hipExternalSemaphoreWaitParams wp{};
+    hipExternalSemaphoreSignalParams sp{};
+    hipGetLastError();
+    EXPECT_CODE(hipWaitExternalSemaphoresAsync(nullptr, &wp, 1, nullptr), hipErrorInvalidValue);
+    EXPECT_CODE(hipGetLastError(), hipErrorInvalidValue);
+    EXPECT_CODE(hipSignalExternalSemaphoresAsync(&sem, &sp, 1, nullptr), hipErrorInvalidValue);
+    EXPECT_CODE(hipSignalExternalSemaphoresAsync(nullptr, nullptr, 0, nullptr), hipSuccess);
+    EXPECT_CODE(hipDestroyExternalSemaphore(sem), hipErrorInvalidValue);
+    hipGetLastError();
+}
+
 // Programs written for real GPUs allocate more than 1 GiB at once
 // (hip-tests' hipMemPoolCreate: 512 + 513 MiB); the sim board's default
 // VRAM is 4 GiB for them (a .config made before keeps its size).
@@ -375,6 +411,7 @@ int main()
     driver_copies();
     arrays_refused();
     vmm_refused();
+    external_refused();
 
     // A volatile flag in pinned memory that a kernel raises.
     volatile int* flag = nullptr;

@@ -1039,6 +1039,8 @@ typedef struct hipMemPoolProps {
 } hipMemPoolProps;
 /* The virtual memory management API: declared, not supported. */
 #include <hip/bh/vmm.h>
+/* External memory and semaphores: declared, nothing to import. */
+#include <hip/bh/external.h>
 
 hipError_t hipMallocAsync(void **dev_ptr, size_t size, hipStream_t stream);
 hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream);

@@ -143,6 +143,35 @@ hipError_t hipGraphAddHostNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 			       const hipHostNodeParams *pNodeParams);
 hipError_t hipGraphAddEmptyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 				const hipGraphNode_t *pDependencies, size_t numDependencies);
+/* A node's parameters, read and replaced (not in an instantiated graph). */
+hipError_t hipGraphKernelNodeSetParams(hipGraphNode_t node, const hipKernelNodeParams *pNodeParams);
+hipError_t hipGraphMemcpyNodeGetParams(hipGraphNode_t node, hipMemcpy3DParms *pNodeParams);
+hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node, const hipMemcpy3DParms *pNodeParams);
+hipError_t hipGraphMemcpyNodeSetParams1D(hipGraphNode_t node, void *dst, const void *src,
+					 size_t count, hipMemcpyKind kind);
+hipError_t hipGraphMemsetNodeGetParams(hipGraphNode_t node, hipMemsetParams *pNodeParams);
+hipError_t hipGraphMemsetNodeSetParams(hipGraphNode_t node, const hipMemsetParams *pNodeParams);
+hipError_t hipGraphHostNodeGetParams(hipGraphNode_t node, hipHostNodeParams *pNodeParams);
+hipError_t hipGraphHostNodeSetParams(hipGraphNode_t node, const hipHostNodeParams *pNodeParams);
+/* Driver-style copy nodes (HIP_MEMCPY3D; the context is the device's). */
+hipError_t hipDrvGraphAddMemcpyNode(hipGraphNode_t *phGraphNode, hipGraph_t hGraph,
+				    const hipGraphNode_t *dependencies, size_t numDependencies,
+				    const HIP_MEMCPY3D *copyParams, hipCtx_t ctx);
+hipError_t hipDrvGraphMemcpyNodeGetParams(hipGraphNode_t hNode, HIP_MEMCPY3D *nodeParams);
+hipError_t hipDrvGraphMemcpyNodeSetParams(hipGraphNode_t hNode, const HIP_MEMCPY3D *nodeParams);
+
+/* Memory the graphs hold: none, as barehip has no memory-allocation
+ * nodes; the watermarks can be reset, trimming has nothing to do. */
+typedef enum hipGraphMemAttributeType {
+	hipGraphMemAttrUsedMemCurrent = 0,
+	hipGraphMemAttrUsedMemHigh,
+	hipGraphMemAttrReservedMemCurrent,
+	hipGraphMemAttrReservedMemHigh,
+} hipGraphMemAttributeType;
+hipError_t hipDeviceGetGraphMemAttribute(int device, hipGraphMemAttributeType attr, void *value);
+hipError_t hipDeviceSetGraphMemAttribute(int device, hipGraphMemAttributeType attr, void *value);
+hipError_t hipDeviceGraphMemTrim(int device);
+
 /* Refused (hipErrorNotSupported): child graphs, event and memory nodes. */
 hipError_t hipGraphAddChildGraphNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 				     const hipGraphNode_t *pDependencies, size_t numDependencies,
