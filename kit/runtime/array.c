@@ -134,48 +134,73 @@ hipError_t hipGetMipmappedArrayLevel(hipArray_t *level_array, hipMipmappedArray_
 	return not_an_array("hipGetMipmappedArrayLevel", mipmapped);
 }
 
-/* The copies to and from arrays: the array must be one (none is). */
+/*
+ * The 2-D copies to and from arrays, checked in ROCm's order: the
+ * direction, the linear side (NULL: hipErrorInvalidValue; a pitch of 0
+ * or below the row: hipErrorInvalidPitchValue), then the array (NULL or
+ * not one: hipErrorInvalidHandle, as ROCm's hipMemcpy2DValidateArray).
+ */
+static hipError_t array2d(const char *api, hipMemcpyKind kind, const void *buf, size_t pitch,
+			  size_t width, const void *array)
+{
+	if ((unsigned int)kind > hipMemcpyDefault && kind != hipMemcpyDeviceToDeviceNoCU)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: kind %d is not a copy "
+				   "direction", api, (int)kind);
+	if (!buf)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the linear side is NULL", api);
+	if (!pitch || pitch < width)
+		return bh_rt_error(hipErrorInvalidPitchValue, "%s: pitch %zu is below the row of "
+				   "%zu bytes", api, pitch, width);
+	if (!array)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: the array is NULL", api);
+	return not_an_array(api, array);
+}
+
 hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,
 			      size_t spitch, size_t width, size_t height, hipMemcpyKind kind)
 {
-	(void)wOffset, (void)hOffset, (void)src, (void)spitch, (void)width, (void)height;
-	(void)kind;
-	return not_an_array("hipMemcpy2DToArray", dst);
+	(void)wOffset, (void)hOffset, (void)height;
+	return array2d("hipMemcpy2DToArray", kind, src, spitch, width, dst);
 }
 
 hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset,
 				   const void *src, size_t spitch, size_t width, size_t height,
 				   hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)wOffset, (void)hOffset, (void)src, (void)spitch, (void)width, (void)height;
-	(void)kind, (void)stream;
-	return not_an_array("hipMemcpy2DToArrayAsync", dst);
+	(void)wOffset, (void)hOffset, (void)height, (void)stream;
+	return array2d("hipMemcpy2DToArrayAsync", kind, src, spitch, width, dst);
 }
 
 hipError_t hipMemcpy2DFromArray(void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset,
 				size_t hOffset, size_t width, size_t height, hipMemcpyKind kind)
 {
-	(void)dst, (void)dpitch, (void)wOffset, (void)hOffset, (void)width, (void)height;
-	(void)kind;
-	return not_an_array("hipMemcpy2DFromArray", src);
+	(void)wOffset, (void)hOffset, (void)height;
+	return array2d("hipMemcpy2DFromArray", kind, dst, dpitch, width, src);
 }
 
 hipError_t hipMemcpy2DFromArrayAsync(void *dst, size_t dpitch, hipArray_const_t src,
 				     size_t wOffset, size_t hOffset, size_t width, size_t height,
 				     hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)dst, (void)dpitch, (void)wOffset, (void)hOffset, (void)width, (void)height;
-	(void)kind, (void)stream;
-	return not_an_array("hipMemcpy2DFromArrayAsync", src);
+	(void)wOffset, (void)hOffset, (void)height, (void)stream;
+	return array2d("hipMemcpy2DFromArrayAsync", kind, dst, dpitch, width, src);
 }
 
 hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
 				   hipArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
 				   size_t width, size_t height, hipMemcpyKind kind)
 {
+	static const char api[] = "hipMemcpy2DArrayToArray";
+
 	(void)wOffsetDst, (void)hOffsetDst, (void)wOffsetSrc, (void)hOffsetSrc;
-	(void)width, (void)height, (void)kind;
-	return not_an_array("hipMemcpy2DArrayToArray", dst ? (const void *)src : NULL);
+	(void)width, (void)height;
+	if ((unsigned int)kind > hipMemcpyDefault && kind != hipMemcpyDeviceToDeviceNoCU)
+		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: kind %d is not a copy "
+				   "direction", api, (int)kind);
+	if (!src || !dst)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s array is NULL", api,
+				   src ? "destination" : "source");
+	return not_an_array(api, src);
 }
 
 hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,

@@ -868,6 +868,47 @@ static hipError_t add_copy(const char *api, hipGraphNode_t *out, hipGraph_t g,
 	return add_end(api, out, g, deps, ndeps, n);
 }
 
+/*
+ * A side of a copy node that starts in memory HIP handed out must end
+ * there too (ROCm checks it when the node is added; pageable host memory
+ * is not HIP's and is not checked).  @span: the bytes from @p the copy
+ * reaches.
+ */
+static hipError_t copy_side_fits(const char *api, const char *side, const void *p, size_t span)
+{
+	size_t off;
+
+	if (!span || !bh_rt_allocation_at(p, &off) || bh_rt_find_allocation(p, span))
+		return hipSuccess;
+	return bh_rt_error(hipErrorInvalidValue, "%s: the copy reaches %zu bytes from %s %p, "
+			   "past the end of its allocation", api, span, side, p);
+}
+
+/* The bytes from its start a copy of @w x @h x @d at @pitch and @slice
+ * reaches (SIZE_MAX if that overflows). */
+static size_t copy_span(size_t w, size_t h, size_t d, size_t pitch, size_t slice)
+{
+	size_t a, b, r;
+
+	if (!w || !h || !d)
+		return 0;
+	if (__builtin_mul_overflow(d - 1, slice, &a) || __builtin_mul_overflow(h - 1, pitch, &b) ||
+	    __builtin_add_overflow(a, b, &r) || __builtin_add_overflow(r, w, &r))
+		return SIZE_MAX;
+	return r;
+}
+
+static hipError_t copy_fits(const char *api, const struct node_copy *c)
+{
+	hipError_t e = copy_side_fits(api, "source", c->src,
+				      copy_span(c->width, c->height, c->depth, c->spitch,
+						c->sslice));
+
+	return e ? e : copy_side_fits(api, "destination", c->dst,
+				      copy_span(c->width, c->height, c->depth, c->dpitch,
+						c->dslice));
+}
+
 /* A 1-D copy of @count bytes. */
 static hipError_t copy_1d(const char *api, void *dst, const void *src, size_t count,
 			  hipMemcpyKind kind, struct node_copy *c)
@@ -881,7 +922,7 @@ static hipError_t copy_1d(const char *api, void *dst, const void *src, size_t co
 	*c = (struct node_copy){ .dst = dst, .src = src, .dpitch = count, .dslice = count,
 				 .spitch = count, .sslice = count, .width = count, .height = 1,
 				 .depth = 1, .kind = kind, .form = COPY_FLAT };
-	return hipSuccess;
+	return copy_fits(api, c);
 }
 
 /* A 3-D copy as hipGraphAddMemcpyNode takes it, checked. */
@@ -913,7 +954,7 @@ static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct nod
 		.width = p->extent.width, .height = p->extent.height, .depth = p->extent.depth,
 		.kind = p->kind, .form = COPY_3D, .p3d = *p,
 	};
-	return hipSuccess;
+	return copy_fits(api, c);
 }
 
 /* A driver-style 3-D copy (hipDrvGraph*MemcpyNode*), checked. */

@@ -296,6 +296,14 @@ int main()
         expect_code(hipGraphMemcpyNodeSetParams1D(cp, nullptr, box.data(), 4,
                                                   hipMemcpyDefault),
                     hipErrorInvalidValue, "a 1-D copy to NULL");
+        hipGraphNode_t too_long;
+        expect_code(hipGraphAddMemcpyNode1D(&too_long, pg, nullptr, 0, img.data(), img_d,
+                                            2 * img.size(), hipMemcpyDeviceToHost),
+                    hipErrorInvalidValue, "a copy node past the end of its device allocation");
+        p3.extent = make_hipExtent(4, 4, 1);  // rows 1..4 of a 4-row image
+        expect_code(hipGraphMemcpyNodeSetParams(cp, &p3), hipErrorInvalidValue,
+                    "a 3-D copy node past the end of its allocation");
+        p3.extent = make_hipExtent(4, 3, 1);
         kp1.func = reinterpret_cast<void*>(count_call);
         expect_code(hipGraphKernelNodeSetParams(kn, &kp1), hipErrorInvalidDeviceFunction,
                     "a host function as a kernel");

@@ -312,6 +312,22 @@ static void arrays_refused()
     EXPECT_CODE(hipArray3DCreate(&arr, &desc), hipErrorNotSupported);
     EXPECT_CODE(hipFreeArray(nullptr), hipErrorInvalidValue);
     EXPECT_CODE(hipDestroyTextureObject(nullptr), hipSuccess);
+    // The 2-D array copies check as ROCm does: direction, the linear side
+    // and its pitch, then the array (NULL is an invalid handle).
+    int host[64] = {};
+    EXPECT_CODE(hipMemcpy2DToArrayAsync(nullptr, 0, 0, host, 16, 16, 4, hipMemcpyHostToDevice,
+                                        nullptr), hipErrorInvalidHandle);
+    EXPECT_CODE(hipMemcpy2DToArray(nullptr, 0, 0, host, 8, 16, 4, hipMemcpyHostToDevice),
+                hipErrorInvalidPitchValue);
+    EXPECT_CODE(hipMemcpy2DFromArray(nullptr, 16, nullptr, 0, 0, 16, 4, hipMemcpyDeviceToHost),
+                hipErrorInvalidValue);
+    EXPECT_CODE(hipMemcpy2DFromArrayAsync(host, 16, nullptr, 0, 0, 16, 4,
+                                          static_cast<hipMemcpyKind>(7), nullptr),
+                hipErrorInvalidMemcpyDirection);
+    EXPECT_CODE(hipMemcpy2DFromArray(host, 16, reinterpret_cast<hipArray_const_t>(64), 0, 0, 16,
+                                     4, hipMemcpyDeviceToHost), hipErrorInvalidHandle);
+    EXPECT_CODE(hipMemcpy2DArrayToArray(nullptr, 0, 0, nullptr, 0, 0, 16, 4, hipMemcpyDefault),
+                hipErrorInvalidHandle);
     hipGetLastError();
 }
 
