@@ -10,7 +10,9 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
+#include <signal.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -60,6 +62,40 @@ static void remove_tree(void)
 {
 	if (root[0] && getpid() == owner)
 		nftw(root, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/*
+ * Trees of processes that died without running atexit (killed by a
+ * signal, or _exit) are removed by the next process that makes one:
+ * each tree names its owner in root/owner.  A tree without that file
+ * (still being made, or from an older version) is left alone.
+ */
+static void reap_orphans(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char path[PATH_MAX], text[32] = "";
+		long pid;
+		FILE *f;
+
+		if (strncmp(e->d_name, "barehip-kfdsim.", 15))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/owner", dir, e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		pid = fgets(text, sizeof(text), f) ? strtol(text, NULL, 10) : 0;
+		fclose(f);
+		if (pid <= 0 || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+	}
+	closedir(d);
 }
 
 static int fail(char *why, const char *fmt, const char *a, const char *b)
@@ -138,7 +174,10 @@ static void do_init(void)
 
 	const char *tmp = getenv("TMPDIR");
 
-	snprintf(root, sizeof(root), "%s/barehip-kfdsim.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	reap_orphans(tmp);
+	snprintf(root, sizeof(root), "%s/barehip-kfdsim.XXXXXX", tmp);
 	if (!mkdtemp(root)) {
 		root[0] = 0;
 		init_result = fail(why, "cannot make the sysfs directory: %s%s",
@@ -148,6 +187,14 @@ static void do_init(void)
 	owner = getpid();
 	atexit(remove_tree);
 	char sys[PATH_MAX];
+	FILE *of;
+
+	snprintf(sys, sizeof(sys), "%s/owner", root);
+	of = fopen(sys, "w");
+	if (of) {
+		fprintf(of, "%ld\n", (long)owner);
+		fclose(of);
+	}
 
 	snprintf(sys, sizeof(sys), "%s/sys", root);
 	if (kfdsim_topology_write(sys, kfdsim_gpus, count, why)) {

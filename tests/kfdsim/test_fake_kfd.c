@@ -22,7 +22,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <dirent.h>
 #include <unistd.h>
 #include <linux/kfd_ioctl.h>
 
@@ -476,6 +478,75 @@ static void check_no_gws(const char *self)
 	      "BAREHIP_KFDSIM_GWS=0: node num_gws 0, ALLOC_QUEUE_GWS ENODEV (%s)", out);
 }
 
+/*
+ * The trees of processes killed before their atexit ran are removed by
+ * the next process that starts the fake: in a private TMPDIR, a tree
+ * whose owner is dead goes; one whose owner lives, and one without an
+ * owner file, stay; the child's own tree goes at its exit.
+ */
+static bool exists(const char *dir, const char *name)
+{
+	char p[512];
+	struct stat st;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	return stat(p, &st) == 0;
+}
+
+static void make_tree(const char *dir, const char *name, long owner)
+{
+	char p[512];
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	mkdir(p, 0700);
+	snprintf(p, sizeof(p), "%s/%s/sys", dir, name);
+	mkdir(p, 0700);
+	if (owner < 0)
+		return;
+	snprintf(p, sizeof(p), "%s/%s/owner", dir, name);
+	f = fopen(p, "w");
+	if (f) {
+		fprintf(f, "%ld\n", owner);
+		fclose(f);
+	}
+}
+
+static void check_reap(const char *self)
+{
+	char dir[] = "/tmp/kfdsim-reap.XXXXXX", cmd[512];
+	pid_t dead = fork();
+	int status;
+
+	if (dead == 0)
+		_exit(0);
+	waitpid(dead, &status, 0);
+	if (!mkdtemp(dir)) {
+		check(0, "reap: mkdtemp: %s", strerror(errno));
+		return;
+	}
+	make_tree(dir, "barehip-kfdsim.dead00", dead);
+	make_tree(dir, "barehip-kfdsim.live00", getpid());
+	make_tree(dir, "barehip-kfdsim.noown0", -1);
+	snprintf(cmd, sizeof(cmd), "TMPDIR=%s %s --init-error > /dev/null 2>&1", dir, self);
+	status = system(cmd);
+	unsigned left = 0;
+	DIR *d = opendir(dir);
+
+	for (struct dirent *e; d && (e = readdir(d));)
+		left += !strncmp(e->d_name, "barehip-kfdsim.", 15);
+	if (d)
+		closedir(d);
+	check(WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	      !exists(dir, "barehip-kfdsim.dead00") && exists(dir, "barehip-kfdsim.live00") &&
+	      exists(dir, "barehip-kfdsim.noown0") && left == 2,
+	      "reap: a dead process's tree removed, a live one's and an unowned one kept, "
+	      "the child's own removed at exit (%u trees left)", left);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		check(0, "reap: cannot remove %s", dir);
+}
+
 int main(int argc, char **argv)
 {
 	struct gpu g[2] = { 0 };
@@ -506,6 +577,7 @@ int main(int argc, char **argv)
 	check_init_error(argv[0], "BAREHIP_KFDSIM_GFX=gfx1100", "BAREHIP_KFDSIM_GFX");
 	check_init_error(argv[0], "BAREHIP_KFDSIM_GWS=32", "BAREHIP_KFDSIM_GWS");
 	check_no_gws(argv[0]);
+	check_reap(argv[0]);
 
 	/* ---- topology */
 	check(read_file("/sys/devices/virtual/kfd/kfd/topology/generation_id", buf, sizeof(buf)) == 0,
