@@ -140,6 +140,24 @@ board=${board:-unknown}
 skips="$repo/scripts/conformance-skips.tsv"
 
 start=$(date +%s)
+# Stopped (Ctrl-C, kill): the build and run jobs stop too, not only this
+# shell (xargs and its workers would go on).  The process tree is read
+# from /proc (no procps on a minimal system).
+children_of() {
+	local f pid comm state ppid rest
+	for f in /proc/[0-9]*/stat; do
+		read -r pid comm state ppid rest < "$f" 2> /dev/null || continue
+		[ "$ppid" = "$1" ] && echo "$pid"
+	done
+}
+kill_tree() {
+	local c
+	kill -STOP "$1" 2> /dev/null
+	for c in $(children_of "$1"); do kill_tree "$c"; done
+	kill -TERM "$1" 2> /dev/null
+	kill -CONT "$1" 2> /dev/null
+}
+trap 'trap - INT TERM; for c in $(children_of $$); do kill_tree "$c"; done; exit 130' INT TERM
 elapsed() {
 	local s=$(($(date +%s) - start))
 	printf '%d:%02d' $((s / 60)) $((s % 60))
@@ -377,9 +395,13 @@ run_jobs() { # FUNCTION: one "DIR FILE" per line on stdin, $jobs at a time
 }
 
 rm -f "$out/.count-build" "$out/.count-run"
-printf '%s\n' "${tests[@]}" | run_jobs build_one
+# In the background, waited for: a signal's trap runs at once (bash runs
+# it only after a foreground command ends).
+printf '%s\n' "${tests[@]}" | run_jobs build_one &
+wait $!
 if [ $build_only = 0 ]; then
-	printf '%s\n' "${tests[@]}" | run_jobs run_one
+	printf '%s\n' "${tests[@]}" | run_jobs run_one &
+	wait $!
 fi
 
 # ---------------------------------------------------------------------------
