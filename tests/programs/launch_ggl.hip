@@ -3,9 +3,12 @@
 // arguments is named as it is -- hipLaunchKernelGGL(scale<float, 3>, ...)
 // -- on the default stream (0) and on a stream, with dynamic shared
 // memory; the arguments are converted to the kernel's parameter types
-// (an int literal to a float, a non-const pointer to a const one).
+// (an int literal to a float, a non-const pointer to a const one).  A
+// template kernel named bare (add_n) is the specialisation the arguments
+// select, for hipLaunchKernelGGL and hipExtLaunchKernelGGL alike.
 #define HIP_TEMPLATE_KERNEL_LAUNCH
 #include <hip/hip_runtime.h>
+#include <hip/hip_ext.h>
 
 #include <cstdio>
 #include <vector>
@@ -39,6 +42,17 @@ __global__ void reverse_blocks(T* data)
 }
 
 __global__ void no_args(int* flag) { *flag = 42; }
+
+// A template kernel named without its template arguments, as hip-tests
+// launches HipTest::vectorADD: the specialisation taking the arguments'
+// types is the one launched (ROCm's F = void (*)(Args...) default).
+template <typename T>
+__global__ void add_n(const T* a, T* b, size_t n)
+{
+    size_t i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        b[i] += a[i];
+}
 
 int main()
 {
@@ -96,6 +110,27 @@ int main()
            "no_args ran");
     hipLaunchKernelGGL(no_args, dim3(1), dim3(100000), 0, s, flag);
     expect(hipGetLastError() != hipSuccess, "a block too large is reported by hipGetLastError");
+
+    // add_n, not add_n<int>: both the GGL and the Ext form.
+    const size_t m = 300;
+    int *ia = nullptr, *ib = nullptr;
+    expect(hipMalloc(&ia, m * sizeof(int)) == hipSuccess &&
+               hipMalloc(&ib, m * sizeof(int)) == hipSuccess, "hipMalloc ia, ib");
+    std::vector<int> ones(m, 1);
+    hipMemcpy(ia, ones.data(), m * sizeof(int), hipMemcpyHostToDevice);
+    hipMemset(ib, 0, m * sizeof(int));
+    hipLaunchKernelGGL(add_n, dim3(2), dim3(256), 0, s, static_cast<const int*>(ia), ib, m);
+    hipExtLaunchKernelGGL(add_n, dim3(2), dim3(256), 0, s, nullptr, nullptr, 0,
+                          static_cast<const int*>(ia), ib, m);
+    std::vector<int> sums(m);
+    expect(hipMemcpy(sums.data(), ib, m * sizeof(int), hipMemcpyDeviceToHost) == hipSuccess,
+           "copy sums back");
+    int wrong = 0;
+    for (size_t i = 0; i < m; i++)
+        wrong += sums[i] != 2;
+    expect(wrong == 0, "add_n named without <int>, launched by both forms");
+    hipFree(ia);
+    hipFree(ib);
 
     hipFree(in);
     hipFree(out);

@@ -45,18 +45,15 @@ hipError_t hipHccModuleLaunchKernel(hipFunction_t f, uint32_t globalWorkSizeX,
 #if defined(__cplusplus) && defined(__HIP__)
 #include <hip/hip_runtime.h>
 
-template <typename... Params, typename... Args>
-static inline void hipExtLaunchKernelGGL(void (*kernel)(Params...), const dim3 &numBlocks,
-					 const dim3 &dimBlocks, uint32_t sharedMemBytes,
-					 hipStream_t stream, hipEvent_t startEvent,
-					 hipEvent_t stopEvent, uint32_t flags, Args &&...args)
+/* As hipLaunchKernelGGL's function-template form (bh/launch_ggl.h). */
+template <typename... Args, typename F = void (*)(Args...)>
+static inline void hipExtLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
+					 uint32_t sharedMemBytes, hipStream_t stream,
+					 hipEvent_t startEvent, hipEvent_t stopEvent, uint32_t flags,
+					 Args... args)
 {
-	static_assert(sizeof...(Params) == sizeof...(Args),
-		      "hipExtLaunchKernelGGL: the kernel takes a different number of arguments");
-	(void)__bh_launch_packed<Params...>(reinterpret_cast<const void *>(kernel), numBlocks,
-					    dimBlocks, sharedMemBytes, stream, startEvent,
-					    stopEvent, (int)flags, true,
-					    static_cast<Params>(args)...);
+	(void)__bh_launch_as(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, startEvent,
+			     stopEvent, (int)flags, true, args...);
 }
 #endif
 

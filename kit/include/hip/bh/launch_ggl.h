@@ -37,17 +37,37 @@ static inline hipError_t __bh_launch_packed(const void *kernel, const dim3 &numB
 	return hipLaunchKernel(kernel, numBlocks, dimBlocks, args, sharedMemBytes, stream);
 }
 
-#ifdef HIP_TEMPLATE_KERNEL_LAUNCH
+/*
+ * The launch with the kernel's own parameter types, read from its
+ * pointer type: each argument converted as a call would convert it.
+ */
 template <typename... Params, typename... Args>
-static inline void hipLaunchKernelGGL(void (*kernel)(Params...), const dim3 &numBlocks,
-				      const dim3 &dimBlocks, uint32_t sharedMemBytes,
-				      hipStream_t stream, Args &&...args)
+static inline hipError_t __bh_launch_as(void (*kernel)(Params...), const dim3 &numBlocks,
+					const dim3 &dimBlocks, size_t sharedMemBytes,
+					hipStream_t stream, hipEvent_t startEvent,
+					hipEvent_t stopEvent, int flags, bool ext, Args &&...args)
 {
 	static_assert(sizeof...(Params) == sizeof...(Args),
-		      "hipLaunchKernelGGL: the kernel takes a different number of arguments");
-	(void)__bh_launch_packed<Params...>(reinterpret_cast<const void *>(kernel), numBlocks,
-					    dimBlocks, sharedMemBytes, stream, nullptr, nullptr,
-					    0, false, static_cast<Params>(args)...);
+		      "hipLaunchKernelGGL / hipExtLaunchKernelGGL: the kernel takes a different "
+		      "number of arguments");
+	return __bh_launch_packed<Params...>(reinterpret_cast<const void *>(kernel), numBlocks,
+					     dimBlocks, sharedMemBytes, stream, startEvent,
+					     stopEvent, flags, ext, static_cast<Params>(args)...);
+}
+
+/*
+ * The function-template launches take the kernel as F, which defaults to
+ * void (*)(Args...) as in ROCm: a template kernel named without its
+ * template arguments (HipTest::vectorADD rather than vectorADD<int>) is
+ * then the specialisation that takes the arguments' types.
+ */
+#ifdef HIP_TEMPLATE_KERNEL_LAUNCH
+template <typename... Args, typename F = void (*)(Args...)>
+static inline void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
+				      uint32_t sharedMemBytes, hipStream_t stream, Args... args)
+{
+	(void)__bh_launch_as(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, nullptr, nullptr,
+			     0, false, args...);
 }
 #else
 #define hipLaunchKernelGGLInternal(kernelName, numBlocks, numThreads, memPerBlock, streamId, ...) \
