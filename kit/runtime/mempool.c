@@ -11,6 +11,10 @@
  *   FREEING  hipFreeAsync was called; the stream has not reached it
  *   FREE     kept for reuse (reserved, not used)
  *
+ * Only USED blocks count as the pool's used memory
+ * (hipMemPoolAttrUsedMemCurrent): a block stops being used when the
+ * program frees it, asynchronously or not, as in ROCm.
+ *
  * hipFreeAsync queues a host operation on the stream (hostop.c): when the
  * stream reaches it, the block becomes FREE, and only then can another
  * allocation take it, so work queued before the free never sees its
@@ -145,15 +149,19 @@ static void note_used(struct ihipMemPoolHandle_t *p, size_t size)
 		p->used_high = p->used;
 }
 
-/* Block @b is free again (the stream reached its free, or hipFree). */
+/*
+ * Block @b is free again: the stream reached its free (FREEING, no
+ * longer counted as used since hipFreeAsync), or hipFree (USED).
+ */
 static void block_freed_locked(struct bh_rt_pool_block *b)
 {
 	if (!b->pool) {		/* its device was reset meanwhile */
 		free(b);
 		return;
 	}
+	if (b->state == BLOCK_USED)
+		b->pool->used -= b->size;
 	b->state = BLOCK_FREE;
-	b->pool->used -= b->size;
 }
 
 /*
@@ -270,8 +278,7 @@ static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, siz
 		best->retaken++;	/* its pending free must leave it alone */
 	if (best) {
 		best->state = BLOCK_USED;
-		if (!retake)		/* a retaken block was never counted free */
-			note_used(p, best->size);
+		note_used(p, best->size);
 		*ptr = (void *)(uintptr_t)best->a->mem.gpu_va;
 		pthread_mutex_unlock(&pool_lock);
 		return bh_rt_success();
@@ -395,6 +402,7 @@ static void free_done(struct bh_hostop *op)
 		free(f->b);
 	} else {				/* never queued: the program still holds it */
 		f->b->state = BLOCK_USED;
+		note_used(f->b->pool, f->b->size);
 	}
 	pthread_mutex_unlock(&pool_lock);
 }
@@ -434,6 +442,7 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
 	if (b && was == BLOCK_USED) {
 		b->state = BLOCK_FREEING;
 		b->freeing_on = s;
+		b->pool->used -= b->size;
 	}
 	pthread_mutex_unlock(&pool_lock);
 	if (!b || was != BLOCK_USED) {
