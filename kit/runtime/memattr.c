@@ -50,6 +50,15 @@ static size_t alloc_size(const struct bh_allocation *a)
 	return a->bytes ? a->bytes : (size_t)a->mem.size;
 }
 
+/*
+ * The range a program's pointer @ptr (at offset @off into @a's mapping)
+ * belongs to, as the driver calls report it: a registration is the bytes
+ * hipHostRegister was given, in the view (host or device address) @ptr
+ * is in; other memory is its whole allocation.
+ */
+static void user_range(const struct bh_allocation *a, const void *ptr, size_t off, void **base,
+		       size_t *size);
+
 /* Where an allocation starts as the program sees it: the host address
  * of host memory (pinned, registered, managed), else the device's. */
 static void *alloc_base(const struct bh_allocation *a)
@@ -362,6 +371,20 @@ hipError_t hipMemRangeGetAttributes(void **data, size_t *data_sizes,
 	return e ? e : bh_rt_success();
 }
 
+static void user_range(const struct bh_allocation *a, const void *ptr, size_t off, void **base,
+		       size_t *size)
+{
+	if (a->registered) {
+		size_t lo = (size_t)((uintptr_t)a->registered_ptr - (uintptr_t)a->mem.cpu);
+
+		*base = (uint8_t *)ptr - (off - lo);
+		*size = a->registered_size;
+		return;
+	}
+	*base = alloc_base(a);
+	*size = alloc_size(a);
+}
+
 /* The allocation @ptr points into, as the driver calls find it. */
 hipError_t hipMemGetAddressRange(hipDeviceptr_t *base, size_t *size, hipDeviceptr_t ptr)
 {
@@ -378,8 +401,10 @@ hipError_t hipMemGetAddressRange(hipDeviceptr_t *base, size_t *size, hipDevicept
 	if (!a)		/* ROCm's answer for an address it does not know */
 		return bh_rt_error(hipErrorNotFound, "hipMemGetAddressRange(%p): not inside "
 				   "memory from a HIP allocation", ptr);
-	*base = (uint8_t *)alloc_base(a);
-	*size = alloc_size(a);
+	void *b;
+
+	user_range(a, ptr, off, &b, size);
+	*base = b;
 	return bh_rt_success();
 }
 
@@ -398,7 +423,9 @@ hipError_t hipMemPtrGetInfo(void *ptr, size_t *size)
 	if (!a)
 		return bh_rt_error(hipErrorInvalidValue, "hipMemPtrGetInfo(%p): not inside "
 				   "memory from a HIP allocation", ptr);
-	*size = alloc_size(a);
+	void *b;
+
+	user_range(a, ptr, off, &b, size);
 	return bh_rt_success();
 }
 
@@ -442,11 +469,18 @@ static hipError_t pointer_attribute(const char *api, void *data, hipPointer_attr
 		*(int *)data = a ? a->d->ordinal : hipInvalidDeviceId;
 		break;
 	case HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR:
-		*(void **)data = a ? alloc_base(a) : NULL;
+	case HIP_POINTER_ATTRIBUTE_RANGE_SIZE: {
+		void *b = NULL;
+		size_t n = 0;
+
+		if (a)
+			user_range(a, ptr, off, &b, &n);
+		if (attr == HIP_POINTER_ATTRIBUTE_RANGE_START_ADDR)
+			*(void **)data = b;
+		else
+			*(uint32_t *)data = (uint32_t)n;
 		break;
-	case HIP_POINTER_ATTRIBUTE_RANGE_SIZE:
-		*(uint32_t *)data = a ? (uint32_t)alloc_size(a) : 0;
-		break;
+	}
 	case HIP_POINTER_ATTRIBUTE_MAPPED:
 		*(bool *)data = a != NULL;
 		break;

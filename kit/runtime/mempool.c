@@ -283,12 +283,17 @@ static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, siz
 		pthread_mutex_unlock(&pool_lock);
 		return bh_rt_success();
 	}
-	bool over = p->max_size && p->reserved + want > p->max_size;
+	/* ROCm's rule for maxSize: new memory must fit beside the pool's
+	 * high-water mark of reserved memory, not only beside what it holds
+	 * now (hip-tests pins it: after hipMemPoolTrimTo the pool still
+	 * refuses; setting hipMemPoolAttrReservedMemHigh to 0 resets it). */
+	bool over = p->max_size && p->reserved_high + want > p->max_size;
 
 	pthread_mutex_unlock(&pool_lock);
 	if (over)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: %zu bytes would take the pool past "
-				   "its maxSize of %zu bytes", api, size, p->max_size);
+				   "its maxSize of %zu bytes (counted from its reserved high-water "
+				   "mark, as ROCm counts it)", api, size, p->max_size);
 	b = calloc(1, sizeof(*b));
 	if (!b)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);

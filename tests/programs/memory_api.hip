@@ -45,6 +45,29 @@ static void allocation_queries()
     expect(size == 1000, "hipMemPtrGetInfo: the size");
     EXPECT_CODE(hipMemPtrGetInfo(&local, &size), hipErrorInvalidValue);
 
+    // A registration is the bytes registered, not the pages mapped for it
+    // (hip-tests' hipGetProcAddress_Memory_APIs registers 1024 malloc'd
+    // bytes and asks), through the device pointer and the host pointer.
+    char* reg = static_cast<char*>(std::malloc(1024));
+    EXPECT_CODE(hipHostRegister(reg, 1024, hipHostRegisterDefault), hipSuccess);
+    void* reg_dev = nullptr;
+    EXPECT_CODE(hipHostGetDevicePointer(&reg_dev, reg, 0), hipSuccess);
+    size = 0;
+    EXPECT_CODE(hipMemPtrGetInfo(reg_dev, &size), hipSuccess);
+    expect(size == 1024, "hipMemPtrGetInfo of a registration: the registered bytes");
+    EXPECT_CODE(hipMemGetAddressRange(&base, &size, reg + 1000), hipSuccess);
+    expect(base == reg && size == 1024, "hipMemGetAddressRange of a registration");
+    EXPECT_CODE(hipMemGetAddressRange(&base, &size, static_cast<char*>(reg_dev) + 3),
+                hipSuccess);
+    expect(base == reg_dev && size == 1024,
+           "hipMemGetAddressRange of a registration's device pointer");
+    unsigned reg_range = 0;
+    EXPECT_CODE(hipPointerGetAttribute(&reg_range, HIP_POINTER_ATTRIBUTE_RANGE_SIZE, reg + 5),
+                hipSuccess);
+    expect(reg_range == 1024, "RANGE_SIZE of a registration");
+    EXPECT_CODE(hipHostUnregister(reg), hipSuccess);
+    std::free(reg);
+
     // The driver's attributes, one at a time and several at once.
     unsigned type = 0;
     EXPECT_CODE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, dev), hipSuccess);

@@ -296,6 +296,37 @@ int main()
     props.location.id = 99;
     EXPECT_CODE(hipMemPoolCreate(&mine, &props), hipErrorInvalidValue);
 
+    // maxSize, as ROCm counts it: new memory must fit beside the pool's
+    // reserved high-water mark, so a trimmed pool still refuses until
+    // that mark is reset (hip-tests' hipMemPoolTrimTo check pins this).
+    {
+        hipMemPoolProps lp = {};
+        lp.allocType = hipMemAllocationTypePinned;
+        lp.location.type = hipMemLocationTypeDevice;
+        lp.location.id = 0;
+        lp.maxSize = 1 << 20;
+        hipMemPool_t limited = nullptr;
+        EXPECT_OK(hipMemPoolCreate(&limited, &lp));
+        void *m1 = nullptr, *m2 = nullptr;
+        EXPECT_OK(hipMallocFromPoolAsync(&m1, 1 << 20, limited, s));
+        EXPECT_CODE(hipMallocFromPoolAsync(&m2, 4096, limited, s), hipErrorOutOfMemory);
+        EXPECT_OK(hipFreeAsync(m1, s));
+        EXPECT_OK(hipStreamSynchronize(s));
+        EXPECT_OK(hipMemPoolTrimTo(limited, 0));
+        expect(attr(limited, hipMemPoolAttrReservedMemCurrent) == 0, "maxSize: trimmed to 0");
+        m2 = nullptr;
+        EXPECT_CODE(hipMallocFromPoolAsync(&m2, 1 << 20, limited, s), hipErrorOutOfMemory);
+        expect(m2 == nullptr, "maxSize: refused after a trim (the high-water mark counts)");
+        uint64_t reset = 0;
+        EXPECT_OK(hipMemPoolSetAttribute(limited, hipMemPoolAttrReservedMemHigh, &reset));
+        EXPECT_OK(hipMallocFromPoolAsync(&m2, 1 << 20, limited, s));
+        expect(m2 != nullptr, "maxSize: allowed again once the high-water mark is reset");
+        EXPECT_OK(hipFreeAsync(m2, s));
+        EXPECT_OK(hipStreamSynchronize(s));
+        EXPECT_OK(hipMemPoolDestroy(limited));
+        (void)hipGetLastError();
+    }
+
     // hipFreeAsync of hipMalloc memory frees it in stream order too.
     void* plain = nullptr;
     EXPECT_OK(hipMalloc(&plain, 64));
