@@ -374,6 +374,39 @@ hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
 	return bh_rt_success();
 }
 
+/* @s now waits for @rq up to @seq; stream lock held.  The oldest entry
+ * makes room (forgetting a wait only loses a chance to reuse memory). */
+static void note_wait(struct ihipStream_t *s, struct bh_rt_queue *rq, uint64_t seq)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nwaited && s->waited[i].rq != rq; i++)
+		;
+	if (i < s->nwaited) {
+		if (seq > s->waited[i].seq)
+			s->waited[i].seq = seq;
+		return;
+	}
+	if (s->nwaited == BH_RT_WAITED) {
+		memmove(&s->waited[0], &s->waited[1], sizeof(s->waited[0]) * (BH_RT_WAITED - 1));
+		s->nwaited--;
+	}
+	s->waited[s->nwaited].rq = rq;
+	s->waited[s->nwaited].seq = seq;
+	s->nwaited++;
+}
+
+unsigned int bh_rt_stream_waits(struct ihipStream_t *s, struct bh_rt_waited *out)
+{
+	unsigned int n;
+
+	bh_rt_stream_lock(s);
+	n = s->nwaited;
+	memcpy(out, s->waited, n * sizeof(*out));
+	bh_rt_stream_unlock(s);
+	return n;
+}
+
 hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int flags)
 {
 	struct ihipStream_t *s;
@@ -407,6 +440,8 @@ hipError_t hipStreamWaitEvent(hipStream_t stream, hipEvent_t event, unsigned int
 	 * null stream on this stream wait for the event too.  Not needed when
 	 * the event is this queue's own or already done.
 	 */
+	if (!err && rq != s->rq)
+		note_wait(s, rq, seq);
 	if (!err && rq != s->rq && bh_queue_completed(rq->q) < seq) {
 		struct bh_error lerr = { 0 };
 		uint64_t mark;

@@ -57,6 +57,12 @@ struct bh_rt_pool_block {
 	 * block at once (as ROCm does); each such taking is counted, and the
 	 * pending free it overtook then leaves the block alone. */
 	struct ihipStream_t *freeing_on;
+	/* FREEING: the queue of that stream and the fence of its work before
+	 * the free.  A stream that waited (hipStreamWaitEvent) for that queue
+	 * up to there is ordered after the free too, and may take the block
+	 * when the pool follows event dependencies (ROCm's default). */
+	struct bh_rt_queue *freeing_rq;
+	uint64_t freeing_after;
 	unsigned int retaken;
 	struct bh_rt_pool_block *next;
 };
@@ -67,7 +73,11 @@ struct ihipMemPoolHandle_t {
 	size_t max_size;			/* hipMemPoolProps.maxSize; 0: none */
 	uint64_t threshold;			/* hipMemPoolAttrReleaseThreshold */
 	uint64_t reserved, reserved_high, used, used_high;
-	int32_t reuse[3];			/* hipMemPoolReuse*: kept, not used */
+	/* hipMemPoolReuse*: [0] follow event dependencies (used by
+	 * pool_alloc), [1] opportunistic and [2] internal dependencies
+	 * (recorded: a block is reused once its free has run, which both
+	 * allow, or on its own stream, or after an event). */
+	int32_t reuse[3];
 	hipMemAllocationHandleType handle_types;	/* what it may be exported as */
 	uint64_t serial;			/* names it in an exported handle */
 	hipMemAccessFlags access[BH_RT_MAX_DEVICES];
@@ -263,6 +273,11 @@ static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, siz
 
 	if (want < size)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: %zu bytes is too large", api, size);
+	/* What @s has waited for, read before the pool lock (the stream lock
+	 * is never taken inside it). */
+	struct bh_rt_waited waits[BH_RT_WAITED];
+	unsigned int nwaits = bh_rt_stream_waits(s, waits);
+
 	pthread_mutex_lock(&pool_lock);
 	for (b = p->blocks; b; b = b->next)
 		if (b->state == BLOCK_FREE && b->size >= want && b->size / 2 <= want &&
@@ -272,6 +287,14 @@ static hipError_t pool_alloc(const char *api, struct ihipMemPoolHandle_t *p, siz
 		if (b->state == BLOCK_FREEING && b->freeing_on == s && b->size >= want &&
 		    b->size / 2 <= want)
 			best = b;
+	/* Freed on another stream that @s waited for, past the free. */
+	for (b = p->blocks; b && !best && p->reuse[0]; b = b->next) {
+		if (b->state != BLOCK_FREEING || b->size < want || b->size / 2 > want)
+			continue;
+		for (unsigned int i = 0; i < nwaits && !best; i++)
+			if (waits[i].rq == b->freeing_rq && waits[i].seq >= b->freeing_after)
+				best = b;
+	}
 	bool retake = best && best->state == BLOCK_FREEING;
 
 	if (retake)
@@ -439,6 +462,13 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
 	f = calloc(1, sizeof(*f));
 	if (!f)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	/* The stream's work before this free: its queue and last fence (the
+	 * free's own marker comes after it). */
+	bh_rt_stream_lock(s);
+	struct bh_rt_queue *rq = s->rq;
+	uint64_t after = s->last;
+
+	bh_rt_stream_unlock(s);
 	pthread_mutex_lock(&pool_lock);
 	/* Freed twice, and released by a trim meanwhile: no longer listed. */
 	struct bh_rt_pool_block *b = bh_rt_allocation_listed(a) ? a->pool_block : NULL;
@@ -447,6 +477,8 @@ hipError_t hipFreeAsync(void *dev_ptr, hipStream_t stream)
 	if (b && was == BLOCK_USED) {
 		b->state = BLOCK_FREEING;
 		b->freeing_on = s;
+		b->freeing_rq = rq;
+		b->freeing_after = after;
 		b->pool->used -= b->size;
 	}
 	pthread_mutex_unlock(&pool_lock);

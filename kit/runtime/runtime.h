@@ -107,6 +107,7 @@ struct bh_rt_zombie;
  * A stream: in-order work on one device.  The null (legacy default)
  * stream is each device's own (struct bh_rt_device.null_stream).
  */
+#define BH_RT_WAITED 4
 struct ihipStream_t {
 	unsigned int flags;		/* hipStreamDefault / hipStreamNonBlocking */
 	int priority;
@@ -120,8 +121,18 @@ struct ihipStream_t {
 	uint32_t cu_mask[BH_RT_CU_MASK_WORDS];
 	unsigned int cu_mask_words;
 	struct bh_rt_graph_capture *capture;	/* graph.c: being captured (NULL: not) */
+	/* event.c: what hipStreamWaitEvent made this stream wait for, the
+	 * highest fence per queue (the last BH_RT_WAITED queues): its later
+	 * work runs after that queue's work up to there.  mempool.c reuses
+	 * memory freed there (hipMemPoolReuseFollowEventDependencies).
+	 * Under the stream lock. */
+	struct bh_rt_waited { struct bh_rt_queue *rq; uint64_t seq; } waited[BH_RT_WAITED];
+	unsigned int nwaited;
 	struct ihipStream_t *next;	/* the live streams */
 };
+/* event.c: a copy of @s's waits (into @out, BH_RT_WAITED of them at
+ * most); how many. */
+unsigned int bh_rt_stream_waits(struct ihipStream_t *s, struct bh_rt_waited *out);
 
 /*
  * One HIP device: a board backend (one GPU) brought up on first use,

@@ -166,6 +166,7 @@ int main()
     EXPECT_OK(hipFreeAsync(e, s));
     EXPECT_OK(hipStreamSynchronize(s));
     expect(attr(pool, hipMemPoolAttrUsedMemCurrent) == used0, "used: freed");
+
     // A stream that is none is an invalid handle (ROCm's code).
     int* f = nullptr;
     EXPECT_CODE(hipMallocAsync(&f, bytes, reinterpret_cast<hipStream_t>(-1)),
@@ -175,6 +176,51 @@ int main()
     // b, c and d (reused as e) were held at once.
     expect(attr(pool, hipMemPoolAttrUsedMemHigh) == 3 * bytes, "used high-water mark");
     expect(attr(pool, hipMemPoolAttrReservedMemHigh) == 3 * bytes, "reserved high-water mark");
+
+    // Event dependencies (hipMemPoolReuseFollowEventDependencies, on by
+    // default): a stream that waited for an event recorded after a free
+    // on another stream is ordered after that free, and may take the
+    // block at once; with the attribute off it gets other memory.
+    {
+        hipStream_t s1, s2;
+        hipEvent_t ev;
+        EXPECT_OK(hipStreamCreateWithFlags(&s1, hipStreamNonBlocking));
+        EXPECT_OK(hipStreamCreateWithFlags(&s2, hipStreamNonBlocking));
+        EXPECT_OK(hipEventCreate(&ev));
+        for (int follow = 1; follow >= 0; follow--) {
+            EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolReuseFollowEventDependencies,
+                                             &follow));
+            int *x = nullptr, *y = nullptr;
+            gate_open = false;
+            EXPECT_OK(hipMallocAsync(&x, bytes, s1));
+            EXPECT_OK(hipLaunchHostFunc(s1, hold_stream, nullptr));  // the free cannot run yet
+            EXPECT_OK(hipFreeAsync(x, s1));
+            EXPECT_OK(hipEventRecord(ev, s1));
+            EXPECT_OK(hipStreamWaitEvent(s2, ev, 0));
+            EXPECT_OK(hipMallocAsync(&y, bytes, s2));
+            if (follow)
+                expect(y == x, "event dependency: the block freed on s1 is reused on s2");
+            else
+                expect(y != x, "no event dependencies: s2 gets other memory");
+            fill<<<n / 256, 256, 0, s2>>>(y, n, 3);
+            gate_open = true;
+            EXPECT_OK(hipStreamSynchronize(s2));
+            EXPECT_OK(hipMemcpy(out, y, bytes, hipMemcpyDeviceToHost));
+            bad = 0;
+            for (int i = 0; i < n; i++)
+                bad += out[i] != 3 + i;
+            expect(bad == 0, "the block's new owner keeps its data after the free ran");
+            EXPECT_OK(hipFreeAsync(y, s2));
+            EXPECT_OK(hipStreamSynchronize(s1));
+            EXPECT_OK(hipStreamSynchronize(s2));
+        }
+        int one_value = 1;
+        EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolReuseFollowEventDependencies,
+                                         &one_value));
+        EXPECT_OK(hipEventDestroy(ev));
+        EXPECT_OK(hipStreamDestroy(s1));
+        EXPECT_OK(hipStreamDestroy(s2));
+    }
 
     // --- threshold 0: freed memory goes back at the next synchronisation
     uint64_t zero = 0, five = 5;
