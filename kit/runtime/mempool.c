@@ -734,7 +734,16 @@ hipError_t hipMemPoolSetAccess(hipMemPool_t mem_pool, const hipMemAccessDesc *de
 		return bh_rt_error(hipErrorInvalidValue, "%s: desc_list is NULL", api);
 	for (size_t i = 0; i < count; i++) {
 		hipMemAccessFlags f = desc_list[i].flags;
+		int n;
 
+		/* A device that is none: hipErrorInvalidDevice here, as ROCm
+		 * answers (other location types: hipErrorInvalidValue). */
+		device_count(&n);
+		if (desc_list[i].location.type == hipMemLocationTypeDevice &&
+		    (desc_list[i].location.id < 0 || desc_list[i].location.id >= n))
+			return bh_rt_error(hipErrorInvalidDevice, "%s: desc_list[%zu]: device %d "
+					   "(there %s %d)", api, i, desc_list[i].location.id,
+					   n == 1 ? "is" : "are", n);
 		e = check_location(api, &desc_list[i].location);
 		if (e)
 			return e;

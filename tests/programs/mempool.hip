@@ -285,8 +285,15 @@ int main()
     EXPECT_OK(hipMemPoolSetAccess(mine, &desc, 1));
     desc.flags = hipMemAccessFlagsProtNone;
     EXPECT_CODE(hipMemPoolSetAccess(mine, &desc, 1), hipErrorInvalidDevice);
-    desc.location.id = 99;
+    desc.flags = hipMemAccessFlagsProtReadWrite;
+    desc.location.id = 99;  // a device that is none: ROCm's hipErrorInvalidDevice
+    EXPECT_CODE(hipMemPoolSetAccess(mine, &desc, 1), hipErrorInvalidDevice);
+    desc.location.id = -1;
+    EXPECT_CODE(hipMemPoolSetAccess(mine, &desc, 1), hipErrorInvalidDevice);
+    desc.location.id = 0;
+    desc.location.type = hipMemLocationTypeInvalid;  // not a device at all
     EXPECT_CODE(hipMemPoolSetAccess(mine, &desc, 1), hipErrorInvalidValue);
+    desc.location.type = hipMemLocationTypeDevice;
     loc.type = hipMemLocationTypeInvalid;
     EXPECT_CODE(hipMemPoolGetAccess(&flags, mine, &loc), hipErrorInvalidValue);
 
