@@ -374,6 +374,30 @@ static hipError_t copy_sync(const char *api, struct copy *c, hipStream_t order)
 	return bh_rt_success();
 }
 
+static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream);
+
+/*
+ * hipMemcpy and hipMemcpyDtoD between two allocations of one device:
+ * no host-side synchronisation, as in ROCm and CUDA -- the copy runs in
+ * @order's stream order and the call returns at once.  Either pointer
+ * with HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS set makes it synchronous
+ * (hipPointerSetAttribute), as the driver API defines that attribute.
+ */
+static hipError_t copy_1d(const char *api, struct copy *c, hipStream_t order)
+{
+	size_t off;
+	struct bh_allocation *d = containing(c->dst, &off), *s = containing(c->src, &off);
+	bool device = d && s && d->d == s->d && !d->pinned && !d->managed && !d->registered &&
+		      !s->pinned && !s->managed && !s->registered;
+
+	if (device && c->kind != hipMemcpyHostToDevice && c->kind != hipMemcpyDeviceToHost &&
+	    c->kind != hipMemcpyHostToHost &&
+	    !__atomic_load_n(&d->sync_memops, __ATOMIC_RELAXED) &&
+	    !__atomic_load_n(&s->sync_memops, __ATOMIC_RELAXED))
+		return copy_async(api, c, order);
+	return copy_sync(api, c, order);
+}
+
 /* The asynchronous ones: a host operation on @stream. */
 static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream)
 {
@@ -442,14 +466,14 @@ hipError_t hipMemcpy(void *dst, const void *src, size_t size, hipMemcpyKind kind
 {
 	struct copy c = linear(dst, src, size, kind);
 
-	return copy_sync("hipMemcpy", &c, NULL);
+	return copy_1d("hipMemcpy", &c, NULL);
 }
 
 hipError_t hipMemcpy_spt(void *dst, const void *src, size_t size, hipMemcpyKind kind)
 {
 	struct copy c = linear(dst, src, size, kind);
 
-	return copy_sync("hipMemcpy", &c, hipStreamPerThread);
+	return copy_1d("hipMemcpy", &c, hipStreamPerThread);
 }
 
 hipError_t hipMemcpyAsync(void *dst, const void *src, size_t size, hipMemcpyKind kind,
@@ -500,7 +524,7 @@ hipError_t hipMemcpyDtoD(hipDeviceptr_t dst, hipDeviceptr_t src, size_t size)
 {
 	struct copy c = linear(dst, src, size, hipMemcpyDeviceToDevice);
 
-	return copy_sync("hipMemcpyDtoD", &c, NULL);
+	return copy_1d("hipMemcpyDtoD", &c, NULL);
 }
 
 hipError_t hipMemcpyHtoDAsync(hipDeviceptr_t dst, void *src, size_t size, hipStream_t stream)

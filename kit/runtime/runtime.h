@@ -82,7 +82,7 @@ struct bh_allocation {
 	/* memattr.c: the allocation's unique id (HIP_POINTER_ATTRIBUTE_BUFFER_ID,
 	 * IPC handles), given on first use; 0 until then */
 	uint64_t serial;
-	bool sync_memops;	/* HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS (set, read back) */
+	bool sync_memops;	/* HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: hipMemcpy D2D waits */
 	/* memattr.c: what hipMemAdvise / hipMemPrefetchAsync recorded for
 	 * each 4 KiB page of managed memory (hipMemRangeGetAttribute(s));
 	 * NULL until the first advice, freed with the allocation */

@@ -11,7 +11,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 static int failures;
@@ -388,6 +391,52 @@ static void vmm_refused()
     hipGetLastError();
 }
 
+// hipMemcpy between two device allocations returns at once, as in ROCm
+// and CUDA: the copy runs in the null stream's order (after a blocking
+// stream's work), the host does not wait.  HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS
+// on a pointer makes such a copy synchronous (hip-tests'
+// hipPointerSetAttribute _SyncMemops).
+static std::atomic<bool> gate{false};
+static void hold(void*)
+{
+    while (!gate.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+static void sync_memops()
+{
+    int *a = nullptr, *b = nullptr;
+    expect(hipMalloc(&a, 4096) == hipSuccess && hipMalloc(&b, 4096) == hipSuccess, "hipMalloc");
+    std::vector<int> v(1024, 7), w(1024, 0);
+    EXPECT_CODE(hipMemcpy(a, v.data(), 4096, hipMemcpyHostToDevice), hipSuccess);
+    EXPECT_CODE(hipMemset(b, 0, 4096), hipSuccess);
+    hipStream_t s;
+    EXPECT_CODE(hipStreamCreate(&s), hipSuccess);  // blocking: the null stream waits for it
+    gate = false;
+    EXPECT_CODE(hipLaunchHostFunc(s, hold, nullptr), hipSuccess);
+    EXPECT_CODE(hipMemcpy(b, a, 4096, hipMemcpyDeviceToDevice), hipSuccess);
+    EXPECT_CODE(hipStreamQuery(s), hipErrorNotReady);  // returned while s still runs
+    gate = true;
+    EXPECT_CODE(hipMemcpy(w.data(), b, 4096, hipMemcpyDeviceToHost), hipSuccess);
+    expect(w[0] == 7 && w[1023] == 7, "the device-to-device copy ran, after the held stream");
+
+    unsigned one = 1;
+    EXPECT_CODE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+                                       reinterpret_cast<hipDeviceptr_t>(b)), hipSuccess);
+    gate = false;
+    EXPECT_CODE(hipLaunchHostFunc(s, hold, nullptr), hipSuccess);
+    std::thread opener([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        gate = true;
+    });
+    EXPECT_CODE(hipMemcpy(b, a, 4096, hipMemcpyDefault), hipSuccess);
+    EXPECT_CODE(hipStreamQuery(s), hipSuccess);  // SYNC_MEMOPS: it waited for s
+    opener.join();
+    EXPECT_CODE(hipStreamDestroy(s), hipSuccess);
+    hipFree(a);
+    hipFree(b);
+}
+
 // External memory and semaphores (Vulkan, Direct3D interop): nothing can
 // be imported, so an import is refused after its argument checks, and a
 // handle (none can exist) is an invalid value -- in hipGetLastError too.
@@ -451,6 +500,7 @@ int main()
     arrays_refused();
     vmm_refused();
     external_refused();
+    sync_memops();
 
     // A volatile flag in pinned memory that a kernel raises.
     volatile int* flag = nullptr;
