@@ -143,11 +143,14 @@ hipError_t hipMemset3DAsync(hipPitchedPtr p, int value, hipExtent extent, hipStr
 	return hipSuccess;
 }
 
+/* Device memory is not waited for (bh_rt_async_device_memory), as in ROCm. */
 hipError_t hipMemset3D(hipPitchedPtr p, int value, hipExtent extent)
 {
 	hipError_t e = hipMemset3DAsync(p, value, extent, NULL);
 
-	return e ? e : hipStreamSynchronize(NULL);
+	if (e || bh_rt_async_device_memory(p.ptr))
+		return e;
+	return hipStreamSynchronize(NULL);
 }
 
 /* The per-thread default stream's forms (bh_rt_spt): the synchronous
@@ -171,5 +174,7 @@ hipError_t hipMemset3D_spt(hipPitchedPtr p, int value, hipExtent extent)
 {
 	hipError_t e = hipMemset3DAsync(p, value, extent, hipStreamPerThread);
 
-	return e ? e : hipStreamSynchronize(hipStreamPerThread);
+	if (e || bh_rt_async_device_memory(p.ptr))
+		return e;
+	return hipStreamSynchronize(hipStreamPerThread);
 }

@@ -377,23 +377,33 @@ static hipError_t copy_sync(const char *api, struct copy *c, hipStream_t order)
 static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream);
 
 /*
- * hipMemcpy and hipMemcpyDtoD between two allocations of one device:
- * no host-side synchronisation, as in ROCm and CUDA -- the copy runs in
- * @order's stream order and the call returns at once.  Either pointer
- * with HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS set makes it synchronous
- * (hipPointerSetAttribute), as the driver API defines that attribute.
+ * Device memory (not pinned, managed or registered host memory) without
+ * HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: a synchronous memset there, or a
+ * device-to-device hipMemcpy, does not synchronise with the host, as in
+ * ROCm and CUDA -- it runs in its stream's order and the call returns at
+ * once.  SYNC_MEMOPS (hipPointerSetAttribute) makes it wait, as the
+ * driver API defines that attribute.  Returns @p's device (NULL: not
+ * such memory).
  */
-static hipError_t copy_1d(const char *api, struct copy *c, hipStream_t order)
+struct bh_rt_device *bh_rt_async_device_memory(const void *p)
 {
 	size_t off;
-	struct bh_allocation *d = containing(c->dst, &off), *s = containing(c->src, &off);
-	bool device = d && s && d->d == s->d && !d->pinned && !d->managed && !d->registered &&
-		      !s->pinned && !s->managed && !s->registered;
+	struct bh_allocation *a = containing(p, &off);
 
-	if (device && c->kind != hipMemcpyHostToDevice && c->kind != hipMemcpyDeviceToHost &&
-	    c->kind != hipMemcpyHostToHost &&
-	    !__atomic_load_n(&d->sync_memops, __ATOMIC_RELAXED) &&
-	    !__atomic_load_n(&s->sync_memops, __ATOMIC_RELAXED))
+	if (!a || a->pinned || a->managed || a->registered ||
+	    __atomic_load_n(&a->sync_memops, __ATOMIC_RELAXED))
+		return NULL;
+	return a->d;
+}
+
+/* hipMemcpy and hipMemcpyDtoD: between two such allocations of one
+ * device, in @order's stream order, without waiting. */
+static hipError_t copy_1d(const char *api, struct copy *c, hipStream_t order)
+{
+	struct bh_rt_device *d = bh_rt_async_device_memory(c->dst);
+
+	if (d && d == bh_rt_async_device_memory(c->src) && c->kind != hipMemcpyHostToDevice &&
+	    c->kind != hipMemcpyDeviceToHost && c->kind != hipMemcpyHostToHost)
 		return copy_async(api, c, order);
 	return copy_sync(api, c, order);
 }
@@ -657,6 +667,15 @@ static hipError_t fill_common(const char *api, void *dst, uint32_t value, size_t
 				   "device, managed or pinned allocation", api, dst, count * unit);
 	if (async && bh_rt_capturing(s))	/* a graph node (graph.c) */
 		return bh_rt_capture_fill(api, s, dst, value, unit, count);
+	if (!async && v.kind == PTR_DEVICE && bh_rt_async_device_memory(dst)) {
+		/* hipMemset of device memory: the host does not wait (ROCm) */
+		async = true;
+		e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
+		if (e)
+			return e;
+		if (bh_rt_capturing(s))
+			return bh_rt_capture_fill(api, s, dst, value, unit, count);
+	}
 	if (!async) {
 		e = sync_order(api, stream, v.d, NULL);
 		if (e)

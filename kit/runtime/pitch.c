@@ -76,11 +76,14 @@ hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, si
 	return hipSuccess;
 }
 
+/* Device memory is not waited for (bh_rt_async_device_memory), as in ROCm. */
 hipError_t hipMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
 {
 	hipError_t e = hipMemset2DAsync(dst, pitch, value, width, height, NULL);
 
-	return e ? e : hipStreamSynchronize(NULL);
+	if (e || bh_rt_async_device_memory(dst))
+		return e;
+	return hipStreamSynchronize(NULL);
 }
 
 hipError_t hipMemset2DAsync_spt(void *dst, size_t pitch, int value, size_t width, size_t height,
@@ -94,5 +97,7 @@ hipError_t hipMemset2D_spt(void *dst, size_t pitch, int value, size_t width, siz
 {
 	hipError_t e = hipMemset2DAsync(dst, pitch, value, width, height, hipStreamPerThread);
 
-	return e ? e : hipStreamSynchronize(hipStreamPerThread);
+	if (e || bh_rt_async_device_memory(dst))
+		return e;
+	return hipStreamSynchronize(hipStreamPerThread);
 }

@@ -272,6 +272,10 @@ struct bh_function *bh_rt_function(const void *host);
 void bh_rt_fini_all(struct bh_rt_device *d);
 void bh_rt_unload_all(struct bh_rt_device *d);
 
+/* memory.c: @p's device if it is device memory whose synchronous
+ * memsets and device-to-device copies do not wait for the host (ROCm's
+ * rule; not with SYNC_MEMOPS set), else NULL. */
+struct bh_rt_device *bh_rt_async_device_memory(const void *p);
 /* memory.c: the allocation containing [ptr, ptr+size), or NULL. */
 struct bh_allocation *bh_rt_find_allocation(const void *ptr, size_t size);
 /* memory.c: the allocation @ptr points into by its device or host address,
