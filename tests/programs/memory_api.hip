@@ -419,6 +419,15 @@ static void sync_memops()
     gate = true;
     EXPECT_CODE(hipMemcpy(w.data(), b, 4096, hipMemcpyDeviceToHost), hipSuccess);
     expect(w[0] == 7 && w[1023] == 7, "the device-to-device copy ran, after the held stream");
+    // So does a synchronous memset of device memory (ROCm: hipMemsetSync).
+    gate = false;
+    EXPECT_CODE(hipLaunchHostFunc(s, hold, nullptr), hipSuccess);
+    EXPECT_CODE(hipMemset(b, 1, 4096), hipSuccess);
+    EXPECT_CODE(hipMemsetD32(b, 0x01010101, 16), hipSuccess);
+    EXPECT_CODE(hipStreamQuery(s), hipErrorNotReady);
+    gate = true;
+    EXPECT_CODE(hipMemcpy(w.data(), b, 4096, hipMemcpyDeviceToHost), hipSuccess);
+    expect(w[0] == 0x01010101 && w[1023] == 0x01010101, "the memsets ran, after the held stream");
 
     unsigned one = 1;
     EXPECT_CODE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
