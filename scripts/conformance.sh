@@ -76,6 +76,10 @@ done
 [ ${#args[@]} -ge 1 ] || usage
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "-j wants a positive number, not '$jobs'"
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout wants seconds, not '$timeout'"
+# A wait for the GPU may take as long as a case may: the sim board's
+# model runs the suite's long kernels (10^8 iterations and more) far
+# slower than a GPU, beyond the default 30 s fence timeout on a busy host.
+export BAREHIP_FENCE_TIMEOUT_MS=${BAREHIP_FENCE_TIMEOUT_MS:-$((timeout * 1000))}
 
 catch=${args[0]}
 [ -d "$catch/catch/unit" ] && catch="$catch/catch"

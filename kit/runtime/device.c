@@ -3,6 +3,7 @@
  * Device bring-up and teardown, device selection and identity, the
  * runtime's version and flags, synchronisation and limits.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <string.h>
 #include <stdio.h>
@@ -58,10 +59,41 @@ struct bh_rt_device *bh_rt_current(void)
 	return &bh_rt.devs[current];
 }
 
+/*
+ * BAREHIP_FENCE_TIMEOUT_MS: how long a wait lets the GPU take (a GPU
+ * model on a slow or busy host runs long kernels far slower than
+ * hardware).  Read at the first device bring-up; a bad value is refused
+ * with a message and the build's default kept.
+ */
+static void read_fence_timeout(void)
+{
+	const char *v = getenv("BAREHIP_FENCE_TIMEOUT_MS");
+	char *end;
+	unsigned long ms;
+
+	if (!v || !*v)
+		return;
+	errno = 0;
+	ms = strtoul(v, &end, 10);
+	if (*end || errno || ms < 1 || ms > 86400000ul || *v == '-') {
+		fprintf(stderr, "barehip: BAREHIP_FENCE_TIMEOUT_MS=%s is not a number of "
+			"milliseconds from 1 to 86400000; the fence timeout stays %u ms\n", v,
+			bh_fence_timeout_ms());
+		return;
+	}
+	bh_set_fence_timeout_ms((uint32_t)ms);
+}
+
 /* The bring-up itself, under the lock. */
 static hipError_t device_bringup(struct bh_rt_device *d)
 {
 	struct bh_error err = { 0 };
+	static bool timeout_read;
+
+	if (!timeout_read) {	/* under the bring-up lock */
+		read_fence_timeout();
+		timeout_read = true;
+	}
 
 	/* BAREHIP_BOARD, or what the machine has; its GPU d->ordinal. */
 	d->plat = bh_platform_new_index((unsigned int)d->ordinal, &err);

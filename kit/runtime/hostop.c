@@ -255,7 +255,7 @@ void bh_rt_hostop_activity(bool *is_running, uint64_t *count)
  */
 void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status)
 {
-	const uint64_t timeout = (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u;
+	const uint64_t timeout = (uint64_t)bh_fence_timeout_ms() * 1000000u;
 	struct timespec until;
 	bool left = false;
 

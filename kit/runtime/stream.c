@@ -517,7 +517,7 @@ hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *a
 
 hipError_t bh_rt_queue_wait(struct bh_rt_queue *rq, uint64_t seq, const char *api)
 {
-	const uint64_t timeout = (uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u;
+	const uint64_t timeout = (uint64_t)bh_fence_timeout_ms() * 1000000u;
 	struct bh_error err = { 0 };
 	uint64_t stalled = 0, finished = 0, seen;
 	bool running;

@@ -315,8 +315,7 @@ static int wait_held(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 			bool reset = timeout_reset(q);
 
 			/* 0: the caller has waited the configured time itself. */
-			uint64_t ms = timeout_ns ? timeout_ns / 1000000u
-						 : CONFIG_LOADER_FENCE_TIMEOUT_MS;
+			uint64_t ms = timeout_ns ? timeout_ns / 1000000u : bh_fence_timeout_ms();
 
 			return bh_fail(err, BH_ETIMEDOUT,
 				       "%s did not finish within %llu ms; %s", what,
@@ -345,7 +344,20 @@ int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 	return ret;
 }
 
-#define FENCE_TIMEOUT_NS ((uint64_t)CONFIG_LOADER_FENCE_TIMEOUT_MS * 1000000u)
+static uint32_t fence_timeout_ms = CONFIG_LOADER_FENCE_TIMEOUT_MS;
+
+void bh_set_fence_timeout_ms(uint32_t ms)
+{
+	if (ms)
+		__atomic_store_n(&fence_timeout_ms, ms, __ATOMIC_RELAXED);
+}
+
+uint32_t bh_fence_timeout_ms(void)
+{
+	return __atomic_load_n(&fence_timeout_ms, __ATOMIC_RELAXED);
+}
+
+#define FENCE_TIMEOUT_NS ((uint64_t)bh_fence_timeout_ms() * 1000000u)
 
 int bh_queue_wait(struct bh_queue *q, uint64_t seq, struct bh_error *err)
 {
@@ -447,7 +459,7 @@ static int drain_other(struct bh_queue *p, struct bh_error *err)
 	while (bh_queue_completed(p) < target && !bh_queue_faulted(p)) {
 		if (plat->now_ns(plat) - start >= FENCE_TIMEOUT_NS)
 			return bh_fail(err, BH_ETIMEDOUT, "a new fence epoch: queue %d did not "
-				       "drain within %u ms", p->qid, CONFIG_LOADER_FENCE_TIMEOUT_MS);
+				       "drain within %u ms", p->qid, bh_fence_timeout_ms());
 		plat->doorbell(plat, p->qid, __atomic_load_n(&p->wptr, __ATOMIC_RELAXED));
 		plat->wait_interrupt(plat, 1000000);
 	}

@@ -420,6 +420,15 @@ int bh_queue_write_mem(struct bh_queue *q, uint64_t va, uint64_t value, unsigned
 int bh_queue_wait_queue(struct bh_queue *q, struct bh_queue *other, uint64_t seq,
 			struct bh_error *err);
 /*
+ * How long bh_queue_wait, bh_queue_finish and the runtime's waits let a
+ * fence take before they report a timeout (default: Kconfig
+ * LOADER_FENCE_TIMEOUT_MS).  A simulated GPU runs kernels far slower
+ * than hardware: the runtime sets it from BAREHIP_FENCE_TIMEOUT_MS.
+ * Any thread; 0 is refused (keeps the old value).
+ */
+void bh_set_fence_timeout_ms(uint32_t ms);
+uint32_t bh_fence_timeout_ms(void);
+/*
  * bh_queue_wait with a time limit.  When @timeout_ns pass without @seq
  * signalling: with @reset_on_timeout, the timeout error and queue reset
  * of bh_queue_wait; without, BH_EBUSY and nothing else happens.
