@@ -230,11 +230,13 @@ __global__ void ops(const vec<T, N>* A, const vec<T, N>* B, const T* S, const in
         o[24] = a << cnt;
         o[25] = a >> sh;
         o[26] = s % b;
+        // OP= takes a vector; with a scalar it is the binary form (ROCm
+        // has no v |= s for these operators).
         V q = a;
         q &= b;
-        q |= s;
+        q = q | s;
         q ^= cnt;
-        q >>= T(1);
+        q = q >> T(1);
         q <<= cnt;
         q %= b;
         o[27] = q;

@@ -238,6 +238,18 @@ EOS
 		-DV=5 -DL=6 -c macros.hip -o macros.o
 	expect "-DN=4 -DM=5 ...: every public header compiles" test "$rc" -eq 0
 
+	# Vector types as ROCm's: v += s and v = v % s compile, v %= s and
+	# the other integer-only OP= with a scalar do not (hip-tests'
+	# Unit_VectorOperators_Negative_Parameters_RTC counts the errors).
+	printf '#include <hip/hip_runtime.h>\n__global__ void k(int4* p, int s) { int4 v = *p; v += s; v = v %% s; v <<= v; *p = v; }\n' > vec_ok.hip
+	bcc --offload-arch=gfx90a -Wall -Werror -c vec_ok.hip -o vec_ok.o
+	expect "vector types: v += s, v = v % s, v <<= v compile" test "$rc" -eq 0
+	for op in '%=' '^=' '|=' '&=' '>>=' '<<='; do
+		printf '#include <hip/hip_runtime.h>\n__global__ void k(int4* p, int s) { int4 v = *p; v %s s; *p = v; }\n' "$op" > vec_bad.hip
+		bcc --offload-arch=gfx90a -c vec_bad.hip -o vec_bad.o
+		expect "vector types: v $op s does not compile (as in ROCm)" test "$rc" -ne 0
+	done
+
 	# Texture and surface functions: declared, not implemented (no target
 	# has images).  Image code guarded by !__HIP_NO_IMAGE_SUPPORT, as
 	# hip-tests' hipArrayCommon.hh guards it, builds with -Werror (the host
