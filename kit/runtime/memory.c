@@ -426,6 +426,18 @@ static hipError_t copy_async(const char *api, struct copy *c, hipStream_t stream
 	if (bh_rt_capturing(st))	/* a graph node (graph.c): the pointers, not the bytes */
 		return bh_rt_capture_copy(api, st, c->dst, c->dpitch, c->dslice, c->src, c->spitch,
 					  c->sslice, c->width, c->height, c->depth, c->kind);
+	if ((d.kind == PTR_PAGEABLE || d.kind == PTR_PINNED) &&
+	    (s.kind == PTR_PAGEABLE || s.kind == PTR_PINNED)) {
+		/* Host memory to host memory is fully synchronous with the
+		 * host, even asynchronous (ROCm and CUDA): after the stream's
+		 * work, then the copy, before the call returns. */
+		e = bh_rt_stream_synchronize(st, api);
+		if (e)
+			return e;
+		copy_slices(d.cpu, s.cpu, c->dpitch, c->spitch, c->width, c->height, c->depth,
+			    c->dslice, c->sslice);
+		return bh_rt_success();
+	}
 	op = calloc(1, sizeof(*op));
 	if (!op)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);

@@ -186,6 +186,11 @@ hipError_t hipStreamAttachMemAsync(hipStream_t stream, void *dev_ptr, size_t len
 	e = bh_rt_stream_get(stream, api, hipErrorContextIsDestroyed, &s);
 	if (e)
 		return e;
+	/* Single attaches memory to one stream: the null stream, which every
+	 * blocking stream waits for, is not one (CUDA's rule; hip-tests). */
+	if (flags == hipMemAttachSingle && s->null)
+		return bh_rt_error(hipErrorInvalidValue, "%s: hipMemAttachSingle needs a stream, "
+				   "not the null stream", api);
 	a = bh_rt_allocation_at(dev_ptr, &off);
 	if (!a || !a->managed)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %p is not managed memory", api,

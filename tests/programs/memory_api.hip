@@ -441,6 +441,26 @@ static void sync_memops()
     EXPECT_CODE(hipMemcpy(b, a, 4096, hipMemcpyDefault), hipSuccess);
     EXPECT_CODE(hipStreamQuery(s), hipSuccess);  // SYNC_MEMOPS: it waited for s
     opener.join();
+
+    // Host to host is fully synchronous, even hipMemcpyAsync: it returns
+    // after the stream's earlier work and the copy (ROCm and CUDA).
+    int *p1 = nullptr, *p2 = nullptr;
+    EXPECT_CODE(hipHostMalloc(&p1, 4096), hipSuccess);
+    EXPECT_CODE(hipHostMalloc(&p2, 4096), hipSuccess);
+    for (int i = 0; i < 1024; i++)
+        p1[i] = i, p2[i] = -1;
+    gate = false;
+    EXPECT_CODE(hipLaunchHostFunc(s, hold, nullptr), hipSuccess);
+    std::thread opener2([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        gate = true;
+    });
+    EXPECT_CODE(hipMemcpyAsync(p2, p1, 4096, hipMemcpyHostToHost, s), hipSuccess);
+    EXPECT_CODE(hipStreamQuery(s), hipSuccess);
+    expect(p2[0] == 0 && p2[1023] == 1023, "hipMemcpyAsync host to host: copied on return");
+    opener2.join();
+    hipHostFree(p1);
+    hipHostFree(p2);
     EXPECT_CODE(hipStreamDestroy(s), hipSuccess);
     hipFree(a);
     hipFree(b);

@@ -161,6 +161,9 @@ int main()
                 "attach of memory that is not managed");
     expect_code(hipStreamAttachMemAsync(s, managed, 0, hipMemAttachHost | hipMemAttachGlobal),
                 hipErrorInvalidValue, "attach with two flags");
+    expect_code(hipStreamAttachMemAsync(nullptr, managed, 0, hipMemAttachSingle),
+                hipErrorInvalidValue, "attach single to the null stream");
+    HIP_CHECK(hipStreamAttachMemAsync(nullptr, managed, 0, hipMemAttachGlobal));
     HIP_CHECK(hipStreamSynchronize(s));
     HIP_CHECK(hipFree(managed));
 
