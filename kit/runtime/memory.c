@@ -396,8 +396,9 @@ struct bh_rt_device *bh_rt_async_device_memory(const void *p)
 	return a->d;
 }
 
-/* hipMemcpy and hipMemcpyDtoD: between two such allocations of one
- * device, in @order's stream order, without waiting. */
+/* hipMemcpy, hipMemcpyDtoD and hipMemcpy2D (hipMemcpyParam2D): between
+ * two such allocations of one device, in @order's stream order, without
+ * waiting. */
 static hipError_t copy_1d(const char *api, struct copy *c, hipStream_t order)
 {
 	struct bh_rt_device *d = bh_rt_async_device_memory(c->dst);
@@ -602,7 +603,7 @@ hipError_t hipMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
 	struct copy c = { dst, src, dpitch, spitch, width, height, kind, 1, 0, 0 };
 	hipError_t e = check_pitches("hipMemcpy2D", dpitch, spitch, width, height);
 
-	return e ? e : copy_sync("hipMemcpy2D", &c, NULL);
+	return e ? e : copy_1d("hipMemcpy2D", &c, NULL);
 }
 
 hipError_t hipMemcpy2D_spt(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -611,7 +612,7 @@ hipError_t hipMemcpy2D_spt(void *dst, size_t dpitch, const void *src, size_t spi
 	struct copy c = { dst, src, dpitch, spitch, width, height, kind, 1, 0, 0 };
 	hipError_t e = check_pitches("hipMemcpy2D", dpitch, spitch, width, height);
 
-	return e ? e : copy_sync("hipMemcpy2D", &c, hipStreamPerThread);
+	return e ? e : copy_1d("hipMemcpy2D", &c, hipStreamPerThread);
 }
 
 hipError_t hipMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,

@@ -424,10 +424,13 @@ static void sync_memops()
     EXPECT_CODE(hipLaunchHostFunc(s, hold, nullptr), hipSuccess);
     EXPECT_CODE(hipMemset(b, 1, 4096), hipSuccess);
     EXPECT_CODE(hipMemsetD32(b, 0x01010101, 16), hipSuccess);
+    EXPECT_CODE(hipMemcpy2D(a + 512, 64, b, 64, 64, 4, hipMemcpyDeviceToDevice), hipSuccess);
     EXPECT_CODE(hipStreamQuery(s), hipErrorNotReady);
     gate = true;
     EXPECT_CODE(hipMemcpy(w.data(), b, 4096, hipMemcpyDeviceToHost), hipSuccess);
     expect(w[0] == 0x01010101 && w[1023] == 0x01010101, "the memsets ran, after the held stream");
+    EXPECT_CODE(hipMemcpy(w.data(), a + 512, 256, hipMemcpyDeviceToHost), hipSuccess);
+    expect(w[0] == 0x01010101 && w[63] == 0x01010101, "the 2-D device copy ran after them");
 
     unsigned one = 1;
     EXPECT_CODE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS,
