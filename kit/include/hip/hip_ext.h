@@ -46,11 +46,11 @@ hipError_t hipHccModuleLaunchKernel(hipFunction_t f, uint32_t globalWorkSizeX,
 #include <hip/hip_runtime.h>
 
 /* As hipLaunchKernelGGL's function-template form (bh/launch_ggl.h). */
-template <typename... Args, typename F = void (*)(Args...)>
-static inline void hipExtLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
+template <typename... __bhArgs, typename __bhF = void (*)(__bhArgs...)>
+static inline void hipExtLaunchKernelGGL(__bhF kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
 					 uint32_t sharedMemBytes, hipStream_t stream,
 					 hipEvent_t startEvent, hipEvent_t stopEvent, uint32_t flags,
-					 Args... args)
+					 __bhArgs... args)
 {
 	(void)__bh_launch_as(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, startEvent,
 			     stopEvent, (int)flags, true, args...);

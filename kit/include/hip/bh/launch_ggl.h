@@ -62,9 +62,9 @@ static inline hipError_t __bh_launch_as(void (*kernel)(Params...), const dim3 &n
  * then the specialisation that takes the arguments' types.
  */
 #ifdef HIP_TEMPLATE_KERNEL_LAUNCH
-template <typename... Args, typename F = void (*)(Args...)>
-static inline void hipLaunchKernelGGL(F kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
-				      uint32_t sharedMemBytes, hipStream_t stream, Args... args)
+template <typename... __bhArgs, typename __bhF = void (*)(__bhArgs...)>
+static inline void hipLaunchKernelGGL(__bhF kernel, const dim3 &numBlocks, const dim3 &dimBlocks,
+				      uint32_t sharedMemBytes, hipStream_t stream, __bhArgs... args)
 {
 	(void)__bh_launch_as(kernel, numBlocks, dimBlocks, sharedMemBytes, stream, nullptr, nullptr,
 			     0, false, args...);
