@@ -1154,6 +1154,14 @@ hipError_t hipLaunchByPtr(const void *func);
  * was none.  hipGetLastError() resets the code, not this message.
  */
 const char *bh_get_last_error_message(void);
+/*
+ * barehip extension: how long a wait lets the GPU take before it fails
+ * with hipErrorLaunchTimeOut, in milliseconds (default: the build's, 30 s;
+ * BAREHIP_FENCE_TIMEOUT_MS sets it at the first device bring-up).  Any
+ * thread; 0 is ignored.
+ */
+void bh_set_fence_timeout_ms(uint32_t ms);
+uint32_t bh_fence_timeout_ms(void);
 
 /*
  * barehip extension: a symbol as the C++ source spells it.  bh_demangle
