@@ -155,11 +155,30 @@ test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 # targets, on a representative subset.
 MODELLED := $(filter gfx90a gfx942 gfx1100 gfx1103 gfx1151,$(TARGETS))
 on_modelled = $(foreach t,$(1),$(foreach g,$(MODELLED),$(t)@$(g)))
+# make check runs every test, in a covering matrix rather than the whole
+# product of test x target x -O level x backend x host arch: every device
+# test runs at -O2 on every modelled target, at -O0 on one target of each
+# scratch mode, and on the kfd backend once per -O level; the QEMU and
+# cross-arch runs take one GPU target each (docs/testing.md lists the
+# choices).  CHECK_FULL=1 runs the whole product, as before (about twice
+# as long).  Rules test $(full) to choose.
+CHECK_FULL ?=
+full := $(filter 1 y yes,$(CHECK_FULL))
+# arch_flags GFX...: barehip-cc flags for a test built for only the
+# targets it runs on (nothing under CHECK_FULL: every selected target).
+arch_flags = $(if $(full),,$(foreach g,$(sort $(1)),--offload-arch=$(g)))
 # "prog@kfd-gfx942": prog on the kfd backend, driving the fake KFD (linked
 # into every test build, boards/kfdsim) emulating that target.  The fake
 # emulates the gfx9 parts only (its gfx11 is refused by name).
 KFD_GFX := $(filter gfx90a gfx942,$(TARGETS))
-on_kfd = $(if $(KFDSIM_LIB),$(foreach t,$(1),$(foreach g,$(KFD_GFX),$(t)@kfd-$(g))))
+on_kfd_gfx = $(if $(KFDSIM_LIB),$(foreach t,$(1),$(foreach g,$(2),$(t)@kfd-$(g))))
+# on_kfd: on the fake KFD of every gfx9 target (the kfd backend's own
+# tests); on_kfd_run: the tests of the rest of the tree, which ask the
+# kfd backend what any backend is asked: on one target, gfx942 by
+# default (KFD_RUN_GFX), every one under CHECK_FULL.
+on_kfd = $(call on_kfd_gfx,$(1),$(KFD_GFX))
+KFD_RUN_GFX := $(if $(full),$(KFD_GFX),$(lastword $(KFD_GFX)))
+on_kfd_run = $(call on_kfd_gfx,$(1),$(KFD_RUN_GFX))
 
 # ------------------------------------------------- per-directory rules
 # Each directory's rules are in a fragment beside it, <dir>/<dir>.mk, in
@@ -173,6 +192,12 @@ CHECK_BINS :=
 CHECK_RUNS :=
 TOOL_TESTS :=
 BENCH_BINS :=
+# What make check builds before it runs anything (check-build below),
+# empty here, before any fragment adds to them: one emptied after
+# tests/model/model.mk once dropped its coverage objects, which were
+# then built one at a time at the start of the test run.
+CHECK_PREBUILD :=
+CHECK_RUN_PREBUILD :=
 LIBBAREHIP := $(BUILD)/lib/libbarehip.a
 
 include firmware/firmware.mk
@@ -235,8 +260,6 @@ check: $(CHECK_DEPS_STAMP) check-build all
 # check step needs something built adds it to CHECK_PREBUILD (built in
 # $(BUILD)) or CHECK_RUN_PREBUILD (in the sanitized $(CHECK_BUILD)).
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-CHECK_PREBUILD :=
-CHECK_RUN_PREBUILD :=
 .PHONY: check-build check-build-all check-build-san check-run-build
 # Packages first, one apt at a time (deps-all: every fragment's stamp).
 check-build: $(CHECK_DEPS_STAMP)

@@ -7,18 +7,31 @@ $(BUILD)/tests/device/%: tests/device/%.hip $(wildcard tests/device/*.h) $(TOOLC
 	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -o $@ $<
 
 # Every device test also runs built at -O0: unoptimised code exercises
-# scratch (private segment buffer or architected flat scratch) and far
-# more of the ISA than -O2 does.
+# scratch and far more of the ISA than -O2 does.  It runs once per
+# scratch mode: on the fake KFD's gfx90a (the private segment buffer,
+# which the kfd backend sets up: DEVICE_O0_KFD) and on the sim board's
+# gfx1100 (architected flat scratch, at wave32: DEVICE_O0_SIM), and is
+# built for those targets only; CHECK_FULL=1 builds it for every target
+# and runs it wherever the -O2 build runs.
+DEVICE_O0_SIM := $(or $(filter gfx1100,$(MODELLED)),$(lastword $(MODELLED)))
+DEVICE_O0_KFD := $(firstword $(KFD_GFX))
 $(BUILD)/tests/device/%-O0: tests/device/%.hip $(wildcard tests/device/*.h) $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (-O0)"
-	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call test_flags,$<) -O0 -o $@ $<
+	$(Q)$(BAREHIP_CC) $(CC_FLAGS) $(call arch_flags,$(DEVICE_O0_SIM) $(DEVICE_O0_KFD)) \
+		$(call test_flags,$<) -O0 -o $@ $<
 
-DEVICE_TESTS := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
-DEVICE_TESTS += $(addsuffix -O0,$(DEVICE_TESTS))
+DEVICE_O2 := $(patsubst tests/device/%.hip,$(BUILD)/tests/device/%,$(wildcard tests/device/*.hip))
+DEVICE_O0 := $(addsuffix -O0,$(DEVICE_O2))
+DEVICE_TESTS := $(DEVICE_O2) $(DEVICE_O0)
 # ... and on the kfd backend, through the fake KFD (make check's builds
-# link it: boards/kfdsim/kfdsim.mk), on each target.
+# link it: boards/kfdsim/kfdsim.mk): -O2 on KFD_RUN_GFX.
+ifneq ($(full),)
 DEVICE_RUNS := $(call on_modelled,$(DEVICE_TESTS)) $(call on_kfd,$(DEVICE_TESTS))
+else
+DEVICE_RUNS := $(call on_modelled,$(DEVICE_O2)) $(foreach t,$(DEVICE_O0),$(t)@$(DEVICE_O0_SIM)) \
+	$(call on_kfd_run,$(DEVICE_O2)) $(call on_kfd_gfx,$(DEVICE_O0),$(DEVICE_O0_KFD))
+endif
 CHECK_BINS += $(DEVICE_TESTS)
 CHECK_RUNS += $(DEVICE_RUNS)
 # The model's host threads (boards/sim/model/pool.c).  make check runs

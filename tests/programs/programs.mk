@@ -166,7 +166,7 @@ MULTI_PROGRAMS += $(PROG_DIR)/device_ir
 MULTI_PROGRAM_RUNS += $(call on_modelled,$(PROG_DIR)/device_ir)
 
 PROGRAMS := $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,$(wildcard tests/programs/*.hip))
-PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd,$(PROGRAMS))
+PROGRAM_RUNS := $(call on_modelled,$(PROGRAMS)) $(call on_kfd_run,$(PROGRAMS))
 # Several GPUs: multi_device (and ext_launch's multi-device launch) on
 # three fake gfx90a GPUs, multi_device on two gfx942.
 ifneq ($(KFDSIM_LIB),)

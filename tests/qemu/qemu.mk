@@ -108,19 +108,43 @@ $(QEMU_DIR)/initramfs.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO)
 	$(Q)tests/qemu/mkinitramfs.sh $@ tests/qemu/init $(KMOD_KO) $(QEMU_DIR)/kmodtest \
 		$(QEMU_DIR)/dbgexit
 
-# The HIP device tests the guest runs through barehip.ko: the same static
-# binaries as on the in-process board (the loader runs in the guest under
-# TCG, the kernels on the host in barehip-sim: all of them take about 5 s
-# per target).  The unit tests go along with their code objects, at the
-# path they were built to read them from.
+# The HIP device tests the guest runs through barehip.ko: static, as on
+# the in-process board (the loader runs in the guest under TCG, the
+# kernels on the host in barehip-sim: all of them take about a minute per
+# target).  barehip.ko and the kmod backend do not depend on the GPU
+# target, so make check runs them on one, QEMU_GFX (gfx1100 by default:
+# wave32, the model's newest), and builds them for it alone; CHECK_FULL=1
+# runs them on every modelled target.  The unit tests go along with their
+# code objects, at the path they were built to read them from.
+QEMU_GFX := $(if $(full),$(MODELLED),$(or $(filter gfx1100,$(MODELLED)),$(lastword $(MODELLED))))
+QEMU_HIP_DIR := $(QEMU_DIR)/hip
 QEMU_HIP_TESTS := $(patsubst tests/device/%.hip,%,$(wildcard tests/device/*.hip))
-QEMU_HIP_BINS := $(addprefix $(BUILD)/tests/device/,$(QEMU_HIP_TESTS))
+QEMU_HIP_BINS := $(addprefix $(QEMU_HIP_DIR)/device/,$(QEMU_HIP_TESTS))
 # The host API programs too (streams, events, memory, faults...): the
 # single-file ones, which need no files beside them.
-QEMU_HIP_BINS += $(patsubst tests/programs/%.hip,$(BUILD)/tests/programs/%,\
+QEMU_HIP_BINS += $(patsubst tests/programs/%.hip,$(QEMU_HIP_DIR)/programs/%,\
 	$(wildcard tests/programs/*.hip))
 # And those that need the board beside the host (barehip-sim runs it so).
-QEMU_HIP_BINS += $(ASYNC_PROGRAMS)
+QEMU_HIP_BINS += $(if $(ASYNC_PROGRAMS),$(patsubst tests/programs/async/%.hip,\
+	$(QEMU_HIP_DIR)/async/%,$(wildcard tests/programs/async/*.hip)))
+# As tests/programs/programs.mk builds them: hiprtc tells the build host
+# (where it must compile) from another by the directory of its device
+# library.
+QEMU_CC_FLAGS :=
+$(QEMU_HIP_DIR)/programs/hiprtc: $(HIPRTC_DIR)/libdevice.a
+$(QEMU_HIP_DIR)/programs/hiprtc: QEMU_CC_FLAGS += -DRDC_DIR='"$(abspath $(HIPRTC_DIR))"'
+$(QEMU_HIP_DIR)/device/%: tests/device/%.hip $(wildcard tests/device/*.h) $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (QEMU guest: $(QEMU_GFX))"
+	$(Q)$(BAREHIP_CC) $(call arch_flags,$(QEMU_GFX)) $(QEMU_CC_FLAGS) $(call test_flags,$<) -o $@ $<
+$(QEMU_HIP_DIR)/programs/%: tests/programs/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (QEMU guest: $(QEMU_GFX))"
+	$(Q)$(BAREHIP_CC) $(call arch_flags,$(QEMU_GFX)) $(QEMU_CC_FLAGS) $(call test_flags,$<) -o $@ $<
+$(QEMU_HIP_DIR)/async/%: tests/programs/async/%.hip $(TOOLCHAIN)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (QEMU guest: $(QEMU_GFX))"
+	$(Q)$(BAREHIP_CC) $(call arch_flags,$(QEMU_GFX)) $(QEMU_CC_FLAGS) $(call test_flags,$<) -o $@ $<
 $(QEMU_DIR)/initramfs-hip.cpio: tests/qemu/init tests/qemu/mkinitramfs.sh $(KMOD_KO) \
 		$(QEMU_DIR)/hiptest $(QEMU_DIR)/dbgexit $(QEMU_DIR)/bhlatency $(UNIT_BIN) $(UNIT_CO) \
 		$(QEMU_HIP_BINS) $(BUILD)/bin/barehip-info
@@ -144,7 +168,7 @@ QEMU_CHECK_BUILD := $(QEMU_DIR)/initramfs.cpio $(QEMU_DIR)/echo-board \
 CHECK_PREBUILD += $(QEMU_CHECK_BUILD)
 # Its steps, counted as make check's other groups count theirs (each
 # step's summary gives its time).
-QEMU_STEPS = $(words kmodtest unmaptest $(MODELLED))
+QEMU_STEPS = $(words kmodtest unmaptest $(QEMU_GFX))
 check-qemu: $(QEMU_CHECK_BUILD) | $(QEMU_DEPS_STAMP)
 	$(Q)if [ "$(SANITIZE)" = 1 ]; then \
 		echo "check-qemu: the guest runs static programs: build without SANITIZE=1"; exit 1; fi
@@ -155,7 +179,7 @@ check-qemu: $(QEMU_CHECK_BUILD) | $(QEMU_DEPS_STAMP)
 	@echo "== QEMU system test 2 of $(QEMU_STEPS): freeing host memory on a board that does not answer"
 	$(Q)tests/qemu/run.sh unmaptest $(QEMU_DIR)/kernel/current/vmlinux \
 		$(QEMU_DIR)/initramfs-unmap.cpio $(BAREHIP_SIM) $(QEMU_DIR)
-	$(Q)n=2; for gfx in $(MODELLED); do n=$$((n + 1)); \
+	$(Q)n=2; for gfx in $(QEMU_GFX); do n=$$((n + 1)); \
 		echo "== QEMU system test $$n of $(QEMU_STEPS): HIP device tests on barehip-sim ($$gfx) through barehip.ko"; \
 		tests/qemu/run.sh hiptest:$$gfx $(QEMU_DIR)/kernel/current/vmlinux \
 			$(QEMU_DIR)/initramfs-hip.cpio $(BAREHIP_SIM) $(QEMU_DIR) 300 || exit 1; \
