@@ -60,14 +60,19 @@ CHECK_BINS += $(GFX11_SUBSET_BINS)
 CHECK_RUNS += $(GFX11_SUBSET_RUNS)
 
 # Wave64 on gfx11 (-mwavefrontsize64: CS_W32_EN clear, barehip-cc links
-# the wave64 firmware), by the same model code as wave32: every device
-# test but the two that check the device code's warpSize equals the
-# device's native one (a wave64 build on a wave32 device does not, by
-# design: language, properties), and the warp program, on gfx1100.
+# the wave64 firmware), by the same model code as wave32, on gfx1100:
+# saxpy, the warp program and the device tests, less the two that check
+# the device code's warpSize equals the device's native one (a wave64
+# build on a wave32 device does not, by design: language, properties).
+# make check runs the device tests that depend on the wave size (the
+# gfx11 subset's, and cooperative groups, lane functions, ds_swizzle,
+# block barriers, intrinsics, launch bounds); CHECK_FULL=1 runs every
+# device test.
 ifneq ($(filter gfx1100,$(TARGETS)),)
 GFX11_W64_DIR := $(BUILD)/gfx1100-w64
-GFX11_W64_DEVICE := $(filter-out language properties,$(patsubst tests/device/%.hip,%,\
-	$(wildcard tests/device/*.hip)))
+GFX11_W64_DEVICE := $(filter-out language properties,$(if $(full),$(patsubst \
+	tests/device/%.hip,%,$(wildcard tests/device/*.hip)),$(GFX11_SUBSET_DEVICE) cg_coalesced \
+	cg_tiles coop_groups ds_swizzle lane_functions syncthreads intrinsics launch_bounds))
 GFX11_W64_BINS := $(GFX11_W64_DIR)/examples/saxpy $(GFX11_W64_DIR)/tests/programs/warp_intrinsics \
 	$(foreach t,$(GFX11_W64_DEVICE),$(GFX11_W64_DIR)/tests/device/$(t))
 GFX11_W64_FLAGS := --offload-arch=gfx1100 -mwavefrontsize64

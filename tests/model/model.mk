@@ -109,9 +109,11 @@ $(BUILD)/gen/model_kernels.h: $(MODEL_KERNELS) tests/model/gen-kernels.py
 
 # Instruction coverage: device code objects of every HIP program at
 # -O0..-O3 for each target, checked against the model's decode tables.
-# make check covers -O1 and -O3 for the selected targets (-O0 and -O2
-# also run); make coverage covers all four levels, and every gfx11 part
-# (gfx1103 and gfx1151 too), and writes docs/model-coverage.md.
+# make check covers -O3 for the selected targets (-O0 and -O2 also run),
+# and -O1 too under CHECK_FULL=1 (-O1 is not a subset of -O3: on gfx942
+# the device tests' -O1 code has 13 mnemonics their -O3 code has not);
+# make coverage covers all four levels, and every gfx11 part (gfx1103 and
+# gfx1151 too), and writes docs/model-coverage.md.
 COV_SRCS := $(wildcard tests/device/*.hip tests/programs/*.hip tests/math/*.hip tests/corpus/*.hip examples/*.hip)
 # Every gfx11 part is covered whether or not it is a selected target.
 COV_TARGETS := $(TARGETS) $(FW_EXTRA_TARGETS)
@@ -126,9 +128,10 @@ endef
 $(foreach s,$(COV_SRCS),$(foreach t,$(COV_TARGETS),$(foreach o,0 1 2 3,\
 	$(eval $(call COV_RULE,$(s),$(t),$(o))))))
 
-CHECK_RUN_PREBUILD += $(call cov_objs,1 3,$(TARGETS))
+CHECK_COV_LEVELS := $(if $(full),1 3,3)
+CHECK_RUN_PREBUILD += $(call cov_objs,$(CHECK_COV_LEVELS),$(TARGETS))
 .PHONY: check-coverage coverage
-check-coverage: $(call cov_objs,1 3,$(TARGETS))
+check-coverage: $(call cov_objs,$(CHECK_COV_LEVELS),$(TARGETS))
 	$(Q)$(PYTHON) scripts/isa-coverage.py $(BUILD)/gen $(LLVM_OBJDUMP) $^
 coverage: $(call cov_objs,0 1 2 3,$(COV_TARGETS))
 	$(Q)$(PYTHON) scripts/isa-coverage.py $(BUILD)/gen $(LLVM_OBJDUMP) \
