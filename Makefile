@@ -154,12 +154,14 @@ test_flags = $(shell sed -n 's|^// barehip-cc-flags: ||p' $(1))
 # tests/gfx11/gfx11.mk adds gfx1103 and gfx1151, which are not default
 # targets, on a representative subset.
 MODELLED := $(filter gfx90a gfx942 gfx1100 gfx1103 gfx1151,$(TARGETS))
-on_modelled = $(foreach t,$(1),$(foreach g,$(MODELLED),$(t)@$(g)))
+# on_gfx PROGS,GFX...: each program on each of those targets.
+on_gfx = $(foreach t,$(1),$(foreach g,$(2),$(t)@$(g)))
+on_modelled = $(call on_gfx,$(1),$(MODELLED))
 # make check runs every test, in a covering matrix rather than the whole
 # product of test x target x -O level x backend x host arch: every device
 # test runs at -O2 on every modelled target, at -O0 on one target of each
 # scratch mode, and on the kfd backend once per -O level; the QEMU and
-# cross-arch runs take one GPU target each (docs/testing.md lists the
+# cross-arch runs take one GPU target each (docs/building.md lists the
 # choices).  CHECK_FULL=1 runs the whole product, as before (about twice
 # as long).  Rules test $(full) to choose.
 CHECK_FULL ?=
@@ -171,7 +173,7 @@ arch_flags = $(if $(full),,$(foreach g,$(sort $(1)),--offload-arch=$(g)))
 # into every test build, boards/kfdsim) emulating that target.  The fake
 # emulates the gfx9 parts only (its gfx11 is refused by name).
 KFD_GFX := $(filter gfx90a gfx942,$(TARGETS))
-on_kfd_gfx = $(if $(KFDSIM_LIB),$(foreach t,$(1),$(foreach g,$(2),$(t)@kfd-$(g))))
+on_kfd_gfx = $(if $(KFDSIM_LIB),$(call on_gfx,$(1),$(addprefix kfd-,$(2))))
 # on_kfd: on the fake KFD of every gfx9 target (the kfd backend's own
 # tests); on_kfd_run: the tests of the rest of the tree, which ask the
 # kfd backend what any backend is asked: on one target, gfx942 by

@@ -29,7 +29,7 @@ DEVICE_TESTS := $(DEVICE_O2) $(DEVICE_O0)
 ifneq ($(full),)
 DEVICE_RUNS := $(call on_modelled,$(DEVICE_TESTS)) $(call on_kfd,$(DEVICE_TESTS))
 else
-DEVICE_RUNS := $(call on_modelled,$(DEVICE_O2)) $(foreach t,$(DEVICE_O0),$(t)@$(DEVICE_O0_SIM)) \
+DEVICE_RUNS := $(call on_modelled,$(DEVICE_O2)) $(call on_gfx,$(DEVICE_O0),$(DEVICE_O0_SIM)) \
 	$(call on_kfd_run,$(DEVICE_O2)) $(call on_kfd_gfx,$(DEVICE_O0),$(DEVICE_O0_KFD))
 endif
 CHECK_BINS += $(DEVICE_TESTS)

@@ -13,7 +13,7 @@ MATH_TESTS := $(patsubst tests/math/%.hip,$(BUILD)/tests/math/%,$(wildcard tests
 # memory and 8-bit float instructions) and gfx1100 for RDNA3;
 # CHECK_FULL=1 adds gfx942.
 MATH_GFX := $(if $(full),$(MODELLED),$(filter-out gfx942,$(MODELLED)))
-MATH_RUNS := $(foreach t,$(MATH_TESTS),$(foreach g,$(or $(MATH_GFX),$(MODELLED)),$(t)@$(g)))
+MATH_RUNS := $(call on_gfx,$(MATH_TESTS),$(or $(MATH_GFX),$(MODELLED)))
 CHECK_BINS += $(MATH_TESTS)
 CHECK_RUNS += $(MATH_RUNS)
 BENCH_BINS += $(MATH_TESTS)

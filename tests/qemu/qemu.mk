@@ -125,23 +125,15 @@ QEMU_HIP_BINS := $(addprefix $(QEMU_HIP_DIR)/device/,$(QEMU_HIP_TESTS))
 QEMU_HIP_BINS += $(patsubst tests/programs/%.hip,$(QEMU_HIP_DIR)/programs/%,\
 	$(wildcard tests/programs/*.hip))
 # And those that need the board beside the host (barehip-sim runs it so).
-QEMU_HIP_BINS += $(if $(ASYNC_PROGRAMS),$(patsubst tests/programs/async/%.hip,\
-	$(QEMU_HIP_DIR)/async/%,$(wildcard tests/programs/async/*.hip)))
+QEMU_HIP_BINS += $(patsubst $(BUILD)/tests/%,$(QEMU_HIP_DIR)/%,$(ASYNC_PROGRAMS))
 # As tests/programs/programs.mk builds them: hiprtc tells the build host
 # (where it must compile) from another by the directory of its device
 # library.
 QEMU_CC_FLAGS :=
 $(QEMU_HIP_DIR)/programs/hiprtc: $(HIPRTC_DIR)/libdevice.a
 $(QEMU_HIP_DIR)/programs/hiprtc: QEMU_CC_FLAGS += -DRDC_DIR='"$(abspath $(HIPRTC_DIR))"'
-$(QEMU_HIP_DIR)/device/%: tests/device/%.hip $(wildcard tests/device/*.h) $(TOOLCHAIN)
-	$(Q)mkdir -p $(@D)
-	@echo "  HIPCC   $< (QEMU guest: $(QEMU_GFX))"
-	$(Q)$(BAREHIP_CC) $(call arch_flags,$(QEMU_GFX)) $(QEMU_CC_FLAGS) $(call test_flags,$<) -o $@ $<
-$(QEMU_HIP_DIR)/programs/%: tests/programs/%.hip $(TOOLCHAIN)
-	$(Q)mkdir -p $(@D)
-	@echo "  HIPCC   $< (QEMU guest: $(QEMU_GFX))"
-	$(Q)$(BAREHIP_CC) $(call arch_flags,$(QEMU_GFX)) $(QEMU_CC_FLAGS) $(call test_flags,$<) -o $@ $<
-$(QEMU_HIP_DIR)/async/%: tests/programs/async/%.hip $(TOOLCHAIN)
+# build/qemu/hip/X from tests/X.hip (device/, programs/, programs/async/).
+$(QEMU_HIP_DIR)/%: tests/%.hip $(wildcard tests/device/*.h) $(TOOLCHAIN)
 	$(Q)mkdir -p $(@D)
 	@echo "  HIPCC   $< (QEMU guest: $(QEMU_GFX))"
 	$(Q)$(BAREHIP_CC) $(call arch_flags,$(QEMU_GFX)) $(QEMU_CC_FLAGS) $(call test_flags,$<) -o $@ $<
