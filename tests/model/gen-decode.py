@@ -382,7 +382,58 @@ def salu_fields(mn, fmt, toks, mods, f):
             f["lit"] = lit
 
 
+DIMS = {"SQ_RSRC_IMG_1D": 0, "SQ_RSRC_IMG_2D": 1, "SQ_RSRC_IMG_3D": 2, "SQ_RSRC_IMG_CUBE": 3,
+        "SQ_RSRC_IMG_1D_ARRAY": 4, "SQ_RSRC_IMG_2D_ARRAY": 5, "SQ_RSRC_IMG_2D_MSAA": 6,
+        "SQ_RSRC_IMG_2D_MSAA_ARRAY": 7}
+
+
+def mimg_fields(toks, mods, f):
+    """MIMG: vdata, vaddr (a register or an NSA [list]), srsrc, ssamp."""
+    cpol = 0
+    for k in ("unorm", "d16", "a16", "tfe", "lwe", "r128", "da"):
+        f[k] = 0
+    for m in mods:
+        if m == "glc":
+            cpol |= 1
+        elif m == "slc":
+            cpol |= 2
+        elif m == "dlc":
+            cpol |= 8
+        elif m.startswith("dmask:"):
+            f["dmask"] = int(m[6:], 0)
+        elif m.startswith("dim:"):
+            f["dim"] = DIMS[m[4:]]
+        elif m in ("unorm", "d16", "a16", "tfe", "lwe", "r128", "da"):
+            f[m] = 1
+        else:
+            raise ValueError("MIMG modifier %s" % m)
+    f.setdefault("dmask", 0)    # llvm-mc: no dmask: is 0
+    if GFX11:
+        del f["da"]
+    else:
+        del f["tfe"], f["r128"]
+    f["cpol"] = cpol
+    f["acc"] = 1 if toks[0].startswith("a") else 0
+    f["data"] = reg(toks[0])[0] - 256
+    a = toks[1]
+    if a.startswith("[") and "," in a:
+        regs = [reg(t.strip())[0] - 256 for t in a.strip("[]").split(",")]
+        f["addr"] = regs[0]
+        f["nsa"] = 1
+        for i, r in enumerate(regs[1:]):
+            f["nsa%d" % i] = r
+    else:
+        f["addr"] = reg(a[1:-1] if a.startswith("[") else a)[0] - 256
+        if GFX11:
+            f["nsa"] = 0
+    f["srsrc"] = reg(toks[2])[0]
+    if len(toks) > 3:
+        f["ssamp"] = reg(toks[3])[0]
+
+
 def mem_fields(mn, fmt, toks, mods, f, gfx942):
+    if fmt == "MIMG":
+        return mimg_fields(toks, mods, f)
     cpol = 0
     for m in mods:
         if m in ("glc", "sc0"):
@@ -502,7 +553,7 @@ def fmt_of_gfx11(dw0):
     for shift, val, fmt in ((23, 0x17D, "SOP1"), (23, 0x17E, "SOPC"), (23, 0x17F, "SOPP"),
                             (28, 0xB, "SOPK"), (30, 2, "SOP2"), (26, 0x3D, "SMEM"),
                             (24, 0xCC, "VOP3P"), (26, 0x32, "VOPD"), (26, 0x36, "DS"),
-                            (26, 0x37, "FLAT"), (26, 0x38, "MUBUF")):
+                            (26, 0x37, "FLAT"), (26, 0x38, "MUBUF"), (26, 0x3C, "MIMG")):
         if dw0 >> shift == val:
             return fmt
     return "VALU"
@@ -531,6 +582,8 @@ def fmt_of(dw0):
         return "FLAT"
     if dw0 >> 26 == 0x38:
         return "MUBUF"
+    if dw0 >> 26 == 0x3C:
+        return "MIMG"
     return "VALU"
 
 
@@ -652,6 +705,27 @@ def variants(sample, gfx942):
                            (" sc1" if gfx942 else " slc"))
         out.append(sample + " offset:4095")
         out.append(sample + (" sc0 nt" if gfx942 else " glc"))
+    elif mn.startswith("image_"):
+        # other registers, each modifier, dmask widths, NSA (gfx11), AGPR data (gfx90a)
+        out.append(re.sub(r"v\[0:3\]", "v[10:13]", sample, count=1))
+        out.append(re.sub(r"\bv0,", "v10,", sample, count=1))
+        out.append(re.sub(r"v\[4:(\d)\]", lambda m: "v[%d:%d]" % (40, 36 + int(m.group(1))),
+                          sample, count=1))
+        out.append(sample.replace("s[0:7]", "s[16:23]", 1).replace("s[8:11]", "s[4:7]", 1))
+        for mod in ("glc", "slc", "dlc", "unorm", "da", "lwe", "tfe", "a16", "glc slc"):
+            out.append(sample + " " + mod)
+        if "dmask:0xf" in sample:
+            out.append(re.sub(r"v\[0:3\]", "v0", sample, count=1).replace("dmask:0xf",
+                                                                          "dmask:0x4"))
+            out.append(re.sub(r"v\[0:3\]", "v[0:1]", sample, count=1).replace("dmask:0xf",
+                                                                              "dmask:0x9"))
+            out.append(re.sub(r"v\[0:3\]", "v[0:1]", sample, count=1) + " d16")
+            out.append(re.sub(r"v\[0:3\]", "a[0:3]", sample, count=1))
+        m = re.search(r"v\[4:(\d)\]", sample)
+        if GFX11 and m and int(m.group(1)) - 4 + 1 <= 5:
+            n = int(m.group(1)) - 4 + 1
+            nsa = "[" + ", ".join("v%d" % r for r in (4, 9, 17, 30, 2)[:n]) + "]"
+            out.append(sample.replace(m.group(0), nsa, 1))
     elif mn.startswith("buffer_"):
         out.append(sample.replace("off,", "v9,", 1) + " offen")
         out.append(sample.replace("off,", "v9,", 1) + " idxen offset:4095")

@@ -151,6 +151,20 @@ static long long field(const struct insn *in, const char *key)
 	if (!strcmp(key, "glc")) return in->cpol & 1;
 	if (!strcmp(key, "seg")) return in->seg;
 	if (!strcmp(key, "sve")) return in->sve;
+	if (!strcmp(key, "dmask")) return in->dmask;
+	if (!strcmp(key, "dim")) return in->dim;
+	if (!strcmp(key, "unorm")) return in->unorm;
+	if (!strcmp(key, "d16")) return in->d16;
+	if (!strcmp(key, "a16")) return in->a16;
+	if (!strcmp(key, "tfe")) return in->tfe;
+	if (!strcmp(key, "lwe")) return in->lwe;
+	if (!strcmp(key, "r128")) return in->r128;
+	if (!strcmp(key, "da")) return in->da;
+	if (!strcmp(key, "acc")) return in->acc;
+	if (!strcmp(key, "ssamp")) return in->src[1];
+	if (!strcmp(key, "nsa")) return in->nsa;
+	if (!strncmp(key, "nsa", 3) && key[3] >= '0' && key[3] <= '3' && !key[4])
+		return in->nsa_addr[key[3] - '0'];
 	return -1;
 }
 
@@ -201,7 +215,7 @@ static void check_all_fields(enum bh_sim_gfx gfx, const struct bh_sim_isa *isa,
 {
 	static const char *const fmt_names[FMT_COUNT] = {
 		"SOP2", "SOPK", "SOP1", "SOPC", "SOPP", "SMEM", "VALU", "VOP3P", "DS", "FLAT", "MUBUF",
-		"VOPD",
+		"VOPD", "MIMG",
 	};
 	struct bh_sim *sim = make_sim(gfx);
 	struct bh_sim_target as_isa;

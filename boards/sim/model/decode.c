@@ -80,6 +80,8 @@ static const struct decode_encoding gfx9_encodings[] = {
 	{ .fmt = FMT_DS, .shift = 26, .match = 0x36, .key_shift = 17, .key_mask = 0xff },
 	{ .fmt = FMT_FLAT, .shift = 26, .match = 0x37, .key_shift = 18, .key_mask = 0x7f },
 	{ .fmt = FMT_MUBUF, .shift = 26, .match = 0x38, .key_shift = 18, .key_mask = 0x7f },
+	/* gfx90a only: gfx942 has no image instructions (no table rows). */
+	{ .fmt = FMT_MIMG, .shift = 26, .match = 0x3c, .key_shift = 18, .key_mask = 0x7f },
 	{ .fmt = FMT_COUNT },
 };
 
@@ -124,6 +126,24 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->saddr = d1 >> 24;			/* soffset */
 		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 17) & 1) << 1 | ((d0 >> 15) & 1) << 2;
 		in->acc = (d1 >> 23) & 1;
+		break;
+	case FMT_MIMG:
+		/* Vega/CDNA MIMG; bit 15 is A16 (R128 reused, the T# is always
+		 * 8 dwords), bit 16 TFE on gfx900 but ACC (AGPR data) on gfx90a,
+		 * which has no TFE. */
+		in->dmask = (d0 >> 8) & 0xf;
+		in->unorm = (d0 >> 12) & 1;
+		in->da = (d0 >> 14) & 1;
+		in->a16 = (d0 >> 15) & 1;
+		in->acc = (d0 >> 16) & 1;
+		in->lwe = (d0 >> 17) & 1;
+		in->cpol = ((d0 >> 13) & 1) | ((d0 >> 25) & 1) << 1;
+		in->addr = d1 & 0xff;
+		in->data = (d1 >> 8) & 0xff;
+		in->src[0] = ((d1 >> 16) & 0x1f) << 2;	/* srsrc */
+		in->src[1] = ((d1 >> 21) & 0x1f) << 2;	/* ssamp */
+		in->d16 = d1 >> 31;
+		in->dim = 0xff;
 		break;
 	default:
 		break;

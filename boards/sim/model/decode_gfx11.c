@@ -15,7 +15,7 @@
  *     FLAT's "off" SADDR is NULL (124), not 0x7f.
  * Operand codes are kept as encoded: on gfx11 124 is NULL and 125 is M0.
  * A row without a handler (BH_INSN_UNIMPL) decodes; running it is an
- * illegal-instruction fault (dispatch.c).  Not decoded: MTBUF, MIMG, EXP,
+ * illegal-instruction fault (dispatch.c).  Not decoded: MTBUF, EXP,
  * VINTERP, LDSDIR (clang does not emit them for compute kernels).
  */
 #include "decode_common.h"
@@ -95,6 +95,7 @@ static const struct decode_encoding gfx11_encodings[] = {
 	{ .fmt = FMT_DS, .shift = 26, .match = 0x36, .key_shift = 18, .key_mask = 0xff },
 	{ .fmt = FMT_FLAT, .shift = 26, .match = 0x37, .key_shift = 18, .key_mask = 0x7f },
 	{ .fmt = FMT_MUBUF, .shift = 26, .match = 0x38, .key_shift = 18, .key_mask = 0xff },
+	{ .fmt = FMT_MIMG, .shift = 26, .match = 0x3c, .key_shift = 18, .key_mask = 0xff },
 	{ .fmt = FMT_COUNT },
 };
 
@@ -166,6 +167,29 @@ static void fields(struct insn *in, enum insn_format fmt)
 		in->idxen = (d1 >> 23) & 1;
 		in->saddr = d1 >> 24;			/* soffset */
 		break;
+	case FMT_MIMG:
+		/* RDNA3 MIMG: NSA 0, DIM 4:2, UNORM 7, DMASK 11:8, SLC 12,
+		 * DLC 13, GLC 14, R128 15, A16 16, D16 17; dword 1: VADDR,
+		 * VDATA, SRSRC 20:16, TFE 21, LWE 22, SSAMP 30:26.  NSA: one
+		 * more dword, the VGPRs of addresses 1..4 by byte. */
+		in->nsa = d0 & 1;
+		in->dim = (d0 >> 2) & 7;
+		in->unorm = (d0 >> 7) & 1;
+		in->dmask = (d0 >> 8) & 0xf;
+		in->cpol = ((d0 >> 14) & 1) | ((d0 >> 12) & 1) << 1 | ((d0 >> 13) & 1) << 3;
+		in->r128 = (d0 >> 15) & 1;
+		in->a16 = (d0 >> 16) & 1;
+		in->d16 = (d0 >> 17) & 1;
+		in->addr = d1 & 0xff;
+		in->data = (d1 >> 8) & 0xff;
+		in->src[0] = ((d1 >> 16) & 0x1f) << 2;	/* srsrc */
+		in->tfe = (d1 >> 21) & 1;
+		in->lwe = (d1 >> 22) & 1;
+		in->src[1] = ((d1 >> 26) & 0x1f) << 2;	/* ssamp */
+		if (in->nsa)
+			for (unsigned i = 0; i < 4; i++)
+				in->nsa_addr[i] = (uint8_t)(in->dw[2] >> (8 * i));
+		break;
 	default:
 		break;
 	}
@@ -180,6 +204,8 @@ static unsigned extra_dwords(const struct insn *in, enum insn_format fmt)
 		if (is_dpp(d1 & 0x1ff))
 			return 1;
 	}
+	if (fmt == FMT_MIMG)
+		return in->dw[0] & 1;		/* NSA: one dword of addresses */
 	if ((fmt == FMT_VALU && in->enc == ENC_VOP3) || fmt == FMT_VOP3P) {
 		for (unsigned i = 0; i < 3; i++)
 			if (((in->dw[1] >> (9 * i)) & 0x1ff) == SRC_LITERAL)

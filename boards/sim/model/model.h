@@ -459,6 +459,7 @@ enum insn_format {
 	FMT_SOP2, FMT_SOPK, FMT_SOP1, FMT_SOPC, FMT_SOPP, FMT_SMEM,
 	FMT_VALU, FMT_VOP3P, FMT_DS, FMT_FLAT, FMT_MUBUF,
 	FMT_VOPD,	/* gfx11 dual issue: keys X opcode, 0x20 + Y opcode */
+	FMT_MIMG,	/* image instructions (exec_image.c) */
 	FMT_COUNT
 };
 
@@ -520,6 +521,14 @@ struct insn {
 	 * decoded for the trace and the decoder test, no effect in the model */
 	uint8_t cpol;
 	uint8_t op_sel, op_sel_hi;
+	/*
+	 * MIMG (exec_image.c): addr is the first address VGPR, data VDATA,
+	 * src[0] the T# and src[1] the S# SGPR; gfx11 NSA lists the VGPRs
+	 * of addresses 1..4 in nsa_addr.  dim: gfx11's DIM field (the T#
+	 * TYPE - 8); gfx9 has none (0xff) and uses the T#'s TYPE.
+	 */
+	uint8_t dmask, dim, nsa_addr[4];
+	bool unorm, da, a16, d16, tfe, lwe, r128, nsa;
 };
 
 /*

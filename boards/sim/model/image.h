@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Image resource (T#) and sampler (S#) descriptors, decoded into one form
+ * for both generations (image_desc.c), and what the image instructions
+ * (exec_image.c) read of them.  Field positions: Mesa's register files
+ * (src/amd/registers gfx9.json, gfx11-rsrc.json: SQ_IMG_RSRC_WORD*,
+ * SQ_IMG_SAMP_WORD*), which ROCr's image managers agree with.
+ */
+#ifndef BH_SIM_IMAGE_H
+#define BH_SIM_IMAGE_H
+
+#include "model.h"
+
+/* Number formats (gfx9 IMG_NUM_FORMAT; gfx11's unified FORMAT maps here). */
+enum img_nf { NF_UNORM, NF_SNORM, NF_USCALED, NF_SSCALED, NF_UINT, NF_SINT, NF_FLOAT, NF_SRGB };
+
+/* SQ_RSRC_IMG_* (T# TYPE; gfx11's DIM field is TYPE - 8). */
+enum {
+	IMG_1D = 8, IMG_2D, IMG_3D, IMG_CUBE, IMG_1D_ARRAY, IMG_2D_ARRAY, IMG_2D_MSAA,
+	IMG_2D_MSAA_ARRAY
+};
+
+/* SQ_SEL_XYZW01 (DST_SEL_*). */
+enum { SEL_0 = 0, SEL_1 = 1, SEL_X = 4 };
+
+/* SQ_TEX_CLAMP (S# CLAMP_X/Y/Z). */
+enum { CLAMP_WRAP = 0, CLAMP_MIRROR = 1, CLAMP_LAST_TEXEL = 2, CLAMP_BORDER = 6 };
+
+struct img_rsrc {
+	uint64_t base;			/* byte address of texel (0, 0, 0) */
+	uint8_t nch, bits, nf;		/* channels in memory, bits each, enum img_nf */
+	uint8_t bpe;			/* bytes per texel */
+	uint8_t type;			/* IMG_* */
+	uint8_t sel[4];			/* DST_SEL_X..W */
+	uint32_t width, height, depth;	/* texels; depth: slices of a 3D image, else 1 */
+	uint32_t first_layer, layers;	/* arrays and cubes (6 faces per cube), else 0, 1 */
+	uint32_t pitch;			/* texels from one row to the next */
+};
+
+struct img_samp {
+	uint8_t clamp[3];		/* CLAMP_X/Y/Z */
+	bool unnorm;			/* FORCE_UNNORMALIZED */
+	uint8_t mag, min;		/* XY_MAG_FILTER, XY_MIN_FILTER: 0 point, 1 bilinear */
+	uint8_t zfilter;		/* Z_FILTER: 0 none (the XY filter), 1 point, 2 linear */
+	uint8_t border;			/* BORDER_COLOR_TYPE */
+	float lod_bias, min_lod, max_lod;
+};
+
+/*
+ * Decode the T# at SGPRs src[0].. and the S# at src[1].. of @in into @r
+ * and @s: 0, or -1 after a fault that names what the model refuses (a
+ * tiled or compressed layout, a mip chain, MSAA, a format it does not
+ * implement, a reserved value).
+ */
+int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r);
+int img_samp_read(struct wave *w, const struct insn *in, struct img_samp *s);
+
+#endif
