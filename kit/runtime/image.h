@@ -43,7 +43,37 @@ struct hipArray {
 	size_t rows;			/* max(height, 1) */
 };
 
+/* texobj.c: @d's GPU has image instructions (gfx90a, gfx11). */
+bool bh_rt_device_has_images(struct bh_rt_device *d);
+
 /* @a is a live array (not NULL, made by barehip, not freed). */
 bool bh_rt_array_valid(const struct hipArray *a);
+
+/* ---------------------------------------------- image descriptors (T#) */
+/* What a T# describes, in the terms both generations share. */
+enum bh_img_nf { BH_NF_UNORM, BH_NF_SNORM, BH_NF_UINT, BH_NF_SINT, BH_NF_FLOAT, BH_NF_SRGB };
+/* SQ_RSRC_IMG_* (the T#'s TYPE). */
+enum { BH_IMG_1D = 8, BH_IMG_2D, BH_IMG_3D, BH_IMG_CUBE, BH_IMG_1D_ARRAY, BH_IMG_2D_ARRAY };
+
+struct bh_img_view {
+	uint64_t va;			/* texel (0, 0, 0); 256-byte aligned */
+	unsigned int nch, bits;		/* channels (1, 2, 4), bits each (8, 16, 32) */
+	enum bh_img_nf nf;
+	unsigned int type;		/* BH_IMG_* */
+	uint32_t width, height;		/* texels (1D: height 1) */
+	uint32_t depth;			/* 3D: slices; arrays: layers; else 1 */
+	uint32_t pitch;			/* texels from a row to the next */
+};
+
+/*
+ * The 8-dword T# of @v for a generation (imgdesc_gfx9.c, imgdesc_gfx11.c):
+ * linear, one mip level, the swizzle of its channels (R: X001, RG: XY01,
+ * RGBA: XYZW, as ROCr's).  0, or -1 when the generation has no such
+ * format.
+ */
+int bh_rt_tsharp_gfx9(const struct bh_img_view *v, uint32_t t[8]);
+int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8]);
+/* DST_SEL_X..W of @nch channels, packed as T# word 3 bits 11:0. */
+uint32_t bh_rt_tsharp_swizzle(unsigned int nch);
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "generated/autoconf.h"
+#include "image.h"
 #include "runtime.h"
 #include "hiprtc_internal.h"
 
@@ -40,8 +41,43 @@ static void fill_arch(hipDeviceArch_t *a)
 	a->hasThreadFenceSystem = 1;
 	a->hasSyncThreadsExt = 1;	/* __syncthreads_count/and/or */
 	a->has3dGrid = 1;
-	a->hasSurfaceFuncs = 0;		/* no images */
 	a->hasDynamicParallelism = 0;
+}
+
+/*
+ * The image limits of a GPU with image instructions (texobj.c): the T#'s
+ * 14-bit width and height and 13-bit depth and layer fields; linear
+ * textures are one image row in barehip; no cubemaps or mipmaps yet;
+ * gather4 on gfx11 only (gfx90a has no extended image instructions).
+ */
+static void fill_images(hipDeviceProp_t *p, bool gather)
+{
+	const int w = 16384, d = 8192;
+
+	p->arch.hasSurfaceFuncs = 1;
+	p->textureAlignment = 256;
+	p->texturePitchAlignment = 256;
+	p->surfaceAlignment = 256;
+	p->maxTexture1D = p->maxTexture1DLinear = w;
+	p->maxTexture2D[0] = p->maxTexture2D[1] = w;
+	p->maxTexture2DLinear[0] = p->maxTexture2DLinear[1] = w;
+	p->maxTexture2DLinear[2] = w * 16;		/* pitch bytes */
+	p->maxTexture3D[0] = p->maxTexture3D[1] = w;
+	p->maxTexture3D[2] = d;
+	p->maxTexture1DLayered[0] = w;
+	p->maxTexture1DLayered[1] = d;
+	p->maxTexture2DLayered[0] = p->maxTexture2DLayered[1] = w;
+	p->maxTexture2DLayered[2] = d;
+	if (gather)
+		p->maxTexture2DGather[0] = p->maxTexture2DGather[1] = w;
+	p->maxSurface1D = w;
+	p->maxSurface2D[0] = p->maxSurface2D[1] = w;
+	p->maxSurface3D[0] = p->maxSurface3D[1] = w;
+	p->maxSurface3D[2] = d;
+	p->maxSurface1DLayered[0] = w;
+	p->maxSurface1DLayered[1] = d;
+	p->maxSurface2DLayered[0] = p->maxSurface2DLayered[1] = w;
+	p->maxSurface2DLayered[2] = d;
 }
 
 static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
@@ -120,6 +156,8 @@ static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)
 	/* The loader stops a launch that runs past the fence timeout. */
 	p->kernelExecTimeoutEnabled = CONFIG_LOADER_FENCE_TIMEOUT_MS != 0;
 	fill_arch(&p->arch);
+	if (bh_rt_device_has_images(d))
+		fill_images(p, i->gfx_version / 10000 == 11);
 }
 
 hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int device)
@@ -244,7 +282,7 @@ hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attr, int devi
 	PROP(hipDeviceAttributeIsLargeBar, p.isLargeBar);
 	PROP(hipDeviceAttributeAsicRevision, p.asicRevision);
 	PROP(hipDeviceAttributeCanUseStreamWaitValue, 1);
-	PROP(hipDeviceAttributeImageSupport, 0);
+	PROP(hipDeviceAttributeImageSupport, bh_rt_device_has_images(d));
 	PROP(hipDeviceAttributePhysicalMultiProcessorCount, p.multiProcessorCount);
 	/* Fine-grained (coherent) host memory: BH_MEM_HOST on every board. */
 	PROP(hipDeviceAttributeFineGrainSupport, 1);

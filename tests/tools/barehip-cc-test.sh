@@ -250,8 +250,10 @@ EOS
 		expect "vector types: v $op s does not compile (as in ROCm)" test "$rc" -ne 0
 	done
 
-	# Texture and surface functions: declared, not implemented (no target
-	# has images).  Image code guarded by !__HIP_NO_IMAGE_SUPPORT, as
+	# Texture and surface functions: gfx1100 has them all, gfx90a no LOD,
+	# gradient or gather forms, gfx942 none (clang sets
+	# __HIP_NO_IMAGE_SUPPORT there).  Image code guarded by
+	# !__HIP_NO_IMAGE_SUPPORT, as
 	# hip-tests' hipArrayCommon.hh guards it, builds with -Werror (the host
 	# pass parses it); an unguarded call is a device-pass error that says
 	# why.  The guarded kernel uses its parameters outside the guard, so the
@@ -271,13 +273,17 @@ __global__ void k(T* o, hipTextureObject_t t, hipSurfaceObject_t s) {
 }
 template __global__ void k<float>(float*, hipTextureObject_t, hipSurfaceObject_t);
 EOS
-	bcc --offload-arch=gfx90a -std=c++17 -Wall -Wextra -Werror -c tex.hip -o tex.o
-	expect "texture calls under !__HIP_NO_IMAGE_SUPPORT compile (host pass sees them)" \
+	bcc --offload-arch=gfx1100 --offload-arch=gfx942 -std=c++17 -Wall -Wextra -Werror \
+		-c tex.hip -o tex.o
+	expect "texture calls under !__HIP_NO_IMAGE_SUPPORT compile (gfx1100: all of them; gfx942: the host pass sees them)" \
 		test "$rc" -eq 0
 	sed 's/^#if !__HIP_NO_IMAGE_SUPPORT/#if 1/' tex.hip > tex-bad.hip
-	bcc --offload-arch=gfx90a -std=c++17 -c tex-bad.hip -o tex-bad.o
-	expect "an unguarded texture call: a device-pass error naming the reason" eval \
-		'[ "$rc" -ne 0 ] && grep -q "tex1D<float>.* is unavailable: texture and surface functions are not supported by barehip" <<<"$out"'
+	bcc --offload-arch=gfx942 -std=c++17 -c tex-bad.hip -o tex-bad.o
+	expect "an unguarded texture call on gfx942: a device-pass error naming the reason" eval \
+		'[ "$rc" -ne 0 ] && grep -q "tex1D<float.* is unavailable: texture and surface functions need image instructions" <<<"$out"'
+	bcc --offload-arch=gfx90a -std=c++17 -c tex.hip -o tex-90a.o
+	expect "tex2Dgather on gfx90a: an error naming the missing instructions" eval \
+		'[ "$rc" -ne 0 ] && grep -q "tex2Dgather<float.* is unavailable: gfx90a (MI200) has no LOD, gradient or gather4" <<<"$out"'
 
 	# -fPIC / -fPIE reach every pass; -pie makes a position-independent
 	# program (static-pie when static), which runs.

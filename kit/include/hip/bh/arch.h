@@ -8,7 +8,8 @@
  * either; tests/device/arch_macros.hip holds the two together.  In host
  * code they are 0, as ROCm's hip_common.h sets them.  barehip provides
  * the funnel shifts and __syncthreads_count/_and/_or on every target (ROCm
- * says 0 for both); it has no surface functions and no dynamic parallelism.
+ * says 0 for both); surface functions where the target has image
+ * instructions (gfx90a, gfx11; not gfx942); no dynamic parallelism.
  * The seeds spell the vote and ballot ones without underscores too.
  */
 #pragma once
@@ -33,24 +34,20 @@
 #define __HIP_ARCH_HAS_WARP_FUNNEL_SHIFT__ __BH_ARCH_HAS
 #define __HIP_ARCH_HAS_THREAD_FENCE_SYSTEM__ __BH_ARCH_HAS
 #define __HIP_ARCH_HAS_SYNC_THREAD_EXT__ __BH_ARCH_HAS
+/* Surface functions: on targets with image instructions (bh/texture.h). */
+#if defined(__HIP_DEVICE_COMPILE__) && !defined(__HIP_NO_IMAGE_SUPPORT)
+#define __HIP_ARCH_HAS_SURFACE_FUNCS__ 1
+#else
 #define __HIP_ARCH_HAS_SURFACE_FUNCS__ 0
+#endif
 #define __HIP_ARCH_HAS_3DGRID__ __BH_ARCH_HAS
 #define __HIP_ARCH_HAS_DYNAMIC_PARALLEL__ 0
 #define HIP_ARCH_HAS_WARP_VOTE __HIP_ARCH_HAS_WARP_VOTE__
 #define HIP_ARCH_HAS_WARP_BALLOT __HIP_ARCH_HAS_WARP_BALLOT__
 
 /*
- * No target has images in barehip (no texture or surface functions, and
- * hipDeviceAttributeImageSupport is 0), so device code sees
- * __HIP_NO_IMAGE_SUPPORT == 1 on every target, not only where clang
- * defines it (targets without image instructions, such as gfx942).  Host
- * code asks hipDeviceAttributeImageSupport, as in ROCm.
+ * __HIP_NO_IMAGE_SUPPORT is clang's: set (device pass only) for targets
+ * without image instructions (gfx942), unset where texture and surface
+ * functions work (gfx90a, gfx1100: hip/bh/texture.h).  Host code asks
+ * hipDeviceAttributeImageSupport, as in ROCm.
  */
-#if defined(__HIP_DEVICE_COMPILE__)
-#ifndef __HIP_NO_IMAGE_SUPPORT
-#define __HIP_NO_IMAGE_SUPPORT 1
-#endif
-#ifndef __HIP_NO_IMAGE_SUPPORT__
-#define __HIP_NO_IMAGE_SUPPORT__ 1
-#endif
-#endif

@@ -305,7 +305,7 @@ hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *copy);
 hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *copy);
 hipError_t hipDrvMemcpy3DAsync(const HIP_MEMCPY3D *copy, hipStream_t stream);
 
-/* Texture and surface objects: hipErrorNotSupported (issue 22). */
+/* Texture and surface objects (kit/runtime/texobj.c). */
 hipError_t hipCreateTextureObject(hipTextureObject_t *tex, const hipResourceDesc *res,
 				  const hipTextureDesc *desc,
 				  const struct hipResourceViewDesc *view);
@@ -315,5 +315,10 @@ hipError_t hipTexObjectCreate(hipTextureObject_t *tex, const HIP_RESOURCE_DESC *
 hipError_t hipTexObjectDestroy(hipTextureObject_t tex);
 hipError_t hipCreateSurfaceObject(hipSurfaceObject_t *surf, const hipResourceDesc *res);
 hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surf);
+hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc *res, hipTextureObject_t tex);
+hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc *desc, hipTextureObject_t tex);
+hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceViewDesc *view,
+					       hipTextureObject_t tex);
+hipError_t hipGetSurfaceObjectResourceDesc(hipResourceDesc *res, hipSurfaceObject_t surf);
 
 #endif /* HIP_BH_ARRAYS_H */

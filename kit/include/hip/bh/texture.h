@@ -1,83 +1,413 @@
 /*
- * barehip: the texture-object fetch functions (ROCm's
- * texture_indirect_functions.h) and the surface functions (seed 002),
- * declared with ROCm's signatures but not yet implemented: no barehip
- * target has images (bh/arch.h), so hipDeviceAttributeImageSupport is 0.
+ * barehip: texture-object fetch functions (ROCm's texture_indirect_functions.h)
+ * and surface functions (seed 002), over the GPU's image instructions.
  *
- * Why declare them at all: programs guard their image code with
- * `#if !__HIP_NO_IMAGE_SUPPORT`, a macro that is set in the device pass
- * only (as with clang and ROCm), so the host pass still parses the kernel
- * bodies that call tex2D<T>() & co and needs the names.  In the device
- * pass a call is an error that says why, as ROCm's __hip_img_chk__ makes
- * it on targets without images, instead of an undefined symbol at link
- * time.  The host pass never emits device code, so no definition is
- * needed there.
+ * A hipTextureObject_t points at 20 dwords of GPU-visible memory the
+ * runtime fills (kit/runtime/texobj.c): the image resource descriptor
+ * (T#, dwords 0-7), then barehip's own words 8-11 (bytes per texel,
+ * height, width, depth or layers), then the sampler descriptor (S#,
+ * dwords 12-15).  A hipSurfaceObject_t points at the first 12.  Device
+ * code loads them through the constant address space (s_load when the
+ * object is uniform; LLVM loops over the lanes' objects when it is not)
+ * and calls the llvm.amdgcn.image.* intrinsics by their names (clang-19
+ * has no __builtin_amdgcn_image_* builtins for them).
  *
- * The deprecated texture-reference API (texture<T, dim, mode>) is not
- * declared.
+ * What a target has (LLVM's image-insts and extended-image-insts):
+ *   gfx1100 (RDNA3): everything here;
+ *   gfx90a (MI200): loads, stores and the plain image_sample only -- no
+ *     LOD or gradient forms (tex*Lod, tex*Grad) and no gather4
+ *     (tex2Dgather): those are unavailable there, with a message;
+ *   gfx942 (MI300): no image instructions; clang sets
+ *     __HIP_NO_IMAGE_SUPPORT and every function here is unavailable, as
+ *     ROCm's __hip_img_chk__ makes it.
+ * Programs guard image code with `#if !__HIP_NO_IMAGE_SUPPORT`, which is
+ * set in the device pass only, so the host pass needs the declarations.
+ *
+ * Element types T: char, signed char, unsigned char, short, unsigned
+ * short, int, unsigned int, float, and their 1-, 2- and 4-component
+ * vectors (HIP's rule).  The image instruction returns four 32-bit
+ * components (floats for normalized-float reads and float formats, the
+ * integers for element-type reads of integer formats); T takes its
+ * first components from them.
+ *
+ * Not yet: cubemaps (texCubemap*, surfCubemap*: the runtime refuses cube
+ * arrays) and mipmaps (the Lod and Grad forms sample level 0 of a
+ * single-level texture).  The deprecated texture-reference API
+ * (texture<T, dim, mode>) is not provided.
  */
 #ifndef HIP_BH_TEXTURE_H
 #define HIP_BH_TEXTURE_H
 
+enum hipSurfaceBoundaryMode {
+	hipBoundaryModeZero = 0,
+	hipBoundaryModeTrap = 1,
+	hipBoundaryModeClamp = 2
+};
+
 #if defined(__HIP_DEVICE_COMPILE__) && __HIP_NO_IMAGE_SUPPORT
 #define __BH_IMG \
-	__attribute__((unavailable("texture and surface functions are not " \
-		"supported by barehip: no target has images "                 \
-		"(hipDeviceAttributeImageSupport is 0); guard the call with "  \
+	__attribute__((unavailable("texture and surface functions need image " \
+		"instructions, which this target lacks (gfx942 has none; "   \
+		"hipDeviceAttributeImageSupport is 0); guard the call with "  \
 		"#if !__HIP_NO_IMAGE_SUPPORT")))
 #else
 #define __BH_IMG
 #endif
+#if defined(__HIP_DEVICE_COMPILE__) && defined(__gfx90a__)
+#define __BH_EXT_IMG \
+	__attribute__((unavailable("gfx90a (MI200) has no LOD, gradient or " \
+		"gather4 image instructions (LLVM: no extended-image-insts)")))
+#else
+#define __BH_EXT_IMG
+#endif
 
-/* Each fetch: T f(tex, args) and void f(T *, tex, args). */
-#define __BH_TEX(name, ...)                                              \
-	template <typename __bhT>                                        \
-	__device__ __BH_IMG __bhT name(hipTextureObject_t, __VA_ARGS__); \
-	template <typename __bhT>                                        \
-	__device__ __BH_IMG void name(__bhT *, hipTextureObject_t, __VA_ARGS__);
+typedef int __bh_i8v __attribute__((ext_vector_type(8)));
+typedef int __bh_i4v __attribute__((ext_vector_type(4)));
+typedef float __bh_f4v __attribute__((ext_vector_type(4)));
+typedef const __attribute__((address_space(4))) __bh_i8v *__bh_tsharp_p;
+typedef const __attribute__((address_space(4))) __bh_i4v *__bh_ssharp_p;
+typedef const __attribute__((address_space(4))) unsigned int *__bh_words_p;
 
-__BH_TEX(tex1Dfetch, int)
-__BH_TEX(tex1D, float)
-__BH_TEX(tex2D, float, float)
-__BH_TEX(tex3D, float, float, float)
-__BH_TEX(tex1DLayered, float, int)
-__BH_TEX(tex2DLayered, float, float, int)
-__BH_TEX(texCubemap, float, float, float)
-__BH_TEX(texCubemapLayered, float, float, float, int)
-__BH_TEX(tex2Dgather, float, float, int = 0)
-__BH_TEX(tex1DLod, float, float)
-__BH_TEX(tex2DLod, float, float, float)
-__BH_TEX(tex3DLod, float, float, float, float)
-__BH_TEX(tex1DLayeredLod, float, int, float)
-__BH_TEX(tex2DLayeredLod, float, float, int, float)
-__BH_TEX(texCubemapLod, float, float, float, float)
-__BH_TEX(texCubemapLayeredLod, float, float, float, int, float)
-__BH_TEX(tex1DGrad, float, float, float)
-__BH_TEX(tex2DGrad, float, float, float2, float2)
-__BH_TEX(tex3DGrad, float, float, float, float4, float4)
-__BH_TEX(texCubemapGrad, float, float, float, float4, float4)
-__BH_TEX(tex1DLayeredGrad, float, int, float, float)
-__BH_TEX(tex2DLayeredGrad, float, float, int, float2, float2)
-__BH_TEX(texCubemapLayeredGrad, float, float, float, int, float4, float4)
-#undef __BH_TEX
+/* The object's words (see the top). */
+#define __BH_T(o) (*(__bh_tsharp_p)(__SIZE_TYPE__)(o))
+#define __BH_S(o) (*(__bh_ssharp_p)((__SIZE_TYPE__)(o) + 48))
+#define __BH_W(o, i) (((__bh_words_p)(__SIZE_TYPE__)(o))[i])
 
-/* Surfaces: read(T *, surf, coords), write(T, surf, coords). */
-#define __BH_SURF(name, ...)                                              \
-	template <typename __bhT>                                         \
-	__device__ __BH_IMG void name##read(__bhT *, hipSurfaceObject_t,  \
-					    __VA_ARGS__);                 \
-	template <typename __bhT>                                         \
-	__device__ __BH_IMG void name##write(__bhT, hipSurfaceObject_t,   \
-					     __VA_ARGS__);
+/*
+ * The intrinsics, by name: (dmask, coordinates..., T#[, S#, unorm],
+ * texfail, cache policy).  "s": sample (implicit LOD: gfx90a's only
+ * form; in a compute wave its LOD is 0 for a single-level texture);
+ * "lz": LOD 0; "l": an explicit LOD; "d": gradients.
+ */
+#define __BH_IMGFN(ret, name, llvm, ...) \
+	extern "C" __device__ ret name(__VA_ARGS__) __asm("llvm.amdgcn.image." llvm)
+#define __BH_SAMP __bh_i8v, __bh_i4v, bool, int, int
+#define __BH_RSRC __bh_i8v, int, int
+#ifdef __HIP_DEVICE_COMPILE__
+__BH_IMGFN(__bh_f4v, __bh_ld_1d, "load.1d.v4f32.i32", int, int, __BH_RSRC);
+__BH_IMGFN(__bh_f4v, __bh_ld_2d, "load.2d.v4f32.i32", int, int, int, __BH_RSRC);
+__BH_IMGFN(__bh_f4v, __bh_ld_3d, "load.3d.v4f32.i32", int, int, int, int, __BH_RSRC);
+__BH_IMGFN(__bh_f4v, __bh_ld_1da, "load.1darray.v4f32.i32", int, int, int, __BH_RSRC);
+__BH_IMGFN(__bh_f4v, __bh_ld_2da, "load.2darray.v4f32.i32", int, int, int, int, __BH_RSRC);
+__BH_IMGFN(void, __bh_st_1d, "store.1d.v4f32.i32", __bh_f4v, int, int, __BH_RSRC);
+__BH_IMGFN(void, __bh_st_2d, "store.2d.v4f32.i32", __bh_f4v, int, int, int, __BH_RSRC);
+__BH_IMGFN(void, __bh_st_3d, "store.3d.v4f32.i32", __bh_f4v, int, int, int, int, __BH_RSRC);
+__BH_IMGFN(void, __bh_st_1da, "store.1darray.v4f32.i32", __bh_f4v, int, int, int, __BH_RSRC);
+__BH_IMGFN(void, __bh_st_2da, "store.2darray.v4f32.i32", __bh_f4v, int, int, int, int,
+	   __BH_RSRC);
+#if defined(__gfx90a__)
+#define __BH_LZ(d) "sample." d ".v4f32.f32"
+#else
+#define __BH_LZ(d) "sample.lz." d ".v4f32.f32"
+#endif
+__BH_IMGFN(__bh_f4v, __bh_sm_1d, __BH_LZ("1d"), int, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sm_2d, __BH_LZ("2d"), int, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sm_3d, __BH_LZ("3d"), int, float, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sm_1da, __BH_LZ("1darray"), int, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sm_2da, __BH_LZ("2darray"), int, float, float, float, __BH_SAMP);
+#undef __BH_LZ
+__BH_IMGFN(__bh_f4v, __bh_sl_1d, "sample.l.1d.v4f32.f32", int, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sl_2d, "sample.l.2d.v4f32.f32", int, float, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sl_3d, "sample.l.3d.v4f32.f32", int, float, float, float, float,
+	   __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sl_1da, "sample.l.1darray.v4f32.f32", int, float, float, float,
+	   __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sl_2da, "sample.l.2darray.v4f32.f32", int, float, float, float, float,
+	   __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sd_1d, "sample.d.1d.v4f32.f32.f32", int, float, float, float,
+	   __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sd_2d, "sample.d.2d.v4f32.f32.f32", int, float, float, float, float,
+	   float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sd_3d, "sample.d.3d.v4f32.f32.f32", int, float, float, float, float,
+	   float, float, float, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sd_1da, "sample.d.1darray.v4f32.f32.f32", int, float, float, float,
+	   float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sd_2da, "sample.d.2darray.v4f32.f32.f32", int, float, float, float,
+	   float, float, float, float, __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_g4_2d, "gather4.lz.2d.v4f32.f32", int, float, float, __BH_SAMP);
+#endif /* __HIP_DEVICE_COMPILE__ */
+#undef __BH_IMGFN
+#undef __BH_SAMP
+#undef __BH_RSRC
 
-__BH_SURF(surf1D, int, int = 0)
-__BH_SURF(surf2D, int, int)
-__BH_SURF(surf3D, int, int, int)
-__BH_SURF(surf1DLayered, int, int)
-__BH_SURF(surf2DLayered, int, int, int)
-__BH_SURF(surfCubemap, int, int, int)
-__BH_SURF(surfCubemapLayered, int, int, int, int)
-#undef __BH_SURF
+/* The element types and what T is made of (HIP's __hip_is_tex_surf_channel_type). */
+template <typename __bhT> struct __bh_chan { static constexpr bool ok = false; };
+#define __BH_CHAN(T, isf)                                                   \
+	template <> struct __bh_chan<T> {                                   \
+		static constexpr bool ok = true, flt = isf;                 \
+		static constexpr int n = 1;                                 \
+		typedef T elem;                                             \
+	};                                                                  \
+	template <> struct __bh_chan<HIP_vector_type<T, 1>> {               \
+		static constexpr bool ok = true, flt = isf;                 \
+		static constexpr int n = 1;                                 \
+		typedef T elem;                                             \
+	};                                                                  \
+	template <> struct __bh_chan<HIP_vector_type<T, 2>> {               \
+		static constexpr bool ok = true, flt = isf;                 \
+		static constexpr int n = 2;                                 \
+		typedef T elem;                                             \
+	};                                                                  \
+	template <> struct __bh_chan<HIP_vector_type<T, 4>> {               \
+		static constexpr bool ok = true, flt = isf;                 \
+		static constexpr int n = 4;                                 \
+		typedef T elem;                                             \
+	};
+__BH_CHAN(char, false)
+__BH_CHAN(signed char, false)
+__BH_CHAN(unsigned char, false)
+__BH_CHAN(short, false)
+__BH_CHAN(unsigned short, false)
+__BH_CHAN(int, false)
+__BH_CHAN(unsigned int, false)
+__BH_CHAN(float, true)
+#undef __BH_CHAN
+
+#define __BH_TEX_T(T) typename __bhEnable = typename __bh_enable_if<__bh_chan<T>::ok>::type
+template <bool __bhB> struct __bh_enable_if {};
+template <> struct __bh_enable_if<true> { typedef void type; };
+
+/* T from the four components an image instruction returned. */
+template <typename __bhT>
+static __device__ inline __bhT __bh_from(__bh_f4v __bhv)
+{
+	typedef __bh_chan<__bhT> __bhC;
+	typedef typename __bhC::elem __bhE;
+	__bhT __bhr{};
+	__bh_i4v __bhi = __builtin_bit_cast(__bh_i4v, __bhv);
+	__bhE *__bhp = (__bhE *)&__bhr;
+
+	for (int __bhk = 0; __bhk < __bhC::n; __bhk++)
+		__bhp[__bhk] = __bhC::flt ? (__bhE)__bhv[__bhk] : (__bhE)__bhi[__bhk];
+	return __bhr;
+}
+
+/* The four components a surface store takes from T (integers zero- or
+ * sign-extended: the format keeps the low bits). */
+template <typename __bhT>
+static __device__ inline __bh_f4v __bh_to(__bhT __bhd)
+{
+	typedef __bh_chan<__bhT> __bhC;
+	typedef typename __bhC::elem __bhE;
+	const __bhE *__bhp = (const __bhE *)&__bhd;
+	__bh_i4v __bhi = { 0, 0, 0, 0 };
+	__bh_f4v __bhf = { 0, 0, 0, 0 };
+
+	for (int __bhk = 0; __bhk < __bhC::n; __bhk++) {
+		if (__bhC::flt)
+			__bhf[__bhk] = (float)__bhp[__bhk];
+		else
+			__bhi[__bhk] = (int)__bhp[__bhk];
+	}
+	return __bhC::flt ? __bhf : __builtin_bit_cast(__bh_f4v, __bhi);
+}
+
+/*
+ * Point sampling: the coordinate snapped to floor(c * size) / size (as
+ * ROCm's ockl does for hardware whose coordinate precision would round
+ * a coordinate just below a texel edge onto it).  @size is 1 for
+ * unnormalized coordinates (S# FORCE_UNNORMALIZED, bit 15) and nothing
+ * happens for linear filtering (XY_MAG_FILTER, S# bit 84).
+ */
+static __device__ inline float __bh_snap(hipTextureObject_t __bho, float __bhc, unsigned __bhw)
+{
+	__bh_i4v __bhs = __BH_S(__bho);
+
+	if (__bhs[2] & (1 << 20))
+		return __bhc;
+	float __bhp = (__bhs[0] & (1 << 15)) ? 1.0f : (float)__BH_W(__bho, __bhw);
+
+	return __builtin_floorf(__bhc * __bhp) * __builtin_amdgcn_rcpf(__bhp);
+}
+#define __BH_SNX(x) __bh_snap(__bho, x, 10)
+#define __BH_SNY(y) __bh_snap(__bho, y, 9)
+#define __BH_SNZ(z) __bh_snap(__bho, z, 11)
+#define __BH_TS __BH_T(__bho), __BH_S(__bho), false, 0, 0
+
+/*
+ * Each fetch in HIP's two forms, T f(obj, args) and void f(T *, obj,
+ * args): @attr (availability), @name, (params), (call of the image
+ * intrinsic on __bho and the params).
+ */
+#define __BH_TEXFN(attr, name, params, call)                                  \
+	template <typename __bhT, __BH_TEX_T(__bhT)>                          \
+	static __device__ __BH_IMG attr inline __bhT name(hipTextureObject_t __bho \
+							  __BH_UNPAREN params) \
+	{                                                                     \
+		return __bh_from<__bhT>(call);                                \
+	}                                                                     \
+	template <typename __bhT, __BH_TEX_T(__bhT)>                          \
+	static __device__ __BH_IMG attr inline void name(__bhT *__bhr,        \
+							 hipTextureObject_t __bho \
+							 __BH_UNPAREN params) \
+	{                                                                     \
+		*__bhr = __bh_from<__bhT>(call);                              \
+	}
+#define __BH_UNPAREN(...) __VA_ARGS__
+
+#ifdef __HIP_DEVICE_COMPILE__
+#define __BH_CALL(...) __VA_ARGS__
+#else
+#define __BH_CALL(...) (__bh_f4v{})	/* the host pass never runs them */
+#endif
+
+/* tex1Dfetch: texel @x of a linear-memory texture, no filtering or addressing. */
+__BH_TEXFN(, tex1Dfetch, (, int __bhx), __BH_CALL(__bh_ld_1d(15, __bhx, __BH_T(__bho), 0, 0)))
+__BH_TEXFN(, tex1D, (, float __bhx), __BH_CALL(__bh_sm_1d(15, __BH_SNX(__bhx), __BH_TS)))
+__BH_TEXFN(, tex2D, (, float __bhx, float __bhy),
+	   __BH_CALL(__bh_sm_2d(15, __BH_SNX(__bhx), __BH_SNY(__bhy), __BH_TS)))
+__BH_TEXFN(, tex3D, (, float __bhx, float __bhy, float __bhz),
+	   __BH_CALL(__bh_sm_3d(15, __BH_SNX(__bhx), __BH_SNY(__bhy), __BH_SNZ(__bhz), __BH_TS)))
+/* Layers are rounded to the nearest (even) and clamped by the hardware. */
+__BH_TEXFN(, tex1DLayered, (, float __bhx, int __bhl),
+	   __BH_CALL(__bh_sm_1da(15, __BH_SNX(__bhx), (float)__bhl, __BH_TS)))
+__BH_TEXFN(, tex2DLayered, (, float __bhx, float __bhy, int __bhl),
+	   __BH_CALL(__bh_sm_2da(15, __BH_SNX(__bhx), __BH_SNY(__bhy), (float)__bhl, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex1DLod, (, float __bhx, float __bhlod),
+	   __BH_CALL(__bh_sl_1d(15, __bhx, __bhlod, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex2DLod, (, float __bhx, float __bhy, float __bhlod),
+	   __BH_CALL(__bh_sl_2d(15, __bhx, __bhy, __bhlod, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex3DLod, (, float __bhx, float __bhy, float __bhz, float __bhlod),
+	   __BH_CALL(__bh_sl_3d(15, __bhx, __bhy, __bhz, __bhlod, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex1DLayeredLod, (, float __bhx, int __bhl, float __bhlod),
+	   __BH_CALL(__bh_sl_1da(15, __bhx, (float)__bhl, __bhlod, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex2DLayeredLod, (, float __bhx, float __bhy, int __bhl, float __bhlod),
+	   __BH_CALL(__bh_sl_2da(15, __bhx, __bhy, (float)__bhl, __bhlod, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex1DGrad, (, float __bhx, float __bhdx, float __bhdy),
+	   __BH_CALL(__bh_sd_1d(15, __bhdx, __bhdy, __bhx, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex2DGrad, (, float __bhx, float __bhy, float2 __bhdx, float2 __bhdy),
+	   __BH_CALL(__bh_sd_2d(15, __bhdx.x, __bhdx.y, __bhdy.x, __bhdy.y, __bhx, __bhy,
+				__BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex3DGrad,
+	   (, float __bhx, float __bhy, float __bhz, float4 __bhdx, float4 __bhdy),
+	   __BH_CALL(__bh_sd_3d(15, __bhdx.x, __bhdx.y, __bhdx.z, __bhdy.x, __bhdy.y, __bhdy.z,
+				__bhx, __bhy, __bhz, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex1DLayeredGrad, (, float __bhx, int __bhl, float __bhdx, float __bhdy),
+	   __BH_CALL(__bh_sd_1da(15, __bhdx, __bhdy, __bhx, (float)__bhl, __BH_TS)))
+__BH_TEXFN(__BH_EXT_IMG, tex2DLayeredGrad,
+	   (, float __bhx, float __bhy, int __bhl, float2 __bhdx, float2 __bhdy),
+	   __BH_CALL(__bh_sd_2da(15, __bhdx.x, __bhdx.y, __bhdy.x, __bhdy.y, __bhx, __bhy,
+				 (float)__bhl, __BH_TS)))
+/*
+ * tex2Dgather: component @comp (0 x/red ... 3 w/alpha, CUDA's meaning)
+ * of the four bilinear taps, in the order (i0, j1), (i1, j1), (i1, j0),
+ * (i0, j0).
+ */
+__BH_TEXFN(__BH_EXT_IMG, tex2Dgather, (, float __bhx, float __bhy, int __bhc = 0),
+	   __BH_CALL(__bh_g4_2d(1 << (__bhc & 3), __BH_SNX(__bhx), __BH_SNY(__bhy), __BH_TS)))
+#undef __BH_TEXFN
+
+/*
+ * Surfaces.  @x is in bytes (CUDA's and HIP's rule), so the element is
+ * x / sizeof(T).  Boundary modes: Zero reads 0 and drops writes outside
+ * the surface (the hardware's own behaviour); Clamp clamps each
+ * coordinate to the surface; Trap traps the wave (a GPU fault the host
+ * sees as hipErrorLaunchFailure, naming the kernel).  Layers and faces
+ * are checked against the surface like the other coordinates.
+ */
+static __device__ inline int __bh_edge(int __bhv, unsigned __bhn, int __bhmode)
+{
+	if (__bhmode == hipBoundaryModeClamp)
+		return __bhv < 0 ? 0 : __bhv >= (int)__bhn ? (int)__bhn - 1 : __bhv;
+	if (__bhmode == hipBoundaryModeTrap && (__bhv < 0 || __bhv >= (int)__bhn))
+		__builtin_trap();
+	return __bhv;
+}
+#define __BH_EX(o) __bh_edge(__bhx / (int)sizeof(__bhT), __BH_W(o, 10), __bhm)
+#define __BH_EY(o) __bh_edge(__bhy, __BH_W(o, 9), __bhm)
+#define __BH_EZ(o, v) __bh_edge(v, __BH_W(o, 11), __bhm)
+#define __BH_R(o) __BH_T(o), 0, 0
+
+#define __BH_SURFFN(name, params, load, store)                                 \
+	template <typename __bhT, __BH_TEX_T(__bhT)>                           \
+	static __device__ __BH_IMG inline void name##read(__bhT *__bhr,        \
+							  hipSurfaceObject_t __bho \
+							  __BH_UNPAREN params, \
+							  int __bhm = hipBoundaryModeZero) \
+	{                                                                      \
+		*__bhr = __bh_from<__bhT>(__BH_CALL(load));                    \
+	}                                                                      \
+	template <typename __bhT, __BH_TEX_T(__bhT)>                           \
+	static __device__ __BH_IMG inline __bhT name##read(hipSurfaceObject_t __bho \
+							   __BH_UNPAREN params, \
+							   int __bhm = hipBoundaryModeZero) \
+	{                                                                      \
+		return __bh_from<__bhT>(__BH_CALL(load));                      \
+	}                                                                      \
+	template <typename __bhT, __BH_TEX_T(__bhT)>                           \
+	static __device__ __BH_IMG inline void name##write(__bhT __bhd,        \
+							   hipSurfaceObject_t __bho \
+							   __BH_UNPAREN params, \
+							   int __bhm = hipBoundaryModeZero) \
+	{                                                                      \
+		(void)__bhd, (void)__bho, (void)__bhm;                         \
+		__BH_STORE(store);                                             \
+	}
+#ifdef __HIP_DEVICE_COMPILE__
+#define __BH_STORE(...) __VA_ARGS__
+#else
+#define __BH_STORE(...) (void)0
+#endif
+
+__BH_SURFFN(surf1D, (, int __bhx), __bh_ld_1d(15, __BH_EX(__bho), __BH_R(__bho)),
+	    __bh_st_1d(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_R(__bho)))
+__BH_SURFFN(surf2D, (, int __bhx, int __bhy),
+	    __bh_ld_2d(15, __BH_EX(__bho), __BH_EY(__bho), __BH_R(__bho)),
+	    __bh_st_2d(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho), __BH_R(__bho)))
+__BH_SURFFN(surf3D, (, int __bhx, int __bhy, int __bhz),
+	    __bh_ld_3d(15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhz), __BH_R(__bho)),
+	    __bh_st_3d(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhz),
+		       __BH_R(__bho)))
+__BH_SURFFN(surf1DLayered, (, int __bhx, int __bhl),
+	    __bh_ld_1da(15, __BH_EX(__bho), __BH_EZ(__bho, __bhl), __BH_R(__bho)),
+	    __bh_st_1da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EZ(__bho, __bhl), __BH_R(__bho)))
+__BH_SURFFN(surf2DLayered, (, int __bhx, int __bhy, int __bhl),
+	    __bh_ld_2da(15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhl), __BH_R(__bho)),
+	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhl),
+			__BH_R(__bho)))
+#undef __BH_SURFFN
+#undef __BH_STORE
+
+/* Cubemaps: declared (the host pass parses guarded code), an error that
+ * says why in device code. */
+#ifdef __HIP_DEVICE_COMPILE__
+#define __BH_CUBE __attribute__((unavailable("cubemap textures and surfaces are not " \
+	"supported by barehip yet (hipArrayCubemap is refused)")))
+#else
+#define __BH_CUBE
+#endif
+#define __BH_CUBEFN(name, ...)                                                 \
+	template <typename __bhT>                                              \
+	__device__ __BH_CUBE __bhT name(hipTextureObject_t, __VA_ARGS__);      \
+	template <typename __bhT>                                              \
+	__device__ __BH_CUBE void name(__bhT *, hipTextureObject_t, __VA_ARGS__);
+__BH_CUBEFN(texCubemap, float, float, float)
+__BH_CUBEFN(texCubemapLayered, float, float, float, int)
+__BH_CUBEFN(texCubemapLod, float, float, float, float)
+__BH_CUBEFN(texCubemapLayeredLod, float, float, float, int, float)
+__BH_CUBEFN(texCubemapGrad, float, float, float, float4, float4)
+__BH_CUBEFN(texCubemapLayeredGrad, float, float, float, int, float4, float4)
+#undef __BH_CUBEFN
+template <typename __bhT>
+__device__ __BH_CUBE void surfCubemapread(__bhT *, hipSurfaceObject_t, int, int, int);
+template <typename __bhT>
+__device__ __BH_CUBE void surfCubemapwrite(__bhT, hipSurfaceObject_t, int, int, int);
+template <typename __bhT>
+__device__ __BH_CUBE void surfCubemapLayeredread(__bhT *, hipSurfaceObject_t, int, int, int, int);
+template <typename __bhT>
+__device__ __BH_CUBE void surfCubemapLayeredwrite(__bhT, hipSurfaceObject_t, int, int, int, int);
+#undef __BH_CUBE
+#undef __BH_CALL
+#undef __BH_UNPAREN
+#undef __BH_EX
+#undef __BH_EY
+#undef __BH_EZ
+#undef __BH_R
+#undef __BH_TS
+#undef __BH_SNX
+#undef __BH_SNY
+#undef __BH_SNZ
 #undef __BH_IMG
+#undef __BH_EXT_IMG
 
 #endif /* HIP_BH_TEXTURE_H */

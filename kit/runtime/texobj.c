@@ -1,0 +1,584 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Texture and surface objects: the descriptors device code reads
+ * (kit/include/hip/bh/texture.h) and the host calls that make, query and
+ * destroy them.
+ *
+ * An object is 20 dwords of coherent host memory the GPU reads
+ * (BH_MEM_HOST): the T# (dwords 0-7, imgdesc_gfx9.c / imgdesc_gfx11.c),
+ * bytes per texel, height, width and depth-or-layers (8-11, read by the
+ * surface functions and the point-sampling snap), the S# (12-15) and
+ * four zero dwords.  Its handle is its GPU address.
+ *
+ * Which devices have images: those whose targets have image
+ * instructions, gfx90a and gfx11 (gfx942 has none: ImageSupport 0 and
+ * every object call is hipErrorNotSupported there, as the texture
+ * functions are unavailable in its device code).  Mipmapped arrays and
+ * cubemaps are not supported yet (the sim model has neither), nor
+ * linear-memory textures wider than an image row (16384 texels: their
+ * tex1Dfetch would need typed buffer loads).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "image.h"
+
+#define OBJ_DWORDS 20
+#define MAX_IMAGE_DIM 16384u		/* T# WIDTH/HEIGHT: 14 bits */
+#define MAX_IMAGE_DEPTH 8192u		/* T# DEPTH: 13 bits */
+
+struct texobj {
+	struct texobj *next;
+	uint64_t handle;		/* the GPU address of the words */
+	struct bh_mem mem;
+	struct bh_rt_device *dev;
+	bool surface;
+	hipResourceDesc res;
+	hipTextureDesc tex;
+	struct hipResourceViewDesc view;
+	bool has_view;
+};
+
+static pthread_mutex_t objs_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct texobj *objs;
+
+/* The device's generation with images: 9 (gfx90a), 11, or 0 (none). */
+static int image_gen(struct bh_rt_device *d)
+{
+	const struct bh_device_info *i = bh_device_get_info(d->dev);
+
+	if (!strcmp(i->gfx, "gfx90a"))
+		return 9;
+	return i->gfx_version / 10000 == 11 ? 11 : 0;
+}
+
+bool bh_rt_device_has_images(struct bh_rt_device *d)
+{
+	return image_gen(d) != 0;
+}
+
+/* Channels, bits and kind of @desc: 0, or an error naming @api. */
+static hipError_t channels(const char *api, const hipChannelFormatDesc *desc, unsigned int *nch,
+			   unsigned int *bits)
+{
+	int b[4] = { desc->x, desc->y, desc->z, desc->w };
+	unsigned int n = 0;
+
+	while (n < 4 && b[n])
+		n++;
+	for (unsigned int k = 0; k < 4; k++)
+		if ((k < n && b[k] != b[0]) || (k >= n && b[k]))
+			return bh_rt_error(hipErrorInvalidValue, "%s: channel format {%d, %d, %d, "
+					   "%d}: channels must have equal widths and come first",
+					   api, b[0], b[1], b[2], b[3]);
+	if (n == 0 || n == 3 || (b[0] != 8 && b[0] != 16 && b[0] != 32))
+		return bh_rt_error(hipErrorInvalidValue, "%s: channel format {%d, %d, %d, %d}: "
+				   "1, 2 or 4 channels of 8, 16 or 32 bits", api, b[0], b[1],
+				   b[2], b[3]);
+	if (desc->f == hipChannelFormatKindFloat ? b[0] == 8 :
+	    desc->f != hipChannelFormatKindSigned && desc->f != hipChannelFormatKindUnsigned)
+		return bh_rt_error(hipErrorInvalidValue, "%s: channel kind %d with %d-bit channels "
+				   "is no texture format", api, (int)desc->f, b[0]);
+	*nch = n;
+	*bits = (unsigned int)b[0];
+	return hipSuccess;
+}
+
+/* The T# view of @res (and its channel desc in *@desc): 0, or an error. */
+static hipError_t resource_view(const char *api, struct bh_rt_device *d,
+				const hipResourceDesc *res, struct bh_img_view *v,
+				hipChannelFormatDesc *desc)
+{
+	hipError_t e;
+
+	memset(v, 0, sizeof(*v));
+	switch (res->resType) {
+	case hipResourceTypeArray: {
+		const struct hipArray *a = res->res.array.array;
+
+		if (!bh_rt_array_valid(a))
+			return bh_rt_error(hipErrorInvalidHandle, "%s: res.array.array %p is not "
+					   "an array", api, (const void *)a);
+		if (a->dev != d)
+			return bh_rt_error(hipErrorInvalidValue, "%s: the array is on device %d, "
+					   "not the current device %d", api, a->dev->ordinal,
+					   d->ordinal);
+		if (a->flags & hipArrayCubemap)
+			return bh_rt_error(hipErrorNotSupported, "%s: cubemap textures and "
+					   "surfaces are not supported by barehip yet", api);
+		*desc = a->desc;
+		v->va = (uint64_t)(uintptr_t)a->base;
+		v->width = (uint32_t)a->width;
+		v->height = (uint32_t)a->rows;
+		v->depth = (uint32_t)a->slices;
+		v->pitch = (uint32_t)(a->pitch / a->bpe);
+		if (a->flags & hipArrayLayered)
+			v->type = a->height ? BH_IMG_2D_ARRAY : BH_IMG_1D_ARRAY;
+		else
+			v->type = a->depth ? BH_IMG_3D : a->height ? BH_IMG_2D : BH_IMG_1D;
+		break;
+	}
+	case hipResourceTypeMipmappedArray:
+		return bh_rt_error(hipErrorNotSupported, "%s: mipmapped arrays are not supported "
+				   "by barehip yet", api);
+	case hipResourceTypeLinear:
+	case hipResourceTypePitch2D: {
+		bool linear = res->resType == hipResourceTypeLinear;
+		const void *ptr = linear ? res->res.linear.devPtr : res->res.pitch2D.devPtr;
+		unsigned int nch, bits;
+		size_t bpe, width, height, pitch;
+
+		*desc = linear ? res->res.linear.desc : res->res.pitch2D.desc;
+		e = channels(api, desc, &nch, &bits);
+		if (e)
+			return e;
+		bpe = nch * bits / 8;
+		width = linear ? res->res.linear.sizeInBytes / bpe : res->res.pitch2D.width;
+		height = linear ? 1 : res->res.pitch2D.height;
+		pitch = linear ? width * bpe : res->res.pitch2D.pitchInBytes;
+		if (!ptr || (uintptr_t)ptr % BH_IMAGE_PITCH_ALIGN)
+			return bh_rt_error(hipErrorInvalidValue, "%s: devPtr %p is not aligned to "
+					   "hipDeviceAttributeTextureAlignment (%u bytes)", api, ptr,
+					   BH_IMAGE_PITCH_ALIGN);
+		if (!width || !height || width > MAX_IMAGE_DIM || height > MAX_IMAGE_DIM)
+			return bh_rt_error(linear && width > MAX_IMAGE_DIM ? hipErrorNotSupported :
+					   hipErrorInvalidValue, "%s: %zu x %zu texels: a %s texture "
+					   "has 1 to %u texels per row%s", api, width, height,
+					   linear ? "linear" : "pitch-2D", MAX_IMAGE_DIM, linear ?
+					   " in barehip (larger ones need typed buffer loads, not "
+					   "modelled yet)" : " and rows");
+		if (!linear && (pitch % BH_IMAGE_PITCH_ALIGN || pitch < width * bpe))
+			return bh_rt_error(hipErrorInvalidValue, "%s: pitchInBytes %zu: a multiple "
+					   "of %u bytes of at least the row's %zu", api, pitch,
+					   BH_IMAGE_PITCH_ALIGN, width * bpe);
+		if (!bh_rt_find_allocation(ptr, pitch * (height - 1) + width * bpe))
+			return bh_rt_error(hipErrorInvalidValue, "%s: devPtr %p and the %zu x %zu "
+					   "texels after it are not device memory", api, ptr, width,
+					   height);
+		v->va = (uint64_t)(uintptr_t)ptr;
+		v->width = (uint32_t)width;
+		v->height = (uint32_t)height;
+		v->depth = 1;
+		/* A linear texture's T# has one row: its pitch is its width. */
+		v->pitch = linear ? (uint32_t)width : (uint32_t)(pitch / bpe);
+		v->type = linear ? BH_IMG_1D : BH_IMG_2D;
+		break;
+	}
+	default:
+		return bh_rt_error(hipErrorInvalidValue, "%s: resType %d is not a resource type",
+				   api, (int)res->resType);
+	}
+	e = channels(api, desc, &v->nch, &v->bits);
+	if (e)
+		return e;
+	v->nf = desc->f == hipChannelFormatKindFloat ? BH_NF_FLOAT :
+		desc->f == hipChannelFormatKindSigned ? BH_NF_SINT : BH_NF_UINT;
+	return hipSuccess;
+}
+
+static uint32_t address_mode(enum hipTextureAddressMode m, bool normalized)
+{
+	switch (m) {
+	case hipAddressModeWrap:
+		return normalized ? 0 : 2;		/* WRAP; unnormalized: clamp */
+	case hipAddressModeMirror:
+		return normalized ? 1 : 2;		/* MIRROR */
+	case hipAddressModeBorder:
+		return 6;				/* CLAMP_BORDER */
+	default:
+		return 2;				/* CLAMP_LAST_TEXEL */
+	}
+}
+
+/* The S# of @t: 0, or an error naming @api. */
+static hipError_t sampler(const char *api, const hipTextureDesc *t, uint32_t s[4])
+{
+	uint32_t border = 0;
+	bool uses_border = false;
+	const float *c = t->borderColor;
+
+	for (int k = 0; k < 3; k++) {
+		if ((unsigned int)t->addressMode[k] > hipAddressModeBorder)
+			return bh_rt_error(hipErrorInvalidValue, "%s: addressMode[%d] %d is not an "
+					   "address mode", api, k, (int)t->addressMode[k]);
+		uses_border |= t->addressMode[k] == hipAddressModeBorder;
+	}
+	if ((unsigned int)t->filterMode > hipFilterModeLinear)
+		return bh_rt_error(hipErrorInvalidValue, "%s: filterMode %d is not a filter mode",
+				   api, (int)t->filterMode);
+	if (t->maxAnisotropy > 1)
+		return bh_rt_error(hipErrorNotSupported, "%s: maxAnisotropy %u: anisotropic "
+				   "filtering is not supported", api, t->maxAnisotropy);
+	if (t->mipmapLevelBias != 0.0f)
+		return bh_rt_error(hipErrorNotSupported, "%s: mipmapLevelBias %g: mipmaps are not "
+				   "supported", api, (double)t->mipmapLevelBias);
+	/* The hardware's border colours without a colour table. */
+	if (uses_border) {
+		if (!c[0] && !c[1] && !c[2] && !c[3])
+			border = 0;		/* transparent black */
+		else if (!c[0] && !c[1] && !c[2] && c[3] == 1.0f)
+			border = 1;		/* opaque black */
+		else if (c[0] == 1.0f && c[1] == 1.0f && c[2] == 1.0f && c[3] == 1.0f)
+			border = 2;		/* opaque white */
+		else
+			return bh_rt_error(hipErrorNotSupported, "%s: borderColor {%g, %g, %g, %g}: "
+					   "only {0,0,0,0}, {0,0,0,1} and {1,1,1,1} are supported",
+					   api, (double)c[0], (double)c[1], (double)c[2],
+					   (double)c[3]);
+	}
+	bool norm = t->normalizedCoords != 0;
+
+	s[0] = address_mode(t->addressMode[0], norm) | address_mode(t->addressMode[1], norm) << 3 |
+	       address_mode(t->addressMode[2], norm) << 6 | (uint32_t)!norm << 15;
+	s[1] = 4095u << 12;			/* MIN_LOD 0, MAX_LOD 15.996 (as ROCr) */
+	s[2] = (uint32_t)t->filterMode << 20 | (uint32_t)t->filterMode << 22;	/* Z, MIP: none */
+	s[3] = border << 30;
+	return hipSuccess;
+}
+
+/* Make the object's words on @d: 0, or an error. */
+static hipError_t publish(const char *api, struct bh_rt_device *d, const struct bh_img_view *v,
+			  const uint32_t *s, struct texobj *o)
+{
+	struct bh_error err = { 0 };
+	uint32_t w[OBJ_DWORDS] = { 0 };
+	int gen = image_gen(d);
+
+	if ((gen == 9 ? bh_rt_tsharp_gfx9 : bh_rt_tsharp_gfx11)(v, w))
+		return bh_rt_error(hipErrorNotSupported, "%s: %u channels of %u bits (number "
+				   "format %d) is no image format of this GPU", api, v->nch, v->bits,
+				   (int)v->nf);
+	w[8] = v->nch * v->bits / 8;
+	w[9] = v->height;
+	w[10] = v->width;
+	w[11] = v->depth;
+	if (s)
+		memcpy(w + 12, s, 16);
+	if (bh_mem_alloc(d->dev, sizeof(w), BH_MEM_HOST, &o->mem, &err))
+		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+	memcpy(o->mem.cpu, w, sizeof(w));
+	bh_device_flush_writes(d->dev);
+	o->handle = o->mem.gpu_va;
+	o->dev = d;
+	pthread_mutex_lock(&objs_lock);
+	o->next = objs;
+	objs = o;
+	pthread_mutex_unlock(&objs_lock);
+	return hipSuccess;
+}
+
+/* The device, checked to have images. */
+static hipError_t image_device(const char *api, struct bh_rt_device **out)
+{
+	hipError_t e = bh_rt_init();
+
+	if (!e)
+		e = bh_rt_cur(out);
+	if (e)
+		return e;
+	if (!image_gen(*out))
+		return bh_rt_error(hipErrorNotSupported, "%s: device %d (%s) has no image "
+				   "instructions (hipDeviceAttributeImageSupport is 0)", api,
+				   (*out)->ordinal, bh_device_get_info((*out)->dev)->gfx);
+	return hipSuccess;
+}
+
+static hipError_t create_texture(const char *api, hipTextureObject_t *out,
+				 const hipResourceDesc *res, const hipTextureDesc *t,
+				 const struct hipResourceViewDesc *view)
+{
+	struct bh_rt_device *d;
+	struct bh_img_view v;
+	hipChannelFormatDesc desc;
+	uint32_t s[4];
+	hipError_t e;
+
+	if (!out || !res || !t)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   !out ? "pTexObject" : !res ? "pResDesc" : "pTexDesc");
+	*out = NULL;
+	e = image_device(api, &d);
+	if (!e)
+		e = resource_view(api, d, res, &v, &desc);
+	if (!e)
+		e = sampler(api, t, s);
+	if (e)
+		return e;
+	if (view && (view->firstMipmapLevel || view->lastMipmapLevel || view->firstLayer ||
+		     (view->lastLayer && view->lastLayer + 1 != v.depth) ||
+		     (view->width && view->width != v.width) ||
+		     (view->height && view->height != v.height)))
+		return bh_rt_error(hipErrorNotSupported, "%s: a resource view other than the "
+				   "whole resource is not supported", api);
+	bool normalized = t->readMode == hipReadModeNormalizedFloat;
+
+	if ((unsigned int)t->readMode > hipReadModeNormalizedFloat)
+		return bh_rt_error(hipErrorInvalidValue, "%s: readMode %d is not a read mode", api,
+				   (int)t->readMode);
+	/* Normalized reads of 8- and 16-bit integers (32-bit ones stay
+	 * integers, floats floats, as in ROCm). */
+	if (normalized && v.bits <= 16 && v.nf != BH_NF_FLOAT)
+		v.nf = v.nf == BH_NF_SINT ? BH_NF_SNORM : BH_NF_UNORM;
+	if (t->sRGB) {
+		if (v.nf != BH_NF_UNORM || v.bits != 8)
+			return bh_rt_error(hipErrorNotSupported, "%s: sRGB needs 8-bit unsigned "
+					   "channels read as normalized floats", api);
+		if (res->resType == hipResourceTypeLinear)
+			return bh_rt_error(hipErrorNotSupported, "%s: sRGB is not supported for "
+					   "hipResourceTypeLinear", api);
+		v.nf = BH_NF_SRGB;
+	}
+	if (t->filterMode == hipFilterModeLinear && (v.nf == BH_NF_UINT || v.nf == BH_NF_SINT))
+		return bh_rt_error(hipErrorInvalidValue, "%s: linear filtering of %u-bit integers "
+				   "read as such (hipReadModeElementType): only normalized or float "
+				   "textures filter", api, v.bits);
+	/* MI200's texture unit has no 3D filtering (ROCm refuses it too). */
+	if (image_gen(d) == 9 && t->filterMode == hipFilterModeLinear &&
+	    (v.type == BH_IMG_3D || v.type >= BH_IMG_1D_ARRAY))
+		return bh_rt_error(hipErrorNotSupported, "%s: linear filtering of 3D and layered "
+				   "textures is not supported on gfx90a", api);
+	struct texobj *o = calloc(1, sizeof(*o));
+
+	if (!o)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	o->res = *res;
+	o->tex = *t;
+	if (view) {
+		o->view = *view;
+		o->has_view = true;
+	}
+	e = publish(api, d, &v, s, o);
+	if (e) {
+		free(o);
+		return e;
+	}
+	*out = (hipTextureObject_t)(uintptr_t)o->handle;
+	return bh_rt_success();
+}
+
+hipError_t hipCreateTextureObject(hipTextureObject_t *tex, const hipResourceDesc *res,
+				  const hipTextureDesc *desc,
+				  const struct hipResourceViewDesc *view)
+{
+	return create_texture("hipCreateTextureObject", tex, res, desc, view);
+}
+
+hipError_t hipCreateSurfaceObject(hipSurfaceObject_t *surf, const hipResourceDesc *res)
+{
+	static const char api[] = "hipCreateSurfaceObject";
+	struct bh_rt_device *d;
+	struct bh_img_view v;
+	hipChannelFormatDesc desc;
+	hipError_t e;
+
+	if (!surf || !res)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   !surf ? "pSurfObject" : "pResDesc");
+	*surf = NULL;
+	if (res->resType != hipResourceTypeArray)
+		return bh_rt_error(hipErrorInvalidValue, "%s: resType %d: a surface is made of an "
+				   "array (hipResourceTypeArray)", api, (int)res->resType);
+	e = image_device(api, &d);
+	if (!e)
+		e = resource_view(api, d, res, &v, &desc);
+	if (e)
+		return e;
+	struct texobj *o = calloc(1, sizeof(*o));
+
+	if (!o)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	o->surface = true;
+	o->res = *res;
+	e = publish(api, d, &v, NULL, o);
+	if (e) {
+		free(o);
+		return e;
+	}
+	*surf = (hipSurfaceObject_t)(uintptr_t)o->handle;
+	return bh_rt_success();
+}
+
+/* The live object of @handle (and of its kind), or NULL; under objs_lock. */
+static struct texobj **find(uint64_t handle, bool surface)
+{
+	for (struct texobj **p = &objs; *p; p = &(*p)->next)
+		if ((*p)->handle == handle && (*p)->surface == surface)
+			return p;
+	return NULL;
+}
+
+static hipError_t destroy(const char *api, uint64_t handle, bool surface)
+{
+	struct texobj *o = NULL, **p;
+
+	if (!handle)
+		return bh_rt_success();		/* as ROCm: nothing to destroy */
+	pthread_mutex_lock(&objs_lock);
+	p = find(handle, surface);
+	if (p) {
+		o = *p;
+		*p = o->next;
+	}
+	pthread_mutex_unlock(&objs_lock);
+	if (!o)
+		return bh_rt_error(hipErrorInvalidValue, "%s(0x%llx): not a live %s object", api,
+				   (unsigned long long)handle, surface ? "surface" : "texture");
+	/* Kernels still running may read it: let them finish (as hipFree). */
+	(void)bh_rt_streams_synchronize(o->dev, api);
+	bh_mem_free(o->dev->dev, &o->mem);
+	free(o);
+	return bh_rt_success();
+}
+
+hipError_t hipDestroyTextureObject(hipTextureObject_t tex)
+{
+	return destroy("hipDestroyTextureObject", (uint64_t)(uintptr_t)tex, false);
+}
+
+hipError_t hipDestroySurfaceObject(hipSurfaceObject_t surf)
+{
+	return destroy("hipDestroySurfaceObject", (uint64_t)(uintptr_t)surf, true);
+}
+
+/* Copy a field of the live object @handle: 0, or hipErrorInvalidValue. */
+static hipError_t query(const char *api, uint64_t handle, bool surface, void *out, int what)
+{
+	struct texobj **p;
+	hipError_t e = hipSuccess;
+
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the output pointer is NULL", api);
+	pthread_mutex_lock(&objs_lock);
+	p = find(handle, surface);
+	if (!p)
+		e = hipErrorInvalidValue;
+	else if (what == 0)
+		*(hipResourceDesc *)out = (*p)->res;
+	else if (what == 1)
+		*(hipTextureDesc *)out = (*p)->tex;
+	else if ((*p)->has_view)
+		*(struct hipResourceViewDesc *)out = (*p)->view;
+	else
+		memset(out, 0, sizeof(struct hipResourceViewDesc));
+	pthread_mutex_unlock(&objs_lock);
+	if (e)
+		return bh_rt_error(e, "%s(0x%llx): not a live %s object", api,
+				   (unsigned long long)handle, surface ? "surface" : "texture");
+	return bh_rt_success();
+}
+
+hipError_t hipGetTextureObjectResourceDesc(hipResourceDesc *res, hipTextureObject_t tex)
+{
+	return query("hipGetTextureObjectResourceDesc", (uint64_t)(uintptr_t)tex, false, res, 0);
+}
+
+hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc *desc, hipTextureObject_t tex)
+{
+	return query("hipGetTextureObjectTextureDesc", (uint64_t)(uintptr_t)tex, false, desc, 1);
+}
+
+hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceViewDesc *view,
+					       hipTextureObject_t tex)
+{
+	return query("hipGetTextureObjectResourceViewDesc", (uint64_t)(uintptr_t)tex, false,
+		     view, 2);
+}
+
+hipError_t hipGetSurfaceObjectResourceDesc(hipResourceDesc *res, hipSurfaceObject_t surf)
+{
+	return query("hipGetSurfaceObjectResourceDesc", (uint64_t)(uintptr_t)surf, true, res, 0);
+}
+
+/* ------------------------------------------------------ driver forms */
+static hipChannelFormatKind kind_of(hipArray_Format f)
+{
+	return f == HIP_AD_FORMAT_HALF || f == HIP_AD_FORMAT_FLOAT ? hipChannelFormatKindFloat :
+	       f >= HIP_AD_FORMAT_SIGNED_INT8 && f <= HIP_AD_FORMAT_SIGNED_INT32 ?
+	       hipChannelFormatKindSigned : hipChannelFormatKindUnsigned;
+}
+
+static int bits_of(hipArray_Format f)
+{
+	switch (f) {
+	case HIP_AD_FORMAT_UNSIGNED_INT8: case HIP_AD_FORMAT_SIGNED_INT8: return 8;
+	case HIP_AD_FORMAT_UNSIGNED_INT16: case HIP_AD_FORMAT_SIGNED_INT16:
+	case HIP_AD_FORMAT_HALF: return 16;
+	case HIP_AD_FORMAT_UNSIGNED_INT32: case HIP_AD_FORMAT_SIGNED_INT32:
+	case HIP_AD_FORMAT_FLOAT: return 32;
+	default: return 0;
+	}
+}
+
+static hipChannelFormatDesc drv_desc(hipArray_Format f, unsigned int n)
+{
+	int b = bits_of(f);
+
+	return (hipChannelFormatDesc){ b, n > 1 ? b : 0, n > 2 ? b : 0, n > 3 ? b : 0,
+				       kind_of(f) };
+}
+
+hipError_t hipTexObjectCreate(hipTextureObject_t *tex, const HIP_RESOURCE_DESC *res,
+			      const HIP_TEXTURE_DESC *desc, const HIP_RESOURCE_VIEW_DESC *view)
+{
+	static const char api[] = "hipTexObjectCreate";
+	hipResourceDesc r;
+	hipTextureDesc t;
+	struct hipResourceViewDesc v;
+
+	if (!tex || !res || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   !tex ? "pTexObject" : !res ? "pResDesc" : "pTexDesc");
+	memset(&r, 0, sizeof(r));
+	memset(&t, 0, sizeof(t));
+	r.resType = (hipResourceType)res->resType;
+	switch (res->resType) {
+	case HIP_RESOURCE_TYPE_ARRAY:
+		r.res.array.array = res->res.array.hArray;
+		break;
+	case HIP_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+		r.res.mipmap.mipmap = res->res.mipmap.hMipmappedArray;
+		break;
+	case HIP_RESOURCE_TYPE_LINEAR:
+		r.res.linear.devPtr = res->res.linear.devPtr;
+		r.res.linear.desc = drv_desc(res->res.linear.format, res->res.linear.numChannels);
+		r.res.linear.sizeInBytes = res->res.linear.sizeInBytes;
+		break;
+	case HIP_RESOURCE_TYPE_PITCH2D:
+		r.res.pitch2D.devPtr = res->res.pitch2D.devPtr;
+		r.res.pitch2D.desc = drv_desc(res->res.pitch2D.format,
+					      res->res.pitch2D.numChannels);
+		r.res.pitch2D.width = res->res.pitch2D.width;
+		r.res.pitch2D.height = res->res.pitch2D.height;
+		r.res.pitch2D.pitchInBytes = res->res.pitch2D.pitchInBytes;
+		break;
+	default:
+		break;
+	}
+	for (int k = 0; k < 3; k++)
+		t.addressMode[k] = (enum hipTextureAddressMode)desc->addressMode[k];
+	t.filterMode = (enum hipTextureFilterMode)desc->filterMode;
+	t.readMode = desc->flags & HIP_TRSF_READ_AS_INTEGER ? hipReadModeElementType :
+							       hipReadModeNormalizedFloat;
+	t.normalizedCoords = !!(desc->flags & HIP_TRSF_NORMALIZED_COORDINATES);
+	t.sRGB = !!(desc->flags & HIP_TRSF_SRGB);
+	memcpy(t.borderColor, desc->borderColor, sizeof(t.borderColor));
+	t.maxAnisotropy = desc->maxAnisotropy;
+	t.mipmapFilterMode = (enum hipTextureFilterMode)desc->mipmapFilterMode;
+	t.mipmapLevelBias = desc->mipmapLevelBias;
+	t.minMipmapLevelClamp = desc->minMipmapLevelClamp;
+	t.maxMipmapLevelClamp = desc->maxMipmapLevelClamp;
+	if (view) {
+		v = (struct hipResourceViewDesc){ view->format, view->width, view->height,
+						  view->depth, view->firstMipmapLevel,
+						  view->lastMipmapLevel, view->firstLayer,
+						  view->lastLayer };
+	}
+	return create_texture(api, tex, &r, &t, view ? &v : NULL);
+}
+
+hipError_t hipTexObjectDestroy(hipTextureObject_t tex)
+{
+	return destroy("hipTexObjectDestroy", (uint64_t)(uintptr_t)tex, false);
+}
