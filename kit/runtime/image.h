@@ -41,9 +41,13 @@ struct hipArray {
 	size_t slice_bytes;		/* bytes from a slice (3D slice, layer, face) to the next */
 	size_t slices;			/* 3D: depth; layered: layers; cubemap: 6 * layers; else 1 */
 	size_t rows;			/* max(height, 1) */
+	/* array.c's own (added after the layout above). */
+	struct bh_allocation *alloc;	/* the device memory (memory.c; hipFree refuses it) */
+	struct hipArray *next;		/* the registry of live arrays (array.c) */
 };
 
-/* @a is a live array (not NULL, made by barehip, not freed). */
+/* @a is a live array (not NULL, made by barehip, not freed): looked up
+ * in array.c's registry, so a freed or foreign pointer is never read. */
 bool bh_rt_array_valid(const struct hipArray *a);
 
 #endif
