@@ -1,15 +1,34 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * HIP arrays, texture and surface objects (kit/include/hip/bh/arrays.h).
- * barehip has no arrays yet (issue 22): each call checks its arguments
- * as ROCm does where that needs no array (a NULL out pointer is
- * hipErrorInvalidValue), then refuses with hipErrorNotSupported and a
- * message naming the call.  The driver-style copies of linear memory
- * (hipMemcpyParam2D, hipDrvMemcpy3D) are the 2-D and 3-D copies of
- * memory.c and mem3d.c; only an array side is refused.
+ * HIP arrays (kit/include/hip/bh/arrays.h): hipMallocArray,
+ * hipMalloc3DArray, hipArrayCreate, hipArray3DCreate, their queries and
+ * frees, and the copies to, from and between them.
+ *
+ * An array is linear device memory laid out as image.h says (rows of a
+ * 256-byte-aligned pitch, slices of pitch * rows bytes), allocated on
+ * the current device like hipMalloc's memory but marked so that hipFree
+ * refuses it.  Live arrays are kept in a registry (a list under a
+ * mutex): a handle is looked up there before it is read, so a freed or
+ * foreign handle is hipErrorInvalidHandle, never a read of freed memory.
+ *
+ * Every copy is the runtime's pitched copy (bh_rt_copy3d, hipMemcpy2D,
+ * hipMemcpy3D) of the array's rows, after the box has been checked
+ * against the array: streams, asynchrony, stream capture and the checks
+ * of the linear side are theirs.  Because slices are pitch * rows bytes,
+ * row r of the whole array (all its slices) starts at base + r * pitch:
+ * the 1-D copies (hipMemcpyAtoH, hipMemcpyToArray, ...) take the array
+ * as that sequence of rows of width * bytes-per-texel bytes.
+ *
+ * Mipmapped arrays are not modelled: those calls check their arguments,
+ * then refuse with hipErrorNotSupported.  The texture and surface object
+ * calls at the end are another file's (texobj.c) to come.
  */
+#include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
+#include "image.h"
 #include "runtime.h"
 
 hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, hipChannelFormatKind f)
@@ -17,111 +36,480 @@ hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, hipChannel
 	return (hipChannelFormatDesc){ x, y, z, w, f };
 }
 
-static hipError_t no_arrays(const char *api)
+/* The limits of the image descriptor (T#): 14-bit width and height,
+ * 13-bit depth and layer count. */
+#define MAX_WIDTH 16384u
+#define MAX_HEIGHT 16384u
+#define MAX_SLICES 8192u
+#define ARRAY_FLAGS (hipArrayLayered | hipArraySurfaceLoadStore | hipArrayCubemap | \
+		     hipArrayTextureGather)
+
+/* ------------------------------------------------------------ registry */
+static pthread_mutex_t array_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hipArray *arrays;		/* the live ones, under array_lock */
+
+static bool listed_locked(const struct hipArray *a)
 {
-	return bh_rt_error(hipErrorNotSupported, "%s: HIP arrays, textures and surfaces are "
-			   "not supported by barehip (use linear memory: hipMalloc, "
-			   "hipMallocPitch, hipMalloc3D)", api);
+	for (const struct hipArray *x = arrays; x; x = x->next)
+		if (x == a)
+			return true;
+	return false;
 }
 
-/* A call that makes an object into *@out: NULL is the caller's error. */
-static hipError_t no_arrays_out(const char *api, const void *out, const char *name)
+bool bh_rt_array_valid(const struct hipArray *a)
 {
-	if (!out)
-		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api, name);
-	return no_arrays(api);
+	bool found;
+
+	if (!a)
+		return false;
+	pthread_mutex_lock(&array_lock);
+	found = listed_locked(a);
+	pthread_mutex_unlock(&array_lock);
+	return found;
+}
+
+bool bh_rt_array_get(const struct hipArray *a, struct hipArray *out)
+{
+	bool found;
+
+	if (!a)
+		return false;
+	pthread_mutex_lock(&array_lock);
+	found = listed_locked(a);
+	if (found)
+		*out = *a;
+	pthread_mutex_unlock(&array_lock);
+	return found;
+}
+
+/* A copy of live array @a, taken under the lock (the caller reads the
+ * copy: another thread may free @a meanwhile).  NULL is @null_code. */
+static hipError_t lookup(const char *api, const char *what, const struct hipArray *a,
+			 hipError_t null_code, struct hipArray *out)
+{
+	bool found;
+
+	if (!a)
+		return bh_rt_error(null_code, "%s: the %s array is NULL", api, what);
+	pthread_mutex_lock(&array_lock);
+	found = listed_locked(a);
+	if (found)
+		*out = *a;
+	pthread_mutex_unlock(&array_lock);
+	if (!found)
+		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s array %p is not a live array "
+				   "(freed already, or not made by hipMallocArray, "
+				   "hipMalloc3DArray, hipArrayCreate or hipArray3DCreate)", api,
+				   what, (const void *)a);
+	return hipSuccess;
+}
+
+void bh_rt_arrays_teardown(struct bh_rt_device *d)
+{
+	pthread_mutex_lock(&array_lock);
+	for (struct hipArray **p = &arrays; *p;) {
+		struct hipArray *a = *p;
+
+		if (a->dev != d) {
+			p = &a->next;
+			continue;
+		}
+		*p = a->next;
+		a->magic = 0;
+		free(a);	/* its memory goes with the device's (bh_rt_free_all) */
+	}
+	pthread_mutex_unlock(&array_lock);
+}
+
+/* ------------------------------------------------------------- formats */
+static const char *kind_name(int f)
+{
+	switch (f) {
+	case hipChannelFormatKindSigned: return "Signed";
+	case hipChannelFormatKindUnsigned: return "Unsigned";
+	case hipChannelFormatKindFloat: return "Float";
+	case hipChannelFormatKindNone: return "None";
+	}
+	return "?";
+}
+
+/* The texel format of @d: channels, bits and the driver's format; NULL,
+ * or why it is not one an array can have. */
+static const char *desc_format(const hipChannelFormatDesc *d, unsigned int *nch,
+			       unsigned int *bits, hipArray_Format *format)
+{
+	const int c[4] = { d->x, d->y, d->z, d->w };
+	unsigned int n = 0;
+
+	while (n < 4 && c[n])
+		n++;
+	if (!n)
+		return "x is 0 bits: no channel";
+	for (unsigned int i = n; i < 4; i++)
+		if (c[i])
+			return "a channel follows a channel of 0 bits";
+	for (unsigned int i = 1; i < n; i++)
+		if (c[i] != c[0])
+			return "the channels differ in size";
+	if (n == 3)
+		return "3 channels (an array's texels have 1, 2 or 4)";
+	if (c[0] != 8 && c[0] != 16 && c[0] != 32)
+		return "channels of other than 8, 16 or 32 bits";
+	switch (d->f) {
+	case hipChannelFormatKindSigned:
+		*format = c[0] == 8 ? HIP_AD_FORMAT_SIGNED_INT8 : c[0] == 16 ?
+			  HIP_AD_FORMAT_SIGNED_INT16 : HIP_AD_FORMAT_SIGNED_INT32;
+		break;
+	case hipChannelFormatKindUnsigned:
+		*format = c[0] == 8 ? HIP_AD_FORMAT_UNSIGNED_INT8 : c[0] == 16 ?
+			  HIP_AD_FORMAT_UNSIGNED_INT16 : HIP_AD_FORMAT_UNSIGNED_INT32;
+		break;
+	case hipChannelFormatKindFloat:
+		if (c[0] == 8)
+			return "8-bit float channels (floats are 16 or 32 bits)";
+		*format = c[0] == 16 ? HIP_AD_FORMAT_HALF : HIP_AD_FORMAT_FLOAT;
+		break;
+	default:
+		return "the channel kind is not Signed, Unsigned or Float";
+	}
+	*nch = n;
+	*bits = (unsigned int)c[0];
+	return NULL;
+}
+
+/* The driver's form: the channel desc of @n channels of @format; NULL,
+ * or why not. */
+static const char *format_desc(hipArray_Format format, unsigned int n, hipChannelFormatDesc *d)
+{
+	int bits;
+	hipChannelFormatKind f;
+
+	switch (format) {
+	case HIP_AD_FORMAT_UNSIGNED_INT8: bits = 8, f = hipChannelFormatKindUnsigned; break;
+	case HIP_AD_FORMAT_UNSIGNED_INT16: bits = 16, f = hipChannelFormatKindUnsigned; break;
+	case HIP_AD_FORMAT_UNSIGNED_INT32: bits = 32, f = hipChannelFormatKindUnsigned; break;
+	case HIP_AD_FORMAT_SIGNED_INT8: bits = 8, f = hipChannelFormatKindSigned; break;
+	case HIP_AD_FORMAT_SIGNED_INT16: bits = 16, f = hipChannelFormatKindSigned; break;
+	case HIP_AD_FORMAT_SIGNED_INT32: bits = 32, f = hipChannelFormatKindSigned; break;
+	case HIP_AD_FORMAT_HALF: bits = 16, f = hipChannelFormatKindFloat; break;
+	case HIP_AD_FORMAT_FLOAT: bits = 32, f = hipChannelFormatKindFloat; break;
+	default:
+		return "Format is not a HIP_AD_FORMAT_*";
+	}
+	if (n != 1 && n != 2 && n != 4)
+		return "NumChannels is not 1, 2 or 4";
+	*d = (hipChannelFormatDesc){ bits, n > 1 ? bits : 0, n > 2 ? bits : 0, n > 3 ? bits : 0,
+				     f };
+	return NULL;
+}
+
+/* ------------------------------------------------------------- creation */
+/*
+ * Make an array of @desc texels, @w x @h x @d as hipExtent gives them (0:
+ * the dimension is absent; with hipArrayLayered @d is the layer count,
+ * with hipArrayCubemap 6 faces or 6 * layers).  @desc is checked.
+ */
+static hipError_t make_array(const char *api, hipArray_t *out, const hipChannelFormatDesc *desc,
+			     size_t w, size_t h, size_t d, unsigned int flags)
+{
+	const bool layered = flags & hipArrayLayered, cube = flags & hipArrayCubemap;
+	unsigned int nch = 0, bits = 0, type;
+	hipArray_Format format = HIP_AD_FORMAT_UNSIGNED_INT8;
+	const char *why = desc_format(desc, &nch, &bits, &format);
+	struct bh_rt_device *dev;
+	hipError_t e;
+
+#define REFUSE(...) bh_rt_error(hipErrorInvalidValue, "%s(%zu x %zu x %zu, flags 0x%x, " \
+				"{%d, %d, %d, %d, %s}): " __VA_ARGS__)
+#define ARGS api, w, h, d, flags, desc->x, desc->y, desc->z, desc->w, kind_name(desc->f)
+	if (why)
+		return REFUSE("%s", ARGS, why);
+	if (flags & ~ARRAY_FLAGS)
+		return REFUSE("unknown flags 0x%x", ARGS, flags & ~ARRAY_FLAGS);
+	if (!w)
+		return REFUSE("the width is 0", ARGS);
+	if (cube) {
+		if (w != h)
+			return REFUSE("a cubemap's faces must be square (width == height)", ARGS);
+		if (layered ? !d || d % 6 : d != 6)
+			return REFUSE("a %scubemap's depth must be %s", ARGS,
+				      layered ? "layered " : "", layered ? "6 * layers" : "6");
+		type = layered ? hipTextureTypeCubemapLayered : hipTextureTypeCubemap;
+	} else if (layered) {
+		if (!d)
+			return REFUSE("a layered array needs a layer count (depth)", ARGS);
+		type = h ? hipTextureType2DLayered : hipTextureType1DLayered;
+	} else if (d) {
+		if (!h)
+			return REFUSE("a 3-D array needs a height (or hipArrayLayered for 1-D "
+				      "layers)", ARGS);
+		type = hipTextureType3D;
+	} else {
+		type = h ? hipTextureType2D : hipTextureType1D;
+	}
+	if ((flags & hipArrayTextureGather) && type != hipTextureType2D)
+		return REFUSE("hipArrayTextureGather is for 2-D arrays only", ARGS);
+	if (w > MAX_WIDTH || h > MAX_HEIGHT || d > MAX_SLICES)
+		return REFUSE("larger than the largest array (%u x %u texels, %u %s)", ARGS,
+			      MAX_WIDTH, MAX_HEIGHT, MAX_SLICES,
+			      cube ? "faces (6 * layers)" : layered ? "layers" : "slices");
+#undef REFUSE
+#undef ARGS
+	e = bh_rt_cur(&dev);
+	if (e)
+		return e;
+	struct hipArray *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	a->dev = dev;
+	a->desc = *desc;
+	a->format = format;
+	a->nch = nch;
+	a->bits = bits;
+	a->bpe = (size_t)nch * bits / 8;
+	a->width = w;
+	a->height = h;
+	a->depth = d;
+	a->flags = flags;
+	a->type = type;
+	a->pitch = (w * a->bpe + BH_IMAGE_PITCH_ALIGN - 1) / BH_IMAGE_PITCH_ALIGN *
+		   BH_IMAGE_PITCH_ALIGN;
+	a->rows = h ? h : 1;
+	a->slices = d ? d : 1;
+	a->slice_bytes = a->pitch * a->rows;
+	a->bytes = a->slice_bytes * a->slices;	/* at most 2^18 * 2^14 * 2^13 */
+	char what[128];	/* names the array in an allocation failure */
+
+	snprintf(what, sizeof(what), "%s(%zu x %zu x %zu, %u x %u-bit channels)", api, w, h, d,
+		 nch, bits);
+	e = bh_rt_array_mem_alloc(what, dev, a->bytes, &a->alloc);
+	if (e) {
+		free(a);
+		return e;
+	}
+	a->base = (void *)(uintptr_t)a->alloc->mem.gpu_va;	/* 4 KiB-aligned */
+	a->magic = BH_ARRAY_MAGIC;
+	pthread_mutex_lock(&array_lock);
+	a->next = arrays;
+	arrays = a;
+	pthread_mutex_unlock(&array_lock);
+	BH_RT_LOG(3, "%s ( %zu x %zu x %zu, %u x %u bits, flags 0x%x ) = %p: %zu bytes at %p, "
+		  "pitch %zu", api, w, h, d, nch, bits, flags, (void *)a, a->bytes, a->base,
+		  a->pitch);
+	*out = a;
+	return bh_rt_success();
 }
 
 hipError_t hipMallocArray(hipArray_t *array, const hipChannelFormatDesc *desc, size_t width,
 			  size_t height, unsigned int flags)
 {
-	(void)height, (void)flags, (void)width;
-	if (!desc)
-		return bh_rt_error(hipErrorInvalidValue, "hipMallocArray: desc is NULL");
-	return no_arrays_out("hipMallocArray", array, "array");
+	if (!array || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocArray: %s is NULL",
+				   array ? "desc" : "array");
+	if (flags & (hipArrayLayered | hipArrayCubemap))
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocArray(%zu x %zu, flags 0x%x): "
+				   "layered and cubemap arrays are made by hipMalloc3DArray",
+				   width, height, flags);
+	return make_array("hipMallocArray", array, desc, width, height, 0, flags);
 }
 
 hipError_t hipMalloc3DArray(hipArray_t *array, const hipChannelFormatDesc *desc,
 			    hipExtent extent, unsigned int flags)
 {
-	(void)extent, (void)flags;
-	if (!desc)
-		return bh_rt_error(hipErrorInvalidValue, "hipMalloc3DArray: desc is NULL");
-	return no_arrays_out("hipMalloc3DArray", array, "array");
+	if (!array || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipMalloc3DArray: %s is NULL",
+				   array ? "desc" : "array");
+	return make_array("hipMalloc3DArray", array, desc, extent.width, extent.height,
+			  extent.depth, flags);
+}
+
+/* The driver's forms: Format and NumChannels instead of a channel desc. */
+static hipError_t drv_create(const char *api, hipArray_t *array, size_t w, size_t h, size_t d,
+			     hipArray_Format format, unsigned int n, unsigned int flags)
+{
+	hipChannelFormatDesc desc;
+	const char *why = format_desc(format, n, &desc);
+
+	if (why)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%zu x %zu x %zu, Format 0x%x, "
+				   "NumChannels %u): %s", api, w, h, d, (unsigned int)format, n,
+				   why);
+	return make_array(api, array, &desc, w, h, d, flags);
 }
 
 hipError_t hipArrayCreate(hipArray_t *array, const HIP_ARRAY_DESCRIPTOR *desc)
 {
-	if (!desc)
-		return bh_rt_error(hipErrorInvalidValue, "hipArrayCreate: pAllocateArray is NULL");
-	return no_arrays_out("hipArrayCreate", array, "pHandle");
+	if (!array || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipArrayCreate: %s is NULL",
+				   array ? "pAllocateArray" : "pHandle");
+	return drv_create("hipArrayCreate", array, desc->Width, desc->Height, 0, desc->Format,
+			  desc->NumChannels, 0);
 }
 
 hipError_t hipArray3DCreate(hipArray_t *array, const HIP_ARRAY3D_DESCRIPTOR *desc)
 {
-	if (!desc)
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipArray3DCreate: pAllocateArray is NULL");
-	return no_arrays_out("hipArray3DCreate", array, "array");
+	if (!array || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipArray3DCreate: %s is NULL",
+				   array ? "pAllocateArray" : "array");
+	return drv_create("hipArray3DCreate", array, desc->Width, desc->Height, desc->Depth,
+			  desc->Format, desc->NumChannels, desc->Flags);
 }
 
-/* No array was ever made, so none can be named: a handle is invalid. */
-static hipError_t not_an_array(const char *api, const void *array)
+/* Free @array once the device's streams are done with it (as hipFree);
+ * of two threads freeing it, one does and the other is told it is not
+ * an array any more. */
+static hipError_t free_array(const char *api, hipArray_t array)
 {
+	hipError_t e;
+	bool found;
+
 	if (!array)
 		return bh_rt_error(hipErrorInvalidValue, "%s: the array is NULL", api);
-	return bh_rt_error(hipErrorInvalidHandle, "%s(%p): not an array (barehip makes "
-			   "none: arrays are not supported)", api, array);
+	e = bh_rt_init();
+	if (e)
+		return e;
+	pthread_mutex_lock(&array_lock);
+	found = listed_locked(array);
+	for (struct hipArray **p = &arrays; found && *p; p = &(*p)->next)
+		if (*p == array) {
+			*p = array->next;
+			break;
+		}
+	pthread_mutex_unlock(&array_lock);
+	if (!found)
+		return bh_rt_error(hipErrorInvalidHandle, "%s(%p): not a live array (freed "
+				   "already, or not made by hipMallocArray, hipMalloc3DArray, "
+				   "hipArrayCreate or hipArray3DCreate)", api, (void *)array);
+	e = bh_rt_array_mem_free(api, array->alloc);
+	if (e) {		/* still allocated: still an array */
+		pthread_mutex_lock(&array_lock);
+		array->next = arrays;
+		arrays = array;
+		pthread_mutex_unlock(&array_lock);
+		return e;
+	}
+	array->magic = 0;
+	free(array);
+	return bh_rt_success();
 }
 
 hipError_t hipArrayDestroy(hipArray_t array)
 {
-	return not_an_array("hipArrayDestroy", array);
+	return free_array("hipArrayDestroy", array);
 }
 
 hipError_t hipFreeArray(hipArray_t array)
 {
-	return not_an_array("hipFreeArray", array);
+	return free_array("hipFreeArray", array);
 }
 
+/* ------------------------------------------------------------- queries */
 hipError_t hipArrayGetInfo(hipChannelFormatDesc *desc, hipExtent *extent, unsigned int *flags,
 			   hipArray_t array)
 {
-	(void)desc, (void)extent, (void)flags;
-	return not_an_array("hipArrayGetInfo", array);
+	struct hipArray a;
+	hipError_t e = lookup("hipArrayGetInfo", "queried", array, hipErrorInvalidHandle, &a);
+
+	if (e)
+		return e;
+	if (desc)
+		*desc = a.desc;
+	if (extent)
+		*extent = (hipExtent){ a.width, a.height, a.depth };
+	if (flags)
+		*flags = a.flags;
+	return bh_rt_success();
 }
 
 hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR *desc, hipArray_t array)
 {
-	(void)desc;
-	return not_an_array("hipArrayGetDescriptor", array);
+	struct hipArray a;
+	hipError_t e = lookup("hipArrayGetDescriptor", "queried", array, hipErrorInvalidHandle,
+			      &a);
+
+	if (e)
+		return e;
+	if (!desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipArrayGetDescriptor: "
+				   "pArrayDescriptor is NULL");
+	*desc = (HIP_ARRAY_DESCRIPTOR){ a.width, a.height, a.format, a.nch };
+	return bh_rt_success();
 }
 
 hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR *desc, hipArray_t array)
 {
-	(void)desc;
-	return not_an_array("hipArray3DGetDescriptor", array);
+	struct hipArray a;
+	hipError_t e = lookup("hipArray3DGetDescriptor", "queried", array, hipErrorInvalidHandle,
+			      &a);
+
+	if (e)
+		return e;
+	if (!desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipArray3DGetDescriptor: "
+				   "pArrayDescriptor is NULL");
+	*desc = (HIP_ARRAY3D_DESCRIPTOR){ a.width, a.height, a.depth, a.format, a.nch, a.flags };
+	return bh_rt_success();
 }
 
 hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_const_t array)
 {
-	(void)desc;
-	return not_an_array("hipGetChannelDesc", array);
+	struct hipArray a;
+	hipError_t e;
+
+	if (!desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipGetChannelDesc: desc is NULL");
+	e = lookup("hipGetChannelDesc", "queried", array, hipErrorInvalidHandle, &a);
+	if (e)
+		return e;
+	*desc = a.desc;
+	return bh_rt_success();
+}
+
+/* ---------------------------------------------------- mipmapped arrays */
+static hipError_t no_mipmaps(const char *api)
+{
+	return bh_rt_error(hipErrorNotSupported, "%s: mipmapped arrays are not supported by "
+			   "barehip (arrays have one level: hipMallocArray, hipMalloc3DArray)",
+			   api);
 }
 
 hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmapped,
 				   const hipChannelFormatDesc *desc, hipExtent extent,
 				   unsigned int levels, unsigned int flags)
 {
-	(void)extent, (void)levels, (void)flags;
-	if (!desc)
-		return bh_rt_error(hipErrorInvalidValue, "hipMallocMipmappedArray: desc is NULL");
-	return no_arrays_out("hipMallocMipmappedArray", mipmapped, "mipmappedArray");
+	static const char api[] = "hipMallocMipmappedArray";
+	unsigned int nch, bits;
+	hipArray_Format format;
+	const char *why;
+
+	if (!mipmapped || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
+				   mipmapped ? "desc" : "mipmappedArray");
+	why = desc_format(desc, &nch, &bits, &format);
+	if (!why && flags & ~ARRAY_FLAGS)
+		why = "unknown flags";
+	if (!why && !extent.width)
+		why = "the width is 0";
+	if (why)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%zu x %zu x %zu, %u levels, flags "
+				   "0x%x): %s", api, extent.width, extent.height, extent.depth,
+				   levels, flags, why);
+	return no_mipmaps(api);
+}
+
+/* None is ever made: any other handle is not one. */
+static hipError_t not_a_mipmap(const char *api, const void *mipmapped)
+{
+	if (!mipmapped)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the mipmapped array is NULL", api);
+	return bh_rt_error(hipErrorInvalidHandle, "%s(%p): not a mipmapped array (barehip makes "
+			   "none: mipmapped arrays are not supported)", api, mipmapped);
 }
 
 hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmapped)
 {
-	return not_an_array("hipFreeMipmappedArray", mipmapped);
+	return not_a_mipmap("hipFreeMipmappedArray", mipmapped);
 }
 
 hipError_t hipGetMipmappedArrayLevel(hipArray_t *level_array, hipMipmappedArray_const_t mipmapped,
@@ -131,59 +519,112 @@ hipError_t hipGetMipmappedArrayLevel(hipArray_t *level_array, hipMipmappedArray_
 	if (!level_array)
 		return bh_rt_error(hipErrorInvalidValue,
 				   "hipGetMipmappedArrayLevel: levelArray is NULL");
-	return not_an_array("hipGetMipmappedArrayLevel", mipmapped);
+	return not_a_mipmap("hipGetMipmappedArrayLevel", mipmapped);
+}
+
+/* --------------------------------------------------------------- boxes */
+static size_t row_bytes(const struct hipArray *a)
+{
+	return a->width * a->bpe;
 }
 
 /*
- * The 2-D copies to and from arrays, checked in ROCm's order: the
- * direction, the linear side (NULL: hipErrorInvalidValue; a pitch of 0
- * or below the row: hipErrorInvalidPitchValue), then the array (NULL or
- * not one: hipErrorInvalidHandle, as ROCm's hipMemcpy2DValidateArray).
+ * The box of @w bytes x @h rows x @d slices at (@x bytes, row @y, slice
+ * @z) of array @a (a copy from lookup), checked to lie inside its texels
+ * (not its pitch padding); *@start: where it begins.  In a 1-D layered
+ * array a copy of one slice at slice 0 may name the layers as rows (the
+ * 2-D copies, and ROCm's driver copies, do): with one row to a slice,
+ * row r is layer r.
  */
-static hipError_t array2d(const char *api, hipMemcpyKind kind, const void *buf, size_t pitch,
-			  size_t width, const void *array)
+static hipError_t in_array(const char *api, const char *side, const struct hipArray *a, size_t x,
+			   size_t y, size_t z, size_t w, size_t h, size_t d, uint8_t **start)
+{
+	const size_t row = row_bytes(a);
+	const size_t ylim = a->rows == 1 && d == 1 && z == 0 ? a->slices : a->rows;
+
+	if (x > row || w > row - x || y > ylim || h > ylim - y || z > a->slices ||
+	    d > a->slices - z)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the %s box of %zu bytes x %zu rows "
+				   "x %zu slices at (%zu bytes, row %zu, slice %zu) runs outside "
+				   "the array of %zu x %zu x %zu texels (%zu bytes a row, %zu rows, "
+				   "%zu slices)", api, side, w, h, d, x, y, z, a->width, a->height,
+				   a->depth, row, a->rows, a->slices);
+	*start = (uint8_t *)a->base + z * a->slice_bytes + y * a->pitch + x;
+	return hipSuccess;
+}
+
+static hipError_t check_kind(const char *api, hipMemcpyKind kind)
 {
 	if ((unsigned int)kind > hipMemcpyDefault && kind != hipMemcpyDeviceToDeviceNoCU)
 		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: kind %d is not a copy "
 				   "direction", api, (int)kind);
+	return hipSuccess;
+}
+
+/* ---------------------------------------------------------- 2-D copies */
+/*
+ * The 2-D copies to and from arrays, checked in ROCm's order: the
+ * direction, the linear side (NULL: hipErrorInvalidValue; a pitch of 0
+ * or below the row: hipErrorInvalidPitchValue), then the array (NULL or
+ * not one: hipErrorInvalidHandle, as ROCm's hipMemcpy2DValidateArray),
+ * then the box in the array.  @to: into the array.
+ */
+static hipError_t copy2d(const char *api, bool to, const struct hipArray *array, size_t wOffset,
+			 size_t hOffset, const void *buf, size_t pitch, size_t width,
+			 size_t height, hipMemcpyKind kind, bool async, hipStream_t stream)
+{
+	struct hipArray a;
+	uint8_t *start;
+	hipError_t e = check_kind(api, kind);
+
+	if (e)
+		return e;
 	if (!buf)
 		return bh_rt_error(hipErrorInvalidValue, "%s: the linear side is NULL", api);
 	if (!pitch || pitch < width)
 		return bh_rt_error(hipErrorInvalidPitchValue, "%s: pitch %zu is below the row of "
 				   "%zu bytes", api, pitch, width);
-	if (!array)
-		return bh_rt_error(hipErrorInvalidHandle, "%s: the array is NULL", api);
-	return not_an_array(api, array);
+	e = lookup(api, to ? "destination" : "source", array, hipErrorInvalidHandle, &a);
+	if (!e)
+		e = in_array(api, to ? "destination" : "source", &a, wOffset, hOffset, 0, width,
+			     height, 1, &start);
+	if (e)
+		return e;
+	if (to)
+		return bh_rt_copy3d(api, start, a.pitch, 0, buf, pitch, 0, width, height, 1, kind,
+				    async, stream);
+	return bh_rt_copy3d(api, (void *)(uintptr_t)buf, pitch, 0, start, a.pitch, 0, width,
+			    height, 1, kind, async, stream);
 }
 
 hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,
 			      size_t spitch, size_t width, size_t height, hipMemcpyKind kind)
 {
-	(void)wOffset, (void)hOffset, (void)height;
-	return array2d("hipMemcpy2DToArray", kind, src, spitch, width, dst);
+	return copy2d("hipMemcpy2DToArray", true, dst, wOffset, hOffset, src, spitch, width,
+		      height, kind, false, NULL);
 }
 
 hipError_t hipMemcpy2DToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset,
 				   const void *src, size_t spitch, size_t width, size_t height,
 				   hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)wOffset, (void)hOffset, (void)height, (void)stream;
-	return array2d("hipMemcpy2DToArrayAsync", kind, src, spitch, width, dst);
+	return copy2d("hipMemcpy2DToArrayAsync", true, dst, wOffset, hOffset, src, spitch, width,
+		      height, kind, true, stream);
 }
 
 hipError_t hipMemcpy2DFromArray(void *dst, size_t dpitch, hipArray_const_t src, size_t wOffset,
 				size_t hOffset, size_t width, size_t height, hipMemcpyKind kind)
 {
-	(void)wOffset, (void)hOffset, (void)height;
-	return array2d("hipMemcpy2DFromArray", kind, dst, dpitch, width, src);
+	return copy2d("hipMemcpy2DFromArray", false, src, wOffset, hOffset, dst, dpitch, width,
+		      height, kind, false, NULL);
 }
 
 hipError_t hipMemcpy2DFromArrayAsync(void *dst, size_t dpitch, hipArray_const_t src,
 				     size_t wOffset, size_t hOffset, size_t width, size_t height,
 				     hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)wOffset, (void)hOffset, (void)height, (void)stream;
-	return array2d("hipMemcpy2DFromArrayAsync", kind, dst, dpitch, width, src);
+	return copy2d("hipMemcpy2DFromArrayAsync", false, src, wOffset, hOffset, dst, dpitch,
+		      width, height, kind, true, stream);
 }
 
 hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
@@ -191,105 +632,357 @@ hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOf
 				   size_t width, size_t height, hipMemcpyKind kind)
 {
 	static const char api[] = "hipMemcpy2DArrayToArray";
+	struct hipArray d, s;
+	uint8_t *dstart, *sstart;
+	hipError_t e = check_kind(api, kind);
 
-	(void)wOffsetDst, (void)hOffsetDst, (void)wOffsetSrc, (void)hOffsetSrc;
-	(void)width, (void)height;
-	if ((unsigned int)kind > hipMemcpyDefault && kind != hipMemcpyDeviceToDeviceNoCU)
-		return bh_rt_error(hipErrorInvalidMemcpyDirection, "%s: kind %d is not a copy "
-				   "direction", api, (int)kind);
-	if (!src || !dst)
-		return bh_rt_error(hipErrorInvalidHandle, "%s: the %s array is NULL", api,
-				   src ? "destination" : "source");
-	return not_an_array(api, src);
+	if (!e)
+		e = lookup(api, "destination", dst, hipErrorInvalidHandle, &d);
+	if (!e)
+		e = lookup(api, "source", src, hipErrorInvalidHandle, &s);
+	if (!e)
+		e = in_array(api, "destination", &d, wOffsetDst, hOffsetDst, 0, width, height, 1,
+			     &dstart);
+	if (!e)
+		e = in_array(api, "source", &s, wOffsetSrc, hOffsetSrc, 0, width, height, 1,
+			     &sstart);
+	if (e)
+		return e;
+	return bh_rt_copy3d(api, dstart, d.pitch, 0, sstart, s.pitch, 0, width, height, 1, kind,
+			    false, NULL);
+}
+
+/* ---------------------------------------------------------- 1-D copies */
+/*
+ * One side of a 1-D copy: @count bytes from offset @off of array @a (its
+ * rows one after another, width * bpe bytes each), or at @ptr (@a NULL).
+ */
+struct flat {
+	const struct hipArray *a;
+	uint8_t *ptr;
+	size_t off;
+};
+
+static hipError_t flat_check(const char *api, const char *side, const struct flat *f,
+			     size_t count)
+{
+	size_t off;
+
+	if (!f->a) {
+		if (!f->ptr)
+			return bh_rt_error(hipErrorInvalidValue, "%s: the %s pointer is NULL", api,
+					   side);
+		/* The whole span in its allocation before the first piece moves. */
+		if (count && bh_rt_allocation_at(f->ptr, &off) &&
+		    !bh_rt_find_allocation(f->ptr, count))
+			return bh_rt_error(hipErrorInvalidValue, "%s: the %s's %zu bytes at %p run "
+					   "past the end of its allocation", api, side, count,
+					   (void *)f->ptr);
+		return hipSuccess;
+	}
+	const size_t total = row_bytes(f->a) * f->a->rows * f->a->slices;
+
+	if (f->off > total || count > total - f->off)
+		return bh_rt_error(hipErrorInvalidValue, "%s: %zu bytes at offset %zu run past the "
+				   "end of the %s array's %zu bytes (%zu rows of %zu bytes)", api,
+				   count, f->off, side, total, f->a->rows * f->a->slices,
+				   row_bytes(f->a));
+	return hipSuccess;
+}
+
+/* Where @f's byte @at is, and how many bytes follow in its row (linear
+ * memory: all). */
+static uint8_t *flat_at(const struct flat *f, size_t at, size_t *room)
+{
+	if (!f->a) {
+		*room = SIZE_MAX;
+		return f->ptr + f->off + at;
+	}
+	const size_t row = row_bytes(f->a), r = (f->off + at) / row, x = (f->off + at) % row;
+
+	*room = row - x;
+	return (uint8_t *)f->a->base + r * f->a->pitch + x;
+}
+
+/*
+ * Copy @count bytes between two sides, at least one an array: whole rows
+ * as one pitched copy where the array sides are at a row's start (and of
+ * one row length), else a row's remainder at a time.  Everything is
+ * checked before the first byte moves.
+ */
+static hipError_t flat_copy(const char *api, struct flat dst, struct flat src, size_t count,
+			    hipMemcpyKind kind, bool async, hipStream_t stream)
+{
+	hipError_t e = check_kind(api, kind);
+
+	if (!e)
+		e = flat_check(api, "destination", &dst, count);
+	if (!e)
+		e = flat_check(api, "source", &src, count);
+	for (size_t done = 0; !e && done < count;) {
+		size_t droom, sroom, left = count - done;
+		uint8_t *d = flat_at(&dst, done, &droom), *s = flat_at(&src, done, &sroom);
+		size_t drow = dst.a ? row_bytes(dst.a) : 0, srow = src.a ? row_bytes(src.a) : 0;
+		size_t row = drow ? drow : srow;
+
+		if ((!dst.a || droom == drow) && (!src.a || sroom == srow) &&
+		    (!drow || !srow || drow == srow) && left >= row) {
+			size_t n = left / row;
+
+			e = bh_rt_copy3d(api, d, dst.a ? dst.a->pitch : row, 0, s,
+					 src.a ? src.a->pitch : row, 0, row, n, 1, kind, async,
+					 stream);
+			done += n * row;
+			continue;
+		}
+		size_t piece = left < droom ? left : droom;
+
+		piece = piece < sroom ? piece : sroom;
+		e = bh_rt_copy3d(api, d, piece, 0, s, piece, 0, piece, 1, 1, kind, async, stream);
+		done += piece;
+	}
+	return e;
+}
+
+/* An array side of a 1-D copy, by handle (NULL: hipErrorInvalidValue). */
+static hipError_t flat_array(const char *api, const char *side, const struct hipArray *array,
+			     size_t off, struct hipArray *copy, struct flat *f)
+{
+	hipError_t e = lookup(api, side, array, hipErrorInvalidValue, copy);
+
+	*f = (struct flat){ copy, NULL, off };
+	return e;
+}
+
+static struct flat linear(const void *p)
+{
+	return (struct flat){ NULL, (uint8_t *)(uintptr_t)p, 0 };
+}
+
+/* hipMemcpyToArray / FromArray: (@wOffset bytes, row @hOffset), then on
+ * through the following rows. */
+static hipError_t row_offset(const char *api, const struct hipArray *a, size_t wOffset,
+			     size_t hOffset, size_t count, size_t *off)
+{
+	const size_t row = row_bytes(a);
+
+	if (wOffset > row || (wOffset == row && count) ||
+	    __builtin_mul_overflow(hOffset, row, off) ||
+	    __builtin_add_overflow(*off, wOffset, off))
+		return bh_rt_error(hipErrorInvalidValue, "%s: (%zu bytes, row %zu) is outside the "
+				   "array's rows of %zu bytes", api, wOffset, hOffset, row);
+	return hipSuccess;
 }
 
 hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,
 			    size_t count, hipMemcpyKind kind)
 {
-	(void)wOffset, (void)hOffset, (void)src, (void)count, (void)kind;
-	return not_an_array("hipMemcpyToArray", dst);
+	static const char api[] = "hipMemcpyToArray";
+	struct hipArray a;
+	struct flat d;
+	size_t off;
+	hipError_t e = flat_array(api, "destination", dst, 0, &a, &d);
+
+	if (!e)
+		e = row_offset(api, &a, wOffset, hOffset, count, &off);
+	if (e)
+		return e;
+	d.off = off;
+	return flat_copy(api, d, linear(src), count, kind, false, NULL);
 }
 
 hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t src, size_t wOffset, size_t hOffset,
 			      size_t count, hipMemcpyKind kind)
 {
-	(void)dst, (void)wOffset, (void)hOffset, (void)count, (void)kind;
-	return not_an_array("hipMemcpyFromArray", src);
+	static const char api[] = "hipMemcpyFromArray";
+	struct hipArray a;
+	struct flat s;
+	size_t off;
+	hipError_t e = flat_array(api, "source", src, 0, &a, &s);
+
+	if (!e)
+		e = row_offset(api, &a, wOffset, hOffset, count, &off);
+	if (e)
+		return e;
+	s.off = off;
+	return flat_copy(api, linear(dst), s, count, kind, false, NULL);
+}
+
+/* The driver's: the direction is the call's; @to: into the array. */
+static hipError_t drv_flat(const char *api, bool to, const struct hipArray *array, size_t off,
+			   const void *p, size_t count, hipMemcpyKind kind, bool async,
+			   hipStream_t stream)
+{
+	struct hipArray a;
+	struct flat f;
+	hipError_t e = flat_array(api, to ? "destination" : "source", array, off, &a, &f);
+
+	if (e)
+		return e;
+	return to ? flat_copy(api, f, linear(p), count, kind, async, stream)
+		  : flat_copy(api, linear(p), f, count, kind, async, stream);
 }
 
 hipError_t hipMemcpyAtoH(void *dst, hipArray_t src, size_t srcOffset, size_t count)
 {
-	(void)dst, (void)srcOffset, (void)count;
-	return not_an_array("hipMemcpyAtoH", src);
+	return drv_flat("hipMemcpyAtoH", false, src, srcOffset, dst, count,
+			hipMemcpyDeviceToHost, false, NULL);
 }
 
 hipError_t hipMemcpyHtoA(hipArray_t dst, size_t dstOffset, const void *src, size_t count)
 {
-	(void)dstOffset, (void)src, (void)count;
-	return not_an_array("hipMemcpyHtoA", dst);
+	return drv_flat("hipMemcpyHtoA", true, dst, dstOffset, src, count, hipMemcpyHostToDevice,
+			false, NULL);
 }
 
 hipError_t hipMemcpyAtoHAsync(void *dst, hipArray_t src, size_t srcOffset, size_t count,
 			      hipStream_t stream)
 {
-	(void)dst, (void)srcOffset, (void)count, (void)stream;
-	return not_an_array("hipMemcpyAtoHAsync", src);
+	return drv_flat("hipMemcpyAtoHAsync", false, src, srcOffset, dst, count,
+			hipMemcpyDeviceToHost, true, stream);
 }
 
 hipError_t hipMemcpyHtoAAsync(hipArray_t dst, size_t dstOffset, const void *src, size_t count,
 			      hipStream_t stream)
 {
-	(void)dstOffset, (void)src, (void)count, (void)stream;
-	return not_an_array("hipMemcpyHtoAAsync", dst);
+	return drv_flat("hipMemcpyHtoAAsync", true, dst, dstOffset, src, count,
+			hipMemcpyHostToDevice, true, stream);
 }
 
 hipError_t hipMemcpyAtoD(hipDeviceptr_t dst, hipArray_t src, size_t srcOffset, size_t count)
 {
-	(void)dst, (void)srcOffset, (void)count;
-	return not_an_array("hipMemcpyAtoD", src);
+	return drv_flat("hipMemcpyAtoD", false, src, srcOffset, dst, count,
+			hipMemcpyDeviceToDevice, false, NULL);
 }
 
 hipError_t hipMemcpyDtoA(hipArray_t dst, size_t dstOffset, hipDeviceptr_t src, size_t count)
 {
-	(void)dstOffset, (void)src, (void)count;
-	return not_an_array("hipMemcpyDtoA", dst);
+	return drv_flat("hipMemcpyDtoA", true, dst, dstOffset, src, count,
+			hipMemcpyDeviceToDevice, false, NULL);
 }
 
 hipError_t hipMemcpyAtoA(hipArray_t dst, size_t dstOffset, hipArray_t src, size_t srcOffset,
 			 size_t count)
 {
-	(void)dstOffset, (void)srcOffset, (void)count;
-	return not_an_array("hipMemcpyAtoA", dst ? (const void *)src : NULL);
+	static const char api[] = "hipMemcpyAtoA";
+	struct hipArray d, s;
+	struct flat fd, fs;
+	hipError_t e = flat_array(api, "destination", dst, dstOffset, &d, &fd);
+
+	if (!e)
+		e = flat_array(api, "source", src, srcOffset, &s, &fs);
+	if (e)
+		return e;
+	return flat_copy(api, fd, fs, count, hipMemcpyDeviceToDevice, false, NULL);
+}
+
+/* ----------------------------------------------------- 3-D array copies */
+/* An array side of hipMemcpy3D as a pitched pointer: its box checked, x
+ * in bytes. */
+static hipError_t array_side(const char *api, const char *side, const struct hipArray *handle,
+			     hipPos pos, hipExtent bytes, hipPitchedPtr *p, hipPos *bpos)
+{
+	struct hipArray a;
+	uint8_t *start;
+	size_t x;
+	hipError_t e = lookup(api, side, handle, hipErrorInvalidValue, &a);
+
+	if (e)
+		return e;
+	if (__builtin_mul_overflow(pos.x, a.bpe, &x))
+		return bh_rt_error(hipErrorInvalidValue, "%s: %s position x %zu overflows", api,
+				   side, pos.x);
+	e = in_array(api, side, &a, x, pos.y, pos.z, bytes.width, bytes.height, bytes.depth,
+		     &start);
+	if (e)
+		return e;
+	*p = make_hipPitchedPtr(a.base, a.pitch, row_bytes(&a), a.rows);
+	*bpos = make_hipPos(x, pos.y, pos.z);
+	return hipSuccess;
 }
 
 /*
- * One side of a driver-style copy: its linear address, or a refusal.
- * Host memory is taken at the host pointer, device and unified memory at
- * the device pointer (one address space on every board).
+ * As CUDA and ROCm define hipMemcpy3D with an array: the array side's
+ * position and the extent's width are in texels of that array (the
+ * destination's where both are arrays); a pointer side's position is in
+ * bytes.  A side is an array or a pointer, not both.
  */
+hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMemcpy3DParms *out)
+{
+	struct hipArray a;
+	const struct hipArray *by = in->dstArray ? in->dstArray : in->srcArray;
+	hipExtent bytes = in->extent;
+	hipError_t e;
+
+	if ((in->srcArray && in->srcPtr.ptr) || (in->dstArray && in->dstPtr.ptr))
+		return bh_rt_error(hipErrorInvalidValue, "%s: both %s and %s are given (a side is "
+				   "an array or a pitched pointer)", api,
+				   in->srcArray && in->srcPtr.ptr ? "srcArray" : "dstArray",
+				   in->srcArray && in->srcPtr.ptr ? "srcPtr" : "dstPtr");
+	e = lookup(api, in->dstArray ? "dstArray" : "srcArray", by, hipErrorInvalidValue, &a);
+	if (e)
+		return e;
+	if (__builtin_mul_overflow(bytes.width, a.bpe, &bytes.width))
+		return bh_rt_error(hipErrorInvalidValue, "%s: an extent of %zu texels overflows",
+				   api, in->extent.width);
+	*out = *in;
+	out->srcArray = out->dstArray = NULL;
+	out->extent = bytes;
+	if (in->srcArray)
+		e = array_side(api, "srcArray", in->srcArray, in->srcPos, bytes, &out->srcPtr,
+			       &out->srcPos);
+	if (!e && in->dstArray)
+		e = array_side(api, "dstArray", in->dstArray, in->dstPos, bytes, &out->dstPtr,
+			       &out->dstPos);
+	return e;
+}
+
+/* -------------------------------------------------- driver-style copies */
+/*
+ * One side of a driver-style copy: its memory as a pitched pointer, or a
+ * refusal.  Host memory is taken at the host pointer, device and unified
+ * memory at the device pointer (one address space on every board); an
+ * array is its memory at its own pitch and rows (the given pitch and
+ * height are ignored, as ROCm does), with the box at (@x, @y, @z) of
+ * @w bytes x @h rows x @d slices checked against it.
+ */
+struct side {
+	const void *base;
+	size_t pitch, height;
+};
+
 static hipError_t side_base(const char *api, const char *side, hipMemoryType type,
 			    const void *host, const void *device, hipArray_const_t array,
-			    const void **base)
+			    size_t pitch, size_t height, const size_t box[6], struct side *out)
 {
+	struct hipArray a;
+	uint8_t *start;
+	hipError_t e;
+
+	*out = (struct side){ NULL, pitch, height };
 	switch (type) {
 	case hipMemoryTypeHost:
-		*base = host;
+		out->base = host;
 		break;
 	case hipMemoryTypeDevice:
 	case hipMemoryTypeUnified:
 	case hipMemoryTypeManaged:
-		*base = device;
+		out->base = device;
 		break;
 	case hipMemoryTypeArray:
-		if (!array)
-			return bh_rt_error(hipErrorInvalidValue, "%s: the %s array is NULL", api,
-					   side);
-		return no_arrays(api);
+		e = lookup(api, side, array, hipErrorInvalidValue, &a);
+		if (!e)
+			e = in_array(api, side, &a, box[0], box[1], box[2], box[3], box[4], box[5],
+				     &start);
+		if (e)
+			return e;
+		*out = (struct side){ a.base, a.pitch, a.rows };
+		return hipSuccess;
 	default:
 		return bh_rt_error(hipErrorInvalidValue, "%s: %sMemoryType %d is not a memory "
 				   "type", api, side, (int)type);
 	}
-	if (!*base)
+	if (!out->base)
 		return bh_rt_error(hipErrorInvalidValue, "%s: the %s %s pointer is NULL", api,
 				   side, type == hipMemoryTypeHost ? "host" : "device");
 	return hipSuccess;
@@ -297,32 +990,33 @@ static hipError_t side_base(const char *api, const char *side, hipMemoryType typ
 
 static hipError_t param2d(const char *api, const hip_Memcpy2D *c, bool async, hipStream_t stream)
 {
-	const void *src, *dst;
+	struct side src, dst;
 	hipError_t e;
 
 	if (!c)
 		return bh_rt_error(hipErrorInvalidValue, "%s: pCopy is NULL", api);
 	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
-		      &src);
+		      c->srcPitch, 0, (const size_t[6]){ c->srcXInBytes, c->srcY, 0,
+							  c->WidthInBytes, c->Height, 1 }, &src);
 	if (!e)
-		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice,
-				   c->dstArray, &dst);
+		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray,
+			      c->dstPitch, 0, (const size_t[6]){ c->dstXInBytes, c->dstY, 0,
+								  c->WidthInBytes, c->Height, 1 },
+			      &dst);
 	if (e)
 		return e;
-	size_t so = c->srcY * c->srcPitch + c->srcXInBytes;
-	size_t doff = c->dstY * c->dstPitch + c->dstXInBytes;
-
-	if ((c->srcPitch && c->srcY > SIZE_MAX / c->srcPitch) ||
-	    (c->dstPitch && c->dstY > SIZE_MAX / c->dstPitch))
+	if ((src.pitch && c->srcY > SIZE_MAX / src.pitch) ||
+	    (dst.pitch && c->dstY > SIZE_MAX / dst.pitch))
 		return bh_rt_error(hipErrorInvalidValue, "%s: the start row overflows the "
 				   "address space", api);
-	src = (const uint8_t *)src + so;
-	dst = (const uint8_t *)dst + doff;
+	const uint8_t *s = (const uint8_t *)src.base + c->srcY * src.pitch + c->srcXInBytes;
+	uint8_t *d = (uint8_t *)(uintptr_t)dst.base + c->dstY * dst.pitch + c->dstXInBytes;
+
 	if (async)
-		return hipMemcpy2DAsync((void *)(uintptr_t)dst, c->dstPitch, src, c->srcPitch,
-					c->WidthInBytes, c->Height, hipMemcpyDefault, stream);
-	return hipMemcpy2D((void *)(uintptr_t)dst, c->dstPitch, src, c->srcPitch,
-			   c->WidthInBytes, c->Height, hipMemcpyDefault);
+		return hipMemcpy2DAsync(d, dst.pitch, s, src.pitch, c->WidthInBytes, c->Height,
+					hipMemcpyDefault, stream);
+	return hipMemcpy2D(d, dst.pitch, s, src.pitch, c->WidthInBytes, c->Height,
+			   hipMemcpyDefault);
 }
 
 hipError_t hipMemcpyParam2D(const hip_Memcpy2D *copy)
@@ -343,7 +1037,7 @@ hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *copy)
 /* A driver-style 3-D copy as the runtime's: @c's sides resolved. */
 hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p)
 {
-	const void *src, *dst;
+	struct side src, dst;
 	hipError_t e;
 
 	if (!c)
@@ -351,17 +1045,19 @@ hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3
 	if (c->srcLOD || c->dstLOD)
 		return bh_rt_error(hipErrorInvalidValue, "%s: srcLOD and dstLOD must be 0", api);
 	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
-		      &src);
+		      c->srcPitch, c->srcHeight, (const size_t[6]){ c->srcXInBytes, c->srcY,
+		      c->srcZ, c->WidthInBytes, c->Height, c->Depth }, &src);
 	if (!e)
-		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice,
-				   c->dstArray, &dst);
+		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray,
+			      c->dstPitch, c->dstHeight, (const size_t[6]){ c->dstXInBytes,
+			      c->dstY, c->dstZ, c->WidthInBytes, c->Height, c->Depth }, &dst);
 	if (e)
 		return e;
 	*p = (hipMemcpy3DParms){
 		.srcPos = { c->srcXInBytes, c->srcY, c->srcZ },
-		.srcPtr = { (void *)(uintptr_t)src, c->srcPitch, c->WidthInBytes, c->srcHeight },
+		.srcPtr = { (void *)(uintptr_t)src.base, src.pitch, c->WidthInBytes, src.height },
 		.dstPos = { c->dstXInBytes, c->dstY, c->dstZ },
-		.dstPtr = { (void *)(uintptr_t)dst, c->dstPitch, c->WidthInBytes, c->dstHeight },
+		.dstPtr = { (void *)(uintptr_t)dst.base, dst.pitch, c->WidthInBytes, dst.height },
 		.extent = { c->WidthInBytes, c->Height, c->Depth },
 		.kind = hipMemcpyDefault,
 	};

@@ -183,6 +183,7 @@ static void teardown(struct bh_rt_device *d)
 	bh_rt_unload_all(d);
 	bh_rt_managed_home_all(d);
 	bh_rt_mempool_teardown(d);
+	bh_rt_arrays_teardown(d);
 	bh_rt_free_all(d);
 	if (d->dev)
 		bh_device_close(d->dev);

@@ -925,14 +925,23 @@ static hipError_t copy_1d(const char *api, void *dst, const void *src, size_t co
 	return copy_fits(api, c);
 }
 
-/* A 3-D copy as hipGraphAddMemcpyNode takes it, checked. */
+/* A 3-D copy as hipGraphAddMemcpyNode takes it, checked.  An array side
+ * is its memory (array.c), resolved now: the node keeps the parameters
+ * as given (hipGraphMemcpyNodeGetParams) and copies the memory. */
 static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct node_copy *c)
 {
+	const hipMemcpy3DParms *given = p;
+	hipMemcpy3DParms resolved;
+
 	if (!p)
 		return bh_rt_error(hipErrorInvalidValue, "%s: the copy parameters are NULL", api);
-	if (p->srcArray || p->dstArray)
-		return bh_rt_error(hipErrorNotSupported, "%s: copies of arrays are not supported "
-				   "in graphs (docs/graphs.md)", api);
+	if (p->srcArray || p->dstArray) {
+		hipError_t e = bh_rt_array_params(api, p, &resolved);
+
+		if (e)
+			return e;
+		p = &resolved;
+	}
 	if (!p->srcPtr.ptr || !p->dstPtr.ptr)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s.ptr is NULL", api,
 				   p->srcPtr.ptr ? "dstPtr" : "srcPtr");
@@ -952,7 +961,7 @@ static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct nod
 		.dpitch = p->dstPtr.pitch, .dslice = dslice,
 		.spitch = p->srcPtr.pitch, .sslice = sslice,
 		.width = p->extent.width, .height = p->extent.height, .depth = p->extent.depth,
-		.kind = p->kind, .form = COPY_3D, .p3d = *p,
+		.kind = p->kind, .form = COPY_3D, .p3d = *given,
 	};
 	return copy_fits(api, c);
 }

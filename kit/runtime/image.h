@@ -41,13 +41,20 @@ struct hipArray {
 	size_t slice_bytes;		/* bytes from a slice (3D slice, layer, face) to the next */
 	size_t slices;			/* 3D: depth; layered: layers; cubemap: 6 * layers; else 1 */
 	size_t rows;			/* max(height, 1) */
+	/* array.c's own (added after the layout above). */
+	struct bh_allocation *alloc;	/* the device memory (memory.c; hipFree refuses it) */
+	struct hipArray *next;		/* the registry of live arrays (array.c) */
 };
 
 /* texobj.c: @d's GPU has image instructions (gfx90a, gfx11). */
 bool bh_rt_device_has_images(struct bh_rt_device *d);
 
-/* @a is a live array (not NULL, made by barehip, not freed). */
+/* @a is a live array (not NULL, made by barehip, not freed): looked up
+ * in array.c's registry, so a freed or foreign pointer is never read. */
 bool bh_rt_array_valid(const struct hipArray *a);
+/* A copy of live array @a in *@out (another thread may free @a after):
+ * false if @a is not one. */
+bool bh_rt_array_get(const struct hipArray *a, struct hipArray *out);
 
 /* ---------------------------------------------- image descriptors (T#) */
 /* What a T# describes, in the terms both generations share. */

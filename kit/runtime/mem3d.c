@@ -3,8 +3,9 @@
  * Pitched 3-D memory: hipMalloc3D, hipMemcpy3D(Async), hipMemset3D(Async).
  * A pitched pointer is rows of `pitch` bytes, `ysize` rows to a slice;
  * a box at (x, y, z) of width x height x depth starts at
- * ptr + z * pitch * ysize + y * pitch + x.  Widths and x are in bytes
- * (linear memory: arrays, the texture formats, are not supported).
+ * ptr + z * pitch * ysize + y * pitch + x.  Widths and x are in bytes;
+ * hipMemcpy3D's array sides (srcArray, dstArray: x and the width in
+ * texels) become the same copy of the array's memory (array.c).
  * Every box is checked whole before a byte moves: a copy or fill that
  * would leave its allocation or overlap its own rows is refused.
  */
@@ -80,10 +81,14 @@ static hipError_t copy3d(const char *api, const hipMemcpy3DParms *p, bool async,
 
 	if (!p)
 		return bh_rt_error(hipErrorInvalidValue, "%s: p is NULL", api);
-	if (p->srcArray || p->dstArray)
-		return bh_rt_error(hipErrorNotSupported, "%s: %s is an array: barehip has no "
-				   "arrays or textures; copy between pitched pointers", api,
-				   p->srcArray ? "srcArray" : "dstArray");
+	hipMemcpy3DParms resolved;
+
+	if (p->srcArray || p->dstArray) {	/* the array's memory (array.c) */
+		e = bh_rt_array_params(api, p, &resolved);
+		if (e)
+			return e;
+		p = &resolved;
+	}
 	const hipExtent x = p->extent;
 
 	if (!x.width || !x.height || !x.depth)

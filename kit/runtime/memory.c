@@ -805,7 +805,38 @@ hipError_t bh_rt_vram_alloc(const char *api, struct bh_rt_device *d, size_t size
 	return hipSuccess;
 }
 
+hipError_t bh_rt_array_mem_alloc(const char *api, struct bh_rt_device *d, size_t size,
+				 struct bh_allocation **out)
+{
+	struct bh_error err = { 0 };
+	struct bh_allocation *a = calloc(1, sizeof(*a));
+
+	if (!a)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	a->d = d;
+	a->array = true;
+	if (bh_mem_alloc(d->dev, size, BH_MEM_VRAM, &a->mem, &err)) {
+		free(a);
+		return bh_rt_api_loader_error(api, &err, hipErrorOutOfMemory);
+	}
+	a->bytes = size;
+	add_allocation(a);
+	*out = a;
+	BH_RT_LOG(3, "%s ( %zu bytes ) = %p on device %d", api, size,
+		  (void *)(uintptr_t)a->mem.gpu_va, d->ordinal);
+	return hipSuccess;
+}
+
 static void unlink_locked(struct bh_allocation *a);
+static hipError_t release(const char *api, struct bh_allocation *a);
+
+hipError_t bh_rt_array_mem_free(const char *api, struct bh_allocation *a)
+{
+	pthread_mutex_lock(&mem_lock);
+	unlink_locked(a);
+	pthread_mutex_unlock(&mem_lock);
+	return release(api, a);
+}
 
 void bh_rt_vram_unlist(struct bh_allocation *a)
 {
@@ -902,13 +933,16 @@ hipError_t hipFree(void *ptr)
 	for (a = bh_rt.allocations; a; a = a->next)
 		if (a->mem.gpu_va == (uint64_t)(uintptr_t)ptr || a->mem.cpu == ptr)
 			break;
-	bool registered = a && a->registered;
+	bool registered = a && a->registered, array = a && a->array;
 	/* A pool's memory goes back to its pool (mempool.c), listed still. */
 	bool pooled = a && __atomic_load_n(&a->pool_block, __ATOMIC_ACQUIRE);
 
-	if (a && !registered && !pooled)
+	if (a && !registered && !pooled && !array)
 		unlink_locked(a);
 	pthread_mutex_unlock(&mem_lock);
+	if (array)
+		return bh_rt_error(hipErrorInvalidValue, "hipFree(%p): the memory of a HIP array "
+				   "(use hipFreeArray on the array)", ptr);
 	if (pooled)
 		return bh_rt_mempool_free(a);
 	if (registered)

@@ -83,6 +83,9 @@ struct bh_allocation {
 	 * IPC handles), given on first use; 0 until then */
 	uint64_t serial;
 	bool sync_memops;	/* HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS: hipMemcpy D2D waits */
+	/* array.c: a HIP array's memory (set before it is listed): hipFree
+	 * refuses it, hipFreeArray frees it */
+	bool array;
 	/* memattr.c: what hipMemAdvise / hipMemPrefetchAsync recorded for
 	 * each 4 KiB page of managed memory (hipMemRangeGetAttribute(s));
 	 * NULL until the first advice, freed with the allocation */
@@ -522,7 +525,21 @@ hipError_t bh_rt_capture_forbid(const char *api, struct ihipStream_t *s);
 void bh_rt_streams_capture_leave(const void *c);
 void bh_rt_capture_leave_if(struct ihipStream_t *s, const void *c);
 
-/* array.c: a driver-style 3-D copy (HIP_MEMCPY3D) as a hipMemcpy3DParms. */
+/* array.c: a driver-style 3-D copy (HIP_MEMCPY3D) as a hipMemcpy3DParms
+ * of pitched pointers (an array side resolved to its memory, checked). */
 hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p);
+/* array.c: hipMemcpy3D's parameters with an array side (srcArray or
+ * dstArray) as the same copy between pitched pointers: positions and
+ * the width in bytes, the array's box checked against it. */
+hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMemcpy3DParms *out);
+/* array.c: forget @d's arrays (the device goes; bh_rt_free_all frees
+ * their memory). */
+void bh_rt_arrays_teardown(struct bh_rt_device *d);
+/* memory.c: @size bytes of device memory on @d for an array (listed,
+ * marked so that hipFree refuses it); its release, as hipFree's (after
+ * the device's streams; on failure it stays allocated and listed). */
+hipError_t bh_rt_array_mem_alloc(const char *api, struct bh_rt_device *d, size_t size,
+				 struct bh_allocation **out);
+hipError_t bh_rt_array_mem_free(const char *api, struct bh_allocation *a);
 
 #endif

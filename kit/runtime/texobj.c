@@ -54,6 +54,16 @@ static int image_gen(struct bh_rt_device *d)
 	return i->gfx_version / 10000 == 11 ? 11 : 0;
 }
 
+/* ROCr's channel-order swizzles: R (X,0,0,1), RG (X,Y,0,1), RGBA (X,Y,Z,W);
+ * SQ_SEL_0 0, SQ_SEL_1 1, SQ_SEL_X..W 4..7. */
+uint32_t bh_rt_tsharp_swizzle(unsigned int nch)
+{
+	static const uint8_t sel[3][4] = { { 4, 0, 0, 1 }, { 4, 5, 0, 1 }, { 4, 5, 6, 7 } };
+	const uint8_t *s = sel[nch == 1 ? 0 : nch == 2 ? 1 : 2];
+
+	return (uint32_t)s[0] | (uint32_t)s[1] << 3 | (uint32_t)s[2] << 6 | (uint32_t)s[3] << 9;
+}
+
 bool bh_rt_device_has_images(struct bh_rt_device *d)
 {
 	return image_gen(d) != 0;
@@ -96,11 +106,11 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 	memset(v, 0, sizeof(*v));
 	switch (res->resType) {
 	case hipResourceTypeArray: {
-		const struct hipArray *a = res->res.array.array;
+		struct hipArray copy, *a = &copy;
 
-		if (!bh_rt_array_valid(a))
+		if (!bh_rt_array_get(res->res.array.array, &copy))
 			return bh_rt_error(hipErrorInvalidHandle, "%s: res.array.array %p is not "
-					   "an array", api, (const void *)a);
+					   "a live array", api, (const void *)res->res.array.array);
 		if (a->dev != d)
 			return bh_rt_error(hipErrorInvalidValue, "%s: the array is on device %d, "
 					   "not the current device %d", api, a->dev->ordinal,

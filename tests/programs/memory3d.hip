@@ -7,7 +7,7 @@
 // fills a sub-box.  Every expectation is computed on the host from the
 // same index arithmetic; the bytes outside each box must stay as they
 // were.  Bad boxes (past the allocation, rows wider than the pitch,
-// slices that overlap, arrays) are refused before anything moves.
+// slices that overlap, a bogus array) are refused before anything moves.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -187,9 +187,12 @@ int main()
     p.dstPos = make_hipPos(0, 0, (size_t)1 << 62);
     expect(hipMemcpy3D(&p) == hipErrorInvalidValue, "a position that overflows");
     p.dstPos = make_hipPos(0, 0, 0);
-    p.dstArray = reinterpret_cast<hipArray_t>(&p);   // anything non-null
-    expect(hipMemcpy3D(&p) == hipErrorNotSupported, "arrays are not supported, said so");
+    hipPitchedPtr keep = p.dstPtr;
+    p.dstPtr = hipPitchedPtr{};
+    p.dstArray = reinterpret_cast<hipArray_t>(&p);   // not an array barehip made
+    expect(hipMemcpy3D(&p) == hipErrorInvalidHandle, "a bogus array handle, said so");
     p.dstArray = nullptr;
+    p.dstPtr = keep;
     p.kind = hipMemcpyDeviceToHost;   // the kind contradicts the pointers
     expect(hipMemcpy3D(&p) == hipErrorInvalidValue, "a kind the pointers contradict");
     p.kind = (hipMemcpyKind)17;

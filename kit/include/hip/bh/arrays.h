@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * barehip: HIP arrays, mipmapped arrays, texture and surface objects --
- * the types and calls, so that programs using them compile (hip-tests'
- * common headers do).  barehip has no arrays yet (issue 22): every call
- * that would make, copy or sample one returns hipErrorNotSupported with a
- * message saying so (kit/runtime/array.c).  The driver-style copies of
- * linear memory (hipMemcpyParam2D, hipDrvMemcpy3D with host, device or
- * unified memory on both sides) work.
+ * the types and calls.  Arrays work (kit/runtime/array.c): 1-D, 2-D, 3-D,
+ * layered and cubemap arrays of 1, 2 or 4 channels of 8, 16 or 32 bits
+ * (floats of 16 or 32), made, queried, freed and copied (the 2-D, 1-D,
+ * 3-D and driver-style copies, an array on either side).  Mipmapped
+ * arrays are refused with hipErrorNotSupported after their argument
+ * checks.
  *
  * Included by <hip/hip_runtime_api.h>, inside its extern "C" block, after
  * hipArray_t, hipExtent, hipMemoryType and hipStream_t.  Enumerator values
@@ -250,7 +250,30 @@ typedef struct HIP_RESOURCE_VIEW_DESC_st {
 
 hipChannelFormatDesc hipCreateChannelDesc(int x, int y, int z, int w, hipChannelFormatKind f);
 
-/* Arrays: hipErrorNotSupported (issue 22), after the argument checks. */
+/* 16-bit float (half) texels of 1, 2 or 4 channels, as ROCm's
+ * channel_descriptor.h names them. */
+static inline hipChannelFormatDesc hipCreateChannelDescHalf(void)
+{
+	return hipCreateChannelDesc(16, 0, 0, 0, hipChannelFormatKindFloat);
+}
+static inline hipChannelFormatDesc hipCreateChannelDescHalf1(void)
+{
+	return hipCreateChannelDesc(16, 0, 0, 0, hipChannelFormatKindFloat);
+}
+static inline hipChannelFormatDesc hipCreateChannelDescHalf2(void)
+{
+	return hipCreateChannelDesc(16, 16, 0, 0, hipChannelFormatKindFloat);
+}
+static inline hipChannelFormatDesc hipCreateChannelDescHalf4(void)
+{
+	return hipCreateChannelDesc(16, 16, 16, 16, hipChannelFormatKindFloat);
+}
+
+/* Arrays.  Sizes: width up to 16384, height 16384, depth or layers 8192
+ * (a cubemap's 6 * layers too).  Offsets of the 2-D and 1-D copies are in
+ * bytes (wOffset) and rows (hOffset); the 1-D driver copies (AtoH, HtoA,
+ * AtoD, DtoA, AtoA) take the array as its rows one after another.
+ * Mipmapped arrays: hipErrorNotSupported after the argument checks. */
 hipError_t hipMallocArray(hipArray_t *array, const hipChannelFormatDesc *desc, size_t width,
 			  size_t height, unsigned int flags);
 hipError_t hipMalloc3DArray(hipArray_t *array, const hipChannelFormatDesc *desc,
@@ -298,7 +321,8 @@ hipError_t hipMemcpyDtoA(hipArray_t dst, size_t dstOffset, hipDeviceptr_t src, s
 hipError_t hipMemcpyAtoA(hipArray_t dst, size_t dstOffset, hipArray_t src, size_t srcOffset,
 			 size_t count);
 
-/* Driver-style copies: linear memory works; an array side is refused. */
+/* Driver-style copies: each side host, device, unified or array memory
+ * (an array at its own pitch: srcPitch/dstPitch are ignored for it). */
 hipError_t hipMemcpyParam2D(const hip_Memcpy2D *copy);
 hipError_t hipMemcpyParam2DAsync(const hip_Memcpy2D *copy, hipStream_t stream);
 hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *copy);
