@@ -62,6 +62,16 @@ struct Image {
     float at(long x, long y, long z) const { return v[(z * h + y) * w + x]; }
 };
 
+// The lower bilinear tap of texel-space coordinate @c and the weight of the
+// upper one: c - 0.5 with its fraction kept to 8 bits.
+static long linear_tap(float c, float *a)
+{
+    float b = c - 0.5f, t = std::trunc(b);
+    float q = t + std::round((b - t) * 256.0f) / 256.0f;
+    *a = q - std::floor(q);
+    return (long)std::floor(q);
+}
+
 // Fetch one channel at texel-space coordinates (x, y, z); dims = 1, 2 or 3
 // spatial axes; layer >= 0 for a layered image.
 static float reference(const Image &im, int dims, float x, float y, float z, int layer,
@@ -76,10 +86,7 @@ static float reference(const Image &im, int dims, float x, float y, float z, int
             i0[k] = (long)std::floor(c[k]);
             continue;
         }
-        float b = c[k] - 0.5f, t = std::trunc(b);
-        float q = t + std::round((b - t) * 256.0f) / 256.0f;
-        i0[k] = (long)std::floor(q);
-        a[k] = q - std::floor(q);
+        i0[k] = linear_tap(c[k], &a[k]);
     }
     double sum = 0;
     for (int t = 0; t < (1 << dims); t++) {
@@ -481,7 +488,8 @@ static void test_extended()
             xy.push_back(make_float2(x, y));
             want.push_back(reference(im, 2, x, y, 0, -1, true, m));
             // gather: the four bilinear taps (i0,j1) (i1,j1) (i1,j0) (i0,j0).
-            long i0 = (long)std::floor(x - 0.5f), j0 = (long)std::floor(y - 0.5f);
+            float unused;
+            long i0 = linear_tap(x, &unused), j0 = linear_tap(y, &unused);
             auto T = [&](long i, long j) {
                 return im.at(address(i, im.w, m[0]), address(j, im.h, m[1]), 0);
             };

@@ -50,11 +50,16 @@ static int unsupported(struct wave *w, const struct insn *in, const char *what)
 			  in->desc->name, what);
 }
 
-/* The VGPR of address dword @k (NSA: listed; otherwise consecutive). */
+/*
+ * The VGPR of address dword @k: consecutive from VADDR, or with gfx11's
+ * NSA, VADDR and the four listed, the last of which starts a consecutive
+ * run of the rest (llvm-mc-19: a 6-address image_sample_d is
+ * [v9, v10, v11, v12, v[13:14]]).
+ */
 static unsigned addr_vgpr(const struct insn *in, unsigned k)
 {
 	if (in->nsa && k)
-		return k <= 4 ? in->nsa_addr[k - 1] : 0x100;
+		return k < 4 ? in->nsa_addr[k - 1] : in->nsa_addr[3] + (k - 4);
 	return in->addr + k;
 }
 
