@@ -81,7 +81,6 @@ skip_reason() {
 # Samples that fail on barehip for a known reason, with the reason.
 xfail_reason() {
 	case "$1" in
-	texture_management) echo "texture objects (hipCreateTextureObject) are not implemented yet (issue 22)" ;;
 	esac
 }
 # Output that says the sample did nothing on this board, and why.

@@ -780,7 +780,7 @@ hipError_t hipMemcpyToArray(hipArray_t dst, size_t wOffset, size_t hOffset, cons
 	static const char api[] = "hipMemcpyToArray";
 	struct hipArray a;
 	struct flat d;
-	size_t off;
+	size_t off = 0;
 	hipError_t e = flat_array(api, "destination", dst, 0, &a, &d);
 
 	if (!e)
@@ -797,7 +797,7 @@ hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t src, size_t wOffset, s
 	static const char api[] = "hipMemcpyFromArray";
 	struct hipArray a;
 	struct flat s;
-	size_t off;
+	size_t off = 0;
 	hipError_t e = flat_array(api, "source", src, 0, &a, &s);
 
 	if (!e)
