@@ -293,8 +293,21 @@ __BH_TEXFN(__BH_EXT_IMG, tex2DLayeredGrad,
  * of the four bilinear taps, in the order (i0, j1), (i1, j1), (i1, j0),
  * (i0, j0).
  */
+/* The channel is the instruction's DMASK, an immediate: one call each. */
+#ifdef __HIP_DEVICE_COMPILE__
+static __device__ inline __bh_f4v __bh_gather(hipTextureObject_t __bho, float __bhx, float __bhy,
+					      int __bhc)
+{
+	switch (__bhc & 3) {
+	case 0: return __bh_g4_2d(1, __bhx, __bhy, __BH_TS);
+	case 1: return __bh_g4_2d(2, __bhx, __bhy, __BH_TS);
+	case 2: return __bh_g4_2d(4, __bhx, __bhy, __BH_TS);
+	default: return __bh_g4_2d(8, __bhx, __bhy, __BH_TS);
+	}
+}
+#endif
 __BH_TEXFN(__BH_EXT_IMG, tex2Dgather, (, float __bhx, float __bhy, int __bhc = 0),
-	   __BH_CALL(__bh_g4_2d(1 << (__bhc & 3), __BH_SNX(__bhx), __BH_SNY(__bhy), __BH_TS)))
+	   __BH_CALL(__bh_gather(__bho, __BH_SNX(__bhx), __BH_SNY(__bhy), __bhc)))
 #undef __BH_TEXFN
 
 /*
