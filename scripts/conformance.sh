@@ -81,6 +81,10 @@ done
 # model runs the suite's long kernels (10^8 iterations and more) far
 # slower than a GPU, beyond the default 30 s fence timeout on a busy host.
 export BAREHIP_FENCE_TIMEOUT_MS=${BAREHIP_FENCE_TIMEOUT_MS:-$((timeout * 1000))}
+# ... and the sim board's watchdog off: the case timeout bounds a kernel.
+# hipHostMalloc_CoherentAccess spins on clock64() for 5 s of shader clock,
+# which the model counts in instructions: more than the default 2e9.
+export BAREHIP_SIM_WATCHDOG=${BAREHIP_SIM_WATCHDOG:-0}
 
 catch=${args[0]}
 [ -d "$catch/catch/unit" ] && catch="$catch/catch"

@@ -653,10 +653,13 @@ hipError_t hipMemPoolSetAttribute(hipMemPool_t mem_pool, hipMemPoolAttr attr, vo
 			why = "a high-water mark can only be reset, to 0";
 			break;
 		}
+		/* Reset to 0, as ROCm does (CUDA: to the current value).  AMD's
+		 * conformance tests ask 0 right after a hipFreeAsync that has
+		 * not run yet, while this pool still counts the block. */
 		if (attr == hipMemPoolAttrReservedMemHigh)
-			mem_pool->reserved_high = mem_pool->reserved;
+			mem_pool->reserved_high = 0;
 		else
-			mem_pool->used_high = mem_pool->used;
+			mem_pool->used_high = 0;
 		break;
 	case hipMemPoolAttrReservedMemCurrent:
 	case hipMemPoolAttrUsedMemCurrent:

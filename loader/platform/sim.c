@@ -213,19 +213,28 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 		}
 	}
 
-	/* Deadlock-detection window override (tests use a short one). */
-	if (window && *window) {
-		char *end;
-		unsigned long long v = strtoull(window, &end, 10);
+	/* Deadlock-detection window and watchdog overrides: counts of wave
+	 * instructions (tests use a short window; a kernel that spins on the
+	 * shader clock for seconds needs a longer watchdog). */
+	static const char *const counts[] = { "BAREHIP_SIM_DEADLOCK_WINDOW", "BAREHIP_SIM_WATCHDOG" };
+	uint64_t *dst[] = { &cfg.deadlock_window, &cfg.max_instructions };
 
-		if (*end || window[0] == '-') {
+	for (unsigned int i = 0; i < 2; i++) {
+		const char *v = i ? getenv(counts[i]) : window;
+		char *end;
+		unsigned long long n;
+
+		if (!v || !*v)
+			continue;
+		n = strtoull(v, &end, 10);
+		if (*end || v[0] == '-') {
 			err->code = BH_EINVAL;
 			snprintf(err->message, sizeof(err->message),
-				 "sim board: BAREHIP_SIM_DEADLOCK_WINDOW='%.32s' is not a count of "
-				 "wave instructions", window);
+				 "sim board: %s='%.32s' is not a count of wave instructions",
+				 counts[i], v);
 			return BH_EINVAL;
 		}
-		cfg.deadlock_window = v;
+		*dst[i] = n;
 	}
 	/* The model's host threads: Kconfig, or BAREHIP_SIM_THREADS. */
 	if (bh_sim_threads_setting(getenv("BAREHIP_SIM_THREADS"), CONFIG_SIM_THREADS,
