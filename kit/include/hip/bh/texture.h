@@ -231,24 +231,24 @@ static __device__ inline float __bh_snap(hipTextureObject_t __bho, float __bhc, 
  */
 #define __BH_TEXFN(attr, name, params, call)                                  \
 	template <typename __bhT, __BH_TEX_T(__bhT)>                          \
-	static __device__ __BH_IMG attr inline __bhT name(hipTextureObject_t __bho \
-							  __BH_UNPAREN params) \
-	{                                                                     \
-		return __bh_from<__bhT>(call);                                \
-	}                                                                     \
+	__BH_FN __BH_IMG attr __bhT name(hipTextureObject_t __bho __BH_UNPAREN params) \
+	__BH_BODY(return __bh_from<__bhT>(call);)                             \
 	template <typename __bhT, __BH_TEX_T(__bhT)>                          \
-	static __device__ __BH_IMG attr inline void name(__bhT *__bhr,        \
-							 hipTextureObject_t __bho \
-							 __BH_UNPAREN params) \
-	{                                                                     \
-		*__bhr = __bh_from<__bhT>(call);                              \
-	}
+	__BH_FN __BH_IMG attr void name(__bhT *__bhr, hipTextureObject_t __bho \
+					__BH_UNPAREN params)                  \
+	__BH_BODY(*__bhr = __bh_from<__bhT>(call);)
 #define __BH_UNPAREN(...) __VA_ARGS__
 
+/* The host pass parses the kernels that call them and never emits them:
+ * declarations there, definitions in the device pass. */
 #ifdef __HIP_DEVICE_COMPILE__
 #define __BH_CALL(...) __VA_ARGS__
+#define __BH_FN static __device__ inline
+#define __BH_BODY(...) { __VA_ARGS__ }
 #else
-#define __BH_CALL(...) (__bh_f4v{})	/* the host pass never runs them */
+#define __BH_CALL(...) (__bh_f4v{})
+#define __BH_FN __device__
+#define __BH_BODY(...) ;
 #endif
 
 /* tex1Dfetch: texel @x of a linear-memory texture, no filtering or addressing. */
@@ -333,34 +333,19 @@ static __device__ inline int __bh_edge(int __bhv, unsigned __bhn, int __bhmode)
 
 #define __BH_SURFFN(name, params, load, store)                                 \
 	template <typename __bhT, __BH_TEX_T(__bhT)>                           \
-	static __device__ __BH_IMG inline void name##read(__bhT *__bhr,        \
-							  hipSurfaceObject_t __bho \
-							  __BH_UNPAREN params, \
-							  int __bhm = hipBoundaryModeZero) \
-	{                                                                      \
-		*__bhr = __bh_from<__bhT>(__BH_CALL(load));                    \
-	}                                                                      \
+	__BH_FN __BH_IMG void name##read(__bhT *__bhr, hipSurfaceObject_t __bho \
+					 __BH_UNPAREN params,                  \
+					 int __bhm = hipBoundaryModeZero)      \
+	__BH_BODY(*__bhr = __bh_from<__bhT>(__BH_CALL(load));)                 \
 	template <typename __bhT, __BH_TEX_T(__bhT)>                           \
-	static __device__ __BH_IMG inline __bhT name##read(hipSurfaceObject_t __bho \
-							   __BH_UNPAREN params, \
-							   int __bhm = hipBoundaryModeZero) \
-	{                                                                      \
-		return __bh_from<__bhT>(__BH_CALL(load));                      \
-	}                                                                      \
+	__BH_FN __BH_IMG __bhT name##read(hipSurfaceObject_t __bho __BH_UNPAREN params, \
+					  int __bhm = hipBoundaryModeZero)     \
+	__BH_BODY(return __bh_from<__bhT>(__BH_CALL(load));)                   \
 	template <typename __bhT, __BH_TEX_T(__bhT)>                           \
-	static __device__ __BH_IMG inline void name##write(__bhT __bhd,        \
-							   hipSurfaceObject_t __bho \
-							   __BH_UNPAREN params, \
-							   int __bhm = hipBoundaryModeZero) \
-	{                                                                      \
-		(void)__bhd, (void)__bho, (void)__bhm;                         \
-		__BH_STORE(store);                                             \
-	}
-#ifdef __HIP_DEVICE_COMPILE__
-#define __BH_STORE(...) __VA_ARGS__
-#else
-#define __BH_STORE(...) (void)0
-#endif
+	__BH_FN __BH_IMG void name##write(__bhT __bhd, hipSurfaceObject_t __bho \
+					  __BH_UNPAREN params,                 \
+					  int __bhm = hipBoundaryModeZero)     \
+	__BH_BODY(__BH_CALL(store);)
 
 __BH_SURFFN(surf1D, (, int __bhx), __bh_ld_1d(15, __BH_EX(__bho), __BH_R(__bho)),
 	    __bh_st_1d(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_R(__bho)))
@@ -379,7 +364,6 @@ __BH_SURFFN(surf2DLayered, (, int __bhx, int __bhy, int __bhl),
 	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhl),
 			__BH_R(__bho)))
 #undef __BH_SURFFN
-#undef __BH_STORE
 
 /* Cubemaps: declared (the host pass parses guarded code), an error that
  * says why in device code. */
@@ -411,6 +395,8 @@ template <typename __bhT>
 __device__ __BH_CUBE void surfCubemapLayeredwrite(__bhT, hipSurfaceObject_t, int, int, int, int);
 #undef __BH_CUBE
 #undef __BH_CALL
+#undef __BH_FN
+#undef __BH_BODY
 #undef __BH_UNPAREN
 #undef __BH_EX
 #undef __BH_EY
