@@ -8,9 +8,8 @@
 // with x = u * size for normalized coordinates, and the address modes
 // wrap, mirror, clamp and border applied to each texel index.  Point
 // results and integer reads must be exact; linear ones within 2^-8 of the
-// texel range (the weights' precision).  On gfx1100 also the LOD,
-// gradient and gather forms (gfx90a has no such instructions); on gfx942,
-// which has no images, the refusals.
+// texel range (the weights' precision).  Also the LOD, gradient and
+// gather forms; on gfx942, which has no images, the refusals.
 #include <hip/hip_runtime.h>
 
 #include <cmath>
@@ -161,8 +160,9 @@ __global__ void fetchLinear(hipTextureObject_t t, int *out, int n)
         out[i] = tex1Dfetch<int>(t, i - 2); // two before the start: 0
 }
 
-#if !defined(__gfx90a__)
-// RDNA3: explicit LOD, gradients and gather (a one-level texture: level 0).
+// Explicit LOD, gradients and gather (a one-level texture: level 0).  On
+// gfx90a, which has no such instructions, the device functions sample
+// the one level and gather the four taps by sampling their centres.
 __global__ void fetchExtended(hipTextureObject_t t, const float2 *xy, float *lod, float *grad,
                               float4 *gather, int n)
 {
@@ -173,7 +173,6 @@ __global__ void fetchExtended(hipTextureObject_t t, const float2 *xy, float *lod
     grad[i] = tex2DGrad<float>(t, xy[i].x, xy[i].y, make_float2(0.01f, 0), make_float2(0, 0.01f));
     gather[i] = tex2Dgather<float4>(t, xy[i].x, xy[i].y, 0);
 }
-#endif
 #endif
 
 // ------------------------------------------------------------------- tests
@@ -469,7 +468,6 @@ static void test_linear()
     CHECK(hipFree(out));
 }
 
-#if !defined(__HIP_DEVICE_COMPILE__) || !defined(__gfx90a__)
 static void test_extended()
 {
     Image im = float_image(13, 7, 1);
@@ -502,7 +500,7 @@ static void test_extended()
     CHECK(hipMalloc(&dl, xy.size() * 4));
     CHECK(hipMalloc(&dg, xy.size() * 4));
     CHECK(hipMalloc(&dga, xy.size() * 16));
-#if !__HIP_NO_IMAGE_SUPPORT && !defined(__gfx90a__)
+#if !__HIP_NO_IMAGE_SUPPORT
     hipLaunchKernelGGL(fetchExtended, dim3((xy.size() + 63) / 64), dim3(64), 0, 0, t, dxy, dl,
                        dg, dga, (int)xy.size());
 #endif
@@ -522,7 +520,6 @@ static void test_extended()
     CHECK(hipFree(dga));
     CHECK(hipFreeArray(a));
 }
-#endif
 #endif
 
 // What every device refuses, with the error HIP gives.
@@ -588,10 +585,7 @@ int main()
         test_1d_3d_layered(gfx90a);
         test_formats();
         test_linear();
-#if !defined(__HIP_DEVICE_COMPILE__) || !defined(__gfx90a__)
-        if (!gfx90a)
-            test_extended();
-#endif
+        test_extended();
     }
 #endif
     if (failures) {

@@ -250,9 +250,9 @@ EOS
 		expect "vector types: v $op s does not compile (as in ROCm)" test "$rc" -ne 0
 	done
 
-	# Texture and surface functions: gfx1100 has them all, gfx90a no LOD,
-	# gradient or gather forms, gfx942 none (clang sets
-	# __HIP_NO_IMAGE_SUPPORT there).  Image code guarded by
+	# Texture and surface functions: gfx1100 and gfx90a have them all
+	# (gfx90a without the instructions for LOD, gradients and gather4:
+	# bh/texture.h), gfx942 none (clang sets __HIP_NO_IMAGE_SUPPORT there).  Image code guarded by
 	# !__HIP_NO_IMAGE_SUPPORT, as
 	# hip-tests' hipArrayCommon.hh guards it, builds with -Werror (the host
 	# pass parses it); an unguarded call is a device-pass error that says
@@ -281,9 +281,9 @@ EOS
 	bcc --offload-arch=gfx942 -std=c++17 -c tex-bad.hip -o tex-bad.o
 	expect "an unguarded texture call on gfx942: a device-pass error naming the reason" eval \
 		'[ "$rc" -ne 0 ] && grep -q "tex1D<float.* is unavailable: texture and surface functions need image instructions" <<<"$out"'
-	bcc --offload-arch=gfx90a -std=c++17 -c tex.hip -o tex-90a.o
-	expect "tex2Dgather on gfx90a: an error naming the missing instructions" eval \
-		'[ "$rc" -ne 0 ] && grep -q "tex2Dgather<float.* is unavailable: gfx90a (MI200) has no LOD, gradient or gather4" <<<"$out"'
+	bcc --offload-arch=gfx90a -std=c++17 -Wall -Wextra -Werror -c tex.hip -o tex-90a.o
+	expect "texture calls on gfx90a, which has no LOD, gradient or gather4 instructions, compile" \
+		test "$rc" -eq 0
 
 	# -fPIC / -fPIE reach every pass; -pie makes a position-independent
 	# program (static-pie when static), which runs.

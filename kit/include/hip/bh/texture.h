@@ -15,8 +15,8 @@
  * What a target has (LLVM's image-insts and extended-image-insts):
  *   gfx1100 (RDNA3): everything here;
  *   gfx90a (MI200): loads, stores and the plain image_sample only -- no
- *     LOD or gradient forms (tex*Lod, tex*Grad) and no gather4
- *     (tex2Dgather): those are unavailable there, with a message;
+ *     LOD, gradient or gather4 instructions and no mip levels: tex*Lod and
+ *     tex*Grad sample the one level, tex2Dgather samples four texels;
  *   gfx942 (MI300): no image instructions; clang sets
  *     __HIP_NO_IMAGE_SUPPORT and every function here is unavailable, as
  *     ROCm's __hip_img_chk__ makes it.
@@ -53,13 +53,19 @@ enum hipSurfaceBoundaryMode {
 #else
 #define __BH_IMG
 #endif
+/*
+ * gfx90a (MI200) has no LOD, gradient or gather4 instructions (LLVM: no
+ * extended-image-insts), and no mip levels: there the Lod and Grad forms
+ * are the plain sample (a one-level texture's LOD only picks the min or
+ * mag filter, which barehip makes equal), and tex2Dgather samples the
+ * four taps' centres (below).
+ */
 #if defined(__HIP_DEVICE_COMPILE__) && defined(__gfx90a__)
-#define __BH_EXT_IMG \
-	__attribute__((unavailable("gfx90a (MI200) has no LOD, gradient or " \
-		"gather4 image instructions (LLVM: no extended-image-insts)")))
+#define __BH_EXT(ext, base, unused) ((void)(unused), base)
 #else
-#define __BH_EXT_IMG
+#define __BH_EXT(ext, base, unused) ext
 #endif
+#define __BH_EXT_IMG
 
 typedef int __bh_i8v __attribute__((ext_vector_type(8)));
 typedef int __bh_i4v __attribute__((ext_vector_type(4)));
@@ -106,6 +112,7 @@ __BH_IMGFN(__bh_f4v, __bh_sm_3d, __BH_LZ("3d"), int, float, float, float, __BH_S
 __BH_IMGFN(__bh_f4v, __bh_sm_1da, __BH_LZ("1darray"), int, float, float, __BH_SAMP);
 __BH_IMGFN(__bh_f4v, __bh_sm_2da, __BH_LZ("2darray"), int, float, float, float, __BH_SAMP);
 #undef __BH_LZ
+#if !defined(__gfx90a__)
 __BH_IMGFN(__bh_f4v, __bh_sl_1d, "sample.l.1d.v4f32.f32", int, float, float, __BH_SAMP);
 __BH_IMGFN(__bh_f4v, __bh_sl_2d, "sample.l.2d.v4f32.f32", int, float, float, float, __BH_SAMP);
 __BH_IMGFN(__bh_f4v, __bh_sl_3d, "sample.l.3d.v4f32.f32", int, float, float, float, float,
@@ -125,6 +132,7 @@ __BH_IMGFN(__bh_f4v, __bh_sd_1da, "sample.d.1darray.v4f32.f32.f32", int, float, 
 __BH_IMGFN(__bh_f4v, __bh_sd_2da, "sample.d.2darray.v4f32.f32.f32", int, float, float, float,
 	   float, float, float, float, __BH_SAMP);
 __BH_IMGFN(__bh_f4v, __bh_g4_2d, "gather4.lz.2d.v4f32.f32", int, float, float, __BH_SAMP);
+#endif /* !__gfx90a__ */
 #endif /* __HIP_DEVICE_COMPILE__ */
 #undef __BH_IMGFN
 #undef __BH_SAMP
@@ -264,37 +272,70 @@ __BH_TEXFN(, tex1DLayered, (, float __bhx, int __bhl),
 __BH_TEXFN(, tex2DLayered, (, float __bhx, float __bhy, int __bhl),
 	   __BH_CALL(__bh_sm_2da(15, __BH_SNX(__bhx), __BH_SNY(__bhy), (float)__bhl, __BH_TS)))
 __BH_TEXFN(__BH_EXT_IMG, tex1DLod, (, float __bhx, float __bhlod),
-	   __BH_CALL(__bh_sl_1d(15, __bhx, __bhlod, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sl_1d(15, __bhx, __bhlod, __BH_TS), __bh_sm_1d(15, __bhx, __BH_TS), __bhlod)))
 __BH_TEXFN(__BH_EXT_IMG, tex2DLod, (, float __bhx, float __bhy, float __bhlod),
-	   __BH_CALL(__bh_sl_2d(15, __bhx, __bhy, __bhlod, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sl_2d(15, __bhx, __bhy, __bhlod, __BH_TS), __bh_sm_2d(15, __bhx, __bhy, __BH_TS), __bhlod)))
 __BH_TEXFN(__BH_EXT_IMG, tex3DLod, (, float __bhx, float __bhy, float __bhz, float __bhlod),
-	   __BH_CALL(__bh_sl_3d(15, __bhx, __bhy, __bhz, __bhlod, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sl_3d(15, __bhx, __bhy, __bhz, __bhlod, __BH_TS), __bh_sm_3d(15, __bhx, __bhy, __bhz, __BH_TS), __bhlod)))
 __BH_TEXFN(__BH_EXT_IMG, tex1DLayeredLod, (, float __bhx, int __bhl, float __bhlod),
-	   __BH_CALL(__bh_sl_1da(15, __bhx, (float)__bhl, __bhlod, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sl_1da(15, __bhx, (float)__bhl, __bhlod, __BH_TS), __bh_sm_1da(15, __bhx, (float)__bhl, __BH_TS), __bhlod)))
 __BH_TEXFN(__BH_EXT_IMG, tex2DLayeredLod, (, float __bhx, float __bhy, int __bhl, float __bhlod),
-	   __BH_CALL(__bh_sl_2da(15, __bhx, __bhy, (float)__bhl, __bhlod, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sl_2da(15, __bhx, __bhy, (float)__bhl, __bhlod, __BH_TS), __bh_sm_2da(15, __bhx, __bhy, (float)__bhl, __BH_TS), __bhlod)))
 __BH_TEXFN(__BH_EXT_IMG, tex1DGrad, (, float __bhx, float __bhdx, float __bhdy),
-	   __BH_CALL(__bh_sd_1d(15, __bhdx, __bhdy, __bhx, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sd_1d(15, __bhdx, __bhdy, __bhx, __BH_TS), __bh_sm_1d(15, __bhx, __BH_TS), __bhdx + __bhdy)))
 __BH_TEXFN(__BH_EXT_IMG, tex2DGrad, (, float __bhx, float __bhy, float2 __bhdx, float2 __bhdy),
-	   __BH_CALL(__bh_sd_2d(15, __bhdx.x, __bhdx.y, __bhdy.x, __bhdy.y, __bhx, __bhy,
-				__BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sd_2d(15, __bhdx.x, __bhdx.y, __bhdy.x, __bhdy.y, __bhx, __bhy,
+					 __BH_TS),
+			      __bh_sm_2d(15, __bhx, __bhy, __BH_TS), __bhdx.x + __bhdy.x)))
 __BH_TEXFN(__BH_EXT_IMG, tex3DGrad,
 	   (, float __bhx, float __bhy, float __bhz, float4 __bhdx, float4 __bhdy),
-	   __BH_CALL(__bh_sd_3d(15, __bhdx.x, __bhdx.y, __bhdx.z, __bhdy.x, __bhdy.y, __bhdy.z,
-				__bhx, __bhy, __bhz, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sd_3d(15, __bhdx.x, __bhdx.y, __bhdx.z, __bhdy.x, __bhdy.y,
+					 __bhdy.z, __bhx, __bhy, __bhz, __BH_TS),
+			      __bh_sm_3d(15, __bhx, __bhy, __bhz, __BH_TS), __bhdx.x + __bhdy.x)))
 __BH_TEXFN(__BH_EXT_IMG, tex1DLayeredGrad, (, float __bhx, int __bhl, float __bhdx, float __bhdy),
-	   __BH_CALL(__bh_sd_1da(15, __bhdx, __bhdy, __bhx, (float)__bhl, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sd_1da(15, __bhdx, __bhdy, __bhx, (float)__bhl, __BH_TS), __bh_sm_1da(15, __bhx, (float)__bhl, __BH_TS), __bhdx + __bhdy)))
 __BH_TEXFN(__BH_EXT_IMG, tex2DLayeredGrad,
 	   (, float __bhx, float __bhy, int __bhl, float2 __bhdx, float2 __bhdy),
-	   __BH_CALL(__bh_sd_2da(15, __bhdx.x, __bhdx.y, __bhdy.x, __bhdy.y, __bhx, __bhy,
-				 (float)__bhl, __BH_TS)))
+	   __BH_CALL(__BH_EXT(__bh_sd_2da(15, __bhdx.x, __bhdx.y, __bhdy.x, __bhdy.y, __bhx,
+					  __bhy, (float)__bhl, __BH_TS),
+			      __bh_sm_2da(15, __bhx, __bhy, (float)__bhl, __BH_TS),
+			      __bhdx.x + __bhdy.x)))
 /*
  * tex2Dgather: component @comp (0 x/red ... 3 w/alpha, CUDA's meaning)
  * of the four bilinear taps, in the order (i0, j1), (i1, j1), (i1, j0),
  * (i0, j0).
  */
-/* The channel is the instruction's DMASK, an immediate: one call each. */
+/* The channel is the instruction's DMASK, an immediate: one call each.
+ * gfx90a: the four taps of a bilinear fetch at (x, y) -- x - 0.5 with 8
+ * fractional bits, as the model's gather4 and filter take it -- each
+ * sampled at its centre, where any filter weighs that texel 1. */
 #ifdef __HIP_DEVICE_COMPILE__
+#if defined(__gfx90a__)
+static __device__ inline __bh_f4v __bh_gather(hipTextureObject_t __bho, float __bhx, float __bhy,
+					      int __bhc)
+{
+	bool __bhu = __BH_S(__bho)[0] & (1 << 15);
+	float __bhw = __bhu ? 1.0f : (float)__BH_W(__bho, 10);
+	float __bhh = __bhu ? 1.0f : (float)__BH_W(__bho, 9);
+	float __bhp[2] = { __bhx * __bhw - 0.5f, __bhy * __bhh - 0.5f }, __bhi[2];
+	__bh_f4v __bhr;
+
+	for (int __bhk = 0; __bhk < 2; __bhk++) {
+		float __bht = __builtin_truncf(__bhp[__bhk]);
+
+		__bhi[__bhk] = __builtin_floorf(__bht + __builtin_roundf((__bhp[__bhk] - __bht) *
+									  256.0f) / 256.0f);
+	}
+	for (int __bht = 0; __bht < 4; __bht++) {
+		/* (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
+		float __bhtx = __bhi[0] + (__bht == 1 || __bht == 2) + 0.5f;
+		float __bhty = __bhi[1] + (__bht < 2) + 0.5f;
+
+		__bhr[__bht] = __bh_sm_2d(15, __bhtx / __bhw, __bhty / __bhh, __BH_TS)[__bhc & 3];
+	}
+	return __bhr;
+}
+#else
 static __device__ inline __bh_f4v __bh_gather(hipTextureObject_t __bho, float __bhx, float __bhy,
 					      int __bhc)
 {
@@ -305,6 +346,7 @@ static __device__ inline __bh_f4v __bh_gather(hipTextureObject_t __bho, float __
 	default: return __bh_g4_2d(8, __bhx, __bhy, __BH_TS);
 	}
 }
+#endif
 #endif
 __BH_TEXFN(__BH_EXT_IMG, tex2Dgather, (, float __bhx, float __bhy, int __bhc = 0),
 	   __BH_CALL(__bh_gather(__bho, __BH_SNX(__bhx), __BH_SNY(__bhy), __bhc)))
@@ -408,5 +450,6 @@ __device__ __BH_CUBE void surfCubemapLayeredwrite(__bhT, hipSurfaceObject_t, int
 #undef __BH_SNZ
 #undef __BH_IMG
 #undef __BH_EXT_IMG
+#undef __BH_EXT
 
 #endif /* HIP_BH_TEXTURE_H */
