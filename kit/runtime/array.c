@@ -377,8 +377,10 @@ static hipError_t free_array(const char *api, hipArray_t array)
 			break;
 		}
 	pthread_mutex_unlock(&array_lock);
+	/* ROCm's code for an array freed already or never made (hip-tests'
+	 * hipArray.cc DoubleFree, TrippleDestroy, Invalid ask for it). */
 	if (!found)
-		return bh_rt_error(hipErrorInvalidHandle, "%s(%p): not a live array (freed "
+		return bh_rt_error(hipErrorContextIsDestroyed, "%s(%p): not a live array (freed "
 				   "already, or not made by hipMallocArray, hipMalloc3DArray, "
 				   "hipArrayCreate or hipArray3DCreate)", api, (void *)array);
 	e = bh_rt_array_mem_free(api, array->alloc);
