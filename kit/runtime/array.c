@@ -1046,12 +1046,18 @@ hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3
 		return bh_rt_error(hipErrorInvalidValue, "%s: pCopy is NULL", api);
 	if (c->srcLOD || c->dstLOD)
 		return bh_rt_error(hipErrorInvalidValue, "%s: srcLOD and dstLOD must be 0", api);
+	/* A slice height of 0 on a pitched side: the slices are the rows the
+	 * copy reaches (hip-tests' driver 3-D copies leave srcHeight and
+	 * dstHeight 0 and expect the copy to work, as it does on ROCm). */
+	size_t src_height = c->srcHeight ? c->srcHeight : c->srcY + c->Height;
+	size_t dst_height = c->dstHeight ? c->dstHeight : c->dstY + c->Height;
+
 	e = side_base(api, "src", c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray,
-		      c->srcPitch, c->srcHeight, (const size_t[6]){ c->srcXInBytes, c->srcY,
+		      c->srcPitch, src_height, (const size_t[6]){ c->srcXInBytes, c->srcY,
 		      c->srcZ, c->WidthInBytes, c->Height, c->Depth }, &src);
 	if (!e)
 		e = side_base(api, "dst", c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray,
-			      c->dstPitch, c->dstHeight, (const size_t[6]){ c->dstXInBytes,
+			      c->dstPitch, dst_height, (const size_t[6]){ c->dstXInBytes,
 			      c->dstY, c->dstZ, c->WidthInBytes, c->Height, c->Depth }, &dst);
 	if (e)
 		return e;
