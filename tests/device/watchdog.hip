@@ -1,7 +1,8 @@
 // The sim board's watchdog: a dispatch that issues more wave instructions
 // than BAREHIP_SIM_WATCHDOG (default: Kconfig SIM_MAX_INSTRUCTIONS, 2e9)
-// is stopped with a watchdog fault that names the kernel; the next kernel
-// runs.  (The same knob works on the fake KFD's model.)  scripts/
+// is stopped with a watchdog fault that names the kernel.  The same knob
+// works on the fake KFD's model, where the fault is KFD's hardware
+// exception.  scripts/
 // conformance.sh sets it to 0, off, for hip-tests' kernels that spin on
 // the shader clock for seconds.
 #include <hip/hip_runtime.h>
@@ -37,7 +38,12 @@ int main()
     spin<<<1, 64>>>(out, 1000000);
     hipError_t e = hipDeviceSynchronize();
     const char *msg = bh_get_last_error_message();
-    if (e == hipSuccess || !std::strstr(msg, "watchdog") || !std::strstr(msg, "spin")) {
+    // The sim board says "watchdog"; through KFD (the fake one runs the
+    // same model) the fault is KFD's generic hardware exception.
+    const char *board = std::getenv("BAREHIP_BOARD");
+    bool kfd = board && !std::strcmp(board, "kfd");
+    if (e == hipSuccess || !std::strstr(msg, "spin") ||
+        !std::strstr(msg, kfd ? "hardware exception" : "watchdog")) {
         std::printf("  a long kernel: %s (%s), want a watchdog fault naming spin\n",
                     hipGetErrorName(e), msg);
         failures++;
