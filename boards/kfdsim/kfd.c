@@ -37,18 +37,22 @@ struct kfdsim_runtime_enable_args {
 int kfdsim_proc_setup(struct kfdsim_proc *p)
 {
 	char why[256];
-	uint64_t window = CONFIG_SIM_DEADLOCK_WINDOW;
-	const char *w = getenv("BAREHIP_SIM_DEADLOCK_WINDOW");
+	static const char *const knobs[] = { "BAREHIP_SIM_DEADLOCK_WINDOW", "BAREHIP_SIM_WATCHDOG" };
+	uint64_t counts[] = { CONFIG_SIM_DEADLOCK_WINDOW, CONFIG_SIM_MAX_INSTRUCTIONS };
 	unsigned threads;
 
-	/* The sim board's test knob for its deadlock window works here too. */
-	if (w && *w) {
+	/* The sim board's knobs for its deadlock window and watchdog work
+	 * here too. */
+	for (unsigned i = 0; i < 2; i++) {
+		const char *w = getenv(knobs[i]);
 		char *end;
 
-		window = strtoull(w, &end, 10);
+		if (!w || !*w)
+			continue;
+		counts[i] = strtoull(w, &end, 10);
 		if (*end || *w == '-') {
-			fprintf(stderr, "barehip-kfdsim: BAREHIP_SIM_DEADLOCK_WINDOW='%.32s' is not "
-				"a count of wave instructions\n", w);
+			fprintf(stderr, "barehip-kfdsim: %s='%.32s' is not a count of wave "
+				"instructions\n", knobs[i], w);
 			return -1;
 		}
 	}
@@ -70,8 +74,8 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 			.vram_size = KFDSIM_PAGE,
 			.num_cus = kfdsim_gpus[i].num_cus,
 			/* The sim board's watchdog and deadlock detection. */
-			.max_instructions = CONFIG_SIM_MAX_INSTRUCTIONS,
-			.deadlock_window = window,
+			.max_instructions = counts[1],
+			.deadlock_window = counts[0],
 			.threads = threads,
 		};
 

@@ -236,6 +236,17 @@ int main()
                 hipErrorInvalidValue);
     EXPECT_CODE(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemCurrent, &zero),
                 hipErrorInvalidValue);
+    // A high-water mark resets to 0, as ROCm's, even while the pool still
+    // counts a block whose hipFreeAsync has not run (hip-tests'
+    // hipGetProcAddress StreamOrderedMemory case asks exactly that).
+    void* pending = nullptr;
+    EXPECT_OK(hipMallocFromPoolAsync(&pending, 1024, pool, s));
+    EXPECT_OK(hipFreeAsync(pending, s));
+    EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolAttrReservedMemHigh, &zero));
+    EXPECT_OK(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemHigh, &zero));
+    expect(attr(pool, hipMemPoolAttrReservedMemHigh) == 0, "reserved high-water mark reset: 0");
+    expect(attr(pool, hipMemPoolAttrUsedMemHigh) == 0, "used high-water mark reset: 0");
+    EXPECT_OK(hipStreamSynchronize(s));
     EXPECT_CODE(hipMemPoolSetAttribute(pool, hipMemPoolAttrUsedMemCurrent, &zero),
                 hipErrorInvalidValue);
     EXPECT_CODE(hipMemPoolGetAttribute(pool, (hipMemPoolAttr)99, &five), hipErrorInvalidValue);
