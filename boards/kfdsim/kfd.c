@@ -44,15 +44,8 @@ int kfdsim_proc_setup(struct kfdsim_proc *p)
 	/* The sim board's knobs for its deadlock window and watchdog work
 	 * here too. */
 	for (unsigned i = 0; i < 2; i++) {
-		const char *w = getenv(knobs[i]);
-		char *end;
-
-		if (!w || !*w)
-			continue;
-		counts[i] = strtoull(w, &end, 10);
-		if (*end || *w == '-') {
-			fprintf(stderr, "barehip-kfdsim: %s='%.32s' is not a count of wave "
-				"instructions\n", knobs[i], w);
+		if (bh_sim_count_setting(knobs[i], getenv(knobs[i]), &counts[i], why)) {
+			fprintf(stderr, "barehip-kfdsim: %s\n", why);
 			return -1;
 		}
 	}

@@ -188,7 +188,6 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	char why[256] = "";
 
 	const char *gfx = getenv("BAREHIP_SIM_GFX");
-	const char *window = getenv("BAREHIP_SIM_DEADLOCK_WINDOW");
 	const char *trace = getenv("BAREHIP_SIM_TRACE");
 
 	/* Instruction trace: "all", or one wave as "X,Y,Z:W" (workgroup, wave). */
@@ -220,21 +219,11 @@ static int sim_open(struct bh_platform *p, struct bh_device_info *info,
 	uint64_t *dst[] = { &cfg.deadlock_window, &cfg.max_instructions };
 
 	for (unsigned int i = 0; i < 2; i++) {
-		const char *v = i ? getenv(counts[i]) : window;
-		char *end;
-		unsigned long long n;
-
-		if (!v || !*v)
-			continue;
-		n = strtoull(v, &end, 10);
-		if (*end || v[0] == '-') {
+		if (bh_sim_count_setting(counts[i], getenv(counts[i]), dst[i], why)) {
 			err->code = BH_EINVAL;
-			snprintf(err->message, sizeof(err->message),
-				 "sim board: %s='%.32s' is not a count of wave instructions",
-				 counts[i], v);
+			snprintf(err->message, sizeof(err->message), "sim board: %s", why);
 			return BH_EINVAL;
 		}
-		*dst[i] = n;
 	}
 	/* The model's host threads: Kconfig, or BAREHIP_SIM_THREADS. */
 	if (bh_sim_threads_setting(getenv("BAREHIP_SIM_THREADS"), CONFIG_SIM_THREADS,

@@ -254,6 +254,33 @@ static void test_threads_setting(void)
 	CU_ASSERT_EQUAL(n, 7);	/* untouched on error */
 }
 
+/* BAREHIP_SIM_DEADLOCK_WINDOW / _WATCHDOG: counts of wave instructions. */
+static void test_count_setting(void)
+{
+	const char *k = "BAREHIP_SIM_WATCHDOG";
+	uint64_t n = 9;
+	char why[256];
+
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, NULL, &n, why), 0);
+	CU_ASSERT_EQUAL(n, 9);	/* unset: the default stays */
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, "", &n, why), 0);
+	CU_ASSERT_EQUAL(n, 9);
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, "0", &n, why), 0);
+	CU_ASSERT_EQUAL(n, 0);
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, "18446744073709551615", &n, why), 0);
+	CU_ASSERT_EQUAL(n, UINT64_MAX);
+	n = 5;
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, "18446744073709551616", &n, why), -1);
+	ASSERT_CONTAINS(why, "BAREHIP_SIM_WATCHDOG='18446744073709551616' is not a count of wave "
+			"instructions");
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, "-1", &n, why), -1);
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, "+1", &n, why), -1);
+	CU_ASSERT_EQUAL(bh_sim_count_setting(k, " 1", &n, why), -1);
+	CU_ASSERT_EQUAL(bh_sim_count_setting("BAREHIP_SIM_DEADLOCK_WINDOW", "1e6", &n, why), -1);
+	ASSERT_CONTAINS(why, "BAREHIP_SIM_DEADLOCK_WINDOW='1e6'");
+	CU_ASSERT_EQUAL(n, 5);	/* untouched on error */
+}
+
 CU_ErrorCode bh_tests_model_pool(void)
 {
 	CU_pSuite s = CU_add_suite("model_pool", rig_setup, rig_teardown);
@@ -267,5 +294,6 @@ CU_ErrorCode bh_tests_model_pool(void)
 	CU_add_test(s, "watchdog and deadlock over every worker", test_watchdog_deadlock);
 	CU_add_test(s, "GART map/unmap while 2 and 4 threads run", test_map_during_dispatch);
 	CU_add_test(s, "BAREHIP_SIM_THREADS parsing", test_threads_setting);
+	CU_add_test(s, "BAREHIP_SIM_DEADLOCK_WINDOW/_WATCHDOG parsing", test_count_setting);
 	return CU_get_error();
 }

@@ -129,6 +129,31 @@ int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, ch
 	return 0;
 }
 
+int bh_sim_count_setting(const char *name, const char *env, uint64_t *count, char *why)
+{
+	uint64_t v = 0;
+	const char *c;
+
+	if (!env || !*env)
+		return 0;
+	/* Digits only: no sign, no blanks, no wrap past 2^64-1. */
+	for (c = env; *c >= '0' && *c <= '9'; c++) {
+		unsigned d = (unsigned)(*c - '0');
+
+		if (v > (UINT64_MAX - d) / 10)
+			break;
+		v = v * 10 + d;
+	}
+	if (*c) {
+		if (why)
+			snprintf(why, 256, "%s='%.32s' is not a count of wave instructions "
+				 "(0 .. 2^64-1)", name, env);
+		return -1;
+	}
+	*count = v;
+	return 0;
+}
+
 int bh_sim_vram_setting(const char *env, unsigned dflt_mb, uint64_t *bytes, char *why)
 {
 	unsigned long v = 0;

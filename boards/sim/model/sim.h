@@ -275,6 +275,14 @@ struct bh_sim_dispatch_stats {
 int bh_sim_threads_setting(const char *env, unsigned dflt, unsigned *threads, char *why);
 
 /*
+ * A count of wave instructions (the deadlock window, the watchdog) from
+ * @env, the value of the environment variable @name: NULL or empty
+ * leaves *@count as it is.  0, or -1 with @why (256 bytes) naming
+ * @name and what is wrong.
+ */
+int bh_sim_count_setting(const char *name, const char *env, uint64_t *count, char *why);
+
+/*
  * The board's VRAM size in bytes (bh_sim_config.vram_size) from @env,
  * the value of BAREHIP_SIM_VRAM_MB (NULL or empty: @dflt_mb, Kconfig's
  * SIM_VRAM_MB): MiB, 16 .. BH_SIM_VRAM_MAX_MB.  The model reserves it
