@@ -70,6 +70,7 @@ struct bh_img_view {
 	uint32_t width, height;		/* texels (1D: height 1) */
 	uint32_t depth;			/* 3D: slices; arrays: layers; else 1 */
 	uint32_t pitch;			/* texels from a row to the next */
+	bool cube;			/* a cubemap array (6 faces per layer in depth) */
 };
 
 /*

@@ -47,8 +47,9 @@ static void fill_arch(hipDeviceArch_t *a)
 /*
  * The image limits of a GPU with image instructions (texobj.c): the T#'s
  * 14-bit width and height and 13-bit depth and layer fields; linear
- * textures are one image row in barehip; no cubemaps or mipmaps yet;
- * gather4 on gfx11 only (gfx90a has no extended image instructions).
+ * textures are one image row in barehip; cubemaps as square 2D layers
+ * (6 per cube); no mipmaps yet; gather4 on gfx11 only (gfx90a has no
+ * extended image instructions).
  */
 static void fill_images(hipDeviceProp_t *p, bool gather)
 {
@@ -78,6 +79,9 @@ static void fill_images(hipDeviceProp_t *p, bool gather)
 	p->maxSurface1DLayered[1] = d;
 	p->maxSurface2DLayered[0] = p->maxSurface2DLayered[1] = w;
 	p->maxSurface2DLayered[2] = d;
+	p->maxTextureCubemap = p->maxSurfaceCubemap = w;
+	p->maxTextureCubemapLayered[0] = p->maxSurfaceCubemapLayered[0] = w;
+	p->maxTextureCubemapLayered[1] = p->maxSurfaceCubemapLayered[1] = d / 6;
 }
 
 static void fill_properties(hipDeviceProp_t *p, struct bh_rt_device *d)

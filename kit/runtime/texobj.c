@@ -13,9 +13,8 @@
  * Which devices have images: those whose targets have image
  * instructions, gfx90a and gfx11 (gfx942 has none: ImageSupport 0 and
  * every object call is hipErrorNotSupported there, as the texture
- * functions are unavailable in its device code).  Mipmapped arrays and
- * cubemaps are not supported yet (the sim model has neither), nor
- * linear-memory textures wider than an image row (16384 texels: their
+ * functions are unavailable in its device code).  Mipmapped arrays are
+ * not supported yet, nor linear-memory textures wider than an image row (16384 texels: their
  * tex1Dfetch would need typed buffer loads).
  */
 #include <math.h>
@@ -98,7 +97,7 @@ static hipError_t channels(const char *api, const hipChannelFormatDesc *desc, un
 
 /* The T# view of @res (and its channel desc in *@desc): 0, or an error. */
 static hipError_t resource_view(const char *api, struct bh_rt_device *d,
-				const hipResourceDesc *res, struct bh_img_view *v,
+				const hipResourceDesc *res, bool surface, struct bh_img_view *v,
 				hipChannelFormatDesc *desc)
 {
 	hipError_t e;
@@ -115,16 +114,23 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 			return bh_rt_error(hipErrorInvalidValue, "%s: the array is on device %d, "
 					   "not the current device %d", api, a->dev->ordinal,
 					   d->ordinal);
-		if (a->flags & hipArrayCubemap)
-			return bh_rt_error(hipErrorNotSupported, "%s: cubemap textures and "
-					   "surfaces are not supported by barehip yet", api);
 		*desc = a->desc;
 		v->va = (uint64_t)(uintptr_t)a->base;
 		v->width = (uint32_t)a->width;
 		v->height = (uint32_t)a->rows;
 		v->depth = (uint32_t)a->slices;
 		v->pitch = (uint32_t)(a->pitch / a->bpe);
-		if (a->flags & hipArrayLayered)
+		/*
+		 * A cubemap is 6 faces per cube, layer by layer.  gfx11 samples
+		 * it as a cube image; gfx90a's texture unit has no cubes (Mesa:
+		 * MI200 lacks 3D/cube/mip support), so there, and for every
+		 * surface, it is a 2D array of faces the device code indexes
+		 * itself (texture.h).
+		 */
+		v->cube = a->flags & hipArrayCubemap;
+		if (v->cube)
+			v->type = image_gen(d) == 11 && !surface ? BH_IMG_CUBE : BH_IMG_2D_ARRAY;
+		else if (a->flags & hipArrayLayered)
 			v->type = a->height ? BH_IMG_2D_ARRAY : BH_IMG_1D_ARRAY;
 		else
 			v->type = a->depth ? BH_IMG_3D : a->height ? BH_IMG_2D : BH_IMG_1D;
@@ -202,8 +208,8 @@ static uint32_t address_mode(enum hipTextureAddressMode m, bool normalized)
 	}
 }
 
-/* The S# of @t: 0, or an error naming @api. */
-static hipError_t sampler(const char *api, const hipTextureDesc *t, uint32_t s[4])
+/* The S# of @t (of a cubemap: @cube): 0, or an error naming @api. */
+static hipError_t sampler(const char *api, const hipTextureDesc *t, bool cube, uint32_t s[4])
 {
 	uint32_t border = 0;
 	bool uses_border = false;
@@ -242,6 +248,14 @@ static hipError_t sampler(const char *api, const hipTextureDesc *t, uint32_t s[4
 
 	s[0] = address_mode(t->addressMode[0], norm) | address_mode(t->addressMode[1], norm) << 3 |
 	       address_mode(t->addressMode[2], norm) << 6 | (uint32_t)!norm << 15;
+	/*
+	 * A cubemap is fetched by direction: its coordinates are always
+	 * normalized and each face clamps to its edges (CLAMP_LAST_TEXEL,
+	 * DISABLE_CUBE_WRAP: no filtering across faces); addressMode and
+	 * normalizedCoords do not apply.
+	 */
+	if (cube)
+		s[0] = 2 | 2 << 3 | 2 << 6 | 1u << 28;
 	s[1] = 4095u << 12;			/* MIN_LOD 0, MAX_LOD 15.996 (as ROCr) */
 	s[2] = (uint32_t)t->filterMode << 20 | (uint32_t)t->filterMode << 22;	/* Z, MIP: none */
 	s[3] = border << 30;
@@ -311,9 +325,9 @@ static hipError_t create_texture(const char *api, hipTextureObject_t *out,
 	*out = NULL;
 	e = image_device(api, &d);
 	if (!e)
-		e = resource_view(api, d, res, &v, &desc);
+		e = resource_view(api, d, res, false, &v, &desc);
 	if (!e)
-		e = sampler(api, t, s);
+		e = sampler(api, t, v.cube, s);
 	if (e)
 		return e;
 	if (view && (view->firstMipmapLevel || view->lastMipmapLevel || view->firstLayer ||
@@ -392,7 +406,7 @@ hipError_t hipCreateSurfaceObject(hipSurfaceObject_t *surf, const hipResourceDes
 				   "array (hipResourceTypeArray)", api, (int)res->resType);
 	e = image_device(api, &d);
 	if (!e)
-		e = resource_view(api, d, res, &v, &desc);
+		e = resource_view(api, d, res, true, &v, &desc);
 	if (e)
 		return e;
 	struct texobj *o = calloc(1, sizeof(*o));

@@ -265,10 +265,12 @@ __global__ void k(T* o, hipTextureObject_t t, hipSurfaceObject_t s) {
   (void)t; (void)s; o[0] = T();
 #if !__HIP_NO_IMAGE_SUPPORT
   o[1] = tex1D<T>(t, 0.5f) + tex2D<T>(t, 1.f, 2.f) + tex2Dgather<T>(t, 0.f, 0.f, 1) +
-         tex3DLod<T>(t, 1.f, 2.f, 3.f, 0.f) + tex1Dfetch<T>(t, 3);
+         tex3DLod<T>(t, 1.f, 2.f, 3.f, 0.f) + tex1Dfetch<T>(t, 3) +
+         texCubemapLayered<T>(t, 1.f, 0.f, 0.f, 1);
   tex2DGrad(o + 2, t, 1.f, 1.f, make_float2(0.f, 0.f), make_float2(0.f, 0.f));
   surf2Dwrite(o[0], s, 4, 2);
   surf3Dread(o + 3, s, 4, 2, 1);
+  surfCubemapLayeredwrite(o[0], s, 4, 2, 5, 1);
 #endif
 }
 template __global__ void k<float>(float*, hipTextureObject_t, hipSurfaceObject_t);

@@ -33,9 +33,19 @@
  *  - a border texel is the border colour in all four output components
  *    (after the swizzle), 1 being 1.0f, or 1 for integer formats;
  *  - implicit-LOD image_sample in a compute wave: with one mip level the
- *    LOD only picks the min or mag filter; the model faults if they differ.
- * Not modelled (a fault that says so): cube sampling and gather, mip
- * chains, MSAA, A16, TFE/LWE, atomics, depth compare, offsets, bias.
+ *    LOD only picks the min or mag filter; the model faults if they differ;
+ *  - cube sampling: s and t arrive as 1 + the face coordinate in [0, 1]
+ *    (Mesa's ac_prepare_cube_coords adds 1.5 to sc / |cubema|, which is
+ *    in [-0.5, 0.5]; no source says how the hardware maps [1, 2] to the
+ *    face, and ockl's +0.5 would put them in [0, 1] -- ROCm never runs
+ *    that path: clr refuses cubemaps); the face coordinate is layer * 8 +
+ *    face, taken as floor() of the float; each face is addressed with the
+ *    S#'s clamp modes like a 2D image.  Only non-seamless filtering
+ *    (DISABLE_CUBE_WRAP 1) is modelled: linear filtering with seamless
+ *    faces (radv's default) faults.
+ * Not modelled (a fault that says so): cube gather, seamless cube
+ * filtering, mip chains, MSAA, A16, TFE/LWE, atomics, depth compare,
+ * offsets, bias.
  */
 #include <math.h>
 #include <string.h>
@@ -587,10 +597,13 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 				  "must name one channel", in->desc->name, in->dmask);
 	if (prologue(w, in, &r) || img_samp_read(w, in, &s))
 		return -1;
-	if (r.type == IMG_CUBE)
-		return unsupported(w, in, "sampling a cube image");
 	if (gather && r.type != IMG_2D && r.type != IMG_2D_ARRAY)
-		return unsupported(w, in, "gather4 of a 1D or 3D image");
+		return unsupported(w, in, "gather4 of a 1D, 3D or cube image");
+	if (r.type == IMG_CUBE && (s.unnorm || in->unorm))
+		return unsupported(w, in, "unnormalized coordinates on a cube image");
+	if (r.type == IMG_CUBE && !s.cube_nowrap && (s.mag || s.min))
+		return unsupported(w, in, "seamless cube filtering (S# DISABLE_CUBE_WRAP 0: "
+				   "linear taps across face edges)");
 	if (int_class(&r) && !gather && (s.mag || s.min || s.zfilter == 2))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s: linear "
 				  "filtering of an integer format", in->desc->name);
@@ -617,12 +630,32 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 
 		for (unsigned k = 0; k < nsp; k++) {
 			u[k] = f32(w->v[addr_vgpr(in, nderiv + k)][l]);
+			/* A cube face's s and t come as 1 + [0, 1] (Mesa's
+			 * ac_prepare_cube_coords adds 1.5 to sc / |cubema|). */
+			if (r.type == IMG_CUBE)
+				u[k] -= 1.0f;
 			if (!unnorm)
 				u[k] *= size[k];
 		}
 		c.lane = l;
 		c.slice = 0;
-		if (is_array(r.type)) {
+		if (r.type == IMG_CUBE) {
+			/* The face coordinate: layer * 8 + face (Mesa, ockl). */
+			float f = floorf(f32(w->v[addr_vgpr(in, nderiv + 2)][l]));
+			float cubes = (float)(r.layers / 6), layer, face;
+
+			if (f != f || f < 0.0f)
+				f = 0.0f;
+			layer = floorf(f / 8.0f);
+			face = f - 8.0f * layer;
+			if (face > 5.0f)
+				return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
+						  "lane %u: %s: cube face id %g (layer * 8 + face: "
+						  "face %g is not 0..5) not modelled", l,
+						  in->desc->name, (double)f, (double)face);
+			layer = layer > cubes - 1.0f ? cubes - 1.0f : layer;
+			c.slice = r.first_layer + 6u * (uint32_t)layer + (uint32_t)face;
+		} else if (is_array(r.type)) {
 			float layer = rintf(f32(w->v[addr_vgpr(in, nderiv + nc - 1)][l]));
 			float last = (float)(r.layers - 1);
 

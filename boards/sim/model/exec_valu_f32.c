@@ -313,6 +313,71 @@ VOP(v_fma_f32)
 FLOAT3(v_min3_f32, min_ieee32(min_ieee32(a, b), c))
 FLOAT3(v_max3_f32, max_ieee32(max_ieee32(a, b), c))
 FLOAT3(v_med3_f32, med3_f(a, b, c))
+/*
+ * Cube-map face selection (v_cubeid/sc/tc/ma, as LLVM folds them in
+ * ConstantFoldAMDGCNCubeIntrinsic): the major axis is z if |z| >= |x|
+ * and |z| >= |y|, else y if |y| >= |x|, else x; the face id is 2 * axis
+ * plus 1 for a negative direction; sc and tc are the face's s and t
+ * numerators (GL's table); cubema is 2 * the signed major coordinate.
+ * -0 and NaN count as positive (the sign tests are "< 0").
+ */
+static void cube_face(float x, float y, float z, float *id, float *sc, float *tc, float *ma)
+{
+	if (fabsf(z) >= fabsf(x) && fabsf(z) >= fabsf(y)) {
+		*id = z < 0 ? 5.0f : 4.0f;
+		*sc = z < 0 ? -x : x;
+		*tc = -y;
+		*ma = z;
+	} else if (fabsf(y) >= fabsf(x)) {
+		*id = y < 0 ? 3.0f : 2.0f;
+		*sc = x;
+		*tc = y < 0 ? -z : z;
+		*ma = y;
+	} else {
+		*id = x < 0 ? 1.0f : 0.0f;
+		*sc = x < 0 ? z : -z;
+		*tc = -y;
+		*ma = x;
+	}
+	*ma *= 2.0f;
+}
+
+static float cube_id(float x, float y, float z)
+{
+	float r[4];
+
+	cube_face(x, y, z, &r[0], &r[1], &r[2], &r[3]);
+	return r[0];
+}
+
+static float cube_sc(float x, float y, float z)
+{
+	float r[4];
+
+	cube_face(x, y, z, &r[0], &r[1], &r[2], &r[3]);
+	return r[1];
+}
+
+static float cube_tc(float x, float y, float z)
+{
+	float r[4];
+
+	cube_face(x, y, z, &r[0], &r[1], &r[2], &r[3]);
+	return r[2];
+}
+
+static float cube_ma(float x, float y, float z)
+{
+	float r[4];
+
+	cube_face(x, y, z, &r[0], &r[1], &r[2], &r[3]);
+	return r[3];
+}
+
+FLOAT3(v_cubeid_f32, cube_id(a, b, c))
+FLOAT3(v_cubesc_f32, cube_sc(a, b, c))
+FLOAT3(v_cubetc_f32, cube_tc(a, b, c))
+FLOAT3(v_cubema_f32, cube_ma(a, b, c))
 /* gfx11 (RDNA3 ISA, V_MAXMIN_F32 / V_MINMAX_F32): the two IEEE-mode
  * operations of v_max_f32 and v_min_f32 in turn, NaN rules included. */
 FLOAT3(v_maxmin_f32, min_ieee32(max_ieee32(a, b), c))

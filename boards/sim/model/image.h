@@ -40,6 +40,7 @@ struct img_rsrc {
 struct img_samp {
 	uint8_t clamp[3];		/* CLAMP_X/Y/Z */
 	bool unnorm;			/* FORCE_UNNORMALIZED */
+	bool cube_nowrap;		/* DISABLE_CUBE_WRAP: no filtering across cube faces */
 	uint8_t mag, min;		/* XY_MAG_FILTER, XY_MIN_FILTER: 0 point, 1 bilinear */
 	uint8_t zfilter;		/* Z_FILTER: 0 none (the XY filter), 1 point, 2 linear */
 	uint8_t border;			/* BORDER_COLOR_TYPE */

@@ -179,6 +179,14 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 			return refuse(w, in, "image: T# BASE_ARRAY beyond the last layer %u",
 				      depth_field);
 		r->layers = depth_field - r->first_layer + 1;
+		/* [INFERRED] a cube's DEPTH counts faces (6 per cube), as
+		 * for 2D arrays; a partial cube is refused. */
+		if (r->type == IMG_CUBE && (r->layers % 6 || r->first_layer % 6))
+			return refuse(w, in, "image: a cube T# whose layers %u..%u are not whole "
+				      "cubes of 6 faces", r->first_layer, depth_field);
+		if (r->type == IMG_CUBE && r->width != r->height)
+			return refuse(w, in, "image: a cube T# with %u x %u faces (not square)",
+				      r->width, r->height);
 		if (r->type == IMG_1D_ARRAY)
 			r->height = 1;
 		break;
@@ -226,6 +234,7 @@ int img_samp_read(struct wave *w, const struct insn *in, struct img_samp *s)
 	if ((d[0] >> 20) & 1)
 		return refuse(w, in, "image: S# FORCE_DEGAMMA not modelled");
 	s->unnorm = (d[0] >> 15) & 1;
+	s->cube_nowrap = (d[0] >> 28) & 1;
 	s->min_lod = (float)(d[1] & 0xfff) / 256.0f;
 	s->max_lod = (float)((d[1] >> 12) & 0xfff) / 256.0f;
 	s->lod_bias = (float)((int32_t)(d[2] << 18) >> 18) / 256.0f;

@@ -30,8 +30,7 @@
  * integers for element-type reads of integer formats); T takes its
  * first components from them.
  *
- * Not yet: cubemaps (texCubemap*, surfCubemap*: the runtime refuses cube
- * arrays) and mipmaps (the Lod and Grad forms sample level 0 of a
+ * Not yet: mipmaps (the Lod and Grad forms sample level 0 of a
  * single-level texture).  The deprecated texture-reference API
  * (texture<T, dim, mode>) is not provided.
  */
@@ -132,6 +131,14 @@ __BH_IMGFN(__bh_f4v, __bh_sd_1da, "sample.d.1darray.v4f32.f32.f32", int, float, 
 __BH_IMGFN(__bh_f4v, __bh_sd_2da, "sample.d.2darray.v4f32.f32.f32", int, float, float, float,
 	   float, float, float, float, __BH_SAMP);
 __BH_IMGFN(__bh_f4v, __bh_g4_2d, "gather4.lz.2d.v4f32.f32", int, float, float, __BH_SAMP);
+/* Cubes: (s, t, face) from __bh_cube_st (below); _d takes the face-space
+ * derivatives ds/dx, dt/dx, ds/dy, dt/dy. */
+__BH_IMGFN(__bh_f4v, __bh_sm_cube, "sample.lz.cube.v4f32.f32", int, float, float, float,
+	   __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sl_cube, "sample.l.cube.v4f32.f32", int, float, float, float, float,
+	   __BH_SAMP);
+__BH_IMGFN(__bh_f4v, __bh_sd_cube, "sample.d.cube.v4f32.f32.f32", int, float, float, float,
+	   float, float, float, float, __BH_SAMP);
 #endif /* !__gfx90a__ */
 #endif /* __HIP_DEVICE_COMPILE__ */
 #undef __BH_IMGFN
@@ -350,7 +357,6 @@ static __device__ inline __bh_f4v __bh_gather(hipTextureObject_t __bho, float __
 #endif
 __BH_TEXFN(__BH_EXT_IMG, tex2Dgather, (, float __bhx, float __bhy, int __bhc = 0),
 	   __BH_CALL(__bh_gather(__bho, __BH_SNX(__bhx), __BH_SNY(__bhy), __bhc)))
-#undef __BH_TEXFN
 
 /*
  * Surfaces.  @x is in bytes (CUDA's and HIP's rule), so the element is
@@ -405,37 +411,161 @@ __BH_SURFFN(surf2DLayered, (, int __bhx, int __bhy, int __bhl),
 	    __bh_ld_2da(15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhl), __BH_R(__bho)),
 	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhl),
 			__BH_R(__bho)))
-#undef __BH_SURFFN
 
-/* Cubemaps: declared (the host pass parses guarded code), an error that
- * says why in device code. */
+/*
+ * Cubemaps.  A direction (x, y, z) picks a face by its major axis and a
+ * point on it (v_cubeid/sc/tc/ma; CUDA's cubemap table): s = sc / |ma|,
+ * t = tc / |ma| in [-1, 1], the face coordinate (s + 1) / 2.  gfx11
+ * samples a cube image: it takes 1 + the face coordinate (Mesa's
+ * ac_prepare_cube_coords: sc / |cubema| + 1.5, cubema being 2 ma) and
+ * the face as layer * 8 + face.  gfx90a's texture unit has no cubes: the
+ * runtime makes the cubemap a 2D array of faces, sampled here at the
+ * face coordinate in layer 6 * layer + face (point filtering only, as
+ * every layered texture there).  Each face clamps to its edges (no
+ * filtering across faces).
+ */
 #ifdef __HIP_DEVICE_COMPILE__
-#define __BH_CUBE __attribute__((unavailable("cubemap textures and surfaces are not " \
-	"supported by barehip yet (hipArrayCubemap is refused)")))
+struct __bh_cube_c {
+	float s, t, face;	/* s, t: 1 + face coordinate */
+	float inv, sc, tc, ma;	/* 1 / |cubema|, and the face's own axes */
+};
+
+static __device__ inline __bh_cube_c __bh_cube_st(float __bhx, float __bhy, float __bhz)
+{
+	__bh_cube_c __bhc;
+
+	__bhc.face = __builtin_amdgcn_cubeid(__bhx, __bhy, __bhz);
+	__bhc.sc = __builtin_amdgcn_cubesc(__bhx, __bhy, __bhz);
+	__bhc.tc = __builtin_amdgcn_cubetc(__bhx, __bhy, __bhz);
+	__bhc.ma = __builtin_amdgcn_cubema(__bhx, __bhy, __bhz);
+	__bhc.inv = 1.0f / __builtin_fabsf(__bhc.ma);
+	__bhc.s = __builtin_fmaf(__bhc.sc, __bhc.inv, 1.5f);
+	__bhc.t = __builtin_fmaf(__bhc.tc, __bhc.inv, 1.5f);
+	return __bhc;
+}
+
+/* (sc, tc, 2 ma) of a direction derivative @d on face @face (the face's
+ * own linear map, not a new face choice). */
+static __device__ inline void __bh_cube_axes(float __bhface, float4 __bhd, float *__bhsc,
+					     float *__bhtc, float *__bhma)
+{
+	switch ((int)__bhface) {
+	case 0: *__bhsc = -__bhd.z; *__bhtc = -__bhd.y; *__bhma = 2.0f * __bhd.x; break;
+	case 1: *__bhsc = __bhd.z; *__bhtc = -__bhd.y; *__bhma = 2.0f * __bhd.x; break;
+	case 2: *__bhsc = __bhd.x; *__bhtc = __bhd.z; *__bhma = 2.0f * __bhd.y; break;
+	case 3: *__bhsc = __bhd.x; *__bhtc = -__bhd.z; *__bhma = 2.0f * __bhd.y; break;
+	case 4: *__bhsc = __bhd.x; *__bhtc = -__bhd.y; *__bhma = 2.0f * __bhd.z; break;
+	default: *__bhsc = -__bhd.x; *__bhtc = -__bhd.y; *__bhma = 2.0f * __bhd.z; break;
+	}
+}
+
+/* d(sc / |ma|) and d(tc / |ma|) of a direction derivative @d: the
+ * face-space derivative of s and t (quotient rule). */
+static __device__ inline void __bh_cube_deriv(const __bh_cube_c &__bhc, float4 __bhd,
+					      float *__bhds, float *__bhdt)
+{
+	float __bhdsc, __bhdtc, __bhdma;
+	float __bhsg = __bhc.ma < 0.0f ? -1.0f : 1.0f;
+
+	__bh_cube_axes(__bhc.face, __bhd, &__bhdsc, &__bhdtc, &__bhdma);
+	*__bhds = (__bhdsc - __bhc.sc * __bhsg * __bhdma * __bhc.inv) * __bhc.inv;
+	*__bhdt = (__bhdtc - __bhc.tc * __bhsg * __bhdma * __bhc.inv) * __bhc.inv;
+}
+
+/* The layer, rounded to nearest even and clamped to the cubes there are. */
+static __device__ inline float __bh_cube_layer(hipTextureObject_t __bho, int __bhl)
+{
+	int __bhn = (int)__BH_W(__bho, 11) / 6;
+
+	return (float)(__bhl < 0 ? 0 : __bhl >= __bhn ? __bhn - 1 : __bhl);
+}
+
+enum { __BH_CUBE_LZ, __BH_CUBE_L, __BH_CUBE_D };
+
+static __device__ inline __bh_f4v __bh_cube(hipTextureObject_t __bho, float __bhx, float __bhy,
+					    float __bhz, float __bhlayer, int __bhkind, float __bhlod,
+					    float4 __bhdx, float4 __bhdy)
+{
+	__bh_cube_c __bhc = __bh_cube_st(__bhx, __bhy, __bhz);
+#if defined(__gfx90a__)
+	/* One level, no cube images: the point sample of face layer * 6 + face. */
+	(void)__bhkind, (void)__bhlod, (void)__bhdx, (void)__bhdy;
+	return __bh_sm_2da(15, __BH_SNX(__bhc.s - 1.0f), __BH_SNY(__bhc.t - 1.0f),
+			   __builtin_fmaf(__bhlayer, 6.0f, __bhc.face), __BH_TS);
 #else
-#define __BH_CUBE
+	float __bhf = __builtin_fmaf(__bhlayer, 8.0f, __bhc.face);
+
+	if (__bhkind == __BH_CUBE_L)
+		return __bh_sl_cube(15, __bhc.s, __bhc.t, __bhf, __bhlod, __BH_TS);
+	if (__bhkind == __BH_CUBE_D) {
+		float __bhdsx, __bhdtx, __bhdsy, __bhdty;
+
+		/* The face coordinate is (s + 1) / 2: half the derivative. */
+		__bh_cube_deriv(__bhc, __bhdx, &__bhdsx, &__bhdtx);
+		__bh_cube_deriv(__bhc, __bhdy, &__bhdsy, &__bhdty);
+		return __bh_sd_cube(15, 0.5f * __bhdsx, 0.5f * __bhdtx, 0.5f * __bhdsy,
+				    0.5f * __bhdty, __bhc.s, __bhc.t, __bhf, __BH_TS);
+	}
+	return __bh_sm_cube(15, __bhc.s, __bhc.t, __bhf, __BH_TS);
 #endif
-#define __BH_CUBEFN(name, ...)                                                 \
-	template <typename __bhT>                                              \
-	__device__ __BH_CUBE __bhT name(hipTextureObject_t, __VA_ARGS__);      \
-	template <typename __bhT>                                              \
-	__device__ __BH_CUBE void name(__bhT *, hipTextureObject_t, __VA_ARGS__);
-__BH_CUBEFN(texCubemap, float, float, float)
-__BH_CUBEFN(texCubemapLayered, float, float, float, int)
-__BH_CUBEFN(texCubemapLod, float, float, float, float)
-__BH_CUBEFN(texCubemapLayeredLod, float, float, float, int, float)
-__BH_CUBEFN(texCubemapGrad, float, float, float, float4, float4)
-__BH_CUBEFN(texCubemapLayeredGrad, float, float, float, int, float4, float4)
-#undef __BH_CUBEFN
-template <typename __bhT>
-__device__ __BH_CUBE void surfCubemapread(__bhT *, hipSurfaceObject_t, int, int, int);
-template <typename __bhT>
-__device__ __BH_CUBE void surfCubemapwrite(__bhT, hipSurfaceObject_t, int, int, int);
-template <typename __bhT>
-__device__ __BH_CUBE void surfCubemapLayeredread(__bhT *, hipSurfaceObject_t, int, int, int, int);
-template <typename __bhT>
-__device__ __BH_CUBE void surfCubemapLayeredwrite(__bhT, hipSurfaceObject_t, int, int, int, int);
-#undef __BH_CUBE
+}
+#endif
+#define __BH_CUBECALL(l, kind, lod, dx, dy) \
+	__BH_CALL(__bh_cube(__bho, __bhx, __bhy, __bhz, l, kind, lod, dx, dy))
+#define __BH_F4Z float4(0.0f, 0.0f, 0.0f, 0.0f)
+
+__BH_TEXFN(, texCubemap, (, float __bhx, float __bhy, float __bhz),
+	   __BH_CUBECALL(0.0f, __BH_CUBE_LZ, 0.0f, __BH_F4Z, __BH_F4Z))
+__BH_TEXFN(, texCubemapLayered, (, float __bhx, float __bhy, float __bhz, int __bhl),
+	   __BH_CUBECALL(__bh_cube_layer(__bho, __bhl), __BH_CUBE_LZ, 0.0f, __BH_F4Z, __BH_F4Z))
+__BH_TEXFN(__BH_EXT_IMG, texCubemapLod, (, float __bhx, float __bhy, float __bhz, float __bhlod),
+	   __BH_CUBECALL(0.0f, __BH_CUBE_L, __bhlod, __BH_F4Z, __BH_F4Z))
+__BH_TEXFN(__BH_EXT_IMG, texCubemapLayeredLod,
+	   (, float __bhx, float __bhy, float __bhz, int __bhl, float __bhlod),
+	   __BH_CUBECALL(__bh_cube_layer(__bho, __bhl), __BH_CUBE_L, __bhlod, __BH_F4Z,
+			 __BH_F4Z))
+__BH_TEXFN(__BH_EXT_IMG, texCubemapGrad,
+	   (, float __bhx, float __bhy, float __bhz, float4 __bhdx, float4 __bhdy),
+	   __BH_CUBECALL(0.0f, __BH_CUBE_D, 0.0f, __bhdx, __bhdy))
+__BH_TEXFN(__BH_EXT_IMG, texCubemapLayeredGrad,
+	   (, float __bhx, float __bhy, float __bhz, int __bhl, float4 __bhdx, float4 __bhdy),
+	   __BH_CUBECALL(__bh_cube_layer(__bho, __bhl), __BH_CUBE_D, 0.0f, __bhdx, __bhdy))
+#undef __BH_CUBECALL
+#undef __BH_F4Z
+#undef __BH_TEXFN
+
+/*
+ * Cubemap surfaces are 2D arrays of faces (layer * 6 + face).  The face
+ * and the layer take the boundary mode like the other coordinates; with
+ * hipBoundaryModeZero one outside reads 0 and drops the write.
+ */
+static __device__ inline int __bh_face(hipSurfaceObject_t __bho, int __bhf, int __bhl, int __bhm)
+{
+	int __bhn = (int)__BH_W(__bho, 11) / 6;
+
+	__bhf = __bh_edge(__bhf, 6, __bhm);
+	__bhl = __bh_edge(__bhl, (unsigned)__bhn, __bhm);
+	if ((unsigned)__bhf >= 6 || (unsigned)__bhl >= (unsigned)__bhn)
+		return -1;		/* beyond every layer: the hardware's 0 */
+	return __bhl * 6 + __bhf;
+}
+__BH_SURFFN(surfCubemap, (, int __bhx, int __bhy, int __bhf),
+	    __bh_ld_2da(15, __BH_EX(__bho), __BH_EY(__bho), __bh_face(__bho, __bhf, 0, __bhm),
+			__BH_R(__bho)),
+	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho),
+			__bh_face(__bho, __bhf, 0, __bhm), __BH_R(__bho)))
+__BH_SURFFN(surfCubemapLayered, (, int __bhx, int __bhy, int __bhf, int __bhl),
+	    __bh_ld_2da(15, __BH_EX(__bho), __BH_EY(__bho),
+			__bh_face(__bho, __bhf, __bhl, __bhm), __BH_R(__bho)),
+	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho),
+			__bh_face(__bho, __bhf, __bhl, __bhm), __BH_R(__bho)))
+/* ROCm's surfCubemapLayeredwrite takes the data by pointer: accepted too. */
+template <typename __bhT, __BH_TEX_T(__bhT)>
+__BH_FN __BH_IMG void surfCubemapLayeredwrite(const __bhT *__bhd, hipSurfaceObject_t __bho,
+					      int __bhx, int __bhy, int __bhf, int __bhl,
+					      int __bhm = hipBoundaryModeZero)
+__BH_BODY(surfCubemapLayeredwrite(*__bhd, __bho, __bhx, __bhy, __bhf, __bhl, __bhm);)
+#undef __BH_SURFFN
 #undef __BH_CALL
 #undef __BH_FN
 #undef __BH_BODY
