@@ -19,9 +19,8 @@
  * the 1-D copies (hipMemcpyAtoH, hipMemcpyToArray, ...) take the array
  * as that sequence of rows of width * bytes-per-texel bytes.
  *
- * Mipmapped arrays are not modelled: those calls check their arguments,
- * then refuse with hipErrorNotSupported.  The texture and surface object
- * calls at the end are another file's (texobj.c) to come.
+ * Mipmapped arrays (1-D and 2-D) are one allocation in the layout of a
+ * linear mip chain (image.h) whose levels are arrays too.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -104,6 +103,8 @@ static hipError_t lookup(const char *api, const char *what, const struct hipArra
 	return hipSuccess;
 }
 
+static void mipmaps_teardown_locked(struct bh_rt_device *d);
+
 void bh_rt_arrays_teardown(struct bh_rt_device *d)
 {
 	pthread_mutex_lock(&array_lock);
@@ -118,6 +119,7 @@ void bh_rt_arrays_teardown(struct bh_rt_device *d)
 		a->magic = 0;
 		free(a);	/* its memory goes with the device's (bh_rt_free_all) */
 	}
+	mipmaps_teardown_locked(d);
 	pthread_mutex_unlock(&array_lock);
 }
 
@@ -371,6 +373,11 @@ static hipError_t free_array(const char *api, hipArray_t array)
 		return e;
 	pthread_mutex_lock(&array_lock);
 	found = listed_locked(array);
+	if (found && array->mip) {
+		pthread_mutex_unlock(&array_lock);
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): a level of a mipmapped array "
+				   "goes with it (hipFreeMipmappedArray)", api, (void *)array);
+	}
 	for (struct hipArray **p = &arrays; found && *p; p = &(*p)->next)
 		if (*p == array) {
 			*p = array->next;
@@ -469,59 +476,294 @@ hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_const_t array)
 }
 
 /* ---------------------------------------------------- mipmapped arrays */
-static hipError_t no_mipmaps(const char *api)
+static struct hipMipmappedArray *mipmaps;	/* the live ones, under array_lock */
+
+static bool mip_listed_locked(const struct hipMipmappedArray *m)
 {
-	return bh_rt_error(hipErrorNotSupported, "%s: mipmapped arrays are not supported by "
-			   "barehip (arrays have one level: hipMallocArray, hipMalloc3DArray)",
-			   api);
+	for (const struct hipMipmappedArray *x = mipmaps; x; x = x->next)
+		if (x == m)
+			return true;
+	return false;
+}
+
+bool bh_rt_mipmap_get(const struct hipMipmappedArray *m, struct hipMipmappedArray *out)
+{
+	bool found;
+
+	if (!m)
+		return false;
+	pthread_mutex_lock(&array_lock);
+	found = mip_listed_locked(m);
+	if (found)
+		*out = *m;
+	pthread_mutex_unlock(&array_lock);
+	return found;
+}
+
+/* Mipmapped arrays of a device going away (their memory goes with it). */
+static void mipmaps_teardown_locked(struct bh_rt_device *d)
+{
+	for (struct hipMipmappedArray **p = &mipmaps; *p;) {
+		struct hipMipmappedArray *m = *p;
+
+		if (m->dev != d) {
+			p = &m->next;
+			continue;
+		}
+		*p = m->next;
+		free(m);	/* its levels are in the arrays list, freed there */
+	}
+}
+
+static unsigned int max_levels(size_t w, size_t h)
+{
+	size_t m = w > h ? w : h;
+	unsigned int n = 1;
+
+	while (m >>= 1)
+		n++;
+	return n;
+}
+
+/*
+ * Make a mipmapped array of @levels levels (clamped to the chain's, as
+ * CUDA does).  1D and 2D only: 3D, layered and cubemap mip chains are
+ * not supported.
+ */
+static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
+				 const hipChannelFormatDesc *desc, hipExtent extent,
+				 unsigned int levels, unsigned int flags)
+{
+	unsigned int nch = 0, bits = 0;
+	hipArray_Format format = HIP_AD_FORMAT_UNSIGNED_INT8;
+	const char *why = desc_format(desc, &nch, &bits, &format);
+	size_t w = extent.width, h = extent.height;
+	struct bh_rt_device *dev;
+	hipError_t e;
+
+	if (!why && flags & ~ARRAY_FLAGS)
+		why = "unknown flags";
+	if (!why && !w)
+		why = "the width is 0";
+	if (!why && !levels)
+		why = "0 levels";
+	if (!why && (w > MAX_WIDTH || h > MAX_HEIGHT))
+		why = "larger than the largest array (16384 x 16384 texels)";
+	if (why)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%zu x %zu x %zu, %u levels, flags "
+				   "0x%x): %s", api, extent.width, extent.height, extent.depth,
+				   levels, flags, why);
+	if (extent.depth || flags & (hipArrayLayered | hipArrayCubemap))
+		return bh_rt_error(hipErrorNotSupported, "%s(%zu x %zu x %zu, flags 0x%x): "
+				   "mipmapped 3-D, layered and cubemap arrays are not supported by "
+				   "barehip (1-D and 2-D ones are)", api, extent.width,
+				   extent.height, extent.depth, flags);
+	if (levels > max_levels(w, h))
+		levels = max_levels(w, h);
+	e = bh_rt_cur(&dev);
+	if (e)
+		return e;
+	struct hipMipmappedArray *m = calloc(1, sizeof(*m));
+	struct hipArray *lv[BH_MAX_MIP_LEVELS] = { NULL };
+	size_t bpe = (size_t)nch * bits / 8, at = 0, off[BH_MAX_MIP_LEVELS];
+
+	if (!m)
+		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+	/* The chain, smallest level first (image.h). */
+	for (int l = (int)levels - 1; l >= 0; l--) {
+		size_t cw = ((w - 1) >> l) + 1, ch = h ? ((h - 1) >> l) + 1 : 1;
+		size_t pitch = (cw * bpe + BH_IMAGE_PITCH_ALIGN - 1) / BH_IMAGE_PITCH_ALIGN *
+			       BH_IMAGE_PITCH_ALIGN;
+		struct hipArray *a = calloc(1, sizeof(*a));
+
+		lv[l] = a;
+		if (!a)
+			break;
+		off[l] = at;
+		a->dev = dev;
+		a->desc = *desc;
+		a->format = format;
+		a->nch = nch;
+		a->bits = bits;
+		a->bpe = bpe;
+		a->width = w >> l ? w >> l : 1;
+		a->height = !h ? 0 : h >> l ? h >> l : 1;
+		a->flags = flags;
+		a->type = h ? hipTextureType2D : hipTextureType1D;
+		a->pitch = pitch;
+		a->rows = a->height ? a->height : 1;
+		a->slices = 1;
+		a->slice_bytes = pitch * a->rows;
+		a->bytes = a->slice_bytes;
+		a->mip = m;
+		a->level = (unsigned int)l;
+		at += pitch * ch;
+	}
+	for (unsigned int l = 0; l < levels; l++)
+		if (!lv[l]) {
+			for (unsigned int k = 0; k < levels; k++)
+				free(lv[k]);
+			free(m);
+			return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
+		}
+	char what[128];
+
+	snprintf(what, sizeof(what), "%s(%zu x %zu, %u levels, %u x %u-bit channels)", api, w, h,
+		 levels, nch, bits);
+	e = bh_rt_array_mem_alloc(what, dev, at, &m->alloc);
+	if (e) {
+		for (unsigned int l = 0; l < levels; l++)
+			free(lv[l]);
+		free(m);
+		return e;
+	}
+	m->dev = dev;
+	m->base = (void *)(uintptr_t)m->alloc->mem.gpu_va;
+	m->desc = *desc;
+	m->nch = nch;
+	m->bits = bits;
+	m->flags = flags;
+	m->levels = levels;
+	m->width = w;
+	m->height = h;
+	pthread_mutex_lock(&array_lock);
+	for (unsigned int l = 0; l < levels; l++) {
+		lv[l]->base = (uint8_t *)m->base + off[l];
+		lv[l]->magic = BH_ARRAY_MAGIC;
+		lv[l]->next = arrays;
+		arrays = lv[l];
+		m->level[l] = lv[l];
+	}
+	m->next = mipmaps;
+	mipmaps = m;
+	pthread_mutex_unlock(&array_lock);
+	BH_RT_LOG(3, "%s ( %zu x %zu, %u levels, %u x %u bits ) = %p: %zu bytes at %p", api, w,
+		  h, levels, nch, bits, (void *)m, at, m->base);
+	*out = m;
+	return bh_rt_success();
 }
 
 hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmapped,
 				   const hipChannelFormatDesc *desc, hipExtent extent,
 				   unsigned int levels, unsigned int flags)
 {
-	static const char api[] = "hipMallocMipmappedArray";
-	unsigned int nch, bits;
-	hipArray_Format format;
+	if (!mipmapped || !desc)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocMipmappedArray: %s is NULL",
+				   mipmapped ? "desc" : "mipmappedArray");
+	return make_mipmapped("hipMallocMipmappedArray", mipmapped, desc, extent, levels, flags);
+}
+
+hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t *mipmapped,
+				   HIP_ARRAY3D_DESCRIPTOR *desc, unsigned int levels)
+{
+	static const char api[] = "hipMipmappedArrayCreate";
+	hipChannelFormatDesc cd;
 	const char *why;
 
 	if (!mipmapped || !desc)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s is NULL", api,
-				   mipmapped ? "desc" : "mipmappedArray");
-	why = desc_format(desc, &nch, &bits, &format);
-	if (!why && flags & ~ARRAY_FLAGS)
-		why = "unknown flags";
-	if (!why && !extent.width)
-		why = "the width is 0";
+				   mipmapped ? "pMipmappedArrayDesc" : "pHandle");
+	why = format_desc(desc->Format, desc->NumChannels, &cd);
 	if (why)
-		return bh_rt_error(hipErrorInvalidValue, "%s(%zu x %zu x %zu, %u levels, flags "
-				   "0x%x): %s", api, extent.width, extent.height, extent.depth,
-				   levels, flags, why);
-	return no_mipmaps(api);
+		return bh_rt_error(hipErrorInvalidValue, "%s(Format 0x%x, NumChannels %u): %s",
+				   api, (unsigned int)desc->Format, desc->NumChannels, why);
+	return make_mipmapped(api, mipmapped, &cd,
+			      make_hipExtent(desc->Width, desc->Height, desc->Depth), levels,
+			      desc->Flags);
 }
 
-/* None is ever made: any other handle is not one. */
-static hipError_t not_a_mipmap(const char *api, const void *mipmapped)
+/* Free @m and its levels once the device's streams are done with them. */
+static hipError_t free_mipmapped(const char *api, hipMipmappedArray_t m)
 {
-	if (!mipmapped)
+	hipError_t e;
+	bool found;
+
+	if (!m)
 		return bh_rt_error(hipErrorInvalidValue, "%s: the mipmapped array is NULL", api);
-	return bh_rt_error(hipErrorInvalidHandle, "%s(%p): not a mipmapped array (barehip makes "
-			   "none: mipmapped arrays are not supported)", api, mipmapped);
+	e = bh_rt_init();
+	if (e)
+		return e;
+	pthread_mutex_lock(&array_lock);
+	found = mip_listed_locked(m);
+	if (found) {
+		for (struct hipMipmappedArray **p = &mipmaps; *p; p = &(*p)->next)
+			if (*p == m) {
+				*p = m->next;
+				break;
+			}
+		/* Its levels stop being arrays with it. */
+		for (struct hipArray **p = &arrays; *p;) {
+			if ((*p)->mip == m)
+				*p = (*p)->next;
+			else
+				p = &(*p)->next;
+		}
+	}
+	pthread_mutex_unlock(&array_lock);
+	if (!found)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p): not a live mipmapped array "
+				   "(freed already, or not made by hipMallocMipmappedArray or "
+				   "hipMipmappedArrayCreate)", api, (void *)m);
+	e = bh_rt_array_mem_free(api, m->alloc);
+	pthread_mutex_lock(&array_lock);
+	if (e) {		/* still allocated: still a mipmapped array */
+		for (unsigned int l = 0; l < m->levels; l++) {
+			m->level[l]->next = arrays;
+			arrays = m->level[l];
+		}
+		m->next = mipmaps;
+		mipmaps = m;
+	}
+	pthread_mutex_unlock(&array_lock);
+	if (e)
+		return e;
+	for (unsigned int l = 0; l < m->levels; l++) {
+		m->level[l]->magic = 0;
+		free(m->level[l]);
+	}
+	free(m);
+	return bh_rt_success();
 }
 
 hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmapped)
 {
-	return not_a_mipmap("hipFreeMipmappedArray", mipmapped);
+	return free_mipmapped("hipFreeMipmappedArray", mipmapped);
+}
+
+hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t mipmapped)
+{
+	return free_mipmapped("hipMipmappedArrayDestroy", mipmapped);
+}
+
+static hipError_t get_level(const char *api, hipArray_t *out, hipMipmappedArray_const_t m,
+			    unsigned int level)
+{
+	struct hipMipmappedArray copy;
+
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "%s: levelArray is NULL", api);
+	if (!m)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the mipmapped array is NULL", api);
+	if (!bh_rt_mipmap_get(m, &copy))
+		return bh_rt_error(hipErrorInvalidHandle, "%s(%p): not a live mipmapped array",
+				   api, (const void *)m);
+	if (level >= copy.levels)
+		return bh_rt_error(hipErrorInvalidValue, "%s(%p, level %u): it has %u levels", api,
+				   (const void *)m, level, copy.levels);
+	*out = copy.level[level];
+	return bh_rt_success();
 }
 
 hipError_t hipGetMipmappedArrayLevel(hipArray_t *level_array, hipMipmappedArray_const_t mipmapped,
 				     unsigned int level)
 {
-	(void)level;
-	if (!level_array)
-		return bh_rt_error(hipErrorInvalidValue,
-				   "hipGetMipmappedArrayLevel: levelArray is NULL");
-	return not_a_mipmap("hipGetMipmappedArrayLevel", mipmapped);
+	return get_level("hipGetMipmappedArrayLevel", level_array, mipmapped, level);
+}
+
+hipError_t hipMipmappedArrayGetLevel(hipArray_t *level_array, hipMipmappedArray_t mipmapped,
+				     unsigned int level)
+{
+	return get_level("hipMipmappedArrayGetLevel", level_array, mipmapped, level);
 }
 
 /* --------------------------------------------------------------- boxes */

@@ -42,9 +42,37 @@ struct hipArray {
 	size_t slices;			/* 3D: depth; layered: layers; cubemap: 6 * layers; else 1 */
 	size_t rows;			/* max(height, 1) */
 	/* array.c's own (added after the layout above). */
-	struct bh_allocation *alloc;	/* the device memory (memory.c; hipFree refuses it) */
+	struct bh_allocation *alloc;	/* the device memory (memory.c; hipFree refuses it);
+					 * NULL for a level of a mipmapped array */
 	struct hipArray *next;		/* the registry of live arrays (array.c) */
+	struct hipMipmappedArray *mip;	/* the mipmapped array this is a level of, or NULL */
+	unsigned int level;
 };
+
+#define BH_MAX_MIP_LEVELS 15u		/* 16384 texels down to 1 */
+
+/*
+ * A mipmapped array: one allocation holding the levels of a 1D or 2D
+ * image in the layout of a linear mip chain (addrlib's, which the gfx11
+ * texture unit rebuilds from the T#): the smallest level first, level 0
+ * last; level l is ceil(size / 2^l) texels (ceil(width / 2^l) * bpe
+ * rounded up to 256 bytes a row) -- its API size is max(1, size >> l).
+ * Each level is also a hipArray (level[l], hipGetMipmappedArrayLevel)
+ * that copies and objects use like any array; they go with it.
+ */
+struct hipMipmappedArray {
+	struct bh_rt_device *dev;
+	void *base;			/* the chain's start (the smallest level) */
+	struct bh_allocation *alloc;
+	hipChannelFormatDesc desc;
+	unsigned int nch, bits, flags, levels;
+	size_t width, height;		/* level 0, as given (height 0: 1D) */
+	struct hipArray *level[BH_MAX_MIP_LEVELS];
+	struct hipMipmappedArray *next;	/* the registry of live ones (array.c) */
+};
+
+/* A copy of live mipmapped array @m in *@out: false if @m is not one. */
+bool bh_rt_mipmap_get(const struct hipMipmappedArray *m, struct hipMipmappedArray *out);
 
 /* texobj.c: @d's GPU has image instructions (gfx90a, gfx11). */
 bool bh_rt_device_has_images(struct bh_rt_device *d);
@@ -71,6 +99,7 @@ struct bh_img_view {
 	uint32_t depth;			/* 3D: slices; arrays: layers; else 1 */
 	uint32_t pitch;			/* texels from a row to the next */
 	bool cube;			/* a cubemap array (6 faces per layer in depth) */
+	unsigned int levels;		/* a mip chain (image.h's layout): 1D/2D, gfx11 */
 };
 
 /*

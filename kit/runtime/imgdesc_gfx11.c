@@ -38,16 +38,21 @@ int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8])
 
 	if (!fmt)
 		return -1;
-	if (v->type == BH_IMG_1D || v->type == BH_IMG_2D)
+	if (v->levels > 1)
+		depth = 0;		/* a mip chain: addrlib's pitches, no custom one */
+	else if (v->type == BH_IMG_1D || v->type == BH_IMG_2D)
 		depth = (v->pitch - 1) & 0x3fff;		/* PITCH (with its MSB, bit 13) */
 	else if (v->type == BH_IMG_3D || v->type >= BH_IMG_CUBE)
 		depth = v->depth - 1;			/* last slice / layer */
 	else
 		depth = 0;
+	uint32_t last = v->levels > 1 ? v->levels - 1 : 0;
+
 	t[0] = (uint32_t)(v->va >> 8);
-	t[1] = ((uint32_t)(v->va >> 40) & 0xff) | fmt << 20 | (w & 3) << 30;	/* MAX_MIP 0 */
+	t[1] = ((uint32_t)(v->va >> 40) & 0xff) | last << 16 | fmt << 20 | (w & 3) << 30;
 	t[2] = w >> 2 | (v->height - 1) << 14;
-	t[3] = bh_rt_tsharp_swizzle(v->nch) | (uint32_t)v->type << 28;	/* SW_MODE 0: linear */
+	/* BASE_LEVEL 0, LAST_LEVEL the last; SW_MODE 0: linear. */
+	t[3] = bh_rt_tsharp_swizzle(v->nch) | last << 16 | (uint32_t)v->type << 28;
 	t[4] = depth;						/* BASE_ARRAY 0 */
 	t[5] = 0;
 	t[6] = 0;						/* no compression */

@@ -36,7 +36,7 @@ int bh_rt_tsharp_gfx9(const struct bh_img_view *v, uint32_t t[8])
 	/* DEPTH: 3D depth - 1, arrays the last layer, else 0. */
 	uint32_t depth = v->type == BH_IMG_3D || v->type >= BH_IMG_CUBE ? v->depth - 1 : 0;
 
-	if (!dfmt)
+	if (!dfmt || v->levels > 1)	/* MI200 has no mip levels */
 		return -1;
 	t[0] = (uint32_t)(v->va >> 8);
 	t[1] = (uint32_t)(v->va >> 40) & 0xff;			/* BASE_ADDRESS_HI */

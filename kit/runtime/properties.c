@@ -48,8 +48,8 @@ static void fill_arch(hipDeviceArch_t *a)
  * The image limits of a GPU with image instructions (texobj.c): the T#'s
  * 14-bit width and height and 13-bit depth and layer fields; linear
  * textures are one image row in barehip; cubemaps as square 2D layers
- * (6 per cube); no mipmaps yet; gather4 on gfx11 only (gfx90a has no
- * extended image instructions).
+ * (6 per cube); gather4 and mipmaps (1D, 2D) on gfx11 only (gfx90a has no
+ * extended image instructions and no mip levels).
  */
 static void fill_images(hipDeviceProp_t *p, bool gather)
 {
@@ -69,8 +69,12 @@ static void fill_images(hipDeviceProp_t *p, bool gather)
 	p->maxTexture1DLayered[1] = d;
 	p->maxTexture2DLayered[0] = p->maxTexture2DLayered[1] = w;
 	p->maxTexture2DLayered[2] = d;
-	if (gather)
+	if (gather) {
 		p->maxTexture2DGather[0] = p->maxTexture2DGather[1] = w;
+		/* gfx11 samples mip chains of 1D and 2D textures. */
+		p->maxTexture1DMipmap = w;
+		p->maxTexture2DMipmap[0] = p->maxTexture2DMipmap[1] = w;
+	}
 	p->maxSurface1D = w;
 	p->maxSurface2D[0] = p->maxSurface2D[1] = w;
 	p->maxSurface3D[0] = p->maxSurface3D[1] = w;

@@ -13,8 +13,8 @@
  * Which devices have images: those whose targets have image
  * instructions, gfx90a and gfx11 (gfx942 has none: ImageSupport 0 and
  * every object call is hipErrorNotSupported there, as the texture
- * functions are unavailable in its device code).  Mipmapped arrays are
- * not supported yet, nor linear-memory textures wider than an image row (16384 texels: their
+ * functions are unavailable in its device code).  Mipmapped textures
+ * are gfx11's only (MI200 has no mip levels).  Not supported: linear-memory textures wider than an image row (16384 texels: their
  * tex1Dfetch would need typed buffer loads).
  */
 #include <math.h>
@@ -136,9 +136,34 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 			v->type = a->depth ? BH_IMG_3D : a->height ? BH_IMG_2D : BH_IMG_1D;
 		break;
 	}
-	case hipResourceTypeMipmappedArray:
-		return bh_rt_error(hipErrorNotSupported, "%s: mipmapped arrays are not supported "
-				   "by barehip yet", api);
+	case hipResourceTypeMipmappedArray: {
+		struct hipMipmappedArray m;
+
+		if (surface)
+			return bh_rt_error(hipErrorInvalidValue, "%s: a surface is made of an "
+					   "array, not a mipmapped array", api);
+		if (!bh_rt_mipmap_get(res->res.mipmap.mipmap, &m))
+			return bh_rt_error(hipErrorInvalidHandle, "%s: res.mipmap.mipmap %p is not "
+					   "a live mipmapped array", api,
+					   (const void *)res->res.mipmap.mipmap);
+		if (m.dev != d)
+			return bh_rt_error(hipErrorInvalidValue, "%s: the mipmapped array is on "
+					   "device %d, not the current device %d", api,
+					   m.dev->ordinal, d->ordinal);
+		if (image_gen(d) != 11)
+			return bh_rt_error(hipErrorNotSupported, "%s: MI200's texture unit has no "
+					   "mip levels (gfx90a): sample a level's array instead "
+					   "(hipGetMipmappedArrayLevel)", api);
+		*desc = m.desc;
+		v->va = (uint64_t)(uintptr_t)m.base;
+		v->width = (uint32_t)m.width;
+		v->height = m.height ? (uint32_t)m.height : 1;
+		v->depth = 1;
+		v->pitch = (uint32_t)(m.level[0]->pitch / m.level[0]->bpe);
+		v->type = m.height ? BH_IMG_2D : BH_IMG_1D;
+		v->levels = m.levels;
+		break;
+	}
 	case hipResourceTypeLinear:
 	case hipResourceTypePitch2D: {
 		bool linear = res->resType == hipResourceTypeLinear;
@@ -208,8 +233,10 @@ static uint32_t address_mode(enum hipTextureAddressMode m, bool normalized)
 	}
 }
 
-/* The S# of @t (of a cubemap: @cube): 0, or an error naming @api. */
-static hipError_t sampler(const char *api, const hipTextureDesc *t, bool cube, uint32_t s[4])
+/* The S# of @t (of a cubemap: @cube; of a mip chain: @mip): 0, or an
+ * error naming @api. */
+static hipError_t sampler(const char *api, const hipTextureDesc *t, bool cube, bool mip,
+			  uint32_t s[4])
 {
 	uint32_t border = 0;
 	bool uses_border = false;
@@ -227,9 +254,27 @@ static hipError_t sampler(const char *api, const hipTextureDesc *t, bool cube, u
 	if (t->maxAnisotropy > 1)
 		return bh_rt_error(hipErrorNotSupported, "%s: maxAnisotropy %u: anisotropic "
 				   "filtering is not supported", api, t->maxAnisotropy);
-	if (t->mipmapLevelBias != 0.0f)
-		return bh_rt_error(hipErrorNotSupported, "%s: mipmapLevelBias %g: mipmaps are not "
-				   "supported", api, (double)t->mipmapLevelBias);
+	if (!mip && t->mipmapLevelBias != 0.0f)
+		return bh_rt_error(hipErrorNotSupported, "%s: mipmapLevelBias %g on a texture "
+				   "without mip levels", api, (double)t->mipmapLevelBias);
+	if (mip) {
+		/* The S#'s LOD fields: 4.8 fixed point, the bias signed 6.8. */
+		if ((unsigned int)t->mipmapFilterMode > hipFilterModeLinear)
+			return bh_rt_error(hipErrorInvalidValue, "%s: mipmapFilterMode %d is not a "
+					   "filter mode", api, (int)t->mipmapFilterMode);
+		if (!(t->mipmapLevelBias >= -32.0f && t->mipmapLevelBias < 32.0f))
+			return bh_rt_error(hipErrorInvalidValue, "%s: mipmapLevelBias %g: the "
+					   "hardware's is in [-32, 32)", api,
+					   (double)t->mipmapLevelBias);
+		if (!(t->minMipmapLevelClamp >= 0.0f) || !(t->maxMipmapLevelClamp >= 0.0f) ||
+		    t->minMipmapLevelClamp > t->maxMipmapLevelClamp)
+			return bh_rt_error(hipErrorInvalidValue, "%s: mip level clamps %g..%g: "
+					   "0 <= min <= max", api, (double)t->minMipmapLevelClamp,
+					   (double)t->maxMipmapLevelClamp);
+		if (!t->normalizedCoords)
+			return bh_rt_error(hipErrorInvalidValue, "%s: a mipmapped texture needs "
+					   "normalized coordinates (CUDA's rule)", api);
+	}
 	/* The hardware's border colours without a colour table. */
 	if (uses_border) {
 		if (!c[0] && !c[1] && !c[2] && !c[3])
@@ -259,6 +304,16 @@ static hipError_t sampler(const char *api, const hipTextureDesc *t, bool cube, u
 	s[1] = 4095u << 12;			/* MIN_LOD 0, MAX_LOD 15.996 (as ROCr) */
 	s[2] = (uint32_t)t->filterMode << 20 | (uint32_t)t->filterMode << 22;	/* Z, MIP: none */
 	s[3] = border << 30;
+	if (mip) {
+		float lo = t->minMipmapLevelClamp, hi = t->maxMipmapLevelClamp;
+		uint32_t min_lod = (uint32_t)lrintf((lo > 15.99609375f ? 15.99609375f : lo) * 256);
+		uint32_t max_lod = (uint32_t)lrintf((hi > 15.99609375f ? 15.99609375f : hi) * 256);
+		int32_t bias = (int32_t)lrintf(t->mipmapLevelBias * 256);
+
+		s[1] = min_lod | max_lod << 12;
+		/* MIP_FILTER: 1 point, 2 linear; LOD_BIAS in bits 13:0. */
+		s[2] |= ((uint32_t)t->mipmapFilterMode + 1) << 26 | ((uint32_t)bias & 0x3fff);
+	}
 	return hipSuccess;
 }
 
@@ -327,7 +382,7 @@ static hipError_t create_texture(const char *api, hipTextureObject_t *out,
 	if (!e)
 		e = resource_view(api, d, res, false, &v, &desc);
 	if (!e)
-		e = sampler(api, t, v.cube, s);
+		e = sampler(api, t, v.cube, v.levels > 1, s);
 	if (e)
 		return e;
 	if (view && (view->firstMipmapLevel || view->lastMipmapLevel || view->firstLayer ||

@@ -43,8 +43,13 @@
  *    S#'s clamp modes like a 2D image.  Only non-seamless filtering
  *    (DISABLE_CUBE_WRAP 1) is modelled: linear filtering with seamless
  *    faces (radv's default) faults.
+ *  - mip levels (gfx11 1D and 2D images): the LOD of _l is given, of _d
+ *    0.5 log2 of the longer squared derivative vector in texels of the
+ *    base level, plus the S#'s bias, clamped to its MIN_LOD..MAX_LOD;
+ *    mip_levels() picks the levels.  A level's texel grid is its own
+ *    size (max(1, size >> level)).
  * Not modelled (a fault that says so): cube gather, seamless cube
- * filtering, mip chains, MSAA, A16, TFE/LWE, atomics, depth compare,
+ * filtering, gfx9 mip chains, implicit LOD over several levels, MSAA, A16, TFE/LWE, atomics, depth compare,
  * offsets, bias.
  */
 #include <math.h>
@@ -141,12 +146,14 @@ static uint32_t one(const struct img_rsrc *r)
 	return int_class(r) ? 1 : 0x3f800000u;
 }
 
-/* The texel at (x, y, slice), or NULL after a fault (unmapped memory). */
+/* The texel at (x, y, slice) of mip level @lv, or NULL after a fault
+ * (unmapped memory). */
 static const uint8_t *texel_at(struct wave *w, const struct insn *in, const struct img_rsrc *r,
-			       uint32_t x, uint32_t y, uint32_t slice, unsigned lane,
+			       unsigned lv, uint32_t x, uint32_t y, uint32_t slice, unsigned lane,
 			       enum bh_sim_access access)
 {
-	uint64_t off = (((uint64_t)slice * r->height + y) * r->pitch + x) * r->bpe;
+	uint64_t off = slice * r->slice_bytes + r->loff[lv] +
+		       ((uint64_t)y * r->lpitch[lv] + x) * r->bpe;
 	uint8_t *p = mem_translate(w->sim, r->base + off, r->bpe);
 
 	if (!p)
@@ -246,19 +253,25 @@ static unsigned data_dwords(const struct insn *in, unsigned components)
 }
 
 /*
- * Integer coordinates of a load or store at lane @l into (x, y, slice):
- * false when outside the image (the load reads 0, the store is dropped).
+ * Integer coordinates of a load or store at lane @l into (x, y, slice) of
+ * mip level *@lv (BASE_LEVEL + the _mip operand): false when outside the
+ * image or its levels (the load reads 0, the store is dropped).
  */
 static bool int_coords(struct wave *w, const struct insn *in, const struct img_rsrc *r,
-		       unsigned l, bool mip, uint32_t *x, uint32_t *y, uint32_t *slice)
+		       unsigned l, bool mip, uint32_t *x, uint32_t *y, uint32_t *slice,
+		       unsigned *lv)
 {
 	uint32_t c[4] = { 0, 0, 0, 0 };
 	unsigned n = ncoords(r->type);
 
 	for (unsigned k = 0; k < n + mip; k++)
 		c[k] = w->v[addr_vgpr(in, k)][l];
-	if (mip && c[n])
-		return false;			/* one level: a higher one is outside */
+	*lv = r->base_level;
+	if (mip) {
+		if (c[n] > (uint32_t)(r->last_level - r->base_level))
+			return false;
+		*lv += c[n];
+	}
 	*x = c[0];
 	*y = nspatial(r->type) >= 2 ? c[1] : 0;
 	*slice = 0;
@@ -271,7 +284,7 @@ static bool int_coords(struct wave *w, const struct insn *in, const struct img_r
 			return false;
 		*slice = r->first_layer + layer;
 	}
-	return *x < r->width && *y < r->height && (r->type != IMG_3D || *slice < r->depth);
+	return *x < r->lw[*lv] && *y < r->lh[*lv] && (r->type != IMG_3D || *slice < r->depth);
 }
 
 static int load(struct wave *w, const struct insn *in, bool mip)
@@ -289,9 +302,11 @@ static int load(struct wave *w, const struct insn *in, bool mip)
 
 	FOR_LANES(l) {
 		uint32_t x, y, slice, v[4] = { 0, 0, 0, 0 }, out[4];
+		unsigned lv;
 
-		if (int_coords(w, in, &r, l, mip, &x, &y, &slice)) {
-			const uint8_t *p = texel_at(w, in, &r, x, y, slice, l, BH_SIM_ACCESS_READ);
+		if (int_coords(w, in, &r, l, mip, &x, &y, &slice, &lv)) {
+			const uint8_t *p = texel_at(w, in, &r, lv, x, y, slice, l,
+						    BH_SIM_ACCESS_READ);
 
 			if (!p)
 				return -1;
@@ -367,8 +382,9 @@ static int store(struct wave *w, const struct insn *in, bool mip)
 	FOR_LANES(l) {
 		uint32_t x, y, slice, v[4] = { 0, 0, 0, 0 };
 		uint8_t texel[16];
+		unsigned lv;
 
-		if (!int_coords(w, in, &r, l, mip, &x, &y, &slice))
+		if (!int_coords(w, in, &r, l, mip, &x, &y, &slice, &lv))
 			continue;
 		for (unsigned k = 0, n = 0; k < 4; k++) {
 			if (!((in->dmask >> k) & 1))
@@ -395,7 +411,8 @@ static int store(struct wave *w, const struct insn *in, bool mip)
 				}
 			memcpy(texel + m * bytes, &d, bytes);
 		}
-		uint8_t *p = (uint8_t *)texel_at(w, in, &r, x, y, slice, l, BH_SIM_ACCESS_WRITE);
+		uint8_t *p = (uint8_t *)texel_at(w, in, &r, lv, x, y, slice, l,
+						 BH_SIM_ACCESS_WRITE);
 
 		if (!p)
 			return -1;
@@ -425,8 +442,13 @@ VOP(img_resinfo)
 	uint32_t y = r.type == IMG_1D_ARRAY ? r.layers : r.height;
 
 	FOR_LANES(l) {
-		bool level0 = w->v[addr_vgpr(in, 0)][l] == 0;
-		uint32_t v[4] = { level0 ? r.width : 0, level0 ? y : 0, level0 ? z : 0, 1 }, out[4];
+		/* The level relative to BASE_LEVEL; beyond LAST_LEVEL: 0s. */
+		uint32_t m = w->v[addr_vgpr(in, 0)][l];
+		bool in_view = m <= (uint32_t)(r.last_level - r.base_level);
+		unsigned lv = in_view ? r.base_level + m : 0;
+		uint32_t ly = r.type == IMG_1D_ARRAY ? y : r.lh[lv];
+		uint32_t v[4] = { in_view ? r.lw[lv] : 0, in_view ? ly : 0, in_view ? z : 0,
+				  (uint32_t)(r.last_level - r.base_level + 1) }, out[4];
 		unsigned n = pack(in, &r, v, out);
 
 		for (unsigned k = 0; k < n; k++)
@@ -488,6 +510,7 @@ struct sample_ctx {
 	const struct img_rsrc *r;
 	const struct img_samp *s;
 	uint32_t slice;		/* arrays: the layer's slice */
+	unsigned lv;		/* the mip level */
 	unsigned lane;
 	uint32_t border[4];
 };
@@ -497,7 +520,7 @@ struct sample_ctx {
 static int tap(struct sample_ctx *c, const int64_t i[3], uint32_t out[4])
 {
 	const struct img_rsrc *r = c->r;
-	uint32_t size[3] = { r->width, r->height, r->depth }, xyz[3] = { 0, 0, 0 };
+	uint32_t size[3] = { r->lw[c->lv], r->lh[c->lv], r->depth }, xyz[3] = { 0, 0, 0 };
 	unsigned nsp = nspatial(r->type);
 
 	for (unsigned a = 0; a < nsp; a++) {
@@ -510,7 +533,7 @@ static int tap(struct sample_ctx *c, const int64_t i[3], uint32_t out[4])
 		xyz[a] = (uint32_t)k;
 	}
 	uint32_t slice = r->type == IMG_3D ? xyz[2] : c->slice;
-	const uint8_t *p = texel_at(c->w, c->in, r, xyz[0], xyz[1], slice, c->lane,
+	const uint8_t *p = texel_at(c->w, c->in, r, c->lv, xyz[0], xyz[1], slice, c->lane,
 				    BH_SIM_ACCESS_READ);
 
 	if (!p)
@@ -581,6 +604,44 @@ static int filter(struct sample_ctx *c, const float u[3], const bool lin[3], uin
 
 enum sample_kind { S_IMPLICIT, S_LZ, S_L, S_D };
 
+/*
+ * The mip levels a sample at @lod (relative to BASE_LEVEL, clamped by
+ * the S#) reads, and the weight of the second, by the S#'s MIP_FILTER:
+ * none, the base level; point, the nearest level, a .5 going down
+ * (Vulkan's ceil(lod + 0.5) - 1); linear, the two around it with the
+ * fraction kept to 8 bits (radv's mipmapPrecisionBits).  Both [INFERRED]:
+ * no AMD source gives the rounding.  Levels stop at LAST_LEVEL.
+ */
+static void mip_levels(const struct img_rsrc *r, unsigned filter, float lod, unsigned *l0,
+		       unsigned *l1, float *f)
+{
+	unsigned span = (unsigned)(r->last_level - r->base_level);
+
+	*l0 = *l1 = r->base_level;
+	*f = 0.0f;
+	if (!span || !filter || !(lod > 0.0f))
+		return;
+	if (filter == 1) {
+		float d = lod <= 0.5f ? 0.0f : ceilf(lod + 0.5f) - 1.0f;
+
+		*l0 = *l1 = r->base_level + (d >= (float)span ? span : (unsigned)d);
+		return;
+	}
+	float i = floorf(lod), fr = roundf((lod - i) * 256.0f) / 256.0f;
+
+	if (fr >= 1.0f) {
+		i += 1.0f;
+		fr = 0.0f;
+	}
+	if (i >= (float)span) {
+		*l0 = *l1 = r->last_level;
+		return;
+	}
+	*l0 = r->base_level + (unsigned)i;
+	*l1 = *l0 + 1;
+	*f = fr;
+}
+
 static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, bool gather)
 {
 	struct img_rsrc r;
@@ -604,9 +665,13 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 	if (r.type == IMG_CUBE && !s.cube_nowrap && (s.mag || s.min))
 		return unsupported(w, in, "seamless cube filtering (S# DISABLE_CUBE_WRAP 0: "
 				   "linear taps across face edges)");
-	if (int_class(&r) && !gather && (s.mag || s.min || s.zfilter == 2))
+	if (int_class(&r) && !gather && (s.mag || s.min || s.zfilter == 2 || s.mip_filter == 2))
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s: linear "
 				  "filtering of an integer format", in->desc->name);
+	if (kind == S_IMPLICIT && r.last_level != r.base_level && s.mip_filter)
+		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s: implicit LOD "
+				  "in a compute wave (no quad derivatives modelled) over mip levels "
+				  "%u..%u", in->desc->name, r.base_level, r.last_level);
 	if (kind == S_IMPLICIT && s.mag != s.min)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s: implicit LOD "
 				  "in a compute wave (no quad derivatives modelled) with different "
@@ -618,7 +683,8 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 	if (regs(w, in, naddr, data_dwords(in, comps), &data))
 		return -1;
 	bool unnorm = s.unnorm || in->unorm;
-	float size[3] = { (float)r.width, (float)r.height, (float)r.depth };
+	/* The base level's size: derivatives and the LOD are relative to it. */
+	float size[3] = { (float)r.lw[r.base_level], (float)r.lh[r.base_level], (float)r.depth };
 	struct sample_ctx c = { .w = w, .in = in, .r = &r, .s = &s };
 	unsigned n = 0;
 
@@ -628,14 +694,14 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 		float u[3] = { 0, 0, 0 }, lod = 0.0f;
 		uint32_t v[4], out[4];
 
+		float un[3] = { 0, 0, 0 };	/* as given: normalized or texels */
+
 		for (unsigned k = 0; k < nsp; k++) {
-			u[k] = f32(w->v[addr_vgpr(in, nderiv + k)][l]);
+			un[k] = f32(w->v[addr_vgpr(in, nderiv + k)][l]);
 			/* A cube face's s and t come as 1 + [0, 1] (Mesa's
 			 * ac_prepare_cube_coords adds 1.5 to sc / |cubema|). */
 			if (r.type == IMG_CUBE)
-				u[k] -= 1.0f;
-			if (!unnorm)
-				u[k] *= size[k];
+				un[k] -= 1.0f;
 		}
 		c.lane = l;
 		c.slice = 0;
@@ -685,7 +751,17 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 		bool minify = lod > 0.0f;
 		bool xy = (minify ? s.min : s.mag) == 1;
 		bool lin[3] = { xy, xy, s.zfilter ? s.zfilter == 2 : xy };
+		unsigned l0, l1;
+		float mf;
 
+		/* gather4 reads one level: the nearest. */
+		mip_levels(&r, gather && s.mip_filter ? 1 : s.mip_filter, lod, &l0, &l1, &mf);
+		c.lv = l0;
+		for (unsigned k = 0; k < nsp; k++) {
+			float lsize[3] = { (float)r.lw[l0], (float)r.lh[l0], (float)r.depth };
+
+			u[k] = unnorm ? un[k] : un[k] * lsize[k];
+		}
 		if (gather) {
 			/* The four bilinear taps of one channel: (i0, j1), (i1, j1),
 			 * (i1, j0), (i0, j0) -- hip-tests' Tex2DGather order. */
@@ -706,6 +782,18 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 			}
 		} else if (filter(&c, u, lin, v)) {
 			return -1;
+		} else if (mf > 0.0f) {
+			/* Linear between levels: (1 - f) level l0 + f level l1. */
+			float lsize[3] = { (float)r.lw[l1], (float)r.lh[l1], (float)r.depth };
+			uint32_t v1[4];
+
+			c.lv = l1;
+			for (unsigned k = 0; k < nsp; k++)
+				u[k] = unnorm ? un[k] : un[k] * lsize[k];
+			if (filter(&c, u, lin, v1))
+				return -1;
+			for (unsigned k = 0; k < 4; k++)
+				v[k] = bits32((1.0f - mf) * f32(v[k]) + mf * f32(v1[k]));
 		}
 		if (gather) {
 			struct insn all = *in;

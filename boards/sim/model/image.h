@@ -34,7 +34,13 @@ struct img_rsrc {
 	uint8_t sel[4];			/* DST_SEL_X..W */
 	uint32_t width, height, depth;	/* texels; depth: slices of a 3D image, else 1 */
 	uint32_t first_layer, layers;	/* arrays and cubes (6 faces per cube), else 0, 1 */
-	uint32_t pitch;			/* texels from one row to the next */
+	uint32_t pitch;			/* texels from one row to the next (level 0) */
+	/* Mip levels: MAX_MIP + 1 in the chain, BASE_LEVEL..LAST_LEVEL in view. */
+	uint8_t levels, base_level, last_level;
+	uint32_t lw[16], lh[16];	/* each level's size in texels */
+	uint32_t lpitch[16];		/* each level's row pitch in texels */
+	uint64_t loff[16];		/* each level's byte offset in a slice */
+	uint64_t slice_bytes;		/* a slice: its whole mip chain */
 };
 
 struct img_samp {
@@ -44,6 +50,7 @@ struct img_samp {
 	uint8_t mag, min;		/* XY_MAG_FILTER, XY_MIN_FILTER: 0 point, 1 bilinear */
 	uint8_t zfilter;		/* Z_FILTER: 0 none (the XY filter), 1 point, 2 linear */
 	uint8_t border;			/* BORDER_COLOR_TYPE */
+	uint8_t mip_filter;		/* MIP_FILTER: 0 none, 1 point, 2 linear */
 	float lod_bias, min_lod, max_lod;
 };
 

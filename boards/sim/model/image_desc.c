@@ -7,13 +7,15 @@
  *
  * The model reads linear images only (SW_MODE 0, what barehip's runtime
  * makes): a tiled (swizzled) layout, DCC compression or metadata, MSAA
- * and mip chains are refused with a fault that says so, rather than read
- * wrongly.  Uncertain points, as the sources leave them:
+ * and gfx9 mip chains are refused with a fault that says so, rather than
+ * read wrongly; gfx11 mip chains of 1D and 2D images are modelled (below).
+ * Uncertain points, as the sources leave them:
  *  - gfx11 keeps the row pitch of 1D/2D images in word4 bits 13:0 (the
- *    DEPTH field, "PITCH" on gfx10.3+; ROCr writes pitch - 1 there).  For
- *    arrays and 3D images there is no pitch field: the model takes the
- *    linear pitch addrlib gives, the width rounded up to 256 bytes
- *    (barehip's runtime allocates with the same rule).  Unverified.
+ *    DEPTH field, "PITCH" on gfx10.3+; ROCr writes pitch - 1 there), used
+ *    when it is above the width.  Otherwise, and for arrays and 3D
+ *    images, the model takes the linear pitch addrlib gives, the width
+ *    rounded up to 256 bytes (barehip's runtime allocates with the same
+ *    rule).  Unverified.
  *  - One slice (layer, 3D slice) is pitch * height texels, the height not
  *    padded (ROCr requires slice pitch = row pitch * height for linear
  *    images).
@@ -152,9 +154,17 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 			      "(only linear, SW_MODE 0)", sw_mode);
 	if ((gfx11 ? rsrc_gfx11 : rsrc_gfx9)(w, in, t, r, &depth_field, &levels))
 		return -1;
-	if (levels != 1 || base_level || last_level)
-		return refuse(w, in, "image: mip chains are not modelled (T# MAX_MIP %u, "
-			      "BASE_LEVEL %u, LAST_LEVEL %u)", levels - 1, base_level, last_level);
+	if (levels != 1 || base_level || last_level) {
+		if (!gfx11)
+			return refuse(w, in, "image: gfx9 mip chains are not modelled (T# MAX_MIP "
+				      "%u; MI200's texture unit has no mip levels)", levels - 1);
+		if (r->type != IMG_1D && r->type != IMG_2D)
+			return refuse(w, in, "image: mip chains of 3D, array and cube images are "
+				      "not modelled (T# TYPE %u, MAX_MIP %u)", r->type, levels - 1);
+		if (base_level > last_level || last_level >= levels)
+			return refuse(w, in, "image: T# levels %u..%u outside the chain of %u",
+				      base_level, last_level, levels);
+	}
 	for (unsigned c = 0; c < 4; c++)
 		if (r->sel[c] == 2 || r->sel[c] == 3)
 			return refuse(w, in, "image: reserved DST_SEL value %u", r->sel[c]);
@@ -193,19 +203,61 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 	default:
 		break;
 	}
+	r->levels = (uint8_t)levels;
+	r->base_level = (uint8_t)base_level;
+	r->last_level = (uint8_t)last_level;
 	if (gfx11) {
 		unsigned align = 256 / r->bpe;	/* texels per 256 bytes (bpe: 1..16, power of 2) */
+		/* 1D and 2D: DEPTH (with PITCH_MSB, word4 bit 13) is "the pitch if
+		 * pitch > width" (gfx11-rsrc.json); otherwise, and for the other
+		 * types, the linear pitch addrlib gives. */
+		uint32_t custom = depth_field + 1 + ((t[4] >> 13) & 1) * 0x2000;
 
-		if ((r->type == IMG_1D || r->type == IMG_2D))
-			r->pitch = depth_field + 1 + ((t[4] >> 13) & 1) * 0x2000;
-		else if (256 % r->bpe == 0)
-			r->pitch = (r->width + align - 1) / align * align;
-		else
+		if (256 % r->bpe)
 			return refuse(w, in, "image: a %u-byte texel has no linear pitch rule "
-				      "for arrays and 3D images in the model", r->bpe);
+				      "in the model", r->bpe);
+		if ((r->type == IMG_1D || r->type == IMG_2D) && custom > r->width) {
+			if (levels > 1)
+				return refuse(w, in, "image: a custom pitch (%u texels) with a mip "
+					      "chain (addrlib allows none)", custom);
+			r->pitch = custom;
+		} else {
+			r->pitch = (r->width + align - 1) / align * align;
+		}
+		if (levels > 1) {
+			/*
+			 * [INFERRED] The linear mip chain of addrlib's
+			 * Gfx11Lib::HwlComputeSurfaceInfoLinear, which the
+			 * texture unit must rebuild from the T#: the smallest
+			 * level first, each level ceil(size / 2^l) texels with
+			 * its own pitch aligned to 256 bytes and no height
+			 * padding.  A level is sampled at the API's size,
+			 * max(1, size >> l) (Vulkan's rule, which the hardware
+			 * passes).
+			 */
+			uint64_t at = 0;
+
+			for (int l = (int)levels - 1; l >= 0; l--) {
+				uint32_t cw = ((r->width - 1) >> l) + 1;
+				uint32_t ch = ((r->height - 1) >> l) + 1;
+
+				r->lw[l] = r->width >> l ? r->width >> l : 1;
+				r->lh[l] = r->height >> l ? r->height >> l : 1;
+				r->lpitch[l] = (cw + align - 1) / align * align;
+				r->loff[l] = at;
+				at += (uint64_t)r->lpitch[l] * ch * r->bpe;
+			}
+			r->slice_bytes = at;
+			return 0;
+		}
 	}
 	if (r->pitch < r->width)
 		return refuse(w, in, "image: T# pitch is below the width (%u texels)", r->pitch);
+	r->lw[0] = r->width;
+	r->lh[0] = r->height;
+	r->lpitch[0] = r->pitch;
+	r->loff[0] = 0;
+	r->slice_bytes = (uint64_t)r->pitch * r->height * r->bpe;
 	return 0;
 }
 
@@ -241,6 +293,9 @@ int img_samp_read(struct wave *w, const struct insn *in, struct img_samp *s)
 	s->mag = (d[2] >> 20) & 3;
 	s->min = (d[2] >> 22) & 3;
 	s->zfilter = (d[2] >> 24) & 3;
+	s->mip_filter = (d[2] >> 26) & 3;
+	if (s->mip_filter == 3)
+		return refuse(w, in, "image: S# MIP_FILTER 3 (POINT_ANISO_ADJ) not modelled");
 	if (s->mag > 1 || s->min > 1)
 		return refuse(w, in, "image: S# anisotropic filter (XY_MAG/MIN_FILTER 0x%x) "
 			      "not modelled", s->mag | s->min << 2);

@@ -291,6 +291,12 @@ hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmapped,
 				   const hipChannelFormatDesc *desc, hipExtent extent,
 				   unsigned int levels, unsigned int flags);
 hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmapped);
+hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t *pHandle,
+				   HIP_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+				   unsigned int numMipmapLevels);
+hipError_t hipMipmappedArrayDestroy(hipMipmappedArray_t hMipmappedArray);
+hipError_t hipMipmappedArrayGetLevel(hipArray_t *pLevelArray, hipMipmappedArray_t hMipMappedArray,
+				     unsigned int level);
 hipError_t hipGetMipmappedArrayLevel(hipArray_t *level_array, hipMipmappedArray_const_t mipmapped,
 				     unsigned int level);
 hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,

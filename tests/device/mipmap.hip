@@ -1,0 +1,511 @@
+// Mipmapped arrays and textures: hipMallocMipmappedArray (and the driver
+// forms), hipGetMipmappedArrayLevel, copies to and from the levels,
+// surfaces on a level, and tex1DLod, tex2DLod and tex2DGrad over the mip
+// chain with point and linear mip filtering, the level clamps and bias.
+//
+// The host reference follows CUDA's texture rules and the model's
+// documented assumptions (docs/textures.md, "Mipmaps"):
+//   lod  = given (Lod), or log2 of the longer gradient in texels of
+//          level 0 (Grad); then + mipmapLevelBias, clamped to
+//          [minMipmapLevelClamp, maxMipmapLevelClamp];
+//   point mip filter:  level = ceil(lod + 0.5) - 1 (0 for lod <= 0.5),
+//                      at most the last;
+//   linear mip filter: (1 - f) level(i) + f level(i + 1), i = floor(lod),
+//                      f = frac(lod) kept to 8 bits;
+//   level l is max(1, size >> l) texels; each level is filtered as a
+//   texture of its own (texture.hip's formulas).
+// Results within 2^-8 of the texel range (the weights' precision).
+#include <hip/hip_runtime.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CHECK(x)                                                                     \
+    do {                                                                             \
+        hipError_t e_ = (x);                                                         \
+        if (e_ != hipSuccess) {                                                      \
+            std::printf("mipmap: FAIL: %s: %s\n", #x, hipGetErrorString(e_));        \
+            std::exit(1);                                                            \
+        }                                                                            \
+    } while (0)
+
+static unsigned failures, checks;
+
+static void expect(bool ok, const char *what, int i, double got, double want)
+{
+    checks++;
+    if (ok)
+        return;
+    if (++failures <= 20)
+        std::printf("  %s [%d]: got %.9g, want %.9g\n", what, i, got, want);
+}
+
+// ------------------------------------------------------------ host reference
+struct Level {
+    int w, h;
+    std::vector<float> v;
+    float at(long x, long y) const // clamp to edge
+    {
+        x = x < 0 ? 0 : x >= w ? w - 1 : x;
+        y = y < 0 ? 0 : y >= h ? h - 1 : y;
+        return v[(size_t)y * w + x];
+    }
+};
+
+static long linear_tap(float c, float *a)
+{
+    float b = c - 0.5f, t = std::trunc(b);
+    float q = t + std::round((b - t) * 256.0f) / 256.0f;
+    *a = q - std::floor(q);
+    return (long)std::floor(q);
+}
+
+// One level at normalized (u, v), clamped addressing.
+static float filter2d(const Level &L, float u, float v, bool linear)
+{
+    float x = u * L.w, y = v * L.h;
+    if (!linear)
+        return L.at((long)std::floor(x), (long)std::floor(y));
+    float a, b;
+    long i = linear_tap(x, &a), j = linear_tap(y, &b);
+    return (1 - a) * (1 - b) * L.at(i, j) + a * (1 - b) * L.at(i + 1, j) +
+           (1 - a) * b * L.at(i, j + 1) + a * b * L.at(i + 1, j + 1);
+}
+
+struct Desc {
+    bool linear, mip_linear;
+    float bias, lo, hi;
+};
+
+static float reference(const std::vector<Level> &chain, float u, float v, float lod,
+                       const Desc &d)
+{
+    int last = (int)chain.size() - 1;
+    lod += d.bias;
+    lod = lod < d.lo ? d.lo : lod > d.hi ? d.hi : lod;
+    if (!d.mip_linear) {
+        int l = lod <= 0.5f ? 0 : (int)std::ceil(lod + 0.5f) - 1;
+        return filter2d(chain[l > last ? last : l], u, v, d.linear);
+    }
+    if (lod < 0)
+        lod = 0;
+    float i = std::floor(lod), f = std::round((lod - i) * 256) / 256;
+    if (f >= 1)
+        i += 1, f = 0;
+    if (i >= last)
+        return filter2d(chain[last], u, v, d.linear);
+    float a = filter2d(chain[(int)i], u, v, d.linear);
+    if (f == 0)
+        return a;
+    return (1 - f) * a + f * filter2d(chain[(int)i + 1], u, v, d.linear);
+}
+
+// ------------------------------------------------------------------ kernels
+#if !__HIP_NO_IMAGE_SUPPORT
+// p: (u, v, lod, gradient scale a) -> tex2DLod, tex2DGrad with
+// dPdx = (a / w0, 0), dPdy = (0, a / h0), and tex2D.
+__global__ void fetch2d(hipTextureObject_t t, const float4 *p, float *lod, float *grad,
+                        float *plain, int n, float w0, float h0, int extended)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n)
+        return;
+    float4 q = p[i];
+    plain[i] = tex2D<float>(t, q.x, q.y);
+    if (extended) {
+        lod[i] = tex2DLod<float>(t, q.x, q.y, q.z);
+        grad[i] = tex2DGrad<float>(t, q.x, q.y, make_float2(q.w / w0, 0),
+                                   make_float2(0, q.w / h0));
+    }
+}
+
+__global__ void fetch1d(hipTextureObject_t t, const float2 *p, float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = tex1DLod<float>(t, p[i].x, p[i].y);
+}
+
+__global__ void fetch_int(hipTextureObject_t t, const float4 *p, int *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = tex2DLod<int>(t, p[i].x, p[i].y, p[i].z);
+}
+
+// Double every texel of a level through a surface.
+__global__ void twice(hipSurfaceObject_t s, int w, int h)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x < w && y < h)
+        surf2Dwrite(2 * surf2Dread<float>(s, x * 4, y), s, x * 4, y);
+}
+#endif
+
+// ----------------------------------------------------------------- helpers
+template <typename T> static T *to_device(const std::vector<T> &v)
+{
+    T *p;
+    CHECK(hipMalloc(&p, v.size() * sizeof(T)));
+    CHECK(hipMemcpy(p, v.data(), v.size() * sizeof(T), hipMemcpyHostToDevice));
+    return p;
+}
+
+template <typename T> static std::vector<T> from_device(const T *p, size_t n)
+{
+    std::vector<T> v(n);
+    CHECK(hipMemcpy(v.data(), p, n * sizeof(T), hipMemcpyDeviceToHost));
+    return v;
+}
+
+// A float mip chain of w x h (h 0: 1-D), level l filled with l + [0, 0.25)
+// through its level array.
+static hipMipmappedArray_t make_chain(int w, int h, unsigned levels, std::vector<Level> &chain)
+{
+    hipMipmappedArray_t m;
+    hipChannelFormatDesc cd = hipCreateChannelDesc<float>();
+    CHECK(hipMallocMipmappedArray(&m, &cd, make_hipExtent(w, h, 0), levels, 0));
+    chain.clear();
+    for (unsigned l = 0;; l++) {
+        hipArray_t a;
+        if (hipGetMipmappedArrayLevel(&a, m, l) != hipSuccess)
+            break;
+        hipChannelFormatDesc got;
+        hipExtent e;
+        unsigned flags;
+        CHECK(hipArrayGetInfo(&got, &e, &flags, a));
+        Level L{(int)e.width, e.height ? (int)e.height : 1, {}};
+        expect(L.w == (w >> l ? w >> l : 1), "level width", (int)l, L.w, w >> l ? w >> l : 1);
+        int hl = h >> l ? h >> l : 1;
+        expect(!h ? e.height == 0 : L.h == hl, "level height", (int)l, (double)e.height, hl);
+        L.v.resize((size_t)L.w * L.h);
+        for (float &x : L.v)
+            x = (float)l + (float)(rand() % 64) / 256;
+        CHECK(hipMemcpy2DToArray(a, 0, 0, L.v.data(), L.w * sizeof(float), L.w * sizeof(float),
+                                 L.h, hipMemcpyHostToDevice));
+        chain.push_back(L);
+    }
+    (void)hipGetLastError(); // the level past the last
+    return m;
+}
+
+// ------------------------------------------------------------------- tests
+static void test_arrays()
+{
+    // Levels clamp to 1 + log2(max(w, h)); each level copies back exactly.
+    std::vector<Level> chain;
+    hipMipmappedArray_t m = make_chain(10, 6, 99, chain);
+    expect(chain.size() == 4, "10 x 6: levels clamped to 4", 0, (double)chain.size(), 4);
+    for (size_t l = 0; l < chain.size(); l++) {
+        hipArray_t a;
+        CHECK(hipGetMipmappedArrayLevel(&a, m, (unsigned)l));
+        std::vector<float> back(chain[l].v.size());
+        CHECK(hipMemcpy2DFromArray(back.data(), chain[l].w * sizeof(float), a, 0, 0,
+                                   chain[l].w * sizeof(float), chain[l].h,
+                                   hipMemcpyDeviceToHost));
+        expect(back == chain[l].v, "level copies back", (int)l, 0, 0);
+        expect(hipFreeArray(a) == hipErrorInvalidValue, "a level is not freed alone", (int)l,
+               0, 0);
+    }
+    hipArray_t a;
+    expect(hipGetMipmappedArrayLevel(&a, m, 4) == hipErrorInvalidValue, "level 4 of 4", 0, 0,
+           0);
+    CHECK(hipFreeMipmappedArray(m));
+    expect(hipFreeMipmappedArray(m) == hipErrorInvalidValue, "freed twice", 0, 0, 0);
+    expect(hipGetMipmappedArrayLevel(&a, m, 0) == hipErrorInvalidHandle, "level of a freed one",
+           0, 0, 0);
+
+    // The driver forms.
+    HIP_ARRAY3D_DESCRIPTOR d{};
+    d.Width = 64;
+    d.Height = 0;
+    d.Format = HIP_AD_FORMAT_UNSIGNED_INT8;
+    d.NumChannels = 4;
+    CHECK(hipMipmappedArrayCreate(&m, &d, 7));
+    CHECK(hipMipmappedArrayGetLevel(&a, m, 6));
+    hipExtent e;
+    CHECK(hipArrayGetInfo(nullptr, &e, nullptr, a));
+    expect(e.width == 1 && e.height == 0, "64-texel 1-D: level 6 is 1 texel", 0,
+           (double)e.width, 1);
+    CHECK(hipMipmappedArrayDestroy(m));
+
+    // Refusals.
+    hipChannelFormatDesc cd = hipCreateChannelDesc<float>();
+    expect(hipMallocMipmappedArray(&m, &cd, make_hipExtent(8, 8, 0), 0, 0) ==
+               hipErrorInvalidValue,
+           "0 levels", 0, 0, 0);
+    expect(hipMallocMipmappedArray(&m, &cd, make_hipExtent(8, 8, 8), 2, 0) ==
+               hipErrorNotSupported,
+           "3-D mip chains: not supported", 0, 0, 0);
+    expect(hipMallocMipmappedArray(&m, &cd, make_hipExtent(8, 8, 2), 2, hipArrayLayered) ==
+               hipErrorNotSupported,
+           "layered mip chains: not supported", 0, 0, 0);
+    (void)hipGetLastError();
+}
+
+#if !__HIP_NO_IMAGE_SUPPORT || !defined(__HIP_DEVICE_COMPILE__)
+static hipTextureObject_t mip_texture(hipMipmappedArray_t m, const Desc &d, bool normalized,
+                                      hipError_t *err)
+{
+    hipResourceDesc r{};
+    r.resType = hipResourceTypeMipmappedArray;
+    r.res.mipmap.mipmap = m;
+    hipTextureDesc t{};
+    t.filterMode = d.linear ? hipFilterModeLinear : hipFilterModePoint;
+    t.mipmapFilterMode = d.mip_linear ? hipFilterModeLinear : hipFilterModePoint;
+    t.mipmapLevelBias = d.bias;
+    t.minMipmapLevelClamp = d.lo;
+    t.maxMipmapLevelClamp = d.hi;
+    t.addressMode[0] = t.addressMode[1] = hipAddressModeClamp;
+    t.normalizedCoords = normalized;
+    hipTextureObject_t o = nullptr;
+    *err = hipCreateTextureObject(&o, &r, &t, nullptr);
+    return o;
+}
+
+static void test_2d()
+{
+    const int w = 16, h = 8;
+    std::vector<Level> chain;
+    hipMipmappedArray_t m = make_chain(w, h, 5, chain);
+    std::vector<float4> p;
+    const float lods[] = {-1, 0, 0.25f, 0.5f, 0.51f, 0.75f, 1, 1.3f, 1.5f, 2.25f, 2.5f,
+                          3.9f, 4, 7};
+    for (float lod : lods)
+        for (int k = 0; k < 24; k++)
+            p.push_back({(float)(rand() % 1000) / 1000, (float)(rand() % 1000) / 1000, lod,
+                         0});
+    // Gradients of a, in texels of level 0: lod = log2(a).
+    const float grads[] = {0.5f, 1, 2, 3, 4, 6, 8, 16, 64};
+    for (float a : grads)
+        for (int k = 0; k < 24; k++)
+            p.push_back({(float)(rand() % 1000) / 1000, (float)(rand() % 1000) / 1000,
+                         std::log2(a), a});
+    int n = (int)p.size();
+    float4 *dp = to_device(p);
+    float *out[3];
+    for (auto &o : out)
+        CHECK(hipMalloc(&o, n * sizeof(float)));
+    const Desc descs[] = {
+        {false, false, 0, 0, 4}, {true, false, 0, 0, 4}, {false, true, 0, 0, 4},
+        {true, true, 0, 0, 4},   {true, true, 1, 0, 4},  {false, true, -0.5f, 1, 2.5f},
+        {true, false, 0, 0, 0},  {true, true, 0.3f, 0.5f, 3},
+    };
+    int di = 0;
+    for (const Desc &d : descs) {
+        hipError_t e;
+        hipTextureObject_t o = mip_texture(m, d, true, &e);
+        CHECK(e);
+        fetch2d<<<(n + 63) / 64, 64>>>(o, dp, out[0], out[1], out[2], n, w, h, 1);
+        CHECK(hipGetLastError());
+        std::vector<float> lod = from_device(out[0], n), grad = from_device(out[1], n),
+                           plain = from_device(out[2], n);
+        float tol = 5e-3f; // 2^-8 of a texel range below 0.25, plus the levels' spacing
+        for (int i = 0; i < n; i++) {
+            char what[96];
+            std::snprintf(what, sizeof(what), "desc %d (%s, mip %s, bias %g, %g..%g) lod %g",
+                          di, d.linear ? "linear" : "point", d.mip_linear ? "linear" : "point",
+                          (double)d.bias, (double)d.lo, (double)d.hi, (double)p[i].z);
+            bool is_grad = p[i].w != 0;
+            if (!is_grad) {
+                float want = reference(chain, p[i].x, p[i].y, p[i].z, d);
+                expect(std::fabs(lod[i] - want) <= tol, what, i, lod[i], want);
+            } else {
+                float want = reference(chain, p[i].x, p[i].y, p[i].z, d);
+                std::snprintf(what, sizeof(what), "desc %d tex2DGrad a %g", di,
+                              (double)p[i].w);
+                expect(std::fabs(grad[i] - want) <= tol, what, i, grad[i], want);
+            }
+            // tex2D: LOD 0 (a compute wave has no derivatives).
+            float want0 = reference(chain, p[i].x, p[i].y, 0, d);
+            expect(std::fabs(plain[i] - want0) <= tol, "tex2D: level of LOD 0", i, plain[i],
+                   want0);
+        }
+        CHECK(hipDestroyTextureObject(o));
+        di++;
+    }
+    // Refusals: texel coordinates (CUDA needs normalized ones), a bias
+    // out of the hardware's range, clamps the wrong way round.
+    hipError_t e;
+    mip_texture(m, {false, false, 0, 0, 4}, false, &e);
+    expect(e == hipErrorInvalidValue, "unnormalized coordinates refused", 0, e, 0);
+    mip_texture(m, {false, false, 40, 0, 4}, true, &e);
+    expect(e == hipErrorInvalidValue, "bias 40 refused", 0, e, 0);
+    mip_texture(m, {false, false, 0, 3, 1}, true, &e);
+    expect(e == hipErrorInvalidValue, "min clamp above max refused", 0, e, 0);
+    (void)hipGetLastError();
+    for (auto &o : out)
+        CHECK(hipFree(o));
+    CHECK(hipFree(dp));
+    CHECK(hipFreeMipmappedArray(m));
+}
+
+// A chain whose sizes are not powers of two: the levels' layout (addrlib's
+// rounded-up sizes) and their API sizes (rounded down) must agree between
+// the runtime's copies and the sampler.
+static void test_odd_sizes()
+{
+    std::vector<Level> chain;
+    hipMipmappedArray_t m = make_chain(13, 7, 4, chain);
+    std::vector<float4> p;
+    for (int l = 0; l < 4; l++)
+        for (int y = 0; y < chain[l].h; y++)
+            for (int x = 0; x < chain[l].w; x++)
+                p.push_back({(x + 0.5f) / chain[l].w, (y + 0.5f) / chain[l].h, (float)l, 0});
+    int n = (int)p.size();
+    float4 *dp = to_device(p);
+    float *out[3];
+    for (auto &o : out)
+        CHECK(hipMalloc(&o, n * sizeof(float)));
+    Desc d{false, false, 0, 0, 3};
+    hipError_t e;
+    hipTextureObject_t o = mip_texture(m, d, true, &e);
+    CHECK(e);
+    fetch2d<<<(n + 63) / 64, 64>>>(o, dp, out[0], out[1], out[2], n, 13, 7, 1);
+    CHECK(hipGetLastError());
+    std::vector<float> got = from_device(out[0], n);
+    for (int i = 0, k = 0; i < 4; i++)
+        for (int t = 0; t < chain[i].w * chain[i].h; t++, k++)
+            expect(got[k] == chain[i].v[t], "13 x 7: every texel of every level", k, got[k],
+                   chain[i].v[t]);
+    CHECK(hipDestroyTextureObject(o));
+    for (auto &x : out)
+        CHECK(hipFree(x));
+    CHECK(hipFree(dp));
+    CHECK(hipFreeMipmappedArray(m));
+}
+
+static void test_1d_int()
+{
+    // 1-D, linear mip filter.
+    std::vector<Level> chain;
+    hipMipmappedArray_t m = make_chain(32, 0, 6, chain);
+    std::vector<float2> p;
+    for (int k = 0; k < 200; k++)
+        p.push_back({(float)(rand() % 1000) / 1000, (float)(rand() % 600) / 100});
+    int n = (int)p.size();
+    float2 *dp = to_device(p);
+    float *out;
+    CHECK(hipMalloc(&out, n * sizeof(float)));
+    Desc d{true, true, 0, 0, 5};
+    hipError_t e;
+    hipTextureObject_t o = mip_texture(m, d, true, &e);
+    CHECK(e);
+    fetch1d<<<(n + 63) / 64, 64>>>(o, dp, out, n);
+    CHECK(hipGetLastError());
+    std::vector<float> got = from_device(out, n);
+    for (int i = 0; i < n; i++) {
+        float want = reference(chain, p[i].x, 0.5f, p[i].y, d);
+        expect(std::fabs(got[i] - want) <= 5e-3f, "tex1DLod linear/linear", i, got[i], want);
+    }
+    CHECK(hipDestroyTextureObject(o));
+    CHECK(hipFree(out));
+    CHECK(hipFree(dp));
+    CHECK(hipFreeMipmappedArray(m));
+
+    // int texels, read as such: exact, point filters only.
+    hipChannelFormatDesc cd = hipCreateChannelDesc<int>();
+    CHECK(hipMallocMipmappedArray(&m, &cd, make_hipExtent(8, 8, 0), 4, 0));
+    for (unsigned l = 0; l < 4; l++) {
+        hipArray_t a;
+        CHECK(hipGetMipmappedArrayLevel(&a, m, l));
+        int s = 8 >> l;
+        std::vector<int> v(s * s);
+        for (int t = 0; t < s * s; t++)
+            v[t] = (int)l * 1000 + t;
+        CHECK(hipMemcpy2DToArray(a, 0, 0, v.data(), s * 4, s * 4, s, hipMemcpyHostToDevice));
+    }
+    std::vector<float4> q;
+    for (int l = 0; l < 4; l++)
+        for (int t = 0; t < 16; t++)
+            q.push_back({(t % 4 + 0.5f) / 4, (t / 4 + 0.5f) / 4, (float)l, 0});
+    n = (int)q.size();
+    float4 *dq = to_device(q);
+    int *iout;
+    CHECK(hipMalloc(&iout, n * sizeof(int)));
+    o = mip_texture(m, {false, false, 0, 0, 3}, true, &e);
+    CHECK(e);
+    fetch_int<<<1, n>>>(o, dq, iout, n);
+    CHECK(hipGetLastError());
+    std::vector<int> ig = from_device(iout, n);
+    for (int i = 0; i < n; i++) {
+        int l = (int)q[i].z, s = 8 >> l;
+        int want = l * 1000 + (int)(q[i].y * s) * s + (int)(q[i].x * s);
+        expect(ig[i] == want, "tex2DLod<int>", i, ig[i], want);
+    }
+    CHECK(hipDestroyTextureObject(o));
+    CHECK(hipFree(iout));
+    CHECK(hipFree(dq));
+    CHECK(hipFreeMipmappedArray(m));
+}
+
+// A level is an array: a surface on it writes what the mipmapped texture
+// then samples.
+static void test_level_surface()
+{
+    std::vector<Level> chain;
+    hipMipmappedArray_t m = make_chain(16, 16, 5, chain);
+    hipArray_t a;
+    CHECK(hipGetMipmappedArrayLevel(&a, m, 2));
+    hipResourceDesc r{};
+    r.resType = hipResourceTypeArray;
+    r.res.array.array = a;
+    hipSurfaceObject_t s;
+    CHECK(hipCreateSurfaceObject(&s, &r));
+    twice<<<dim3(1, 4), 64>>>(s, 4, 4);
+    CHECK(hipGetLastError());
+    std::vector<float> back(16);
+    CHECK(hipMemcpy2DFromArray(back.data(), 16, a, 0, 0, 16, 4, hipMemcpyDeviceToHost));
+    for (int t = 0; t < 16; t++)
+        expect(back[t] == 2 * chain[2].v[t], "surface on level 2", t, back[t],
+               2 * chain[2].v[t]);
+    CHECK(hipDestroySurfaceObject(s));
+    CHECK(hipFreeMipmappedArray(m));
+}
+#endif
+
+int main()
+{
+    int images = 0;
+    hipDeviceProp_t p;
+    CHECK(hipGetDeviceProperties(&p, 0));
+    CHECK(hipDeviceGetAttribute(&images, hipDeviceAttributeImageSupport, 0));
+    bool gfx11 = !std::strncmp(p.gcnArchName, "gfx11", 5);
+    srand(5);
+    int m1 = 0, m2[2] = {p.maxTexture2DMipmap[0], p.maxTexture2DMipmap[1]};
+    CHECK(hipDeviceGetAttribute(&m1, hipDeviceAttributeMaxTexture1DMipmap, 0));
+    expect(m1 == (gfx11 ? 16384 : 0), "hipDeviceAttributeMaxTexture1DMipmap", 0, m1,
+           gfx11 ? 16384 : 0);
+    expect(m2[0] == (gfx11 ? 16384 : 0) && m2[1] == m2[0], "maxTexture2DMipmap", 0, m2[0],
+           gfx11 ? 16384 : 0);
+    test_arrays();
+#if !__HIP_NO_IMAGE_SUPPORT || !defined(__HIP_DEVICE_COMPILE__)
+    if (images && !gfx11) {
+        // MI200 has no mip levels: the chain is refused, its levels are not.
+        std::vector<Level> chain;
+        hipMipmappedArray_t m = make_chain(8, 8, 4, chain);
+        hipError_t e;
+        mip_texture(m, {false, false, 0, 0, 3}, true, &e);
+        expect(e == hipErrorNotSupported, "gfx90a: mipmapped texture refused", 0, e, 0);
+        (void)hipGetLastError();
+        CHECK(hipFreeMipmappedArray(m));
+    }
+    if (images)
+        test_level_surface();
+    if (gfx11) {
+        test_2d();
+        test_odd_sizes();
+        test_1d_int();
+    }
+#endif
+    if (failures) {
+        std::printf("mipmap: FAIL (%u of %u checks on %s)\n", failures, checks, p.gcnArchName);
+        return 1;
+    }
+    std::printf("mipmap: PASS (%u checks on %s%s)\n", checks, p.gcnArchName,
+                gfx11 ? "" : ": arrays and levels only (no mip sampling)");
+    return 0;
+}
