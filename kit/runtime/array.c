@@ -1052,6 +1052,18 @@ hipError_t hipMemcpyFromArray(void *dst, hipArray_const_t src, size_t wOffset, s
 	return flat_copy(api, linear(dst), s, count, kind, false, NULL);
 }
 
+/* The driver's copies take a 1-D array (CUDA's cuMemcpyAtoH & co; ROCm
+ * refuses a 2-D one, hip-tests' hipMemcpyAtoH.cc "2D array"). */
+static hipError_t one_d(const char *api, const char *side, const struct hipArray *a)
+{
+	if (a->height || a->depth)
+		return bh_rt_error(hipErrorInvalidValue, "%s: the %s array (%zu x %zu x %zu) is "
+				   "not 1-D: the driver's 1-D copies take 1-D arrays (hipMemcpy2D"
+				   "ToArray, hipMemcpyToArray and hipMemcpy3D take any)", api,
+				   side, a->width, a->height, a->depth);
+	return hipSuccess;
+}
+
 /* The driver's: the direction is the call's; @to: into the array. */
 static hipError_t drv_flat(const char *api, bool to, const struct hipArray *array, size_t off,
 			   const void *p, size_t count, hipMemcpyKind kind, bool async,
@@ -1061,6 +1073,8 @@ static hipError_t drv_flat(const char *api, bool to, const struct hipArray *arra
 	struct flat f;
 	hipError_t e = flat_array(api, to ? "destination" : "source", array, off, &a, &f);
 
+	if (!e)
+		e = one_d(api, to ? "destination" : "source", &a);
 	if (e)
 		return e;
 	return to ? flat_copy(api, f, linear(p), count, kind, async, stream)
@@ -1115,6 +1129,10 @@ hipError_t hipMemcpyAtoA(hipArray_t dst, size_t dstOffset, hipArray_t src, size_
 
 	if (!e)
 		e = flat_array(api, "source", src, srcOffset, &s, &fs);
+	if (!e)
+		e = one_d(api, "destination", &d);
+	if (!e)
+		e = one_d(api, "source", &s);
 	if (e)
 		return e;
 	return flat_copy(api, fd, fs, count, hipMemcpyDeviceToDevice, false, NULL);
@@ -1249,6 +1267,23 @@ static hipError_t param2d(const char *api, const hip_Memcpy2D *c, bool async, hi
 			      &dst);
 	if (e)
 		return e;
+	/* ROCm's rules for the linear sides (hip-tests' hipMemcpyParam2D.cc
+	 * and _old.cc): a pitch of 0 means rows of WidthInBytes, packed; a
+	 * pitch below the row is hipErrorInvalidValue. */
+	struct side *sd[2] = { &src, &dst };
+	const size_t x[2] = { c->srcXInBytes, c->dstXInBytes };
+	const hipMemoryType t[2] = { c->srcMemoryType, c->dstMemoryType };
+
+	for (int k = 0; k < 2; k++) {
+		if (t[k] == hipMemoryTypeArray)
+			continue;
+		if (!sd[k]->pitch)
+			sd[k]->pitch = c->WidthInBytes;
+		if (c->Height > 1 && (sd[k]->pitch < x[k] || sd[k]->pitch - x[k] < c->WidthInBytes))
+			return bh_rt_error(hipErrorInvalidValue, "%s: %s rows of %zu bytes at x %zu "
+					   "do not fit its pitch of %zu bytes", api,
+					   k ? "dst" : "src", c->WidthInBytes, x[k], sd[k]->pitch);
+	}
 	if ((src.pitch && c->srcY > SIZE_MAX / src.pitch) ||
 	    (dst.pitch && c->dstY > SIZE_MAX / dst.pitch))
 		return bh_rt_error(hipErrorInvalidValue, "%s: the start row overflows the "
@@ -1321,6 +1356,19 @@ static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipS
 
 	if (e)
 		return e;
+	/* A pitch below the row is hipErrorInvalidValue in the driver API
+	 * (hipMemcpy3D's is hipErrorInvalidPitchValue): ROCm's, hip-tests'
+	 * hipDrvMemcpy3D Negative_Parameters. */
+	for (int k = 0; k < 2; k++) {
+		const hipPitchedPtr *q = k ? &p.dstPtr : &p.srcPtr;
+		size_t x = k ? p.dstPos.x : p.srcPos.x;
+
+		if (!(k ? p.dstArray : p.srcArray) && q->ptr && p.extent.width &&
+		    (q->pitch < x || q->pitch - x < p.extent.width))
+			return bh_rt_error(hipErrorInvalidValue, "%s: %s rows of %zu bytes at x %zu "
+					   "do not fit its pitch of %zu bytes", api,
+					   k ? "dst" : "src", p.extent.width, x, q->pitch);
+	}
 	return async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
 }
 

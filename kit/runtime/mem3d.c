@@ -24,9 +24,14 @@ hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent)
 		return bh_rt_success();		/* as hipMalloc(0): a NULL pointer */
 	size_t pitch = (extent.width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
 
-	if (pitch < extent.width || extent.height > SIZE_MAX / pitch ||
-	    extent.depth > SIZE_MAX / (pitch * extent.height))
-		return bh_rt_error(hipErrorInvalidValue, "hipMalloc3D: %zu x %zu x %zu bytes "
+	/* A row that overflows is a bad width; more rows or slices than
+	 * memory can hold is out of memory (ROCm's codes: hip-tests'
+	 * hipMallocPitch.cc hipMalloc3D Negative). */
+	if (pitch < extent.width)
+		return bh_rt_error(hipErrorInvalidValue, "hipMalloc3D: a row of %zu bytes "
+				   "overflows the address space", extent.width);
+	if (extent.height > SIZE_MAX / pitch || extent.depth > SIZE_MAX / (pitch * extent.height))
+		return bh_rt_error(hipErrorOutOfMemory, "hipMalloc3D: %zu x %zu x %zu bytes "
 				   "overflow the address space", extent.width, extent.height,
 				   extent.depth);
 	hipError_t e = hipMalloc(&pitchedDevPtr->ptr, pitch * extent.height * extent.depth);
@@ -43,12 +48,12 @@ hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent)
  * must fit a slice (else slices would overlap).  @side names it.
  */
 static hipError_t box(const char *api, const char *side, hipPitchedPtr p, hipPos pos,
-		      hipExtent ext, uint8_t **start, size_t *slice)
+		      hipExtent ext, hipError_t pitch_code, uint8_t **start, size_t *slice)
 {
 	if (!p.ptr)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s.ptr is NULL", api, side);
 	if (pos.x > p.pitch || ext.width > p.pitch - pos.x)
-		return bh_rt_error(hipErrorInvalidPitchValue, "%s: %s rows of %zu bytes at x %zu "
+		return bh_rt_error(pitch_code, "%s: %s rows of %zu bytes at x %zu "
 				   "do not fit its pitch of %zu bytes", api, side, ext.width,
 				   pos.x, p.pitch);
 	if ((ext.depth > 1 || pos.z) && (pos.y > p.ysize || ext.height > p.ysize - pos.y))
@@ -93,9 +98,10 @@ static hipError_t copy3d(const char *api, const hipMemcpy3DParms *p, bool async,
 
 	if (!x.width || !x.height || !x.depth)
 		return bh_rt_success();
-	e = box(api, "dstPtr", p->dstPtr, p->dstPos, x, &dst, &dslice);
+	e = box(api, "dstPtr", p->dstPtr, p->dstPos, x, hipErrorInvalidPitchValue, &dst, &dslice);
 	if (!e)
-		e = box(api, "srcPtr", p->srcPtr, p->srcPos, x, &src, &sslice);
+		e = box(api, "srcPtr", p->srcPtr, p->srcPos, x, hipErrorInvalidPitchValue, &src,
+			&sslice);
 	if (e)
 		return e;
 	return bh_rt_copy3d(api, dst, p->dstPtr.pitch, dslice, src, p->srcPtr.pitch, sslice,
@@ -121,7 +127,10 @@ hipError_t hipMemset3DAsync(hipPitchedPtr p, int value, hipExtent extent, hipStr
 
 	if (!extent.width || !extent.height || !extent.depth)
 		return bh_rt_success();
-	e = box(api, "pitchedDevPtr", p, (hipPos){ 0, 0, 0 }, extent, &start, &slice);
+	/* A fill wider than the pitch: hipErrorInvalidValue (ROCm's; its
+	 * copies say hipErrorInvalidPitchValue -- hip-tests' hipMemsetNegative). */
+	e = box(api, "pitchedDevPtr", p, (hipPos){ 0, 0, 0 }, extent, hipErrorInvalidValue,
+		&start, &slice);
 	if (e)
 		return e;
 	/* The whole box in one allocation before anything is set (the

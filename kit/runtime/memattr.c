@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "image.h"
 #include "runtime.h"
 
 #define ADVICE_PAGE 4096u
@@ -443,6 +444,13 @@ static hipError_t pointer_attribute(const char *api, void *data, hipPointer_attr
 	struct bh_allocation *a = bh_rt_allocation_at(ptr, &off);
 	bool host = a && (a->pinned || a->managed);
 
+	/* ROCm's: a hipArray_t handle passed as the pointer is array memory
+	 * (hip-tests' hipPointerGetAttribute.cc, AMD only). */
+	if (attr == HIP_POINTER_ATTRIBUTE_MEMORY_TYPE && !a &&
+	    bh_rt_array_valid((const struct hipArray *)ptr)) {
+		*(uint32_t *)data = hipMemoryTypeArray;
+		return bh_rt_success();
+	}
 	switch (attr) {
 	case HIP_POINTER_ATTRIBUTE_MEMORY_TYPE:
 		*(uint32_t *)data = !a ? 0 : host ? hipMemoryTypeHost : hipMemoryTypeDevice;

@@ -396,9 +396,9 @@ struct bh_rt_device *bh_rt_async_device_memory(const void *p)
 	return a->d;
 }
 
-/* hipMemcpy, hipMemcpyDtoD and hipMemcpy2D (hipMemcpyParam2D): between
- * two such allocations of one device, in @order's stream order, without
- * waiting. */
+/* hipMemcpy, hipMemcpyDtoD, hipMemcpy2D (hipMemcpyParam2D), hipMemcpy3D
+ * and the array copies: between two such allocations of one device, in
+ * @order's stream order, without waiting. */
 static hipError_t copy_1d(const char *api, struct copy *c, hipStream_t order)
 {
 	struct bh_rt_device *d = bh_rt_async_device_memory(c->dst);
@@ -580,7 +580,11 @@ hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice
 {
 	struct copy c = { dst, src, dpitch, spitch, width, height, kind, depth, dslice, sslice };
 
-	return async ? copy_async(api, &c, stream) : copy_sync(api, &c, stream);
+	/* The synchronous form between two device allocations does not wait
+	 * either (copy_1d): ROCm's and CUDA's rule, which hip-tests'
+	 * hipMemcpy3D DeviceToDevice_Synchronization_Behavior checks with a
+	 * blocked stream. */
+	return async ? copy_async(api, &c, stream) : copy_1d(api, &c, stream);
 }
 
 /* HIP: nothing to copy is success; a row wider than a pitch is not. */

@@ -21,8 +21,13 @@ hipError_t hipMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height
 		return bh_rt_success();		/* as hipMalloc(0): a NULL pointer */
 	size_t p = (width + PITCH_ALIGN - 1) / PITCH_ALIGN * PITCH_ALIGN;
 
-	if (p < width || height > SIZE_MAX / p)
-		return bh_rt_error(hipErrorInvalidValue, "hipMallocPitch: %zu rows of %zu bytes "
+	/* ROCm's codes: a width that overflows is a bad value, more rows
+	 * than memory can hold out of memory (hip-tests' hipMallocPitch.cc). */
+	if (p < width)
+		return bh_rt_error(hipErrorInvalidValue, "hipMallocPitch: a row of %zu bytes "
+				   "overflows the address space", width);
+	if (height > SIZE_MAX / p)
+		return bh_rt_error(hipErrorOutOfMemory, "hipMallocPitch: %zu rows of %zu bytes "
 				   "overflow the address space", height, width);
 	hipError_t e = hipMalloc(ptr, p * height);
 
@@ -52,8 +57,9 @@ hipError_t hipMemset2DAsync(void *dst, size_t pitch, int value, size_t width, si
 		return bh_rt_success();
 	if (!dst)
 		return bh_rt_error(hipErrorInvalidValue, "hipMemset2D: dst is NULL");
+	/* ROCm's code (hip-tests' hipMemsetNegative): not the copies' pitch error. */
 	if (pitch < width)
-		return bh_rt_error(hipErrorInvalidPitchValue, "hipMemset2D: pitch %zu is less "
+		return bh_rt_error(hipErrorInvalidValue, "hipMemset2D: pitch %zu is less "
 				   "than the width %zu", pitch, width);
 	if ((height - 1) > (SIZE_MAX - width) / pitch)
 		return bh_rt_error(hipErrorInvalidValue, "hipMemset2D: %zu rows of pitch %zu "

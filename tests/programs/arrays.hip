@@ -202,8 +202,12 @@ static void exercise(const Format& f, const Shape& s, hipStream_t stream)
         same &= std::memcmp(&rect[y * (w2 + 8)], &m.bytes[(ho + y) * m.row + wo], w2) == 0;
     expect(same, say(f, s, "hipMemcpy2DFromArray bytes"));
 
-    // 5. Device memory to the array: hipMemcpyDtoA across rows (and
-    //    slices), from an offset that is not a row's start.
+    // 5. Device memory to the array: hipMemcpyDtoA from an offset that is
+    //    not a texel's start.  The driver's 1-D copies (DtoA, HtoA, AtoH,
+    //    AtoD, AtoA) take 1-D arrays only, as CUDA's and ROCm's: another
+    //    shape is hipErrorInvalidValue, and the runtime's
+    //    hipMemcpyToArray / FromArray stand in for them below.
+    const bool one_d = !s.extent.height && !s.extent.depth;
     const size_t total = m.bytes.size(), off = m.row / 2 + 1,
                  count = total - off > 3 * m.row ? 2 * m.row + 5 : total - off;
     unsigned char* dev = nullptr;
@@ -212,25 +216,40 @@ static void exercise(const Format& f, const Shape& s, hipStream_t stream)
     for (size_t i = 0; i < total; i++)
         src[i] = pattern(i, 4);
     expect(hipMemcpy(dev, src.data(), total, hipMemcpyHostToDevice) == hipSuccess, "hipMemcpy");
-    expect(hipMemcpyDtoA(a, off, dev, count) == hipSuccess, say(f, s, "hipMemcpyDtoA"));
-    std::memcpy(&m.bytes[off], src.data(), count);
+    if (one_d) {
+        expect(hipMemcpyDtoA(a, off, dev, count) == hipSuccess, say(f, s, "hipMemcpyDtoA"));
+        std::memcpy(&m.bytes[off], src.data(), count);
+    } else {
+        EXPECT_CODE(hipMemcpyDtoA(a, off, dev, count), hipErrorInvalidValue);
+    }
     expect(hipDeviceSynchronize() == hipSuccess && whole(a, m, f.bpe, back),
            say(f, s, "read back after hipMemcpyDtoA"));
 
     // 6. Host to array and back through the rows (HtoA, AtoH, their
     //    asynchronous forms, ToArray / FromArray at (wOffset, hOffset)).
     const size_t off2 = f.bpe * 3, count2 = total - off2 - 7;
-    expect(hipMemcpyHtoAAsync(a, off2, src.data() + 7, count2, stream) == hipSuccess &&
-               hipStreamSynchronize(stream) == hipSuccess, say(f, s, "hipMemcpyHtoAAsync"));
-    std::memcpy(&m.bytes[off2], src.data() + 7, count2);
     std::vector<unsigned char> out(total, 0);
-    expect(hipMemcpyAtoH(out.data(), a, 0, total) == hipSuccess && out == m.bytes,
-           say(f, s, "hipMemcpyAtoH of everything"));
     std::vector<unsigned char> part(count, 0);
-    expect(hipMemcpyAtoHAsync(part.data(), a, off, count, stream) == hipSuccess &&
-               hipStreamSynchronize(stream) == hipSuccess &&
-               std::memcmp(part.data(), &m.bytes[off], count) == 0,
-           say(f, s, "hipMemcpyAtoHAsync at an offset"));
+    if (one_d) {
+        expect(hipMemcpyHtoAAsync(a, off2, src.data() + 7, count2, stream) == hipSuccess &&
+                   hipStreamSynchronize(stream) == hipSuccess, say(f, s, "hipMemcpyHtoAAsync"));
+        std::memcpy(&m.bytes[off2], src.data() + 7, count2);
+        expect(hipMemcpyAtoH(out.data(), a, 0, total) == hipSuccess && out == m.bytes,
+               say(f, s, "hipMemcpyAtoH of everything"));
+        expect(hipMemcpyAtoHAsync(part.data(), a, off, count, stream) == hipSuccess &&
+                   hipStreamSynchronize(stream) == hipSuccess &&
+                   std::memcmp(part.data(), &m.bytes[off], count) == 0,
+               say(f, s, "hipMemcpyAtoHAsync at an offset"));
+    } else {
+        EXPECT_CODE(hipMemcpyHtoAAsync(a, off2, src.data() + 7, count2, stream),
+                    hipErrorInvalidValue);
+        EXPECT_CODE(hipMemcpyAtoH(out.data(), a, 0, total), hipErrorInvalidValue);
+        EXPECT_CODE(hipMemcpyAtoHAsync(part.data(), a, off, count, stream),
+                    hipErrorInvalidValue);
+        // The runtime's form runs through every row and slice.
+        expect(hipMemcpyFromArray(out.data(), a, 0, 0, total, hipMemcpyDeviceToHost) ==
+                   hipSuccess && out == m.bytes, say(f, s, "hipMemcpyFromArray of everything"));
+    }
     const size_t hoff = rows2d > 1 ? 1 : 0, start = hoff * m.row + f.bpe,
                  cnt3 = m.row + f.bpe < total - start ? m.row + f.bpe : total - start;
     expect(hipMemcpyToArray(a, f.bpe, hoff, src.data() + 1, cnt3, hipMemcpyHostToDevice) ==
@@ -253,11 +272,15 @@ static void exercise(const Format& f, const Shape& s, hipStream_t stream)
     p.kind = hipMemcpyDeviceToDevice;
     expect(hipMemcpy3D(&p) == hipSuccess && whole(b, m, f.bpe, back),
            say(f, s, "hipMemcpy3D array to array"));
-    expect(hipMemcpyAtoD(dev, b, 0, total) == hipSuccess &&
+    expect((one_d ? hipMemcpyAtoD(dev, b, 0, total)
+                  : hipMemcpyFromArray(dev, b, 0, 0, total, hipMemcpyDeviceToDevice)) ==
+                   hipSuccess &&
                hipMemcpy(out.data(), dev, total, hipMemcpyDeviceToHost) == hipSuccess &&
-               out == m.bytes, say(f, s, "hipMemcpyAtoD"));
+               out == m.bytes, say(f, s, one_d ? "hipMemcpyAtoD" : "hipMemcpyFromArray to device"));
     // b gets new bytes, then part of them go back to a.
-    expect(hipMemcpyHtoA(b, 0, src.data(), total) == hipSuccess, say(f, s, "hipMemcpyHtoA"));
+    expect((one_d ? hipMemcpyHtoA(b, 0, src.data(), total)
+                  : hipMemcpyToArray(b, 0, 0, src.data(), total, hipMemcpyHostToDevice)) ==
+               hipSuccess, say(f, s, one_d ? "hipMemcpyHtoA" : "hipMemcpyToArray"));
     Model mb = m;
     std::memcpy(mb.bytes.data(), src.data(), total);
     expect(hipMemcpy2DArrayToArray(a, 0, 0, b, wo, ho, w2, h2, hipMemcpyDeviceToDevice) ==
@@ -265,8 +288,12 @@ static void exercise(const Format& f, const Shape& s, hipStream_t stream)
     for (size_t y = 0; y < h2; y++)
         std::memcpy(&m.bytes[y * m.row], &mb.bytes[(ho + y) * m.row + wo], w2);
     expect(whole(a, m, f.bpe, back), say(f, s, "read back after hipMemcpy2DArrayToArray"));
-    expect(hipMemcpyAtoA(a, off, b, 1, count) == hipSuccess, say(f, s, "hipMemcpyAtoA"));
-    std::memcpy(&m.bytes[off], &mb.bytes[1], count);
+    if (one_d) {
+        expect(hipMemcpyAtoA(a, off, b, 1, count) == hipSuccess, say(f, s, "hipMemcpyAtoA"));
+        std::memcpy(&m.bytes[off], &mb.bytes[1], count);
+    } else {
+        EXPECT_CODE(hipMemcpyAtoA(a, off, b, 1, count), hipErrorInvalidValue);
+    }
     expect(hipDeviceSynchronize() == hipSuccess && whole(a, m, f.bpe, back),
            say(f, s, "read back after hipMemcpyAtoA"));
 
@@ -547,8 +574,8 @@ static void refusals()
                 hipErrorInvalidValue);
     EXPECT_CODE(hipMallocMipmappedArray(&mm, &bad[0], make_hipExtent(8, 8, 0), 2, 0),
                 hipErrorInvalidValue);
-    EXPECT_CODE(hipMallocMipmappedArray(&mm, &f4, make_hipExtent(8, 8, 0), 2, 0),
-                hipErrorNotSupported);
+    EXPECT_CODE(hipMallocMipmappedArray(&mm, &f4, make_hipExtent(8, 8, 8), 2, 0),
+                hipErrorNotSupported);   // 3-D mip chains (mipmap.hip has the rest)
     EXPECT_CODE(hipFreeMipmappedArray(nullptr), hipErrorInvalidValue);
     EXPECT_CODE(hipGetMipmappedArrayLevel(nullptr, mm, 0), hipErrorInvalidValue);
     hipGetLastError();
@@ -571,8 +598,8 @@ static void captured()
     expect(hipStreamBeginCapture(s, hipStreamCaptureModeGlobal) == hipSuccess, "begin capture");
     expect(hipMemcpy2DToArrayAsync(a, 0, 0, in.data(), 96, 96, 6, hipMemcpyHostToDevice, s) ==
                hipSuccess, "hipMemcpy2DToArrayAsync captured");
-    expect(hipMemcpyAtoHAsync(out.data(), a, 0, out.size(), s) == hipSuccess,
-           "hipMemcpyAtoHAsync captured");
+    expect(hipMemcpy2DFromArrayAsync(out.data(), 96, a, 0, 0, 96, 6, hipMemcpyDeviceToHost, s) ==
+               hipSuccess, "hipMemcpy2DFromArrayAsync captured");
     expect(hipStreamEndCapture(s, &g) == hipSuccess && g, "end capture");
     expect(out[0] == 0 && out[100] == 0, "nothing copied before the graph runs");
     expect(hipGraphInstantiate(&x, g, nullptr, nullptr, 0) == hipSuccess &&

@@ -203,15 +203,21 @@ int main()
     expect(hipMemcpy3D(&p) == hipSuccess, "an empty extent copies nothing");
     expect(hipMemset3D(d, 1, make_hipExtent(100, 7, 6)) == hipErrorInvalidValue,
            "a fill past the allocation is refused");
-    expect(hipMemset3D(d, 1, make_hipExtent(257, 1, 1)) == hipErrorInvalidPitchValue,
-           "a fill wider than the pitch is refused");
+    expect(hipMemset3D(d, 1, make_hipExtent(257, 1, 1)) == hipErrorInvalidValue,
+           "a fill wider than the pitch is refused (hipErrorInvalidValue, as ROCm)");
     hipPitchedPtr none{};
     expect(hipMemset3D(none, 1, make_hipExtent(1, 1, 1)) == hipErrorInvalidValue,
            "a fill of a null pointer is refused");
     expect(hipMalloc3D(nullptr, vol) == hipErrorInvalidValue, "hipMalloc3D(NULL)");
     hipPitchedPtr huge{};
-    expect(hipMalloc3D(&huge, make_hipExtent(SIZE_MAX / 2, 4, 4)) == hipErrorInvalidValue &&
-               !huge.ptr, "an extent that overflows is refused");
+    // A row that overflows is a bad value; rows or slices beyond memory
+    // are out of memory (ROCm's codes).
+    expect(hipMalloc3D(&huge, make_hipExtent(SIZE_MAX - 8, 1, 1)) == hipErrorInvalidValue &&
+               !huge.ptr, "a row that overflows is refused");
+    expect(hipMalloc3D(&huge, make_hipExtent(SIZE_MAX / 2, 4, 4)) == hipErrorOutOfMemory &&
+               !huge.ptr, "an extent that overflows is out of memory");
+    expect(hipMalloc3D(&huge, make_hipExtent(1, 1, SIZE_MAX)) == hipErrorOutOfMemory &&
+               !huge.ptr, "SIZE_MAX slices are out of memory");
     expect(hipMemcpy(back.data(), d.ptr, back.size(), hipMemcpyDeviceToHost) == hipSuccess,
            "copy back");
     expect(same(back, before), "nothing moved by any refused call");

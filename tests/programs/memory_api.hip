@@ -87,6 +87,20 @@ static void allocation_queries()
     expect(id1 != id2, "BUFFER_ID differs between allocations");
     EXPECT_CODE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE, &local),
                 hipErrorInvalidValue);
+    // ROCm's: an array handle is array memory.
+    {
+        hipArray_t arr = nullptr;
+        hipChannelFormatDesc cd = hipCreateChannelDesc<char>();
+        expect(hipMallocArray(&arr, &cd, 16, 4) == hipSuccess, "hipMallocArray");
+        EXPECT_CODE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                           reinterpret_cast<hipDeviceptr_t>(arr)),
+                    hipSuccess);
+        expect(type == hipMemoryTypeArray, "MEMORY_TYPE of an array handle");
+        expect(hipFreeArray(arr) == hipSuccess, "hipFreeArray");
+        EXPECT_CODE(hipPointerGetAttribute(&type, HIP_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                           reinterpret_cast<hipDeviceptr_t>(arr)),
+                    hipErrorInvalidValue);
+    }
     unsigned one = 1;
     bool sync = false;
     EXPECT_CODE(hipPointerSetAttribute(&one, HIP_POINTER_ATTRIBUTE_SYNC_MEMOPS, dev), hipSuccess);
@@ -279,6 +293,34 @@ static void driver_copies()
         for (size_t x = 0; x < w; x++)
             bad += back[y * pitch_h + x] != src[(y + 1) * pitch_h + x + 2];
     expect(bad == 0, "host -> device (2-D, offset) -> host (3-D) round trip");
+    // ROCm's pitch rules for the driver's copies: 0 is rows of
+    // WidthInBytes, packed; below the row is hipErrorInvalidValue (the
+    // runtime's hipMemcpy2D/3D say hipErrorInvalidPitchValue).
+    {
+        std::vector<unsigned char> packed(w * h);
+        hip_Memcpy2D p0{};
+        p0.srcMemoryType = hipMemoryTypeDevice;
+        p0.srcDevice = dev;
+        p0.srcPitch = pitch;
+        p0.dstMemoryType = hipMemoryTypeHost;
+        p0.dstHost = packed.data();
+        p0.dstPitch = 0;
+        p0.WidthInBytes = w;
+        p0.Height = h;
+        EXPECT_CODE(hipMemcpyParam2D(&p0), hipSuccess);
+        int off = 0;
+        for (size_t y = 0; y < h; y++)
+            for (size_t x = 0; x < w; x++)
+                off += packed[y * w + x] != src[(y + 1) * pitch_h + x + 2];
+        expect(off == 0, "hipMemcpyParam2D: dstPitch 0 packs the rows");
+        p0.dstPitch = w - 1;
+        EXPECT_CODE(hipMemcpyParam2D(&p0), hipErrorInvalidValue);
+        HIP_MEMCPY3D d0 = d;
+        d0.dstPitch = w - 1;
+        EXPECT_CODE(hipDrvMemcpy3D(&d0), hipErrorInvalidValue);
+        EXPECT_CODE(hipMemcpy2D(packed.data(), w - 1, dev, pitch, w, h, hipMemcpyDeviceToHost),
+                    hipErrorInvalidPitchValue);
+    }
     // ROCm's copy "without the compute units" is a device-to-device copy.
     void* dev2 = nullptr;
     expect(hipMalloc(&dev2, pitch * h) == hipSuccess, "hipMalloc");
