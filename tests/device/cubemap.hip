@@ -123,6 +123,15 @@ __global__ void cube_ops(const float4 *d, float4 *out, int n)
 }
 
 #if !__HIP_NO_IMAGE_SUPPORT
+// Constant directions f16 holds exactly: clang packs the face coordinates
+// two to a VGPR (A16) -- the texels of the same directions at run time.
+__global__ void fetch_constants(hipTextureObject_t t, float *out)
+{
+    out[0] = texCubemap<float>(t, 1.0f, 0.375f, -0.125f);
+    out[1] = texCubemap<float>(t, -0.375f, -1.0f, 0.625f);
+    out[2] = texCubemapLayered<float>(t, 0.125f, 0.625f, -1.0f, 2);
+}
+
 // .w of @d is the layer.
 __global__ void fetch(hipTextureObject_t t, const float4 *d, float *plain, float *layered,
                       float *lod, float *grad, int n, int extended)
@@ -312,6 +321,19 @@ static void test_texture(bool gfx90a)
                 expect(std::fabs(lay[i] - want) <= tol,
                        linear ? "texCubemapLayered linear" : "texCubemapLayered point", i,
                        lay[i], want);
+        }
+        if (!linear) {
+            fetch_constants<<<1, 1>>>(o, out[0]);
+            CHECK(hipGetLastError());
+            std::vector<float> k = from_device(out[0], 3);
+            // Texel centres, not edges (an edge may round either way).
+            const float dirs[3][4] = {{1.0f, 0.375f, -0.125f, 0}, {-0.375f, -1.0f, 0.625f, 0},
+                                      {0.125f, 0.625f, -1.0f, 2}};
+            for (int i = 0; i < 3; i++) {
+                bool edge;
+                float want = reference(c, dirs[i], (int)dirs[i][3], false, &edge);
+                expect(!edge && k[i] == want, "constant directions (A16)", i, k[i], want);
+            }
         }
         if (!gfx90a) {
             // One mip level: every LOD and gradient fetches level 0 alike.

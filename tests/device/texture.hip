@@ -160,6 +160,21 @@ __global__ void fetchLinear(hipTextureObject_t t, int *out, int n)
         out[i] = tex1Dfetch<int>(t, i - 2); // two before the start: 0
 }
 
+// Constant coordinates that f16 holds exactly: clang packs them two to a
+// VGPR (the instructions' A16 form) -- the same texels as at run time.
+__global__ void fetchConstants(hipTextureObject_t lin, int *out)
+{
+    out[threadIdx.x] = threadIdx.x == 0 ? tex1Dfetch<int>(lin, 3)
+                     : threadIdx.x == 1 ? tex1Dfetch<int>(lin, 257)
+                                        : tex1Dfetch<int>(lin, -1); // outside: 0
+}
+
+__global__ void fetchConstants2D(hipTextureObject_t t, float *out)
+{
+    out[0] = tex2DLod<float>(t, 0.3125f, 0.5625f, 0.0f);   // texel (x 2, y 4) of 8 x 8
+    out[1] = tex2DLod<float>(t, 0.875f, 0.125f, 0.0f);     // texel (7, 1)
+}
+
 // Explicit LOD, gradients and gather (a one-level texture: level 0).  On
 // gfx90a, which has no such instructions, the device functions sample
 // the one level and gather the four taps by sampling their centres.
@@ -463,6 +478,12 @@ static void test_linear()
         int want = i - 2 >= 0 && i - 2 < n ? v[i - 2] : 0;
         expect(got[i] == want, "tex1Dfetch", i, (float)got[i], (float)want);
     }
+    hipLaunchKernelGGL(fetchConstants, dim3(1), dim3(3), 0, 0, o, out);
+    CHECK(hipDeviceSynchronize());
+    got = from_device(out, 3);
+    expect(got[0] == v[3], "tex1Dfetch(3), A16", 0, (float)got[0], (float)v[3]);
+    expect(got[1] == v[257], "tex1Dfetch(257), A16", 1, (float)got[1], (float)v[257]);
+    expect(got[2] == 0, "tex1Dfetch(-1), A16: outside", 2, (float)got[2], 0);
     CHECK(hipDestroyTextureObject(o));
     CHECK(hipFree(d));
     CHECK(hipFree(out));
@@ -512,6 +533,23 @@ static void test_extended()
         const float *a4 = &g[i].x, *b4 = &wantg[i].x;
         for (int k = 0; k < 4; k++)
             expect(a4[k] == b4[k], "tex2Dgather", (int)i * 4 + k, a4[k], b4[k]);
+    }
+    // Constant normalized coordinates (A16 instructions), point filtering.
+    {
+        Image e8 = float_image(8, 8, 1);
+        hipArray_t a8;
+        CHECK(hipMallocArray(&a8, &cd, 8, 8, 0));
+        CHECK(hipMemcpy2DToArray(a8, 0, 0, e8.v.data(), 32, 32, 8, hipMemcpyHostToDevice));
+        hipTextureObject_t t8 = make_texture(a8, hipAddressModeClamp, hipFilterModePoint, true);
+#if !__HIP_NO_IMAGE_SUPPORT
+        hipLaunchKernelGGL(fetchConstants2D, dim3(1), dim3(1), 0, 0, t8, dl);
+#endif
+        CHECK(hipDeviceSynchronize());
+        std::vector<float> c2 = from_device(dl, 2);
+        expect(c2[0] == e8.at(2, 4, 0), "tex2DLod at constants, A16", 0, c2[0], e8.at(2, 4, 0));
+        expect(c2[1] == e8.at(7, 1, 0), "tex2DLod at constants, A16", 1, c2[1], e8.at(7, 1, 0));
+        CHECK(hipDestroyTextureObject(t8));
+        CHECK(hipFreeArray(a8));
     }
     CHECK(hipDestroyTextureObject(t));
     CHECK(hipFree(dxy));

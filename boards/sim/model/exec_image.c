@@ -48,8 +48,11 @@
  *    base level, plus the S#'s bias, clamped to its MIN_LOD..MAX_LOD;
  *    mip_levels() picks the levels.  A level's texel grid is its own
  *    size (max(1, size >> level)).
+ *  - A16: coordinates, layer and LOD as 16-bit halves, two a dword, the
+ *    low half first (clang packs constant coordinates f16 holds exactly).
  * Not modelled (a fault that says so): cube gather, seamless cube
- * filtering, gfx9 mip chains, implicit LOD over several levels, MSAA, A16, TFE/LWE, atomics, depth compare,
+ * filtering, gfx9 mip chains, implicit LOD over several levels, MSAA,
+ * A16 with derivatives or get_resinfo, TFE/LWE, atomics, depth compare,
  * offsets, bias.
  */
 #include <math.h>
@@ -76,6 +79,29 @@ static unsigned addr_vgpr(const struct insn *in, unsigned k)
 	if (in->nsa && k)
 		return k < 4 ? in->nsa_addr[k - 1] : in->nsa_addr[3] + (k - 4);
 	return in->addr + k;
+}
+
+/*
+ * Address element @k of lane @l, counting from address dword @first:
+ * a dword each, or with A16 two 16-bit elements a dword, the low half
+ * first (LLVM's packImage16bitOpsToDwords) -- as f32 bits (@flt: the f16
+ * widened) or an integer (the u16 zero-extended).
+ */
+static uint32_t addr_elem(const struct wave *w, const struct insn *in, unsigned first, unsigned k,
+			  unsigned l, bool flt)
+{
+	if (!in->a16)
+		return w->v[addr_vgpr(in, first + k)][l];
+	uint32_t d = w->v[addr_vgpr(in, first + k / 2)][l];
+	uint16_t h = (uint16_t)(d >> (16 * (k & 1)));
+
+	return flt ? bits32(h2f(h)) : h;
+}
+
+/* The address dwords @n elements take. */
+static unsigned addr_dwords(const struct insn *in, unsigned n)
+{
+	return in->a16 ? (n + 1) / 2 : n;
 }
 
 /* Coordinates the image's type takes (an array's layer, a cube's face included). */
@@ -111,8 +137,6 @@ static int prologue(struct wave *w, const struct insn *in, struct img_rsrc *r)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0,
 				  "%s: the instruction's DIM %u disagrees with the T#'s TYPE %u",
 				  in->desc->name, in->dim, r->type);
-	if (in->a16)
-		return unsupported(w, in, "A16 (16-bit addresses)");
 	if (in->tfe || in->lwe)
 		return unsupported(w, in, "TFE/LWE (the residency status dword)");
 	return 0;
@@ -265,7 +289,7 @@ static bool int_coords(struct wave *w, const struct insn *in, const struct img_r
 	unsigned n = ncoords(r->type);
 
 	for (unsigned k = 0; k < n + mip; k++)
-		c[k] = w->v[addr_vgpr(in, k)][l];
+		c[k] = addr_elem(w, in, 0, k, l, false);
 	*lv = r->base_level;
 	if (mip) {
 		if (c[n] > (uint32_t)(r->last_level - r->base_level))
@@ -296,7 +320,7 @@ static int load(struct wave *w, const struct insn *in, bool mip)
 	if (!comps)
 		return unsupported(w, in, "DMASK 0");
 	if (prologue(w, in, &r) ||
-	    regs(w, in, ncoords(r.type) + mip, data_dwords(in, comps), &data))
+	    regs(w, in, addr_dwords(in, ncoords(r.type) + mip), data_dwords(in, comps), &data))
 		return -1;
 	unsigned n = 0;
 
@@ -377,7 +401,7 @@ static int store(struct wave *w, const struct insn *in, bool mip)
 		return wave_fault(w, BH_SIM_FAULT_ILLEGAL_INSTRUCTION, in, 0, "%s: an sRGB image "
 				  "cannot be stored to (the hardware has no sRGB store)",
 				  in->desc->name);
-	if (regs(w, in, ncoords(r.type) + mip, data_dwords(in, comps), &data))
+	if (regs(w, in, addr_dwords(in, ncoords(r.type) + mip), data_dwords(in, comps), &data))
 		return -1;
 	FOR_LANES(l) {
 		uint32_t x, y, slice, v[4] = { 0, 0, 0, 0 };
@@ -435,6 +459,8 @@ VOP(img_resinfo)
 		return unsupported(w, in, "DMASK 0");
 	if (in->d16)
 		return unsupported(w, in, "D16");
+	if (in->a16)
+		return unsupported(w, in, "A16 (a 16-bit mip level)");
 	if (prologue(w, in, &r) || regs(w, in, 1, comps, &data))
 		return -1;
 	uint32_t z = r.type == IMG_3D ? r.depth : r.type == IMG_CUBE ? r.layers / 6 :
@@ -678,7 +704,10 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 				  "min and mag filters", in->desc->name);
 	unsigned nsp = nspatial(r.type), nc = ncoords(r.type);
 	unsigned nderiv = kind == S_D ? 2 * nsp : 0;
-	unsigned naddr = nderiv + nc + (kind == S_L);
+	unsigned naddr = nderiv + addr_dwords(in, nc + (kind == S_L));
+
+	if (kind == S_D && in->a16)
+		return unsupported(w, in, "A16 with derivatives (their 16-bit packing)");
 
 	if (regs(w, in, naddr, data_dwords(in, comps), &data))
 		return -1;
@@ -697,7 +726,7 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 		float un[3] = { 0, 0, 0 };	/* as given: normalized or texels */
 
 		for (unsigned k = 0; k < nsp; k++) {
-			un[k] = f32(w->v[addr_vgpr(in, nderiv + k)][l]);
+			un[k] = f32(addr_elem(w, in, nderiv, k, l, true));
 			/* A cube face's s and t come as 1 + [0, 1] (Mesa's
 			 * ac_prepare_cube_coords adds 1.5 to sc / |cubema|). */
 			if (r.type == IMG_CUBE)
@@ -707,7 +736,7 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 		c.slice = 0;
 		if (r.type == IMG_CUBE) {
 			/* The face coordinate: layer * 8 + face (Mesa, ockl). */
-			float f = floorf(f32(w->v[addr_vgpr(in, nderiv + 2)][l]));
+			float f = floorf(f32(addr_elem(w, in, nderiv, 2, l, true)));
 			float cubes = (float)(r.layers / 6), layer, face;
 
 			if (f != f || f < 0.0f)
@@ -722,14 +751,14 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 			layer = layer > cubes - 1.0f ? cubes - 1.0f : layer;
 			c.slice = r.first_layer + 6u * (uint32_t)layer + (uint32_t)face;
 		} else if (is_array(r.type)) {
-			float layer = rintf(f32(w->v[addr_vgpr(in, nderiv + nc - 1)][l]));
+			float layer = rintf(f32(addr_elem(w, in, nderiv, nc - 1, l, true)));
 			float last = (float)(r.layers - 1);
 
 			layer = layer != layer || layer < 0.0f ? 0.0f : layer > last ? last : layer;
 			c.slice = r.first_layer + (uint32_t)layer;
 		}
 		if (kind == S_L)
-			lod = f32(w->v[addr_vgpr(in, nderiv + nc)][l]);
+			lod = f32(addr_elem(w, in, nderiv, nc, l, true));
 		if (kind == S_D) {
 			/* rho: the longer of the two texel-space derivative vectors. */
 			float lh = 0.0f, lv = 0.0f;
