@@ -649,7 +649,8 @@ hipError_t hipTexObjectCreate(hipTextureObject_t *tex, const HIP_RESOURCE_DESC *
 	t.minMipmapLevelClamp = desc->minMipmapLevelClamp;
 	t.maxMipmapLevelClamp = desc->maxMipmapLevelClamp;
 	if (view) {
-		v = (struct hipResourceViewDesc){ view->format, view->width, view->height,
+		v = (struct hipResourceViewDesc){ (enum hipResourceViewFormat)view->format,
+						  view->width, view->height,
 						  view->depth, view->firstMipmapLevel,
 						  view->lastMipmapLevel, view->firstLayer,
 						  view->lastLayer };

@@ -20,6 +20,7 @@ typedef hipArray_t hiparray;
 struct hipMipmappedArray;
 typedef struct hipMipmappedArray *hipMipmappedArray_t;
 typedef const struct hipMipmappedArray *hipMipmappedArray_const_t;
+typedef hipMipmappedArray_t hipmipmappedArray;	/* HIP's other spelling (driver API) */
 
 /* hipMallocArray / hipMalloc3DArray flags */
 #define hipArrayDefault 0x00
@@ -176,8 +177,48 @@ typedef struct hipResourceDesc {
 	} res;
 } hipResourceDesc;
 
+/* A resource view's format (HIP's values; barehip takes views of the
+ * whole resource only, so the format is not read). */
+typedef enum hipResourceViewFormat {
+	hipResViewFormatNone = 0x00,
+	hipResViewFormatUnsignedChar1 = 0x01,
+	hipResViewFormatUnsignedChar2 = 0x02,
+	hipResViewFormatUnsignedChar4 = 0x03,
+	hipResViewFormatSignedChar1 = 0x04,
+	hipResViewFormatSignedChar2 = 0x05,
+	hipResViewFormatSignedChar4 = 0x06,
+	hipResViewFormatUnsignedShort1 = 0x07,
+	hipResViewFormatUnsignedShort2 = 0x08,
+	hipResViewFormatUnsignedShort4 = 0x09,
+	hipResViewFormatSignedShort1 = 0x0a,
+	hipResViewFormatSignedShort2 = 0x0b,
+	hipResViewFormatSignedShort4 = 0x0c,
+	hipResViewFormatUnsignedInt1 = 0x0d,
+	hipResViewFormatUnsignedInt2 = 0x0e,
+	hipResViewFormatUnsignedInt4 = 0x0f,
+	hipResViewFormatSignedInt1 = 0x10,
+	hipResViewFormatSignedInt2 = 0x11,
+	hipResViewFormatSignedInt4 = 0x12,
+	hipResViewFormatHalf1 = 0x13,
+	hipResViewFormatHalf2 = 0x14,
+	hipResViewFormatHalf4 = 0x15,
+	hipResViewFormatFloat1 = 0x16,
+	hipResViewFormatFloat2 = 0x17,
+	hipResViewFormatFloat4 = 0x18,
+	hipResViewFormatUnsignedBlockCompressed1 = 0x19,
+	hipResViewFormatUnsignedBlockCompressed2 = 0x1a,
+	hipResViewFormatUnsignedBlockCompressed3 = 0x1b,
+	hipResViewFormatUnsignedBlockCompressed4 = 0x1c,
+	hipResViewFormatSignedBlockCompressed4 = 0x1d,
+	hipResViewFormatUnsignedBlockCompressed5 = 0x1e,
+	hipResViewFormatSignedBlockCompressed5 = 0x1f,
+	hipResViewFormatUnsignedBlockCompressed6H = 0x20,
+	hipResViewFormatSignedBlockCompressed6H = 0x21,
+	hipResViewFormatUnsignedBlockCompressed7 = 0x22,
+} hipResourceViewFormat;
+
 struct hipResourceViewDesc {
-	int format;		/* hipResourceViewFormat */
+	enum hipResourceViewFormat format;
 	size_t width, height, depth;
 	unsigned int firstMipmapLevel, lastMipmapLevel;
 	unsigned int firstLayer, lastLayer;
@@ -240,8 +281,47 @@ typedef struct HIP_RESOURCE_DESC_st {
 	unsigned int flags;
 } HIP_RESOURCE_DESC;
 
+/* The driver API's resource view formats (the same values). */
+typedef enum HIPresourceViewFormat_enum {
+	HIP_RES_VIEW_FORMAT_NONE = 0x00,
+	HIP_RES_VIEW_FORMAT_UINT_1X8 = 0x01,
+	HIP_RES_VIEW_FORMAT_UINT_2X8 = 0x02,
+	HIP_RES_VIEW_FORMAT_UINT_4X8 = 0x03,
+	HIP_RES_VIEW_FORMAT_SINT_1X8 = 0x04,
+	HIP_RES_VIEW_FORMAT_SINT_2X8 = 0x05,
+	HIP_RES_VIEW_FORMAT_SINT_4X8 = 0x06,
+	HIP_RES_VIEW_FORMAT_UINT_1X16 = 0x07,
+	HIP_RES_VIEW_FORMAT_UINT_2X16 = 0x08,
+	HIP_RES_VIEW_FORMAT_UINT_4X16 = 0x09,
+	HIP_RES_VIEW_FORMAT_SINT_1X16 = 0x0a,
+	HIP_RES_VIEW_FORMAT_SINT_2X16 = 0x0b,
+	HIP_RES_VIEW_FORMAT_SINT_4X16 = 0x0c,
+	HIP_RES_VIEW_FORMAT_UINT_1X32 = 0x0d,
+	HIP_RES_VIEW_FORMAT_UINT_2X32 = 0x0e,
+	HIP_RES_VIEW_FORMAT_UINT_4X32 = 0x0f,
+	HIP_RES_VIEW_FORMAT_SINT_1X32 = 0x10,
+	HIP_RES_VIEW_FORMAT_SINT_2X32 = 0x11,
+	HIP_RES_VIEW_FORMAT_SINT_4X32 = 0x12,
+	HIP_RES_VIEW_FORMAT_FLOAT_1X16 = 0x13,
+	HIP_RES_VIEW_FORMAT_FLOAT_2X16 = 0x14,
+	HIP_RES_VIEW_FORMAT_FLOAT_4X16 = 0x15,
+	HIP_RES_VIEW_FORMAT_FLOAT_1X32 = 0x16,
+	HIP_RES_VIEW_FORMAT_FLOAT_2X32 = 0x17,
+	HIP_RES_VIEW_FORMAT_FLOAT_4X32 = 0x18,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC1 = 0x19,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC2 = 0x1a,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC3 = 0x1b,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC4 = 0x1c,
+	HIP_RES_VIEW_FORMAT_SIGNED_BC4 = 0x1d,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC5 = 0x1e,
+	HIP_RES_VIEW_FORMAT_SIGNED_BC5 = 0x1f,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC6H = 0x20,
+	HIP_RES_VIEW_FORMAT_SIGNED_BC6H = 0x21,
+	HIP_RES_VIEW_FORMAT_UNSIGNED_BC7 = 0x22,
+} HIPresourceViewFormat;
+
 typedef struct HIP_RESOURCE_VIEW_DESC_st {
-	int format;		/* HIPresourceViewFormat */
+	HIPresourceViewFormat format;
 	size_t width, height, depth;
 	unsigned int firstMipmapLevel, lastMipmapLevel;
 	unsigned int firstLayer, lastLayer;
