@@ -84,8 +84,10 @@ __global__ void rw3D(hipSurfaceObject_t s3, hipSurfaceObject_t s2l, hipSurfaceOb
     short2 v = make_short2((short)(x + 100 * z), (short)(-y - 1));
     surf3Dwrite(v, s3, x * 4, y, z);
     surf2DLayeredwrite(v, s2l, x * 4, y, z);
-    if (y == 0)
-        surf1DLayeredwrite(v, s1l, x * 4, z);
+    // Every block writes its layer's 1D row with row 0's value, so the read
+    // below sees this block's own write: blocks do not wait for each other
+    // (only y == 0 writing it raced with the other blocks' reads).
+    surf1DLayeredwrite(make_short2(v.x, (short)-1), s1l, x * 4, z);
     __syncthreads();
     short2 a, b, c;
     surf3Dread(&a, s3, x * 4, y, z);
