@@ -162,11 +162,11 @@ __global__ void surf_write(hipSurfaceObject_t s, int w, int layers)
             if (l == 0)
                 surfCubemapwrite(v, s, x * (int)sizeof(float), y, f);
             else
-                surfCubemapLayeredwrite(v, s, x * (int)sizeof(float), y, f, l);
+                surfCubemapLayeredwrite(v, s, x * (int)sizeof(float), y, l * 6 + f);
         }
-    // Outside: dropped (Zero); clamped to face 5 of the last layer (Clamp).
+    // Outside (face 6; layerFace past the last): dropped (Zero).
     surfCubemapwrite(-1.0f, s, x * 4, y, 6);
-    surfCubemapLayeredwrite(-1.0f, s, x * 4, y, 0, layers);
+    surfCubemapLayeredwrite(-1.0f, s, x * 4, y, 6 * layers);
 }
 
 __global__ void surf_read(hipSurfaceObject_t s, float *out, int w, int layers)
@@ -175,13 +175,13 @@ __global__ void surf_read(hipSurfaceObject_t s, float *out, int w, int layers)
     for (int l = 0; l < layers; l++)
         for (int f = 0; f < 6; f++)
             out[(l * 6 + f) * n + y * w + x] =
-                l ? surfCubemapLayeredread<float>(s, x * 4, y, f, l)
+                l ? surfCubemapLayeredread<float>(s, x * 4, y, l * 6 + f)
                   : surfCubemapread<float>(s, x * 4, y, f);
     float *tail = out + 6 * layers * n + 4 * (y * w + x);
     surfCubemapread(&tail[0], s, x * 4, y, 6);                              // 0
     surfCubemapread(&tail[1], s, x * 4, y, 7, hipBoundaryModeClamp);        // face 5
-    surfCubemapLayeredread(&tail[2], s, x * 4, y, 2, layers, hipBoundaryModeClamp);
-    surfCubemapLayeredread(&tail[3], s, x * 4, y, -1, 0);                   // 0
+    surfCubemapLayeredread(&tail[2], s, x * 4, y, 6 * layers + 2, hipBoundaryModeClamp);
+    surfCubemapLayeredread(&tail[3], s, x * 4, y, -1);                      // 0
 }
 #endif
 
@@ -392,9 +392,9 @@ static void test_surface()
         const float *q = &got[(size_t)6 * layers * n + 4 * t];
         expect(q[0] == 0, "face 6, Zero: 0", t, q[0], 0);
         expect(q[1] == c.v[5 * n + t], "face 7, Clamp: face 5", t, q[1], c.v[5 * n + t]);
-        float last = c.v[((layers - 1) * 6 + 2) * n + t];
-        expect(q[2] == last, "layer past the end, Clamp: the last", t, q[2], last);
-        expect(q[3] == 0, "face -1, Zero: 0", t, q[3], 0);
+        float last = c.v[((layers - 1) * 6 + 5) * n + t];
+        expect(q[2] == last, "layerFace past the end, Clamp: the last face", t, q[2], last);
+        expect(q[3] == 0, "layerFace -1, Zero: 0", t, q[3], 0);
     }
     CHECK(hipFree(dout));
     CHECK(hipDestroySurfaceObject(s));

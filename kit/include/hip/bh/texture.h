@@ -554,17 +554,18 @@ __BH_SURFFN(surfCubemap, (, int __bhx, int __bhy, int __bhf),
 			__BH_R(__bho)),
 	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho),
 			__bh_face(__bho, __bhf, 0, __bhm), __BH_R(__bho)))
-__BH_SURFFN(surfCubemapLayered, (, int __bhx, int __bhy, int __bhf, int __bhl),
-	    __bh_ld_2da(15, __BH_EX(__bho), __BH_EY(__bho),
-			__bh_face(__bho, __bhf, __bhl, __bhm), __BH_R(__bho)),
-	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho),
-			__bh_face(__bho, __bhf, __bhl, __bhm), __BH_R(__bho)))
+/* Layered cubemaps take one index, layerFace = layer * 6 + face (CUDA's and
+ * HIP's signature), with the boundary mode over all the faces. */
+__BH_SURFFN(surfCubemapLayered, (, int __bhx, int __bhy, int __bhlf),
+	    __bh_ld_2da(15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhlf), __BH_R(__bho)),
+	    __bh_st_2da(__bh_to(__bhd), 15, __BH_EX(__bho), __BH_EY(__bho), __BH_EZ(__bho, __bhlf),
+			__BH_R(__bho)))
 /* ROCm's surfCubemapLayeredwrite takes the data by pointer: accepted too. */
 template <typename __bhT, __BH_TEX_T(__bhT)>
 __BH_FN __BH_IMG void surfCubemapLayeredwrite(const __bhT *__bhd, hipSurfaceObject_t __bho,
-					      int __bhx, int __bhy, int __bhf, int __bhl,
+					      int __bhx, int __bhy, int __bhlf,
 					      int __bhm = hipBoundaryModeZero)
-__BH_BODY(surfCubemapLayeredwrite(*__bhd, __bho, __bhx, __bhy, __bhf, __bhl, __bhm);)
+__BH_BODY(surfCubemapLayeredwrite(*__bhd, __bho, __bhx, __bhy, __bhlf, __bhm);)
 #undef __BH_SURFFN
 #undef __BH_CALL
 #undef __BH_FN
