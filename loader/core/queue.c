@@ -275,10 +275,17 @@ static int wait_held(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 		if (q->faulted)
 			return bh_fail(err, BH_EFAULT,
 				       "the queue stopped after an earlier GPU fault");
-		/* The CP runs in order: the oldest unretired launch faulted. */
-		describe_seq(q, q->retired + 1, what, sizeof(what));
 		memset(&f, 0, sizeof(f));
 		if (plat->take_fault(plat, q->qid, &f)) {
+			/*
+			 * The CP runs in order: the oldest unretired launch
+			 * faulted.  Read the fence again first: launches before
+			 * it may have finished since the look above (the fault
+			 * came after their fences landed, and none lands after
+			 * it), and the name must be the faulting kernel's.
+			 */
+			retire_to(q, __atomic_load_n(fence_ptr(q), __ATOMIC_ACQUIRE));
+			describe_seq(q, q->retired + 1, what, sizeof(what));
 			set_faulted(q);
 			/*
 			 * A kernel's abort() and failed assert print a marked
@@ -310,6 +317,7 @@ static int wait_held(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 			timing = true;
 		}
 		if (now - start >= timeout_ns) {
+			describe_seq(q, q->retired + 1, what, sizeof(what));
 			if (!reset_on_timeout)
 				return bh_fail(err, BH_EBUSY, "%s has not finished yet", what);
 			bool reset = timeout_reset(q);
