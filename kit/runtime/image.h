@@ -100,6 +100,7 @@ struct bh_img_view {
 	uint32_t pitch;			/* texels from a row to the next */
 	bool cube;			/* a cubemap array (6 faces per layer in depth) */
 	unsigned int levels;		/* a mip chain (image.h's layout): 1D/2D, gfx11 */
+	bool buffer;			/* linear memory: also a V# of width texels */
 };
 
 /*
@@ -110,6 +111,15 @@ struct bh_img_view {
  */
 int bh_rt_tsharp_gfx9(const struct bh_img_view *v, uint32_t t[8]);
 int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8]);
+/*
+ * The 4-dword V# of linear texture @v (@v->buffer), which tex1Dfetch reads
+ * with a typed buffer load (texture.h): @v->width texels of
+ * nch * bits / 8 bytes from @v->va, the T#'s format and swizzle, an
+ * index past the end reading 0.  0, or -1 when the generation has no
+ * such buffer format (sRGB).
+ */
+int bh_rt_vsharp_gfx9(const struct bh_img_view *v, uint32_t vs[4]);
+int bh_rt_vsharp_gfx11(const struct bh_img_view *v, uint32_t vs[4]);
 /* DST_SEL_X..W of @nch channels, packed as T# word 3 bits 11:0. */
 uint32_t bh_rt_tsharp_swizzle(unsigned int nch);
 

@@ -59,3 +59,23 @@ int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8])
 	t[7] = 0;
 	return 0;
 }
+
+/*
+ * The V# (SQ_BUF_RSRC_WORD0..3): FORMAT from the same table as the T#'s
+ * (Mesa writes img_format into texel buffer descriptors; llvm-mc-19's
+ * BUF_FMT_* agree), STRIDE the texel size, NUM_RECORDS in texels and
+ * OOB_SELECT 0, radv's for texel buffers: index >= NUM_RECORDS (or an
+ * offset beyond the texel) reads 0.  sRGB is no buffer format.
+ */
+int bh_rt_vsharp_gfx11(const struct bh_img_view *v, uint32_t vs[4])
+{
+	unsigned int fmt = format(v->nch, v->bits, v->nf);
+
+	if (!fmt || v->nf == BH_NF_SRGB)
+		return -1;
+	vs[0] = (uint32_t)v->va;
+	vs[1] = ((uint32_t)(v->va >> 32) & 0xffff) | (v->nch * v->bits / 8) << 16;
+	vs[2] = v->width;
+	vs[3] = bh_rt_tsharp_swizzle(v->nch) | fmt << 12;	/* OOB_SELECT 0, TYPE 0 */
+	return 0;
+}

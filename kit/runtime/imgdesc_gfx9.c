@@ -49,3 +49,22 @@ int bh_rt_tsharp_gfx9(const struct bh_img_view *v, uint32_t t[8])
 	t[7] = 0;						/* no metadata */
 	return 0;
 }
+
+/*
+ * The V# (SQ_BUF_RSRC_WORD0..3): STRIDE the texel size, NUM_RECORDS in
+ * texels (gfx9 checks the index against it when STRIDE is set, as radv's
+ * texel buffers rely on), BUF_DATA_FORMAT numbered as IMG_DATA_FORMAT for
+ * these formats, BUF_NUM_FORMAT 3 bits (no sRGB).
+ */
+int bh_rt_vsharp_gfx9(const struct bh_img_view *v, uint32_t vs[4])
+{
+	unsigned int dfmt = data_format(v->nch, v->bits);
+
+	if (!dfmt || v->nf == BH_NF_SRGB)
+		return -1;
+	vs[0] = (uint32_t)v->va;
+	vs[1] = ((uint32_t)(v->va >> 32) & 0xffff) | (v->nch * v->bits / 8) << 16;
+	vs[2] = v->width;
+	vs[3] = bh_rt_tsharp_swizzle(v->nch) | (uint32_t)num_format[v->nf] << 12 | dfmt << 15;
+	return 0;
+}

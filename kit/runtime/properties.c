@@ -47,7 +47,7 @@ static void fill_arch(hipDeviceArch_t *a)
 /*
  * The image limits of a GPU with image instructions (texobj.c): the T#'s
  * 14-bit width and height and 13-bit depth and layer fields; linear
- * textures are one image row in barehip; cubemaps as square 2D layers
+ * textures are typed buffers (2^27 texels); cubemaps as square 2D layers
  * (6 per cube); gather4 and mipmaps (1D, 2D) on gfx11 only (gfx90a has no
  * extended image instructions and no mip levels).
  */
@@ -59,7 +59,8 @@ static void fill_images(hipDeviceProp_t *p, bool gather)
 	p->textureAlignment = 256;
 	p->texturePitchAlignment = 256;
 	p->surfaceAlignment = 256;
-	p->maxTexture1D = p->maxTexture1DLinear = w;
+	p->maxTexture1D = w;
+	p->maxTexture1DLinear = 1 << 27;	/* a V#'s texels (texobj.c), ROCm's value */
 	p->maxTexture2D[0] = p->maxTexture2D[1] = w;
 	p->maxTexture2DLinear[0] = p->maxTexture2DLinear[1] = w;
 	p->maxTexture2DLinear[2] = w * 16;		/* pitch bytes */

@@ -7,15 +7,17 @@
  * An object is 20 dwords of coherent host memory the GPU reads
  * (BH_MEM_HOST): the T# (dwords 0-7, imgdesc_gfx9.c / imgdesc_gfx11.c),
  * bytes per texel, height, width and depth-or-layers (8-11, read by the
- * surface functions and the point-sampling snap), the S# (12-15) and
- * four zero dwords.  Its handle is its GPU address.
+ * surface functions and the point-sampling snap), the S# (12-15) and,
+ * for linear memory, the V# that tex1Dfetch reads (16-19; else zeros).
+ * Its handle is its GPU address.
  *
  * Which devices have images: those whose targets have image
  * instructions, gfx90a and gfx11 (gfx942 has none: ImageSupport 0 and
  * every object call is hipErrorNotSupported there, as the texture
  * functions are unavailable in its device code).  Mipmapped textures
- * are gfx11's only (MI200 has no mip levels).  Not supported: linear-memory textures wider than an image row (16384 texels: their
- * tex1Dfetch would need typed buffer loads).
+ * are gfx11's only (MI200 has no mip levels).  A linear-memory texture
+ * is a typed buffer (a V#) of up to 2^27 texels, and also a 1D image
+ * when it fits in one (16384 texels).
  */
 #include <math.h>
 #include <pthread.h>
@@ -27,6 +29,9 @@
 #define OBJ_DWORDS 20
 #define MAX_IMAGE_DIM 16384u		/* T# WIDTH/HEIGHT: 14 bits */
 #define MAX_IMAGE_DEPTH 8192u		/* T# DEPTH: 13 bits */
+/* Texels of a linear texture, read through a V# (NUM_RECORDS is 32 bits):
+ * ROCm's and CUDA's maxTexture1DLinear, 2^27. */
+#define MAX_LINEAR_TEXELS (1u << 27)
 
 struct texobj {
 	struct texobj *next;
@@ -183,13 +188,16 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 			return bh_rt_error(hipErrorInvalidValue, "%s: devPtr %p is not aligned to "
 					   "hipDeviceAttributeTextureAlignment (%u bytes)", api, ptr,
 					   BH_IMAGE_PITCH_ALIGN);
-		if (!width || !height || width > MAX_IMAGE_DIM || height > MAX_IMAGE_DIM)
-			return bh_rt_error(linear && width > MAX_IMAGE_DIM ? hipErrorNotSupported :
-					   hipErrorInvalidValue, "%s: %zu x %zu texels: a %s texture "
-					   "has 1 to %u texels per row%s", api, width, height,
-					   linear ? "linear" : "pitch-2D", MAX_IMAGE_DIM, linear ?
-					   " in barehip (larger ones need typed buffer loads, not "
-					   "modelled yet)" : " and rows");
+		if (linear && (!width || width > MAX_LINEAR_TEXELS))
+			return bh_rt_error(hipErrorInvalidValue, "%s: %zu bytes of %zu-byte texels: "
+					   "a linear texture has 1 to %u texels "
+					   "(hipDeviceAttributeMaxTexture1DLinear)", api,
+					   res->res.linear.sizeInBytes, bpe, MAX_LINEAR_TEXELS);
+		if (!linear && (!width || !height || width > MAX_IMAGE_DIM ||
+				height > MAX_IMAGE_DIM))
+			return bh_rt_error(hipErrorInvalidValue, "%s: %zu x %zu texels: a pitch-2D "
+					   "texture has 1 to %u texels per row and rows", api, width,
+					   height, MAX_IMAGE_DIM);
 		if (!linear && (pitch % BH_IMAGE_PITCH_ALIGN || pitch < width * bpe))
 			return bh_rt_error(hipErrorInvalidValue, "%s: pitchInBytes %zu: a multiple "
 					   "of %u bytes of at least the row's %zu", api, pitch,
@@ -205,6 +213,7 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 		/* A linear texture's T# has one row: its pitch is its width. */
 		v->pitch = linear ? (uint32_t)width : (uint32_t)(pitch / bpe);
 		v->type = linear ? BH_IMG_1D : BH_IMG_2D;
+		v->buffer = linear;
 		break;
 	}
 	default:
@@ -325,10 +334,17 @@ static hipError_t publish(const char *api, struct bh_rt_device *d, const struct 
 	uint32_t w[OBJ_DWORDS] = { 0 };
 	int gen = image_gen(d);
 
-	if ((gen == 9 ? bh_rt_tsharp_gfx9 : bh_rt_tsharp_gfx11)(v, w))
+	/* A linear texture wider than an image row has no T# (zeros: an
+	 * image instruction on it faults); tex1Dfetch reads its V#. */
+	if ((!v->buffer || v->width <= MAX_IMAGE_DIM) &&
+	    (gen == 9 ? bh_rt_tsharp_gfx9 : bh_rt_tsharp_gfx11)(v, w))
 		return bh_rt_error(hipErrorNotSupported, "%s: %u channels of %u bits (number "
 				   "format %d) is no image format of this GPU", api, v->nch, v->bits,
 				   (int)v->nf);
+	if (v->buffer && (gen == 9 ? bh_rt_vsharp_gfx9 : bh_rt_vsharp_gfx11)(v, w + 16))
+		return bh_rt_error(hipErrorNotSupported, "%s: %u channels of %u bits (number "
+				   "format %d) is no buffer format of this GPU", api, v->nch,
+				   v->bits, (int)v->nf);
 	w[8] = v->nch * v->bits / 8;
 	w[9] = v->height;
 	w[10] = v->width;

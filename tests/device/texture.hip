@@ -160,8 +160,7 @@ __global__ void fetchLinear(hipTextureObject_t t, int *out, int n)
         out[i] = tex1Dfetch<int>(t, i - 2); // two before the start: 0
 }
 
-// Constant coordinates that f16 holds exactly: clang packs them two to a
-// VGPR (the instructions' A16 form) -- the same texels as at run time.
+// Constant indices: the same texels as computed ones.
 __global__ void fetchConstants(hipTextureObject_t lin, int *out)
 {
     out[threadIdx.x] = threadIdx.x == 0 ? tex1Dfetch<int>(lin, 3)
@@ -481,12 +480,87 @@ static void test_linear()
     hipLaunchKernelGGL(fetchConstants, dim3(1), dim3(3), 0, 0, o, out);
     CHECK(hipDeviceSynchronize());
     got = from_device(out, 3);
-    expect(got[0] == v[3], "tex1Dfetch(3), A16", 0, (float)got[0], (float)v[3]);
-    expect(got[1] == v[257], "tex1Dfetch(257), A16", 1, (float)got[1], (float)v[257]);
-    expect(got[2] == 0, "tex1Dfetch(-1), A16: outside", 2, (float)got[2], 0);
+    expect(got[0] == v[3], "tex1Dfetch(3), constant", 0, (float)got[0], (float)v[3]);
+    expect(got[1] == v[257], "tex1Dfetch(257), constant", 1, (float)got[1], (float)v[257]);
+    expect(got[2] == 0, "tex1Dfetch(-1), constant: outside", 2, (float)got[2], 0);
     CHECK(hipDestroyTextureObject(o));
     CHECK(hipFree(d));
     CHECK(hipFree(out));
+}
+
+// A linear texture is a typed buffer, not a 1D image: far more texels
+// than an image row's 16384.  Each thread fetches texel i as uchar4 read
+// as normalized floats (c / 255) and as float2 elements.
+__global__ void fetchLinearWide(hipTextureObject_t rgba, hipTextureObject_t f2, float4 *norm,
+                                float2 *elem, int n)
+{
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+        norm[i] = tex1Dfetch<float4>(rgba, i);
+        tex1Dfetch(&elem[i], f2, i); // the out-pointer form
+    }
+}
+
+static void test_linear_wide()
+{
+    const int n = 100003, extra = 5; // the last `extra` fetches are past the end
+    std::vector<uchar4> px(n);
+    std::vector<float2> fv(n);
+    for (int i = 0; i < n; i++) {
+        unsigned h = (unsigned)i * 2654435761u;
+        px[i] = make_uchar4(h & 255, (h >> 8) & 255, (h >> 16) & 255, h >> 24);
+        fv[i] = make_float2(i * 0.25f - 7.0f, -(float)i);
+    }
+    uchar4 *dpx = to_device(px);
+    float2 *dfv = to_device(fv), *delem;
+    float4 *dnorm;
+    CHECK(hipMalloc(&dnorm, (n + extra) * sizeof(float4)));
+    CHECK(hipMalloc(&delem, (n + extra) * sizeof(float2)));
+    hipResourceDesc r{};
+    r.resType = hipResourceTypeLinear;
+    r.res.linear.devPtr = dpx;
+    r.res.linear.desc = hipCreateChannelDesc<uchar4>();
+    r.res.linear.sizeInBytes = n * sizeof(uchar4);
+    hipTextureDesc t{};
+    t.readMode = hipReadModeNormalizedFloat;
+    hipTextureObject_t orgba, of2;
+    CHECK(hipCreateTextureObject(&orgba, &r, &t, nullptr));
+    r.res.linear.devPtr = dfv;
+    r.res.linear.desc = hipCreateChannelDesc<float2>();
+    r.res.linear.sizeInBytes = n * sizeof(float2);
+    t.readMode = hipReadModeElementType;
+    CHECK(hipCreateTextureObject(&of2, &r, &t, nullptr));
+    hipLaunchKernelGGL(fetchLinearWide, dim3(64), dim3(256), 0, 0, orgba, of2, dnorm, delem,
+                       n + extra);
+    CHECK(hipDeviceSynchronize());
+    std::vector<float4> norm = from_device(dnorm, n + extra);
+    std::vector<float2> elem = from_device(delem, n + extra);
+    for (int i = 0; i < n + extra; i++) {
+        bool in = i < n;
+        float want[4] = {in ? px[i].x / 255.0f : 0, in ? px[i].y / 255.0f : 0,
+                         in ? px[i].z / 255.0f : 0, in ? px[i].w / 255.0f : 0};
+        float got[4] = {norm[i].x, norm[i].y, norm[i].z, norm[i].w};
+        for (int c = 0; c < 4; c++)
+            expect(got[c] == want[c], "tex1Dfetch<float4> of uchar4, 100003 texels", i, got[c],
+                   want[c]);
+        expect(elem[i].x == (in ? fv[i].x : 0) && elem[i].y == (in ? fv[i].y : 0),
+               "tex1Dfetch<float2>, 100003 texels", i, elem[i].x, in ? fv[i].x : 0);
+    }
+    CHECK(hipDestroyTextureObject(orgba));
+    CHECK(hipDestroyTextureObject(of2));
+
+    // The limit: hipDeviceAttributeMaxTexture1DLinear texels, one more is refused.
+    int max = 0;
+    CHECK(hipDeviceGetAttribute(&max, hipDeviceAttributeMaxTexture1DLinear, 0));
+    expect(max == 1 << 27, "hipDeviceAttributeMaxTexture1DLinear", 0, (float)max, 1 << 27);
+    r.res.linear.desc = hipCreateChannelDesc<float>();
+    r.res.linear.sizeInBytes = ((size_t)max + 1) * sizeof(float);
+    hipTextureObject_t o;
+    expect(hipCreateTextureObject(&o, &r, &t, nullptr) == hipErrorInvalidValue,
+           "a linear texture of maxTexture1DLinear + 1 texels", 0, 0, 0);
+    CHECK(hipFree(dpx));
+    CHECK(hipFree(dfv));
+    CHECK(hipFree(dnorm));
+    CHECK(hipFree(delem));
 }
 
 static void test_extended()
@@ -623,6 +697,7 @@ int main()
         test_1d_3d_layered(gfx90a);
         test_formats();
         test_linear();
+        test_linear_wide();
         test_extended();
     }
 #endif

@@ -247,6 +247,11 @@ static void swizzle(const struct img_rsrc *r, const uint8_t *p, uint32_t out[4])
 	}
 }
 
+void img_texel_components(const struct img_rsrc *r, const uint8_t *p, uint32_t out[4])
+{
+	swizzle(r, p, out);
+}
+
 /* Pack the DMASK components of @v into @dst (D16: two per dword). */
 static unsigned pack(const struct insn *in, const struct img_rsrc *r, const uint32_t v[4],
 		     uint32_t *dst)

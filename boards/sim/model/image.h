@@ -54,6 +54,33 @@ struct img_samp {
 	float lod_bias, min_lod, max_lod;
 };
 
+/* OOB_SELECT of a V# (gfx10+; the model gives gfx9's rule these names):
+ * what makes a buffer access out of range. */
+enum {
+	BUF_OOB_INDEX_OFFSET,		/* index >= NUM_RECORDS or offset >= STRIDE */
+	BUF_OOB_INDEX,			/* index >= NUM_RECORDS */
+	BUF_OOB_NONE,			/* only NUM_RECORDS == 0 */
+	BUF_OOB_RAW,			/* offset + size > NUM_RECORDS */
+};
+
+/* A buffer resource (V#) read by a typed access (buffer_load_format_*):
+ * its format is an img_rsrc's (nch, bits, nf, bpe, sel). */
+struct buf_rsrc {
+	uint64_t base;
+	uint32_t stride, num_records;
+	unsigned oob;			/* BUF_OOB_* */
+	struct img_rsrc fmt;
+};
+
+/* Decode the V# at SGPRs src[0].. of @in: 0, or -1 after a fault naming
+ * what the model refuses (swizzled or ADD_TID buffers, a format it does
+ * not have, a T# where a V# belongs). */
+int buf_rsrc_read(struct wave *w, const struct insn *in, struct buf_rsrc *b);
+
+/* The four output components of texel @p of format @r (its channels
+ * through DST_SEL; f32 bits, or integers for UINT/SINT). */
+void img_texel_components(const struct img_rsrc *r, const uint8_t *p, uint32_t out[4]);
+
 /*
  * Decode the T# at SGPRs src[0].. and the S# at src[1].. of @in into @r
  * and @s: 0, or -1 after a fault that names what the model refuses (a

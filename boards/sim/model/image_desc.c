@@ -261,6 +261,80 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 	return 0;
 }
 
+/*
+ * The V# of a typed buffer load (what tex1Dfetch of a linear-memory
+ * texture reads, as ockl's image_load_1Db does).  Field positions: Mesa's
+ * SQ_BUF_RSRC_WORD0..3 (gfx9.json, gfx11-rsrc.json):
+ *   word0 BASE_ADDRESS 31:0; word1 BASE_ADDRESS_HI 15:0, STRIDE 29:16,
+ *   SWIZZLE_ENABLE 31 (gfx11: 31:30); word2 NUM_RECORDS; word3 DST_SEL
+ *   11:0, gfx9 NUM_FORMAT 14:12 and DATA_FORMAT 18:15 (BUF_*_FORMAT,
+ *   numbered as the image formats for those the model has), gfx11 FORMAT
+ *   18:12 (the image FORMAT table: Mesa writes img_format into texel
+ *   buffer descriptors), ADD_TID_ENABLE 23, gfx11 OOB_SELECT 29:28, TYPE
+ *   31:30 (0: a buffer).
+ * Range checks: gfx11 by OOB_SELECT (Mesa's comment in
+ * ac_build_buffer_descriptor); gfx9 has no OOB_SELECT: with a STRIDE the
+ * index is checked against NUM_RECORDS (in records: radv divides the
+ * size by the stride on gfx9), without one the offset [INFERRED from the
+ * GCN3 ISA's range-checking rule, unverified on gfx90a].
+ */
+int buf_rsrc_read(struct wave *w, const struct insn *in, struct buf_rsrc *b)
+{
+	uint32_t v[4];
+	bool gfx11 = w->sim->target->isa->gen == 11;
+	struct img_rsrc *f = &b->fmt;
+	unsigned swz;
+
+	for (unsigned i = 0; i < 4; i++)
+		v[i] = rd_s32(w, in, in->src[0] + i);
+	*b = (struct buf_rsrc){ 0 };
+	b->base = v[0] | (uint64_t)(v[1] & 0xffff) << 32;
+	b->stride = (v[1] >> 16) & 0x3fff;
+	b->num_records = v[2];
+	if (v[3] >> 30)
+		return refuse(w, in, "buffer: not a buffer descriptor (V# TYPE %u: a T# or an "
+			      "unset descriptor)", v[3] >> 30);
+	if ((v[3] >> 23) & 1)
+		return refuse(w, in, "buffer: ADD_TID_ENABLE in a typed access not modelled");
+	for (unsigned c = 0; c < 4; c++) {
+		f->sel[c] = (v[3] >> (3 * c)) & 7;
+		if (f->sel[c] == 2 || f->sel[c] == 3)
+			return refuse(w, in, "buffer: reserved DST_SEL value %u", f->sel[c]);
+	}
+	if (gfx11) {
+		unsigned fmt = (v[3] >> 12) & 0x7f;
+
+		swz = (v[1] >> 30) & 3;
+		/* 64 and above are sRGB and other image-only formats. */
+		if (fmt >= 64 || !gfx11_formats[fmt].nch)
+			return refuse(w, in, "buffer: V# FORMAT %u not modelled", fmt);
+		f->nch = gfx11_formats[fmt].nch;
+		f->bits = gfx11_formats[fmt].bits;
+		f->nf = gfx11_formats[fmt].nf - 1;
+		b->oob = (v[3] >> 28) & 3;
+	} else {
+		unsigned dfmt = (v[3] >> 15) & 0xf, nfmt = (v[3] >> 12) & 7;
+
+		swz = v[1] >> 31;
+		if (!gfx9_data_formats[dfmt].nch)
+			return refuse(w, in, "buffer: V# DATA_FORMAT %u not modelled", dfmt);
+		if (!gfx9_num_formats[nfmt])
+			return refuse(w, in, "buffer: V# NUM_FORMAT %u not modelled", nfmt);
+		f->nch = gfx9_data_formats[dfmt].nch;
+		f->bits = gfx9_data_formats[dfmt].bits;
+		f->nf = gfx9_num_formats[nfmt] - 1;
+		b->oob = b->stride ? BUF_OOB_INDEX : BUF_OOB_RAW;
+	}
+	if (swz)
+		return refuse(w, in, "buffer: a swizzled V# (SWIZZLE_ENABLE %u) in a typed access "
+			      "not modelled", swz);
+	if (!format_valid(f->bits, f->nf))
+		return refuse(w, in, "buffer: %u-bit channels cannot have this number format "
+			      "(enum img_nf %u)", f->bits, f->nf);
+	f->bpe = (uint8_t)(f->nch * f->bits / 8);
+	return 0;
+}
+
 int img_samp_read(struct wave *w, const struct insn *in, struct img_samp *s)
 {
 	uint32_t d[4];

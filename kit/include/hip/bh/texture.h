@@ -6,7 +6,8 @@
  * runtime fills (kit/runtime/texobj.c): the image resource descriptor
  * (T#, dwords 0-7), then barehip's own words 8-11 (bytes per texel,
  * height, width, depth or layers), then the sampler descriptor (S#,
- * dwords 12-15).  A hipSurfaceObject_t points at the first 12.  Device
+ * dwords 12-15), then for linear memory the buffer descriptor (V#,
+ * dwords 16-19) that tex1Dfetch reads.  A hipSurfaceObject_t points at the first 12.  Device
  * code loads them through the constant address space (s_load when the
  * object is uniform; LLVM loops over the lanes' objects when it is not)
  * and calls the llvm.amdgcn.image.* intrinsics by their names (clang-19
@@ -76,6 +77,7 @@ typedef const __attribute__((address_space(4))) unsigned int *__bh_words_p;
 /* The object's words (see the top). */
 #define __BH_T(o) (*(__bh_tsharp_p)(__SIZE_TYPE__)(o))
 #define __BH_S(o) (*(__bh_ssharp_p)((__SIZE_TYPE__)(o) + 48))
+#define __BH_V(o) (*(__bh_ssharp_p)((__SIZE_TYPE__)(o) + 64))
 #define __BH_W(o, i) (((__bh_words_p)(__SIZE_TYPE__)(o))[i])
 
 /*
@@ -89,6 +91,10 @@ typedef const __attribute__((address_space(4))) unsigned int *__bh_words_p;
 #define __BH_SAMP __bh_i8v, __bh_i4v, bool, int, int
 #define __BH_RSRC __bh_i8v, int, int
 #ifdef __HIP_DEVICE_COMPILE__
+/* A typed buffer load (V#, index, offset, soffset, cache policy):
+ * buffer_load_format, what tex1Dfetch reads linear memory with. */
+extern "C" __device__ __bh_f4v __bh_bl_fmt(__bh_i4v, int, int, int, int)
+	__asm("llvm.amdgcn.struct.buffer.load.format.v4f32");
 __BH_IMGFN(__bh_f4v, __bh_ld_1d, "load.1d.v4f32.i32", int, int, __BH_RSRC);
 __BH_IMGFN(__bh_f4v, __bh_ld_2d, "load.2d.v4f32.i32", int, int, int, __BH_RSRC);
 __BH_IMGFN(__bh_f4v, __bh_ld_3d, "load.3d.v4f32.i32", int, int, int, int, __BH_RSRC);
@@ -266,8 +272,10 @@ static __device__ inline float __bh_snap(hipTextureObject_t __bho, float __bhc, 
 #define __BH_BODY(...) ;
 #endif
 
-/* tex1Dfetch: texel @x of a linear-memory texture, no filtering or addressing. */
-__BH_TEXFN(, tex1Dfetch, (, int __bhx), __BH_CALL(__bh_ld_1d(15, __bhx, __BH_T(__bho), 0, 0)))
+/* tex1Dfetch: texel @x of a linear-memory texture, no filtering or
+ * addressing: a typed buffer load through the object's V# (up to 2^27
+ * texels, where a 1D image has 16384), 0 past the end. */
+__BH_TEXFN(, tex1Dfetch, (, int __bhx), __BH_CALL(__bh_bl_fmt(__BH_V(__bho), __bhx, 0, 0, 0)))
 __BH_TEXFN(, tex1D, (, float __bhx), __BH_CALL(__bh_sm_1d(15, __BH_SNX(__bhx), __BH_TS)))
 __BH_TEXFN(, tex2D, (, float __bhx, float __bhy),
 	   __BH_CALL(__bh_sm_2d(15, __BH_SNX(__bhx), __BH_SNY(__bhy), __BH_TS)))
