@@ -19,8 +19,8 @@
  * the 1-D copies (hipMemcpyAtoH, hipMemcpyToArray, ...) take the array
  * as that sequence of rows of width * bytes-per-texel bytes.
  *
- * Mipmapped arrays (1-D and 2-D) are one allocation in the layout of a
- * linear mip chain (image.h) whose levels are arrays too.
+ * Mipmapped arrays (of every shape) are one allocation in the layout of
+ * linear mip chains (image.h) whose levels are arrays too.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -207,6 +207,39 @@ static const char *format_desc(hipArray_Format format, unsigned int n, hipChanne
 
 /* ------------------------------------------------------------- creation */
 /*
+ * The texture type of a @w x @h x @d array with @flags (hipExtent's
+ * sizes, 0: absent), or NULL and the reason in *@why.
+ */
+static bool array_type(size_t w, size_t h, size_t d, unsigned int flags, unsigned int *type,
+		       const char **why)
+{
+	const bool layered = flags & hipArrayLayered, cube = flags & hipArrayCubemap;
+
+	*why = NULL;
+	if (cube) {
+		if (w != h)
+			*why = "a cubemap's faces must be square (width == height)";
+		else if (layered ? !d || d % 6 : d != 6)
+			*why = layered ? "a layered cubemap's depth must be 6 * layers"
+				       : "a cubemap's depth must be 6";
+		*type = layered ? hipTextureTypeCubemapLayered : hipTextureTypeCubemap;
+	} else if (layered) {
+		if (!d)
+			*why = "a layered array needs a layer count (depth)";
+		*type = h ? hipTextureType2DLayered : hipTextureType1DLayered;
+	} else if (d) {
+		if (!h)
+			*why = "a 3-D array needs a height (or hipArrayLayered for 1-D layers)";
+		*type = hipTextureType3D;
+	} else {
+		*type = h ? hipTextureType2D : hipTextureType1D;
+	}
+	if (!*why && (flags & hipArrayTextureGather) && *type != hipTextureType2D)
+		*why = "hipArrayTextureGather is for 2-D arrays only";
+	return !*why;
+}
+
+/*
  * Make an array of @desc texels, @w x @h x @d as hipExtent gives them (0:
  * the dimension is absent; with hipArrayLayered @d is the layer count,
  * with hipArrayCubemap 6 faces or 6 * layers).  @desc is checked.
@@ -230,27 +263,8 @@ static hipError_t make_array(const char *api, hipArray_t *out, const hipChannelF
 		return REFUSE("unknown flags 0x%x", ARGS, flags & ~ARRAY_FLAGS);
 	if (!w)
 		return REFUSE("the width is 0", ARGS);
-	if (cube) {
-		if (w != h)
-			return REFUSE("a cubemap's faces must be square (width == height)", ARGS);
-		if (layered ? !d || d % 6 : d != 6)
-			return REFUSE("a %scubemap's depth must be %s", ARGS,
-				      layered ? "layered " : "", layered ? "6 * layers" : "6");
-		type = layered ? hipTextureTypeCubemapLayered : hipTextureTypeCubemap;
-	} else if (layered) {
-		if (!d)
-			return REFUSE("a layered array needs a layer count (depth)", ARGS);
-		type = h ? hipTextureType2DLayered : hipTextureType1DLayered;
-	} else if (d) {
-		if (!h)
-			return REFUSE("a 3-D array needs a height (or hipArrayLayered for 1-D "
-				      "layers)", ARGS);
-		type = hipTextureType3D;
-	} else {
-		type = h ? hipTextureType2D : hipTextureType1D;
-	}
-	if ((flags & hipArrayTextureGather) && type != hipTextureType2D)
-		return REFUSE("hipArrayTextureGather is for 2-D arrays only", ARGS);
+	if (!array_type(w, h, d, flags, &type, &why))
+		return REFUSE("%s", ARGS, why);
 	if (w > MAX_WIDTH || h > MAX_HEIGHT || d > MAX_SLICES)
 		return REFUSE("larger than the largest array (%u x %u texels, %u %s)", ARGS,
 			      MAX_WIDTH, MAX_HEIGHT, MAX_SLICES,
@@ -527,17 +541,19 @@ static unsigned int max_levels(size_t w, size_t h)
 
 /*
  * Make a mipmapped array of @levels levels (clamped to the chain's, as
- * CUDA does).  1D and 2D only: 3D, layered and cubemap mip chains are
- * not supported.
+ * CUDA does) of any array shape: 1D, 2D, 3D (each level has half the
+ * depth), layered and cubemap (every level has all the layers or faces).
+ * One allocation in the layout of image.h: per slice (3-D slice, layer or
+ * face) the whole chain, smallest level first.
  */
 static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
 				 const hipChannelFormatDesc *desc, hipExtent extent,
 				 unsigned int levels, unsigned int flags)
 {
-	unsigned int nch = 0, bits = 0;
+	unsigned int nch = 0, bits = 0, type = 0;
 	hipArray_Format format = HIP_AD_FORMAT_UNSIGNED_INT8;
 	const char *why = desc_format(desc, &nch, &bits, &format);
-	size_t w = extent.width, h = extent.height;
+	size_t w = extent.width, h = extent.height, d = extent.depth;
 	struct bh_rt_device *dev;
 	hipError_t e;
 
@@ -547,29 +563,33 @@ static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
 		why = "the width is 0";
 	if (!why && !levels)
 		why = "0 levels";
-	if (!why && (w > MAX_WIDTH || h > MAX_HEIGHT))
-		why = "larger than the largest array (16384 x 16384 texels)";
+	if (!why)
+		array_type(w, h, d, flags, &type, &why);
+	if (!why && (w > MAX_WIDTH || h > MAX_HEIGHT || d > MAX_SLICES))
+		why = "larger than the largest array (16384 x 16384 texels, 8192 slices)";
 	if (why)
 		return bh_rt_error(hipErrorInvalidValue, "%s(%zu x %zu x %zu, %u levels, flags "
 				   "0x%x): %s", api, extent.width, extent.height, extent.depth,
 				   levels, flags, why);
-	if (extent.depth || flags & (hipArrayLayered | hipArrayCubemap))
-		return bh_rt_error(hipErrorNotSupported, "%s(%zu x %zu x %zu, flags 0x%x): "
-				   "mipmapped 3-D, layered and cubemap arrays are not supported by "
-				   "barehip (1-D and 2-D ones are)", api, extent.width,
-				   extent.height, extent.depth, flags);
-	if (levels > max_levels(w, h))
-		levels = max_levels(w, h);
+	const bool is3d = type == hipTextureType3D;
+	/* Levels halve the width, height and a 3-D array's depth. */
+	size_t longest = h > w ? h : w;
+
+	if (is3d && d > longest)
+		longest = d;
+	if (levels > max_levels(longest, 0))
+		levels = max_levels(longest, 0);
 	e = bh_rt_cur(&dev);
 	if (e)
 		return e;
 	struct hipMipmappedArray *m = calloc(1, sizeof(*m));
 	struct hipArray *lv[BH_MAX_MIP_LEVELS] = { NULL };
 	size_t bpe = (size_t)nch * bits / 8, at = 0, off[BH_MAX_MIP_LEVELS];
+	size_t slices = d ? d : 1;
 
 	if (!m)
 		return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
-	/* The chain, smallest level first (image.h). */
+	/* The chain of one slice, smallest level first (image.h). */
 	for (int l = (int)levels - 1; l >= 0; l--) {
 		size_t cw = ((w - 1) >> l) + 1, ch = h ? ((h - 1) >> l) + 1 : 1;
 		size_t pitch = (cw * bpe + BH_IMAGE_PITCH_ALIGN - 1) / BH_IMAGE_PITCH_ALIGN *
@@ -588,13 +608,13 @@ static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
 		a->bpe = bpe;
 		a->width = w >> l ? w >> l : 1;
 		a->height = !h ? 0 : h >> l ? h >> l : 1;
+		/* A 3-D level has max(1, depth >> l) slices; layers and faces stay. */
+		a->depth = is3d ? (d >> l ? d >> l : 1) : d;
 		a->flags = flags;
-		a->type = h ? hipTextureType2D : hipTextureType1D;
+		a->type = type;
 		a->pitch = pitch;
 		a->rows = a->height ? a->height : 1;
-		a->slices = 1;
-		a->slice_bytes = pitch * a->rows;
-		a->bytes = a->slice_bytes;
+		a->slices = a->depth ? a->depth : 1;
 		a->mip = m;
 		a->level = (unsigned int)l;
 		at += pitch * ch;
@@ -606,11 +626,17 @@ static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
 			free(m);
 			return bh_rt_error(hipErrorOutOfMemory, "%s: out of host memory", api);
 		}
-	char what[128];
+	/* Every slice holds the whole chain: slices are a chain apart (a
+	 * level of one slice is an ordinary array). */
+	for (unsigned int l = 0; l < levels; l++) {
+		lv[l]->slice_bytes = lv[l]->slices > 1 ? at : lv[l]->pitch * lv[l]->rows;
+		lv[l]->bytes = at * (lv[l]->slices - 1) + lv[l]->pitch * lv[l]->rows;
+	}
+	char what[160];
 
-	snprintf(what, sizeof(what), "%s(%zu x %zu, %u levels, %u x %u-bit channels)", api, w, h,
-		 levels, nch, bits);
-	e = bh_rt_array_mem_alloc(what, dev, at, &m->alloc);
+	snprintf(what, sizeof(what), "%s(%zu x %zu x %zu, %u levels, %u x %u-bit channels)", api,
+		 w, h, d, levels, nch, bits);
+	e = bh_rt_array_mem_alloc(what, dev, at * slices, &m->alloc);
 	if (e) {
 		for (unsigned int l = 0; l < levels; l++)
 			free(lv[l]);
@@ -626,6 +652,9 @@ static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
 	m->levels = levels;
 	m->width = w;
 	m->height = h;
+	m->depth = d;
+	m->type = type;
+	m->slice_bytes = at;
 	pthread_mutex_lock(&array_lock);
 	for (unsigned int l = 0; l < levels; l++) {
 		lv[l]->base = (uint8_t *)m->base + off[l];
@@ -637,8 +666,8 @@ static hipError_t make_mipmapped(const char *api, hipMipmappedArray_t *out,
 	m->next = mipmaps;
 	mipmaps = m;
 	pthread_mutex_unlock(&array_lock);
-	BH_RT_LOG(3, "%s ( %zu x %zu, %u levels, %u x %u bits ) = %p: %zu bytes at %p", api, w,
-		  h, levels, nch, bits, (void *)m, at, m->base);
+	BH_RT_LOG(3, "%s ( %zu x %zu x %zu, %u levels, %u x %u bits ) = %p: %zu bytes at %p",
+		  api, w, h, d, levels, nch, bits, (void *)m, at * slices, m->base);
 	*out = m;
 	return bh_rt_success();
 }
@@ -773,6 +802,24 @@ static size_t row_bytes(const struct hipArray *a)
 }
 
 /*
+ * Bytes from a row to the next as the copies count rows: the pitch, or
+ * in an array of one row a slice (a 1-D layered array's rows are its
+ * layers).  The slices of a level of a layered or 3-D mip chain are a
+ * whole chain apart (image.h), not pitch * rows.
+ */
+static size_t row_stride(const struct hipArray *a)
+{
+	return a->rows == 1 ? a->slice_bytes : a->pitch;
+}
+
+/* Whether @a's slices are not rows * pitch apart (a level of a layered or
+ * 3-D mip chain): a pitched copy of it takes its slice stride. */
+static bool sparse_slices(const struct hipArray *a)
+{
+	return a->slices > 1 && a->slice_bytes != a->pitch * a->rows;
+}
+
+/*
  * The box of @w bytes x @h rows x @d slices at (@x bytes, row @y, slice
  * @z) of array @a (a copy from lookup), checked to lie inside its texels
  * (not its pitch padding); *@start: where it begins.  In a 1-D layered
@@ -793,7 +840,7 @@ static hipError_t in_array(const char *api, const char *side, const struct hipAr
 				   "the array of %zu x %zu x %zu texels (%zu bytes a row, %zu rows, "
 				   "%zu slices)", api, side, w, h, d, x, y, z, a->width, a->height,
 				   a->depth, row, a->rows, a->slices);
-	*start = (uint8_t *)a->base + z * a->slice_bytes + y * a->pitch + x;
+	*start = (uint8_t *)a->base + z * a->slice_bytes + y * row_stride(a) + x;
 	return hipSuccess;
 }
 
@@ -835,10 +882,10 @@ static hipError_t copy2d(const char *api, bool to, const struct hipArray *array,
 	if (e)
 		return e;
 	if (to)
-		return bh_rt_copy3d(api, start, a.pitch, 0, buf, pitch, 0, width, height, 1, kind,
-				    async, stream);
-	return bh_rt_copy3d(api, (void *)(uintptr_t)buf, pitch, 0, start, a.pitch, 0, width,
-			    height, 1, kind, async, stream);
+		return bh_rt_copy3d(api, start, row_stride(&a), 0, buf, pitch, 0, width, height, 1,
+				    kind, async, stream);
+	return bh_rt_copy3d(api, (void *)(uintptr_t)buf, pitch, 0, start, row_stride(&a), 0,
+			    width, height, 1, kind, async, stream);
 }
 
 hipError_t hipMemcpy2DToArray(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,
@@ -892,8 +939,8 @@ hipError_t hipMemcpy2DArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOf
 			     &sstart);
 	if (e)
 		return e;
-	return bh_rt_copy3d(api, dstart, d.pitch, 0, sstart, s.pitch, 0, width, height, 1, kind,
-			    false, NULL);
+	return bh_rt_copy3d(api, dstart, row_stride(&d), 0, sstart, row_stride(&s), 0, width,
+			    height, 1, kind, false, NULL);
 }
 
 /* ---------------------------------------------------------- 1-D copies */
@@ -945,7 +992,17 @@ static uint8_t *flat_at(const struct flat *f, size_t at, size_t *room)
 	const size_t row = row_bytes(f->a), r = (f->off + at) / row, x = (f->off + at) % row;
 
 	*room = row - x;
-	return (uint8_t *)f->a->base + r * f->a->pitch + x;
+	return (uint8_t *)f->a->base + (r / f->a->rows) * f->a->slice_bytes +
+	       (r % f->a->rows) * f->a->pitch + x;
+}
+
+/* Whole rows from @f's byte @at that one pitched copy may take: to the end
+ * of the slice where slices are not rows * pitch apart, else all. */
+static size_t flat_rows(const struct flat *f, size_t at)
+{
+	if (!f->a || !sparse_slices(f->a))
+		return SIZE_MAX;
+	return f->a->rows - (f->off + at) / row_bytes(f->a) % f->a->rows;
 }
 
 /*
@@ -971,8 +1028,10 @@ static hipError_t flat_copy(const char *api, struct flat dst, struct flat src, s
 
 		if ((!dst.a || droom == drow) && (!src.a || sroom == srow) &&
 		    (!drow || !srow || drow == srow) && left >= row) {
-			size_t n = left / row;
+			size_t n = left / row, dn = flat_rows(&dst, done), sn = flat_rows(&src, done);
 
+			n = n < dn ? n : dn;
+			n = n < sn ? n : sn;
 			e = bh_rt_copy3d(api, d, dst.a ? dst.a->pitch : row, 0, s,
 					 src.a ? src.a->pitch : row, 0, row, n, 1, kind, async,
 					 stream);
@@ -1142,7 +1201,8 @@ hipError_t hipMemcpyAtoA(hipArray_t dst, size_t dstOffset, hipArray_t src, size_
 /* An array side of hipMemcpy3D as a pitched pointer: its box checked, x
  * in bytes. */
 static hipError_t array_side(const char *api, const char *side, const struct hipArray *handle,
-			     hipPos pos, hipExtent bytes, hipPitchedPtr *p, hipPos *bpos)
+			     hipPos pos, hipExtent bytes, hipPitchedPtr *p, hipPos *bpos,
+			     size_t *slice)
 {
 	struct hipArray a;
 	uint8_t *start;
@@ -1158,8 +1218,9 @@ static hipError_t array_side(const char *api, const char *side, const struct hip
 		     &start);
 	if (e)
 		return e;
-	*p = make_hipPitchedPtr(a.base, a.pitch, row_bytes(&a), a.rows);
+	*p = make_hipPitchedPtr(a.base, row_stride(&a), row_bytes(&a), a.rows);
 	*bpos = make_hipPos(x, pos.y, pos.z);
+	*slice = sparse_slices(&a) ? a.slice_bytes : 0;
 	return hipSuccess;
 }
 
@@ -1169,7 +1230,8 @@ static hipError_t array_side(const char *api, const char *side, const struct hip
  * destination's where both are arrays); a pointer side's position is in
  * bytes.  A side is an array or a pointer, not both.
  */
-hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMemcpy3DParms *out)
+hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMemcpy3DParms *out,
+			      size_t slice[2])
 {
 	struct hipArray a;
 	const struct hipArray *by = in->dstArray ? in->dstArray : in->srcArray;
@@ -1190,12 +1252,13 @@ hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMe
 	*out = *in;
 	out->srcArray = out->dstArray = NULL;
 	out->extent = bytes;
+	slice[0] = slice[1] = 0;
 	if (in->srcArray)
 		e = array_side(api, "srcArray", in->srcArray, in->srcPos, bytes, &out->srcPtr,
-			       &out->srcPos);
+			       &out->srcPos, &slice[0]);
 	if (!e && in->dstArray)
 		e = array_side(api, "dstArray", in->dstArray, in->dstPos, bytes, &out->dstPtr,
-			       &out->dstPos);
+			       &out->dstPos, &slice[1]);
 	return e;
 }
 
@@ -1211,6 +1274,7 @@ hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMe
 struct side {
 	const void *base;
 	size_t pitch, height;
+	size_t slice;		/* an array's sparse slice stride (sparse_slices), else 0 */
 };
 
 static hipError_t side_base(const char *api, const char *side, hipMemoryType type,
@@ -1221,7 +1285,7 @@ static hipError_t side_base(const char *api, const char *side, hipMemoryType typ
 	uint8_t *start;
 	hipError_t e;
 
-	*out = (struct side){ NULL, pitch, height };
+	*out = (struct side){ NULL, pitch, height, 0 };
 	switch (type) {
 	case hipMemoryTypeHost:
 		out->base = host;
@@ -1238,7 +1302,8 @@ static hipError_t side_base(const char *api, const char *side, hipMemoryType typ
 				     &start);
 		if (e)
 			return e;
-		*out = (struct side){ a.base, a.pitch, a.rows };
+		*out = (struct side){ a.base, row_stride(&a), a.rows,
+				      sparse_slices(&a) ? a.slice_bytes : 0 };
 		return hipSuccess;
 	default:
 		return bh_rt_error(hipErrorInvalidValue, "%s: %sMemoryType %d is not a memory "
@@ -1314,7 +1379,8 @@ hipError_t hipDrvMemcpy2DUnaligned(const hip_Memcpy2D *copy)
 }
 
 /* A driver-style 3-D copy as the runtime's: @c's sides resolved. */
-hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p)
+hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p,
+			      size_t slice[2])
 {
 	struct side src, dst;
 	hipError_t e;
@@ -1346,13 +1412,16 @@ hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3
 		.extent = { c->WidthInBytes, c->Height, c->Depth },
 		.kind = hipMemcpyDefault,
 	};
+	slice[0] = src.slice;
+	slice[1] = dst.slice;
 	return hipSuccess;
 }
 
 static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipStream_t stream)
 {
 	hipMemcpy3DParms p;
-	hipError_t e = bh_rt_drv3d_params(api, c, &p);
+	size_t slice[2];
+	hipError_t e = bh_rt_drv3d_params(api, c, &p, slice);
 
 	if (e)
 		return e;
@@ -1369,7 +1438,7 @@ static hipError_t drv3d(const char *api, const HIP_MEMCPY3D *c, bool async, hipS
 					   "do not fit its pitch of %zu bytes", api,
 					   k ? "dst" : "src", p.extent.width, x, q->pitch);
 	}
-	return async ? hipMemcpy3DAsync(&p, stream) : hipMemcpy3D(&p);
+	return bh_rt_copy3d_params(api, &p, slice, async, stream);
 }
 
 hipError_t hipDrvMemcpy3D(const HIP_MEMCPY3D *copy)

@@ -928,15 +928,17 @@ static hipError_t copy_1d(const char *api, void *dst, const void *src, size_t co
 /* A 3-D copy as hipGraphAddMemcpyNode takes it, checked.  An array side
  * is its memory (array.c), resolved now: the node keeps the parameters
  * as given (hipGraphMemcpyNodeGetParams) and copies the memory. */
-static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct node_copy *c)
+static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, const size_t *given_slice,
+			  struct node_copy *c)
 {
 	const hipMemcpy3DParms *given = p;
 	hipMemcpy3DParms resolved;
+	size_t slice[2] = { given_slice ? given_slice[0] : 0, given_slice ? given_slice[1] : 0 };
 
 	if (!p)
 		return bh_rt_error(hipErrorInvalidValue, "%s: the copy parameters are NULL", api);
 	if (p->srcArray || p->dstArray) {
-		hipError_t e = bh_rt_array_params(api, p, &resolved);
+		hipError_t e = bh_rt_array_params(api, p, &resolved, slice);
 
 		if (e)
 			return e;
@@ -950,8 +952,8 @@ static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct nod
 				   "direction", api, (int)p->kind);
 	/* The box's fit in each side is checked when the copy runs, as
 	 * hipMemcpy3D checks it. */
-	size_t sslice = p->srcPtr.pitch * p->srcPtr.ysize;
-	size_t dslice = p->dstPtr.pitch * p->dstPtr.ysize;
+	size_t sslice = slice[0] ? slice[0] : p->srcPtr.pitch * p->srcPtr.ysize;
+	size_t dslice = slice[1] ? slice[1] : p->dstPtr.pitch * p->dstPtr.ysize;
 
 	*c = (struct node_copy){
 		.src = (const uint8_t *)p->srcPtr.ptr + p->srcPos.z * sslice +
@@ -970,10 +972,11 @@ static hipError_t copy_3d(const char *api, const hipMemcpy3DParms *p, struct nod
 static hipError_t copy_drv(const char *api, const HIP_MEMCPY3D *d, struct node_copy *c)
 {
 	hipMemcpy3DParms p;
-	hipError_t e = bh_rt_drv3d_params(api, d, &p);
+	size_t slice[2];
+	hipError_t e = bh_rt_drv3d_params(api, d, &p, slice);
 
 	if (!e)
-		e = copy_3d(api, &p, c);
+		e = copy_3d(api, &p, slice, c);
 	if (e)
 		return e;
 	c->form = COPY_DRV;
@@ -998,7 +1001,7 @@ hipError_t hipGraphAddMemcpyNode(hipGraphNode_t *pGraphNode, hipGraph_t graph,
 {
 	static const char api[] = "hipGraphAddMemcpyNode";
 	struct node_copy c;
-	hipError_t e = copy_3d(api, p, &c);
+	hipError_t e = copy_3d(api, p, NULL, &c);
 
 	return e ? e : add_copy(api, pGraphNode, graph, pDependencies, numDependencies, &c);
 }
@@ -1056,7 +1059,7 @@ hipError_t hipGraphMemcpyNodeSetParams(hipGraphNode_t node, const hipMemcpy3DPar
 {
 	static const char api[] = "hipGraphMemcpyNodeSetParams";
 	struct node_copy c;
-	hipError_t e = copy_3d(api, p, &c);
+	hipError_t e = copy_3d(api, p, NULL, &c);
 
 	return e ? e : copy_set(api, node, &c);
 }

@@ -52,13 +52,17 @@ struct hipArray {
 #define BH_MAX_MIP_LEVELS 15u		/* 16384 texels down to 1 */
 
 /*
- * A mipmapped array: one allocation holding the levels of a 1D or 2D
- * image in the layout of a linear mip chain (addrlib's, which the gfx11
- * texture unit rebuilds from the T#): the smallest level first, level 0
- * last; level l is ceil(size / 2^l) texels (ceil(width / 2^l) * bpe
- * rounded up to 256 bytes a row) -- its API size is max(1, size >> l).
- * Each level is also a hipArray (level[l], hipGetMipmappedArrayLevel)
- * that copies and objects use like any array; they go with it.
+ * A mipmapped array: one allocation holding the levels of an image in
+ * the layout of linear mip chains (addrlib's Gfx11Lib::
+ * HwlComputeSurfaceInfoLinear, which the gfx11 texture unit rebuilds
+ * from the T#): per slice (3-D slice, layer, cube face) the whole chain,
+ * the smallest level first, level 0 last; level l is ceil(size / 2^l)
+ * texels (ceil(width / 2^l) * bpe rounded up to 256 bytes a row), and
+ * slice s of every level is s chains from the start (a 3-D level uses
+ * the first max(1, depth >> l) slices) -- its API size is
+ * max(1, size >> l).  Each level is also a hipArray (level[l],
+ * hipGetMipmappedArrayLevel) whose slices are slice_bytes (a chain)
+ * apart; copies and objects use it like any array; they go with it.
  */
 struct hipMipmappedArray {
 	struct bh_rt_device *dev;
@@ -66,7 +70,9 @@ struct hipMipmappedArray {
 	struct bh_allocation *alloc;
 	hipChannelFormatDesc desc;
 	unsigned int nch, bits, flags, levels;
-	size_t width, height;		/* level 0, as given (height 0: 1D) */
+	size_t width, height, depth;	/* level 0, as given (hipExtent: 0 = absent) */
+	unsigned int type;		/* hipTextureType1D ... hipTextureTypeCubemapLayered */
+	size_t slice_bytes;		/* one slice's chain */
 	struct hipArray *level[BH_MAX_MIP_LEVELS];
 	struct hipMipmappedArray *next;	/* the registry of live ones (array.c) */
 };
@@ -101,6 +107,15 @@ struct bh_img_view {
 	bool cube;			/* a cubemap array (6 faces per layer in depth) */
 	unsigned int levels;		/* a mip chain (image.h's layout): 1D/2D, gfx11 */
 	bool buffer;			/* linear memory: also a V# of width texels */
+	/* A view of one level of a chain (a level array of a layered or 3-D
+	 * chain: its slices are a chain apart): BASE_LEVEL = LAST_LEVEL =
+	 * level of a chain of levels, whose start and level-0 size are
+	 * chain_*; va, width, height, depth stay the level's (the object's
+	 * words 8-11). */
+	bool one_level;
+	unsigned int level;
+	uint64_t chain_va;
+	uint32_t chain_width, chain_height, chain_depth;
 };
 
 /*

@@ -33,26 +33,36 @@ static unsigned int format(unsigned int nch, unsigned int bits, enum bh_img_nf n
 int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8])
 {
 	unsigned int fmt = format(v->nch, v->bits, v->nf);
-	uint32_t w = v->width - 1;
+	/* A view of one level of a chain describes the chain (level 0's
+	 * size at its start) and reads only that level. */
+	uint64_t va = v->one_level ? v->chain_va : v->va;
+	uint32_t width = v->one_level ? v->chain_width : v->width;
+	uint32_t height = v->one_level ? v->chain_height : v->height;
+	uint32_t slices = v->one_level ? v->chain_depth : v->depth;
+	uint32_t w = width - 1;
 	uint32_t depth;
 
 	if (!fmt)
 		return -1;
-	if (v->levels > 1)
+	if (v->type == BH_IMG_3D || v->type >= BH_IMG_CUBE)
+		depth = slices - 1;			/* last slice / layer */
+	else if (v->levels > 1)
 		depth = 0;		/* a mip chain: addrlib's pitches, no custom one */
 	else if (v->type == BH_IMG_1D || v->type == BH_IMG_2D)
 		depth = (v->pitch - 1) & 0x3fff;		/* PITCH (with its MSB, bit 13) */
-	else if (v->type == BH_IMG_3D || v->type >= BH_IMG_CUBE)
-		depth = v->depth - 1;			/* last slice / layer */
 	else
 		depth = 0;
 	uint32_t last = v->levels > 1 ? v->levels - 1 : 0;
+	uint32_t base_level = v->one_level ? v->level : 0;
+	uint32_t last_level = v->one_level ? v->level : last;
 
-	t[0] = (uint32_t)(v->va >> 8);
-	t[1] = ((uint32_t)(v->va >> 40) & 0xff) | last << 16 | fmt << 20 | (w & 3) << 30;
-	t[2] = w >> 2 | (v->height - 1) << 14;
-	/* BASE_LEVEL 0, LAST_LEVEL the last; SW_MODE 0: linear. */
-	t[3] = bh_rt_tsharp_swizzle(v->nch) | last << 16 | (uint32_t)v->type << 28;
+	t[0] = (uint32_t)(va >> 8);
+	t[1] = ((uint32_t)(va >> 40) & 0xff) | last << 16 | fmt << 20 | (w & 3) << 30;
+	t[2] = w >> 2 | (height - 1) << 14;
+	/* MAX_MIP the chain's last level; BASE_LEVEL..LAST_LEVEL the levels
+	 * read; SW_MODE 0: linear. */
+	t[3] = bh_rt_tsharp_swizzle(v->nch) | base_level << 12 | last_level << 16 |
+	       (uint32_t)v->type << 28;
 	t[4] = depth;						/* BASE_ARRAY 0 */
 	t[5] = 0;
 	t[6] = 0;						/* no compression */

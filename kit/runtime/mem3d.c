@@ -48,7 +48,8 @@ hipError_t hipMalloc3D(hipPitchedPtr *pitchedDevPtr, hipExtent extent)
  * must fit a slice (else slices would overlap).  @side names it.
  */
 static hipError_t box(const char *api, const char *side, hipPitchedPtr p, hipPos pos,
-		      hipExtent ext, hipError_t pitch_code, uint8_t **start, size_t *slice)
+		      hipExtent ext, hipError_t pitch_code, size_t given_slice, uint8_t **start,
+		      size_t *slice)
 {
 	if (!p.ptr)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s.ptr is NULL", api, side);
@@ -63,7 +64,7 @@ static hipError_t box(const char *api, const char *side, hipPitchedPtr p, hipPos
 	if (p.ysize && p.pitch > SIZE_MAX / p.ysize)
 		return bh_rt_error(hipErrorInvalidValue, "%s: %s: slices of %zu x %zu bytes "
 				   "overflow the address space", api, side, p.ysize, p.pitch);
-	*slice = p.pitch * p.ysize;
+	*slice = given_slice ? given_slice : p.pitch * p.ysize;
 	/* The offset of (x, y, z); the extent's own span is checked by the copy. */
 	size_t oz, oy, off;
 
@@ -77,35 +78,43 @@ static hipError_t box(const char *api, const char *side, hipPitchedPtr p, hipPos
 	return hipSuccess;
 }
 
-static hipError_t copy3d(const char *api, const hipMemcpy3DParms *p, bool async,
-			 hipStream_t stream)
+hipError_t bh_rt_copy3d_params(const char *api, const hipMemcpy3DParms *p, const size_t slice[2],
+			       bool async, hipStream_t stream)
 {
 	uint8_t *dst, *src;
 	size_t dslice, sslice;
-	hipError_t e;
-
-	if (!p)
-		return bh_rt_error(hipErrorInvalidValue, "%s: p is NULL", api);
-	hipMemcpy3DParms resolved;
-
-	if (p->srcArray || p->dstArray) {	/* the array's memory (array.c) */
-		e = bh_rt_array_params(api, p, &resolved);
-		if (e)
-			return e;
-		p = &resolved;
-	}
 	const hipExtent x = p->extent;
 
 	if (!x.width || !x.height || !x.depth)
 		return bh_rt_success();
-	e = box(api, "dstPtr", p->dstPtr, p->dstPos, x, hipErrorInvalidPitchValue, &dst, &dslice);
+	hipError_t e = box(api, "dstPtr", p->dstPtr, p->dstPos, x, hipErrorInvalidPitchValue,
+			   slice[1], &dst, &dslice);
+
 	if (!e)
-		e = box(api, "srcPtr", p->srcPtr, p->srcPos, x, hipErrorInvalidPitchValue, &src,
-			&sslice);
+		e = box(api, "srcPtr", p->srcPtr, p->srcPos, x, hipErrorInvalidPitchValue, slice[0],
+			&src, &sslice);
 	if (e)
 		return e;
 	return bh_rt_copy3d(api, dst, p->dstPtr.pitch, dslice, src, p->srcPtr.pitch, sslice,
 			    x.width, x.height, x.depth, p->kind, async, stream);
+}
+
+static hipError_t copy3d(const char *api, const hipMemcpy3DParms *p, bool async,
+			 hipStream_t stream)
+{
+	size_t slice[2] = { 0, 0 };
+	hipMemcpy3DParms resolved;
+
+	if (!p)
+		return bh_rt_error(hipErrorInvalidValue, "%s: p is NULL", api);
+	if (p->srcArray || p->dstArray) {	/* the array's memory (array.c) */
+		hipError_t e = bh_rt_array_params(api, p, &resolved, slice);
+
+		if (e)
+			return e;
+		p = &resolved;
+	}
+	return bh_rt_copy3d_params(api, p, slice, async, stream);
 }
 
 hipError_t hipMemcpy3D(const hipMemcpy3DParms *p)
@@ -129,7 +138,7 @@ hipError_t hipMemset3DAsync(hipPitchedPtr p, int value, hipExtent extent, hipStr
 		return bh_rt_success();
 	/* A fill wider than the pitch: hipErrorInvalidValue (ROCm's; its
 	 * copies say hipErrorInvalidPitchValue -- hip-tests' hipMemsetNegative). */
-	e = box(api, "pitchedDevPtr", p, (hipPos){ 0, 0, 0 }, extent, hipErrorInvalidValue,
+	e = box(api, "pitchedDevPtr", p, (hipPos){ 0, 0, 0 }, extent, hipErrorInvalidValue, 0,
 		&start, &slice);
 	if (e)
 		return e;

@@ -48,7 +48,7 @@ static void fill_arch(hipDeviceArch_t *a)
  * The image limits of a GPU with image instructions (texobj.c): the T#'s
  * 14-bit width and height and 13-bit depth and layer fields; linear
  * textures are typed buffers (2^27 texels); cubemaps as square 2D layers
- * (6 per cube); gather4 and mipmaps (1D, 2D) on gfx11 only (gfx90a has no
+ * (6 per cube); gather4 and mipmaps on gfx11 only (gfx90a has no
  * extended image instructions and no mip levels).
  */
 static void fill_images(hipDeviceProp_t *p, bool gather)
@@ -72,7 +72,7 @@ static void fill_images(hipDeviceProp_t *p, bool gather)
 	p->maxTexture2DLayered[2] = d;
 	if (gather) {
 		p->maxTexture2DGather[0] = p->maxTexture2DGather[1] = w;
-		/* gfx11 samples mip chains of 1D and 2D textures. */
+		/* gfx11 samples mip chains (of every array shape). */
 		p->maxTexture1DMipmap = w;
 		p->maxTexture2DMipmap[0] = p->maxTexture2DMipmap[1] = w;
 	}

@@ -527,11 +527,19 @@ void bh_rt_capture_leave_if(struct ihipStream_t *s, const void *c);
 
 /* array.c: a driver-style 3-D copy (HIP_MEMCPY3D) as a hipMemcpy3DParms
  * of pitched pointers (an array side resolved to its memory, checked). */
-hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p);
+hipError_t bh_rt_drv3d_params(const char *api, const HIP_MEMCPY3D *c, hipMemcpy3DParms *p,
+			      size_t slice[2]);
 /* array.c: hipMemcpy3D's parameters with an array side (srcArray or
  * dstArray) as the same copy between pitched pointers: positions and
  * the width in bytes, the array's box checked against it. */
-hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMemcpy3DParms *out);
+hipError_t bh_rt_array_params(const char *api, const hipMemcpy3DParms *in, hipMemcpy3DParms *out,
+			      size_t slice[2]);
+/* @slice: the source's and destination's slice strides where an array
+ * side's slices are not pitch * ysize apart (a level of a layered or 3-D
+ * mip chain), else 0. */
+/* mem3d.c: a hipMemcpy3D of pitched pointers, with such slice strides. */
+hipError_t bh_rt_copy3d_params(const char *api, const hipMemcpy3DParms *p, const size_t slice[2],
+			       bool async, hipStream_t stream);
 /* array.c: forget @d's arrays (the device goes; bh_rt_free_all frees
  * their memory). */
 void bh_rt_arrays_teardown(struct bh_rt_device *d);

@@ -100,6 +100,22 @@ static hipError_t channels(const char *api, const hipChannelFormatDesc *desc, un
 	return hipSuccess;
 }
 
+/*
+ * The T# TYPE of an array with @flags, @height and @depth (hipExtent's).
+ * A cubemap is 6 faces per cube, layer by layer.  gfx11 samples it as a
+ * cube image (@cube_image); gfx90a's texture unit has no cubes (Mesa:
+ * MI200 lacks 3D/cube/mip support), so there, and for every surface, it
+ * is a 2D array of faces the device code indexes itself (texture.h).
+ */
+static unsigned int image_type(unsigned int flags, size_t height, size_t depth, bool cube_image)
+{
+	if (flags & hipArrayCubemap)
+		return cube_image ? BH_IMG_CUBE : BH_IMG_2D_ARRAY;
+	if (flags & hipArrayLayered)
+		return height ? BH_IMG_2D_ARRAY : BH_IMG_1D_ARRAY;
+	return depth ? BH_IMG_3D : height ? BH_IMG_2D : BH_IMG_1D;
+}
+
 /* The T# view of @res (and its channel desc in *@desc): 0, or an error. */
 static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 				const hipResourceDesc *res, bool surface, struct bh_img_view *v,
@@ -125,20 +141,34 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 		v->height = (uint32_t)a->rows;
 		v->depth = (uint32_t)a->slices;
 		v->pitch = (uint32_t)(a->pitch / a->bpe);
-		/*
-		 * A cubemap is 6 faces per cube, layer by layer.  gfx11 samples
-		 * it as a cube image; gfx90a's texture unit has no cubes (Mesa:
-		 * MI200 lacks 3D/cube/mip support), so there, and for every
-		 * surface, it is a 2D array of faces the device code indexes
-		 * itself (texture.h).
-		 */
 		v->cube = a->flags & hipArrayCubemap;
-		if (v->cube)
-			v->type = image_gen(d) == 11 && !surface ? BH_IMG_CUBE : BH_IMG_2D_ARRAY;
-		else if (a->flags & hipArrayLayered)
-			v->type = a->height ? BH_IMG_2D_ARRAY : BH_IMG_1D_ARRAY;
-		else
-			v->type = a->depth ? BH_IMG_3D : a->height ? BH_IMG_2D : BH_IMG_1D;
+		v->type = image_type(a->flags, a->height, a->depth,
+				     image_gen(d) == 11 && !surface);
+		/*
+		 * A level of a layered, cube or 3-D mip chain: its slices are a
+		 * chain apart, which only the chain's T# says (BASE_LEVEL =
+		 * LAST_LEVEL = the level); MI200 has no mip levels.
+		 */
+		if (a->mip && a->slices > 1 && a->slice_bytes != a->pitch * a->rows) {
+			struct hipMipmappedArray m;
+
+			if (image_gen(d) != 11)
+				return bh_rt_error(hipErrorNotSupported, "%s: level %u of a "
+						   "mipmapped %s array: its slices are a mip chain "
+						   "apart, which needs mip levels in the texture unit "
+						   "(gfx90a has none)", api, a->level,
+						   v->type == BH_IMG_3D ? "3-D" : "layered");
+			if (!bh_rt_mipmap_get(a->mip, &m))
+				return bh_rt_error(hipErrorInvalidHandle, "%s: the mipmapped array "
+						   "of level %u is gone", api, a->level);
+			v->one_level = true;
+			v->level = a->level;
+			v->levels = m.levels;
+			v->chain_va = (uint64_t)(uintptr_t)m.base;
+			v->chain_width = (uint32_t)m.width;
+			v->chain_height = m.height ? (uint32_t)m.height : 1;
+			v->chain_depth = m.depth ? (uint32_t)m.depth : 1;
+		}
 		break;
 	}
 	case hipResourceTypeMipmappedArray: {
@@ -163,9 +193,10 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 		v->va = (uint64_t)(uintptr_t)m.base;
 		v->width = (uint32_t)m.width;
 		v->height = m.height ? (uint32_t)m.height : 1;
-		v->depth = 1;
+		v->depth = m.depth ? (uint32_t)m.depth : 1;
 		v->pitch = (uint32_t)(m.level[0]->pitch / m.level[0]->bpe);
-		v->type = m.height ? BH_IMG_2D : BH_IMG_1D;
+		v->cube = m.flags & hipArrayCubemap;
+		v->type = image_type(m.flags, m.height, m.depth, true);
 		v->levels = m.levels;
 		break;
 	}
@@ -398,7 +429,7 @@ static hipError_t create_texture(const char *api, hipTextureObject_t *out,
 	if (!e)
 		e = resource_view(api, d, res, false, &v, &desc);
 	if (!e)
-		e = sampler(api, t, v.cube, v.levels > 1, s);
+		e = sampler(api, t, v.cube, v.levels > 1 && !v.one_level, s);
 	if (e)
 		return e;
 	if (view && (view->firstMipmapLevel || view->lastMipmapLevel || view->firstLayer ||

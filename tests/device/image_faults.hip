@@ -1,7 +1,7 @@
 // What the sim board's image model refuses, and how it says so: each case
 // takes the descriptors of a good texture object, changes one field to
 // something the model does not implement (a tiled layout, a mip chain it
-// cannot lay out, seamless cube filtering, anisotropy, a cube face id
+// cannot lay out (gfx9's, or with a custom pitch), seamless cube filtering, anisotropy, a cube face id
 // above 5, unnormalized cube coordinates), and fetches through them.  The
 // kernel must stop with a launch failure whose message names the kernel
 // and the field -- never a silent guess.  A GPU fault leaves the device in
@@ -68,8 +68,10 @@ static const Case cases[] = {
      false},
     {"a gfx9 mip chain (T# MAX_MIP 2)", PLAIN, false, 5, 28, 4, 2, "fetch2d",
      "gfx9 mip chains are not modelled", false, true},
-    {"a mip chain of a cube (T# MAX_MIP 1)", CUBE, false, 1, 16, 4, 1, "fetch_cube",
-     "mip chains of 3D, array and cube images", true, false},
+    // An 8 x 8 float image's rows are 64 texels apart (256 bytes): a custom
+    // pitch, which addrlib's linear mip chains cannot have.
+    {"a custom pitch with a mip chain (T# PITCH 64, MAX_MIP 1)", PLAIN, false, 1, 16, 4, 1,
+     "fetch2d", "with a mip chain", true, false},
     {"seamless cube filtering (S# DISABLE_CUBE_WRAP 0)", CUBE, true, 12, 28, 1, 0, "fetch_cube",
      "seamless cube filtering", true, false},
     {"unnormalized cube coordinates (S# FORCE_UNNORMALIZED)", CUBE, false, 12, 15, 1, 1,

@@ -574,8 +574,8 @@ static void refusals()
                 hipErrorInvalidValue);
     EXPECT_CODE(hipMallocMipmappedArray(&mm, &bad[0], make_hipExtent(8, 8, 0), 2, 0),
                 hipErrorInvalidValue);
-    EXPECT_CODE(hipMallocMipmappedArray(&mm, &f4, make_hipExtent(8, 8, 8), 2, 0),
-                hipErrorNotSupported);   // 3-D mip chains (mipmap.hip has the rest)
+    EXPECT_CODE(hipMallocMipmappedArray(&mm, &f4, make_hipExtent(8, 0, 8), 2, 0),
+                hipErrorInvalidValue);   // 3-D without a height (mipmap.hip has the rest)
     EXPECT_CODE(hipFreeMipmappedArray(nullptr), hipErrorInvalidValue);
     EXPECT_CODE(hipGetMipmappedArrayLevel(nullptr, mm, 0), hipErrorInvalidValue);
     hipGetLastError();

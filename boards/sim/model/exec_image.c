@@ -43,7 +43,7 @@
  *    S#'s clamp modes like a 2D image.  Only non-seamless filtering
  *    (DISABLE_CUBE_WRAP 1) is modelled: linear filtering with seamless
  *    faces (radv's default) faults.
- *  - mip levels (gfx11 1D and 2D images): the LOD of _l is given, of _d
+ *  - mip levels (gfx11, every image type): the LOD of _l is given, of _d
  *    0.5 log2 of the longer squared derivative vector in texels of the
  *    base level, plus the S#'s bias, clamped to its MIN_LOD..MAX_LOD;
  *    mip_levels() picks the levels.  A level's texel grid is its own
@@ -313,7 +313,7 @@ static bool int_coords(struct wave *w, const struct insn *in, const struct img_r
 			return false;
 		*slice = r->first_layer + layer;
 	}
-	return *x < r->lw[*lv] && *y < r->lh[*lv] && (r->type != IMG_3D || *slice < r->depth);
+	return *x < r->lw[*lv] && *y < r->lh[*lv] && (r->type != IMG_3D || *slice < r->ld[*lv]);
 }
 
 static int load(struct wave *w, const struct insn *in, bool mip)
@@ -468,8 +468,7 @@ VOP(img_resinfo)
 		return unsupported(w, in, "A16 (a 16-bit mip level)");
 	if (prologue(w, in, &r) || regs(w, in, 1, comps, &data))
 		return -1;
-	uint32_t z = r.type == IMG_3D ? r.depth : r.type == IMG_CUBE ? r.layers / 6 :
-		     is_array(r.type) ? r.layers : 1;
+	uint32_t z = r.type == IMG_CUBE ? r.layers / 6 : is_array(r.type) ? r.layers : 1;
 	uint32_t y = r.type == IMG_1D_ARRAY ? r.layers : r.height;
 
 	FOR_LANES(l) {
@@ -478,7 +477,8 @@ VOP(img_resinfo)
 		bool in_view = m <= (uint32_t)(r.last_level - r.base_level);
 		unsigned lv = in_view ? r.base_level + m : 0;
 		uint32_t ly = r.type == IMG_1D_ARRAY ? y : r.lh[lv];
-		uint32_t v[4] = { in_view ? r.lw[lv] : 0, in_view ? ly : 0, in_view ? z : 0,
+		uint32_t lz = r.type == IMG_3D ? r.ld[lv] : z;
+		uint32_t v[4] = { in_view ? r.lw[lv] : 0, in_view ? ly : 0, in_view ? lz : 0,
 				  (uint32_t)(r.last_level - r.base_level + 1) }, out[4];
 		unsigned n = pack(in, &r, v, out);
 
@@ -551,7 +551,7 @@ struct sample_ctx {
 static int tap(struct sample_ctx *c, const int64_t i[3], uint32_t out[4])
 {
 	const struct img_rsrc *r = c->r;
-	uint32_t size[3] = { r->lw[c->lv], r->lh[c->lv], r->depth }, xyz[3] = { 0, 0, 0 };
+	uint32_t size[3] = { r->lw[c->lv], r->lh[c->lv], r->ld[c->lv] }, xyz[3] = { 0, 0, 0 };
 	unsigned nsp = nspatial(r->type);
 
 	for (unsigned a = 0; a < nsp; a++) {
@@ -718,7 +718,8 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 		return -1;
 	bool unnorm = s.unnorm || in->unorm;
 	/* The base level's size: derivatives and the LOD are relative to it. */
-	float size[3] = { (float)r.lw[r.base_level], (float)r.lh[r.base_level], (float)r.depth };
+	float size[3] = { (float)r.lw[r.base_level], (float)r.lh[r.base_level],
+			  (float)r.ld[r.base_level] };
 	struct sample_ctx c = { .w = w, .in = in, .r = &r, .s = &s };
 	unsigned n = 0;
 
@@ -792,7 +793,7 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 		mip_levels(&r, gather && s.mip_filter ? 1 : s.mip_filter, lod, &l0, &l1, &mf);
 		c.lv = l0;
 		for (unsigned k = 0; k < nsp; k++) {
-			float lsize[3] = { (float)r.lw[l0], (float)r.lh[l0], (float)r.depth };
+			float lsize[3] = { (float)r.lw[l0], (float)r.lh[l0], (float)r.ld[l0] };
 
 			u[k] = unnorm ? un[k] : un[k] * lsize[k];
 		}
@@ -818,7 +819,7 @@ static int sample(struct wave *w, const struct insn *in, enum sample_kind kind, 
 			return -1;
 		} else if (mf > 0.0f) {
 			/* Linear between levels: (1 - f) level l0 + f level l1. */
-			float lsize[3] = { (float)r.lw[l1], (float)r.lh[l1], (float)r.depth };
+			float lsize[3] = { (float)r.lw[l1], (float)r.lh[l1], (float)r.ld[l1] };
 			uint32_t v1[4];
 
 			c.lv = l1;

@@ -38,6 +38,7 @@ struct img_rsrc {
 	/* Mip levels: MAX_MIP + 1 in the chain, BASE_LEVEL..LAST_LEVEL in view. */
 	uint8_t levels, base_level, last_level;
 	uint32_t lw[16], lh[16];	/* each level's size in texels */
+	uint32_t ld[16];		/* each level's depth (3D: max(1, depth >> l)), else 1 */
 	uint32_t lpitch[16];		/* each level's row pitch in texels */
 	uint64_t loff[16];		/* each level's byte offset in a slice */
 	uint64_t slice_bytes;		/* a slice: its whole mip chain */

@@ -8,7 +8,7 @@
  * The model reads linear images only (SW_MODE 0, what barehip's runtime
  * makes): a tiled (swizzled) layout, DCC compression or metadata, MSAA
  * and gfx9 mip chains are refused with a fault that says so, rather than
- * read wrongly; gfx11 mip chains of 1D and 2D images are modelled (below).
+ * read wrongly; gfx11 mip chains of every image type are modelled (below).
  * Uncertain points, as the sources leave them:
  *  - gfx11 keeps the row pitch of 1D/2D images in word4 bits 13:0 (the
  *    DEPTH field, "PITCH" on gfx10.3+; ROCr writes pitch - 1 there), used
@@ -158,9 +158,6 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 		if (!gfx11)
 			return refuse(w, in, "image: gfx9 mip chains are not modelled (T# MAX_MIP "
 				      "%u; MI200's texture unit has no mip levels)", levels - 1);
-		if (r->type != IMG_1D && r->type != IMG_2D)
-			return refuse(w, in, "image: mip chains of 3D, array and cube images are "
-				      "not modelled (T# TYPE %u, MAX_MIP %u)", r->type, levels - 1);
 		if (base_level > last_level || last_level >= levels)
 			return refuse(w, in, "image: T# levels %u..%u outside the chain of %u",
 				      base_level, last_level, levels);
@@ -231,9 +228,13 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 			 * texture unit must rebuild from the T#: the smallest
 			 * level first, each level ceil(size / 2^l) texels with
 			 * its own pitch aligned to 256 bytes and no height
-			 * padding.  A level is sampled at the API's size,
-			 * max(1, size >> l) (Vulkan's rule, which the hardware
-			 * passes).
+			 * padding.  Every slice (3D slice, layer, cube face)
+			 * holds the whole chain (addrlib: sliceSize is the
+			 * chain, surfSize sliceSize * numSlices, a 3D level's
+			 * depth numSlices), so slice s of level l is at
+			 * s * chain + the level's offset.  A level is sampled
+			 * at the API's size, max(1, size >> l) (Vulkan's rule,
+			 * which the hardware passes), a 3D level's depth too.
 			 */
 			uint64_t at = 0;
 
@@ -243,6 +244,7 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 
 				r->lw[l] = r->width >> l ? r->width >> l : 1;
 				r->lh[l] = r->height >> l ? r->height >> l : 1;
+				r->ld[l] = r->type != IMG_3D ? 1 : r->depth >> l ? r->depth >> l : 1;
 				r->lpitch[l] = (cw + align - 1) / align * align;
 				r->loff[l] = at;
 				at += (uint64_t)r->lpitch[l] * ch * r->bpe;
@@ -255,6 +257,7 @@ int img_rsrc_read(struct wave *w, const struct insn *in, struct img_rsrc *r)
 		return refuse(w, in, "image: T# pitch is below the width (%u texels)", r->pitch);
 	r->lw[0] = r->width;
 	r->lh[0] = r->height;
+	r->ld[0] = r->depth;
 	r->lpitch[0] = r->pitch;
 	r->loff[0] = 0;
 	r->slice_bytes = (uint64_t)r->pitch * r->height * r->bpe;

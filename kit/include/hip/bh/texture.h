@@ -31,9 +31,9 @@
  * integers for element-type reads of integer formats); T takes its
  * first components from them.
  *
- * Not yet: mipmaps (the Lod and Grad forms sample level 0 of a
- * single-level texture).  The deprecated texture-reference API
- * (texture<T, dim, mode>) is not provided.
+ * The Lod and Grad forms pick mip levels of a mipmapped texture (gfx11;
+ * of a one-level texture they sample its level).  The deprecated
+ * texture-reference API (texture<T, dim, mode>) is not provided.
  */
 #ifndef HIP_BH_TEXTURE_H
 #define HIP_BH_TEXTURE_H
