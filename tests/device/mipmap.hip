@@ -132,11 +132,16 @@ __global__ void fetch2d(hipTextureObject_t t, const float4 *p, float *lod, float
     }
 }
 
-__global__ void fetch1d(hipTextureObject_t t, const float2 *p, float *out, int n)
+// tex1DLod at (x, lod), and tex1DGrad with a gradient of 2^lod texels of
+// level 0 (@w0 wide): the same LOD.
+__global__ void fetch1d(hipTextureObject_t t, const float2 *p, float *out, float *grad, int n,
+                        float w0)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < n)
+    if (i < n) {
         out[i] = tex1DLod<float>(t, p[i].x, p[i].y);
+        grad[i] = tex1DGrad<float>(t, p[i].x, exp2f(p[i].y) / w0, 0);
+    }
 }
 
 __global__ void fetch_int(hipTextureObject_t t, const float4 *p, int *out, int n)
@@ -617,21 +622,25 @@ static void test_1d_int()
         p.push_back({(float)(rand() % 1000) / 1000, (float)(rand() % 600) / 100});
     int n = (int)p.size();
     float2 *dp = to_device(p);
-    float *out;
+    float *out, *gout;
     CHECK(hipMalloc(&out, n * sizeof(float)));
+    CHECK(hipMalloc(&gout, n * sizeof(float)));
     Desc d{true, true, 0, 0, 5};
     hipError_t e;
     hipTextureObject_t o = mip_texture(m, d, true, &e);
     CHECK(e);
-    fetch1d<<<(n + 63) / 64, 64>>>(o, dp, out, n);
+    fetch1d<<<(n + 63) / 64, 64>>>(o, dp, out, gout, n, 32);
     CHECK(hipGetLastError());
-    std::vector<float> got = from_device(out, n);
+    std::vector<float> got = from_device(out, n), grad = from_device(gout, n);
     for (int i = 0; i < n; i++) {
         float want = reference(chain, p[i].x, 0.5f, p[i].y, d);
         expect(std::fabs(got[i] - want) <= 5e-3f, "tex1DLod linear/linear", i, got[i], want);
+        expect(std::fabs(grad[i] - want) <= 5e-3f, "tex1DGrad linear/linear", i, grad[i],
+               want);
     }
     CHECK(hipDestroyTextureObject(o));
     CHECK(hipFree(out));
+    CHECK(hipFree(gout));
     CHECK(hipFree(dp));
     CHECK(hipFreeMipmappedArray(m));
 
