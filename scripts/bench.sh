@@ -443,6 +443,28 @@ for m in gws nogws; do
 	b=$(sync_insns 101 $m)
 	printf "%-44s %10s\n" "grid sync ($m): wave instructions per sync" "$(( (b - a) / 100 ))"
 done
+
+echo
+echo "== textures: a bilinear 2x upscale (512x512 -> 1024x1024), tex2D vs by hand (model counts; a wave is 64 pixels on gfx90a, 32 on gfx1100)"
+# tests/bench/texture.hip: the texture unit's filtering (one image_sample
+# a pixel) against four global loads and the weights in VALU code; each
+# checks its result.  One model thread: deterministic counts.
+"$cc" -O2 -o "$out/texture" tests/bench/texture.hip
+tex_stat() { # gfx mode -> "instructions-per-wave lane-ops-per-pixel"
+	BAREHIP_SIM_THREADS=1 BAREHIP_SIM_GFX=$1 BAREHIP_SIM_STATS=1 "$out/texture" "$2" 2>&1 >/dev/null |
+		sed -n 's/^sim stats:.* waves \([0-9]*\) instructions \([0-9]*\) .* valu_lane_ops \([0-9]*\) .*/\1 \2 \3/p' |
+		awk '{ printf "%.1f %.1f", $2 / $1, $3 / (1024 * 1024) }'
+}
+for g in gfx90a gfx1100; do
+	read -r ti tl <<< "$(tex_stat $g tex)"
+	read -r mi ml <<< "$(tex_stat $g manual)"
+	printf "%-44s %10s\n" "tex2D on $g: wave instructions / wave" "$ti"
+	printf "%-44s %10s\n" "by hand on $g: wave instructions / wave" "$mi"
+	printf "%-44s %10s\n" "tex2D on $g: VALU lane-ops / pixel" "$tl"
+	printf "%-44s %10s\n" "by hand on $g: VALU lane-ops / pixel" "$ml"
+	printf "%-44s %10s\n" "by hand / tex2D on $g: instructions" \
+		"$(awk -v a="$mi" -v b="$ti" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
+done
 [ "${2:-}" = core ] && exit 0
 
 echo
