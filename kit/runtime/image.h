@@ -107,6 +107,11 @@ struct bh_img_view {
 	bool cube;			/* a cubemap array (6 faces per layer in depth) */
 	unsigned int levels;		/* a mip chain (image.h's layout): 1D/2D, gfx11 */
 	bool buffer;			/* linear memory: also a V# of width texels */
+	/* A resource view (texobj.c's apply_view): the layers (slices) from
+	 * first_layer to depth - 1, the levels base_level..last_level of a
+	 * chain (levels > 1). */
+	uint32_t first_layer;
+	unsigned int base_level, last_level;
 	/* A view of one level of a chain (a level array of a layered or 3-D
 	 * chain: its slices are a chain apart): BASE_LEVEL = LAST_LEVEL =
 	 * level of a chain of levels, whose start and level-0 size are

@@ -53,8 +53,8 @@ int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8])
 	else
 		depth = 0;
 	uint32_t last = v->levels > 1 ? v->levels - 1 : 0;
-	uint32_t base_level = v->one_level ? v->level : 0;
-	uint32_t last_level = v->one_level ? v->level : last;
+	uint32_t base_level = v->one_level ? v->level : v->levels > 1 ? v->base_level : 0;
+	uint32_t last_level = v->one_level ? v->level : v->levels > 1 ? v->last_level : 0;
 
 	t[0] = (uint32_t)(va >> 8);
 	t[1] = ((uint32_t)(va >> 40) & 0xff) | last << 16 | fmt << 20 | (w & 3) << 30;
@@ -63,7 +63,7 @@ int bh_rt_tsharp_gfx11(const struct bh_img_view *v, uint32_t t[8])
 	 * read; SW_MODE 0: linear. */
 	t[3] = bh_rt_tsharp_swizzle(v->nch) | base_level << 12 | last_level << 16 |
 	       (uint32_t)v->type << 28;
-	t[4] = depth;						/* BASE_ARRAY 0 */
+	t[4] = depth | (v->first_layer & 0x1fff) << 16;		/* BASE_ARRAY */
 	t[5] = 0;
 	t[6] = 0;						/* no compression */
 	t[7] = 0;

@@ -44,7 +44,7 @@ int bh_rt_tsharp_gfx9(const struct bh_img_view *v, uint32_t t[8])
 	t[2] = (v->width - 1) | (v->height - 1) << 14;		/* PERF_MOD 0 */
 	t[3] = bh_rt_tsharp_swizzle(v->nch) | (uint32_t)v->type << 28;	/* SW_MODE 0: linear */
 	t[4] = depth | (v->pitch - 1) << 13;			/* BC_SWIZZLE 0 */
-	t[5] = 0;						/* BASE_ARRAY 0, MAX_MIP 0 */
+	t[5] = v->first_layer & 0x1fff;				/* BASE_ARRAY; MAX_MIP 0 */
 	t[6] = 0;						/* no compression */
 	t[7] = 0;						/* no metadata */
 	return 0;

@@ -198,6 +198,8 @@ static hipError_t resource_view(const char *api, struct bh_rt_device *d,
 		v->cube = m.flags & hipArrayCubemap;
 		v->type = image_type(m.flags, m.height, m.depth, true);
 		v->levels = m.levels;
+		v->base_level = 0;
+		v->last_level = m.levels - 1;
 		break;
 	}
 	case hipResourceTypeLinear:
@@ -379,7 +381,7 @@ static hipError_t publish(const char *api, struct bh_rt_device *d, const struct 
 	w[8] = v->nch * v->bits / 8;
 	w[9] = v->height;
 	w[10] = v->width;
-	w[11] = v->depth;
+	w[11] = v->depth - v->first_layer;	/* the layers (slices) in view */
 	if (s)
 		memcpy(w + 12, s, 16);
 	if (bh_mem_alloc(d->dev, sizeof(w), BH_MEM_HOST, &o->mem, &err))
@@ -411,6 +413,92 @@ static hipError_t image_device(const char *api, struct bh_rt_device **out)
 	return hipSuccess;
 }
 
+/* The resource view format of channel desc @d (hipResViewFormatNone if
+ * it has none). */
+static enum hipResourceViewFormat view_format(const hipChannelFormatDesc *d)
+{
+	unsigned int n = (unsigned int)(!!d->x + !!d->y + !!d->z + !!d->w);
+	unsigned int col = n == 1 ? 0 : n == 2 ? 1 : n == 4 ? 2 : 3;
+	int row;
+
+	if (col > 2)
+		return hipResViewFormatNone;
+	if (d->f == hipChannelFormatKindFloat)
+		row = d->x == 16 ? 6 : d->x == 32 ? 7 : -1;
+	else if (d->f == hipChannelFormatKindUnsigned || d->f == hipChannelFormatKindSigned)
+		row = (d->x == 8 ? 0 : d->x == 16 ? 2 : d->x == 32 ? 4 : -10) +
+		      (d->f == hipChannelFormatKindSigned);
+	else
+		row = -1;
+	if (row < 0)
+		return hipResViewFormatNone;
+	/* UnsignedChar1 = 1, three a kind: uchar, schar, ushort, short, uint,
+	 * int, half, float. */
+	return (enum hipResourceViewFormat)(1 + row * 3 + (int)col);
+}
+
+/*
+ * A resource view, as CUDA defines cudaResourceViewDesc: of an array or a
+ * mipmapped array only; the format none or the resource's own (barehip
+ * reinterprets nothing); width, height and depth 0 or the resource's
+ * (the width also in bytes: hip-tests pass that, and ROCm takes it); mip
+ * levels firstMipmapLevel..lastMipmapLevel of a mip chain (the view's
+ * level 0 is firstMipmapLevel; else both 0); layers firstLayer..lastLayer
+ * of a layered array (cubes of a layered cubemap; else both 0).  The
+ * hardware has each: BASE_LEVEL/LAST_LEVEL and BASE_ARRAY/DEPTH in the
+ * T#.  An all-zero view is the whole resource -- except that, as in
+ * CUDA, its last level and layer are 0.
+ */
+static hipError_t apply_view(const char *api, const struct hipResourceViewDesc *view,
+			     hipResourceType type, const hipChannelFormatDesc *desc,
+			     struct bh_img_view *v)
+{
+	const bool layered = v->type == BH_IMG_1D_ARRAY || v->type == BH_IMG_2D_ARRAY ||
+			     v->type == BH_IMG_CUBE;
+	const bool mip = v->levels > 1 && !v->one_level;
+	const unsigned int per = v->cube ? 6 : 1;	/* slices a layer */
+	const uint32_t layers = layered ? v->depth / per : 1;
+	const size_t bpe = v->nch * v->bits / 8;
+	static const struct hipResourceViewDesc none;
+
+	if (!memcmp(view, &none, sizeof(none)) &&
+	    type != hipResourceTypeArray && type != hipResourceTypeMipmappedArray)
+		return hipSuccess;
+	if (type != hipResourceTypeArray && type != hipResourceTypeMipmappedArray)
+		return bh_rt_error(hipErrorInvalidValue, "%s: a resource view is for arrays and "
+				   "mipmapped arrays (resType %d)", api, (int)type);
+	if (view->format != hipResViewFormatNone && view->format != view_format(desc))
+		return bh_rt_error(hipErrorInvalidValue, "%s: resource view format 0x%x is not "
+				   "the resource's own (0x%x): barehip does not reinterpret texels",
+				   api, (unsigned int)view->format, (unsigned int)view_format(desc));
+	if ((view->width && view->width != v->width && view->width != v->width * bpe) ||
+	    (view->height && view->height != (v->type == BH_IMG_1D ||
+					      v->type == BH_IMG_1D_ARRAY ? 0 : v->height)) ||
+	    (view->depth && view->depth != (v->type == BH_IMG_3D ? v->depth : 0)))
+		return bh_rt_error(hipErrorInvalidValue, "%s: resource view of %zu x %zu x %zu: a "
+				   "view has the resource's size (%u x %u x %u) or 0", api,
+				   view->width, view->height, view->depth, v->width, v->height,
+				   v->type == BH_IMG_3D ? v->depth : 0);
+	if (view->firstMipmapLevel > view->lastMipmapLevel ||
+	    (!mip && view->lastMipmapLevel) || (mip && view->lastMipmapLevel >= v->levels))
+		return bh_rt_error(hipErrorInvalidValue, "%s: resource view levels %u..%u: the "
+				   "resource has %u", api, view->firstMipmapLevel,
+				   view->lastMipmapLevel, mip ? v->levels : 1);
+	if (view->firstLayer > view->lastLayer || view->lastLayer >= layers)
+		return bh_rt_error(hipErrorInvalidValue, "%s: resource view layers %u..%u: the "
+				   "resource has %u", api, view->firstLayer, view->lastLayer,
+				   layers);
+	if (mip) {
+		v->base_level = view->firstMipmapLevel;
+		v->last_level = view->lastMipmapLevel;
+	}
+	if (layered) {
+		v->first_layer = view->firstLayer * per;
+		v->depth = (view->lastLayer + 1) * per;
+	}
+	return hipSuccess;
+}
+
 static hipError_t create_texture(const char *api, hipTextureObject_t *out,
 				 const hipResourceDesc *res, const hipTextureDesc *t,
 				 const struct hipResourceViewDesc *view)
@@ -432,12 +520,11 @@ static hipError_t create_texture(const char *api, hipTextureObject_t *out,
 		e = sampler(api, t, v.cube, v.levels > 1 && !v.one_level, s);
 	if (e)
 		return e;
-	if (view && (view->firstMipmapLevel || view->lastMipmapLevel || view->firstLayer ||
-		     (view->lastLayer && view->lastLayer + 1 != v.depth) ||
-		     (view->width && view->width != v.width) ||
-		     (view->height && view->height != v.height)))
-		return bh_rt_error(hipErrorNotSupported, "%s: a resource view other than the "
-				   "whole resource is not supported", api);
+	if (view) {
+		e = apply_view(api, view, res->resType, &desc, &v);
+		if (e)
+			return e;
+	}
 	bool normalized = t->readMode == hipReadModeNormalizedFloat;
 
 	if ((unsigned int)t->readMode > hipReadModeNormalizedFloat)
@@ -451,9 +538,11 @@ static hipError_t create_texture(const char *api, hipTextureObject_t *out,
 		if (v.nf != BH_NF_UNORM || v.bits != 8)
 			return bh_rt_error(hipErrorNotSupported, "%s: sRGB needs 8-bit unsigned "
 					   "channels read as normalized floats", api);
+		/* A typed buffer has no sRGB format; ROCm's code for it. */
 		if (res->resType == hipResourceTypeLinear)
-			return bh_rt_error(hipErrorNotSupported, "%s: sRGB is not supported for "
-					   "hipResourceTypeLinear", api);
+			return bh_rt_error(hipErrorInvalidValue, "%s: sRGB is not supported for "
+					   "hipResourceTypeLinear (a typed buffer has no sRGB "
+					   "format)", api);
 		v.nf = BH_NF_SRGB;
 	}
 	if (t->filterMode == hipFilterModeLinear && (v.nf == BH_NF_UINT || v.nf == BH_NF_SINT))
@@ -708,4 +797,118 @@ hipError_t hipTexObjectCreate(hipTextureObject_t *tex, const HIP_RESOURCE_DESC *
 hipError_t hipTexObjectDestroy(hipTextureObject_t tex)
 {
 	return destroy("hipTexObjectDestroy", (uint64_t)(uintptr_t)tex, false);
+}
+
+/* The driver form of channel desc @d: its format (0 when it has none). */
+static hipArray_Format drv_format(const hipChannelFormatDesc *d)
+{
+	switch (d->f) {
+	case hipChannelFormatKindFloat:
+		return d->x == 16 ? HIP_AD_FORMAT_HALF : HIP_AD_FORMAT_FLOAT;
+	case hipChannelFormatKindSigned:
+		return d->x == 8 ? HIP_AD_FORMAT_SIGNED_INT8 :
+		       d->x == 16 ? HIP_AD_FORMAT_SIGNED_INT16 : HIP_AD_FORMAT_SIGNED_INT32;
+	default:
+		return d->x == 8 ? HIP_AD_FORMAT_UNSIGNED_INT8 :
+		       d->x == 16 ? HIP_AD_FORMAT_UNSIGNED_INT16 : HIP_AD_FORMAT_UNSIGNED_INT32;
+	}
+}
+
+static unsigned int drv_channels(const hipChannelFormatDesc *d)
+{
+	return (unsigned int)(!!d->x + !!d->y + !!d->z + !!d->w);
+}
+
+/*
+ * The driver API's queries (hipTexObjectGetResourceDesc & co): what the
+ * object was made from, in the driver's forms, whichever API made it.
+ */
+hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC *out, hipTextureObject_t tex)
+{
+	static const char api[] = "hipTexObjectGetResourceDesc";
+	hipResourceDesc r;
+	hipError_t e;
+
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "%s: pResDesc is NULL", api);
+	e = query(api, (uint64_t)(uintptr_t)tex, false, &r, 0);
+	if (e)
+		return e;
+	memset(out, 0, sizeof(*out));
+	out->resType = (HIPresourcetype)r.resType;
+	switch (r.resType) {
+	case hipResourceTypeArray:
+		out->res.array.hArray = r.res.array.array;
+		break;
+	case hipResourceTypeMipmappedArray:
+		out->res.mipmap.hMipmappedArray = r.res.mipmap.mipmap;
+		break;
+	case hipResourceTypeLinear:
+		out->res.linear.devPtr = (hipDeviceptr_t)r.res.linear.devPtr;
+		out->res.linear.format = drv_format(&r.res.linear.desc);
+		out->res.linear.numChannels = drv_channels(&r.res.linear.desc);
+		out->res.linear.sizeInBytes = r.res.linear.sizeInBytes;
+		break;
+	case hipResourceTypePitch2D:
+		out->res.pitch2D.devPtr = (hipDeviceptr_t)r.res.pitch2D.devPtr;
+		out->res.pitch2D.format = drv_format(&r.res.pitch2D.desc);
+		out->res.pitch2D.numChannels = drv_channels(&r.res.pitch2D.desc);
+		out->res.pitch2D.width = r.res.pitch2D.width;
+		out->res.pitch2D.height = r.res.pitch2D.height;
+		out->res.pitch2D.pitchInBytes = r.res.pitch2D.pitchInBytes;
+		break;
+	default:
+		break;
+	}
+	return bh_rt_success();
+}
+
+hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC *out, hipTextureObject_t tex)
+{
+	static const char api[] = "hipTexObjectGetTextureDesc";
+	hipTextureDesc t;
+	hipError_t e;
+
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "%s: pTexDesc is NULL", api);
+	e = query(api, (uint64_t)(uintptr_t)tex, false, &t, 1);
+	if (e)
+		return e;
+	memset(out, 0, sizeof(*out));
+	for (int k = 0; k < 3; k++)
+		out->addressMode[k] = (HIPaddress_mode)t.addressMode[k];
+	out->filterMode = (HIPfilter_mode)t.filterMode;
+	out->flags = (t.readMode == hipReadModeElementType ? HIP_TRSF_READ_AS_INTEGER : 0) |
+		     (t.normalizedCoords ? HIP_TRSF_NORMALIZED_COORDINATES : 0) |
+		     (t.sRGB ? HIP_TRSF_SRGB : 0);
+	out->maxAnisotropy = t.maxAnisotropy;
+	out->mipmapFilterMode = (HIPfilter_mode)t.mipmapFilterMode;
+	out->mipmapLevelBias = t.mipmapLevelBias;
+	out->minMipmapLevelClamp = t.minMipmapLevelClamp;
+	out->maxMipmapLevelClamp = t.maxMipmapLevelClamp;
+	memcpy(out->borderColor, t.borderColor, sizeof(out->borderColor));
+	return bh_rt_success();
+}
+
+hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC *out, hipTextureObject_t tex)
+{
+	static const char api[] = "hipTexObjectGetResourceViewDesc";
+	struct hipResourceViewDesc v;
+	hipError_t e;
+
+	if (!out)
+		return bh_rt_error(hipErrorInvalidValue, "%s: pResViewDesc is NULL", api);
+	e = query(api, (uint64_t)(uintptr_t)tex, false, &v, 2);
+	if (e)
+		return e;
+	memset(out, 0, sizeof(*out));
+	out->format = (HIPresourceViewFormat)v.format;
+	out->width = v.width;
+	out->height = v.height;
+	out->depth = v.depth;
+	out->firstMipmapLevel = v.firstMipmapLevel;
+	out->lastMipmapLevel = v.lastMipmapLevel;
+	out->firstLayer = v.firstLayer;
+	out->lastLayer = v.lastLayer;
+	return bh_rt_success();
 }

@@ -577,6 +577,51 @@ static void test_2d()
     CHECK(hipFreeMipmappedArray(m));
 }
 
+// A resource view of levels 1..2: the view's LOD 0 is level 1, and it
+// stops at level 2 (BASE_LEVEL and LAST_LEVEL of the T#).
+static void test_level_view()
+{
+    std::vector<Level> chain;
+    hipMipmappedArray_t m = make_chain(16, 8, 5, chain);
+    hipResourceDesc r{};
+    r.resType = hipResourceTypeMipmappedArray;
+    r.res.mipmap.mipmap = m;
+    hipTextureDesc t{};
+    t.normalizedCoords = 1;
+    t.maxMipmapLevelClamp = 4;
+    hipResourceViewDesc v{};
+    v.firstMipmapLevel = 1;
+    v.lastMipmapLevel = 2;
+    hipTextureObject_t o;
+    CHECK(hipCreateTextureObject(&o, &r, &t, &v));
+    std::vector<float4> p;
+    for (float lod : {0.0f, 1.0f, 3.0f})
+        for (int k = 0; k < 32; k++)
+            p.push_back({(float)(rand() % 1000) / 1000, (float)(rand() % 1000) / 1000, lod, 0});
+    int n = (int)p.size();
+    float4 *dp = to_device(p);
+    float *out[3];
+    for (auto &x : out)
+        CHECK(hipMalloc(&x, n * sizeof(float)));
+    fetch2d<<<(n + 63) / 64, 64>>>(o, dp, out[0], out[1], out[2], n, 8, 4, 1);
+    CHECK(hipGetLastError());
+    std::vector<float> got = from_device(out[0], n);
+    for (int i = 0; i < n; i++) {
+        int l = 1 + (p[i].z >= 1 ? 1 : 0);
+        float want = filter2d(chain[l], p[i].x, p[i].y, false);
+        expect(got[i] == want, "a view of levels 1..2", i, got[i], want);
+    }
+    CHECK(hipDestroyTextureObject(o));
+    v.lastMipmapLevel = 5; // beyond the chain
+    expect(hipCreateTextureObject(&o, &r, &t, &v) == hipErrorInvalidValue,
+           "a view beyond the chain", 0, 0, 0);
+    (void)hipGetLastError();
+    for (auto &x : out)
+        CHECK(hipFree(x));
+    CHECK(hipFree(dp));
+    CHECK(hipFreeMipmappedArray(m));
+}
+
 // A chain whose sizes are not powers of two: the levels' layout (addrlib's
 // rounded-up sizes) and their API sizes (rounded down) must agree between
 // the runtime's copies and the sampler.
@@ -948,6 +993,7 @@ int main()
         test_odd_sizes();
         test_1d_int();
         test_layered_sampling();
+        test_level_view();
     }
 #endif
     if (failures) {

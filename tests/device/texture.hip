@@ -632,6 +632,98 @@ static void test_extended()
     CHECK(hipFree(dga));
     CHECK(hipFreeArray(a));
 }
+// Resource views (CUDA's rules): layers 1..2 of a 4-layer 2-D array are
+// the view's layers 0..1 (a layer beyond clamps to the view's last); a
+// view's format must be the resource's; a view is for arrays only.
+static void test_views()
+{
+    Image im = float_image(6, 5, 4);
+    hipChannelFormatDesc cd = hipCreateChannelDesc<float>();
+    hipArray_t a;
+    CHECK(hipMalloc3DArray(&a, &cd, make_hipExtent(im.w, im.h, im.d), hipArrayLayered));
+    hipMemcpy3DParms cp{};
+    cp.srcPtr = make_hipPitchedPtr(im.v.data(), im.w * 4, im.w, im.h);
+    cp.dstArray = a;
+    cp.extent = make_hipExtent(im.w, im.h, im.d);
+    cp.kind = hipMemcpyHostToDevice;
+    CHECK(hipMemcpy3D(&cp));
+    hipResourceDesc r{};
+    r.resType = hipResourceTypeArray;
+    r.res.array.array = a;
+    hipTextureDesc t{};
+    hipResourceViewDesc v{};
+    v.format = hipResViewFormatFloat1;
+    v.width = im.w;
+    v.height = im.h;
+    v.firstLayer = 1;
+    v.lastLayer = 2;
+    hipTextureObject_t o;
+    CHECK(hipCreateTextureObject(&o, &r, &t, &v));
+    std::vector<float4> p;
+    std::vector<float> want;
+    for (int layer = 0; layer < 4; layer++) // the view's layers 0, 1, then clamped
+        for (int y = 0; y < im.h; y++)
+            for (int x = 0; x < im.w; x++) {
+                p.push_back(make_float4(x + 0.5f, y + 0.5f, 0, (float)layer));
+                want.push_back(im.at(x, y, 1 + (layer < 1 ? layer : 1)));
+            }
+    float4 *dp = to_device(p);
+    float *dout;
+    CHECK(hipMalloc(&dout, p.size() * 4));
+    hipLaunchKernelGGL(fetch2DLayered, dim3((p.size() + 63) / 64), dim3(64), 0, 0, o, dp, dout,
+                       (int)p.size());
+    CHECK(hipDeviceSynchronize());
+    std::vector<float> got = from_device(dout, p.size());
+    for (size_t i = 0; i < got.size(); i++)
+        expect(got[i] == want[i], "view of layers 1..2", (int)i, got[i], want[i]);
+    hipResourceViewDesc back{};
+    CHECK(hipGetTextureObjectResourceViewDesc(&back, o));
+    expect(back.firstLayer == 1 && back.lastLayer == 2 && back.format == v.format,
+           "hipGetTextureObjectResourceViewDesc", 0, (float)back.lastLayer, 2);
+    HIP_RESOURCE_VIEW_DESC dback{};
+    CHECK(hipTexObjectGetResourceViewDesc(&dback, o));
+    expect(dback.firstLayer == 1 && dback.lastLayer == 2 &&
+               dback.format == HIP_RES_VIEW_FORMAT_FLOAT_1X32,
+           "hipTexObjectGetResourceViewDesc", 0, (float)dback.lastLayer, 2);
+    CHECK(hipDestroyTextureObject(o));
+    // The width in bytes, as hip-tests pass it (ROCm takes it).
+    v.width = im.w * 4;
+    CHECK(hipCreateTextureObject(&o, &r, &t, &v));
+    CHECK(hipDestroyTextureObject(o));
+    v.width = im.w;
+    v.format = hipResViewFormatSignedInt1; // another format: no reinterpreting
+    expect(hipCreateTextureObject(&o, &r, &t, &v) == hipErrorInvalidValue, "view format", 0, 0,
+           0);
+    v.format = hipResViewFormatFloat1;
+    v.lastLayer = 4; // beyond the 4 layers
+    expect(hipCreateTextureObject(&o, &r, &t, &v) == hipErrorInvalidValue, "view layers", 0, 0,
+           0);
+    v.lastLayer = 2;
+    v.lastMipmapLevel = 1; // no mip chain
+    expect(hipCreateTextureObject(&o, &r, &t, &v) == hipErrorInvalidValue, "view levels", 0, 0,
+           0);
+    v.lastMipmapLevel = 0;
+    v.width = 7; // neither the width nor its bytes
+    expect(hipCreateTextureObject(&o, &r, &t, &v) == hipErrorInvalidValue, "view width", 0, 0,
+           0);
+    // A view of linear memory: refused (an all-zero one is no view).
+    hipResourceDesc lin{};
+    lin.resType = hipResourceTypeLinear;
+    lin.res.linear.devPtr = dout;
+    lin.res.linear.desc = cd;
+    lin.res.linear.sizeInBytes = 64;
+    v = hipResourceViewDesc{};
+    CHECK(hipCreateTextureObject(&o, &lin, &t, &v));
+    CHECK(hipDestroyTextureObject(o));
+    v.format = hipResViewFormatFloat1;
+    expect(hipCreateTextureObject(&o, &lin, &t, &v) == hipErrorInvalidValue, "view of linear",
+           0, 0, 0);
+    (void)hipGetLastError();
+    CHECK(hipFree(dp));
+    CHECK(hipFree(dout));
+    CHECK(hipFreeArray(a));
+}
+
 #endif
 
 // What every device refuses, with the error HIP gives.
@@ -698,6 +790,7 @@ int main()
         test_formats();
         test_linear();
         test_linear_wide();
+        test_views();
         test_extended();
     }
 #endif

@@ -52,6 +52,15 @@
 #define HIP_KERNEL_NAME(...) __VA_ARGS__
 #else /* __HIP__ */
 
+/* The short unsigned names ROCm's device headers give HIP programs
+ * (hip-tests' surface tests use uchar); glibc's sys/types.h has three of
+ * them as the same types, which C and C++ allow twice. */
+typedef unsigned char uchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+typedef unsigned long long ullong;
+
 #ifndef __host__
 #define __host__ __attribute__((host))
 #endif

@@ -367,9 +367,15 @@ hipError_t hipArrayGetInfo(hipChannelFormatDesc *desc, hipExtent *extent, unsign
 hipError_t hipArrayGetDescriptor(HIP_ARRAY_DESCRIPTOR *desc, hipArray_t array);
 hipError_t hipArray3DGetDescriptor(HIP_ARRAY3D_DESCRIPTOR *desc, hipArray_t array);
 hipError_t hipGetChannelDesc(hipChannelFormatDesc *desc, hipArray_const_t array);
+#ifdef __cplusplus
+hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmapped,
+				   const hipChannelFormatDesc *desc, hipExtent extent,
+				   unsigned int levels, unsigned int flags = 0);
+#else
 hipError_t hipMallocMipmappedArray(hipMipmappedArray_t *mipmapped,
 				   const hipChannelFormatDesc *desc, hipExtent extent,
 				   unsigned int levels, unsigned int flags);
+#endif
 hipError_t hipFreeMipmappedArray(hipMipmappedArray_t mipmapped);
 hipError_t hipMipmappedArrayCreate(hipMipmappedArray_t *pHandle,
 				   HIP_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
@@ -430,5 +436,9 @@ hipError_t hipGetTextureObjectTextureDesc(hipTextureDesc *desc, hipTextureObject
 hipError_t hipGetTextureObjectResourceViewDesc(struct hipResourceViewDesc *view,
 					       hipTextureObject_t tex);
 hipError_t hipGetSurfaceObjectResourceDesc(hipResourceDesc *res, hipSurfaceObject_t surf);
+hipError_t hipTexObjectGetResourceDesc(HIP_RESOURCE_DESC *pResDesc, hipTextureObject_t texObject);
+hipError_t hipTexObjectGetTextureDesc(HIP_TEXTURE_DESC *pTexDesc, hipTextureObject_t texObject);
+hipError_t hipTexObjectGetResourceViewDesc(HIP_RESOURCE_VIEW_DESC *pResViewDesc,
+					   hipTextureObject_t texObject);
 
 #endif /* HIP_BH_ARRAYS_H */
