@@ -387,10 +387,18 @@ static hipError_t free_array(const char *api, hipArray_t array)
 		return e;
 	pthread_mutex_lock(&array_lock);
 	found = listed_locked(array);
+	/*
+	 * A level of a mipmapped array is the mipmapped array's: it goes
+	 * with hipFreeMipmappedArray.  ROCm makes a new array object for each
+	 * hipGetMipmappedArrayLevel, which its users free (hip-tests'
+	 * hipTextureMipmapObj*): freeing a level succeeds, releases nothing,
+	 * and the level stays usable until its mipmapped array is freed.
+	 */
 	if (found && array->mip) {
 		pthread_mutex_unlock(&array_lock);
-		return bh_rt_error(hipErrorInvalidValue, "%s(%p): a level of a mipmapped array "
-				   "goes with it (hipFreeMipmappedArray)", api, (void *)array);
+		BH_RT_LOG(3, "%s(%p): a level of mipmapped array %p: nothing to free", api,
+			  (void *)array, (void *)array->mip);
+		return bh_rt_success();
 	}
 	for (struct hipArray **p = &arrays; found && *p; p = &(*p)->next)
 		if (*p == array) {

@@ -608,6 +608,24 @@ static void test_extended()
         for (int k = 0; k < 4; k++)
             expect(a4[k] == b4[k], "tex2Dgather", (int)i * 4 + k, a4[k], b4[k]);
     }
+    // Gather takes the bilinear footprint whatever the filter mode: the
+    // same four taps through a point-filtered texture.
+    {
+        hipTextureObject_t tp = make_texture(a, hipAddressModeClamp, hipFilterModePoint, false);
+#if !__HIP_NO_IMAGE_SUPPORT
+        hipLaunchKernelGGL(fetchExtended, dim3((xy.size() + 63) / 64), dim3(64), 0, 0, tp, dxy,
+                           dl, dg, dga, (int)xy.size());
+#endif
+        CHECK(hipDeviceSynchronize());
+        g = from_device(dga, xy.size());
+        for (size_t i = 0; i < xy.size(); i++) {
+            const float *a4 = &g[i].x, *b4 = &wantg[i].x;
+            for (int k = 0; k < 4; k++)
+                expect(a4[k] == b4[k], "tex2Dgather, point-filtered texture", (int)i * 4 + k,
+                       a4[k], b4[k]);
+        }
+        CHECK(hipDestroyTextureObject(tp));
+    }
     // Constant normalized coordinates (A16 instructions), point filtering.
     {
         Image e8 = float_image(8, 8, 1);

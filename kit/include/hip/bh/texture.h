@@ -363,8 +363,10 @@ static __device__ inline __bh_f4v __bh_gather(hipTextureObject_t __bho, float __
 }
 #endif
 #endif
+/* No point-filter snap: gather4 takes the bilinear footprint whatever
+ * the filter mode (hip-tests' tex2Dgather with hipFilterModePoint). */
 __BH_TEXFN(__BH_EXT_IMG, tex2Dgather, (, float __bhx, float __bhy, int __bhc = 0),
-	   __BH_CALL(__bh_gather(__bho, __BH_SNX(__bhx), __BH_SNY(__bhy), __bhc)))
+	   __BH_CALL(__bh_gather(__bho, __bhx, __bhy, __bhc)))
 
 /*
  * Surfaces.  @x is in bytes (CUDA's and HIP's rule), so the element is
