@@ -208,7 +208,7 @@ static const char *format_desc(hipArray_Format format, unsigned int n, hipChanne
 /* ------------------------------------------------------------- creation */
 /*
  * The texture type of a @w x @h x @d array with @flags (hipExtent's
- * sizes, 0: absent), or NULL and the reason in *@why.
+ * sizes, 0: absent) in *@type; false, and the reason in *@why, if it has none.
  */
 static bool array_type(size_t w, size_t h, size_t d, unsigned int flags, unsigned int *type,
 		       const char **why)
