@@ -281,6 +281,7 @@ include tests/sweep/sweep.mk
 include tests/fuzz/fuzz.mk
 include tests/qemu/qemu.mk
 include tests/cross/cross.mk
+include boards/qemu-virt-aarch64/baremetal.mk
 include tests/tools/install.mk
 include tests/gfx11/gfx11.mk
 include tests/threads/threads.mk

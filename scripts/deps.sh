@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install the Debian packages barehip needs, if any are missing.
 # Quick (one dpkg-query) when everything is already there.
-# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench, qemu, cross
+# Usage: scripts/deps.sh [package-set...]   sets: build (default), check, bench, qemu, cross,
+#        baremetal
 set -eu
 
 # clang-tools-19 carries clang-offload-bundler; libclang-rt-19-dev the
@@ -35,12 +36,18 @@ cross_pkgs="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-riscv64-linux-gnu g++-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static
 	dpkg-dev m4 autotools-dev xz-utils make"
 
+# The bare-metal board (boards/qemu-virt-aarch64): QEMU's virt machine,
+# newlib's source (built with clang-19 for aarch64-none-elf), and the
+# aarch64 cross gcc for its libgcc's long-double helpers.
+baremetal_pkgs="qemu-system-arm newlib-source xz-utils gcc-aarch64-linux-gnu make"
+
 want=""
 [ $# -eq 0 ] && set -- build
 for set in "$@"; do
 	case "$set" in
 	build) want="$want $build_pkgs" ;;
-	check) want="$want $build_pkgs $check_pkgs $qemu_pkgs $cross_pkgs" ;;
+	check) want="$want $build_pkgs $check_pkgs $qemu_pkgs $cross_pkgs $baremetal_pkgs" ;;
+	baremetal) want="$want $baremetal_pkgs" ;;
 	qemu) want="$want $qemu_pkgs" ;;
 	cross) want="$want $cross_pkgs" ;;
 	bench) want="$want $build_pkgs $bench_pkgs" ;;
