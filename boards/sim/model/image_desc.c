@@ -78,18 +78,41 @@ static bool format_valid(unsigned bits, unsigned nf)
 	}
 }
 
-static int rsrc_gfx9(struct wave *w, const struct insn *in, const uint32_t *t,
-		     struct img_rsrc *r, unsigned *depth_field, unsigned *levels)
+/*
+ * The channels, bits and number format of a descriptor's format fields
+ * in @r (T# and V# share the tables): gfx9's DATA_FORMAT @dfmt and
+ * NUM_FORMAT @nfmt, gfx11's unified FORMAT @fmt (below @limit).  0, or
+ * -1 after a fault naming @what's field.
+ */
+static int format_gfx9(struct wave *w, const struct insn *in, const char *what, unsigned dfmt,
+		       unsigned nfmt, struct img_rsrc *r)
 {
-	unsigned dfmt = (t[1] >> 20) & 0x3f, nfmt = (t[1] >> 26) & 0xf;
-
 	if (!gfx9_data_formats[dfmt].nch)
-		return refuse(w, in, "image: T# DATA_FORMAT %u not modelled", dfmt);
+		return refuse(w, in, "%s DATA_FORMAT %u not modelled", what, dfmt);
 	if (!gfx9_num_formats[nfmt])
-		return refuse(w, in, "image: T# NUM_FORMAT %u not modelled", nfmt);
+		return refuse(w, in, "%s NUM_FORMAT %u not modelled", what, nfmt);
 	r->nch = gfx9_data_formats[dfmt].nch;
 	r->bits = gfx9_data_formats[dfmt].bits;
 	r->nf = gfx9_num_formats[nfmt] - 1;
+	return 0;
+}
+
+static int format_gfx11(struct wave *w, const struct insn *in, const char *what, unsigned fmt,
+			unsigned limit, struct img_rsrc *r)
+{
+	if (fmt >= limit || !gfx11_formats[fmt].nch)
+		return refuse(w, in, "%s FORMAT %u not modelled", what, fmt);
+	r->nch = gfx11_formats[fmt].nch;
+	r->bits = gfx11_formats[fmt].bits;
+	r->nf = gfx11_formats[fmt].nf - 1;
+	return 0;
+}
+
+static int rsrc_gfx9(struct wave *w, const struct insn *in, const uint32_t *t,
+		     struct img_rsrc *r, unsigned *depth_field, unsigned *levels)
+{
+	if (format_gfx9(w, in, "image: T#", (t[1] >> 20) & 0x3f, (t[1] >> 26) & 0xf, r))
+		return -1;
 	r->width = (t[2] & 0x3fff) + 1;
 	r->height = ((t[2] >> 14) & 0x3fff) + 1;
 	*depth_field = t[4] & 0x1fff;
@@ -107,13 +130,8 @@ static int rsrc_gfx9(struct wave *w, const struct insn *in, const uint32_t *t,
 static int rsrc_gfx11(struct wave *w, const struct insn *in, const uint32_t *t,
 		      struct img_rsrc *r, unsigned *depth_field, unsigned *levels)
 {
-	unsigned fmt = (t[1] >> 20) & 0xff;
-
-	if (fmt >= 128 || !gfx11_formats[fmt].nch)
-		return refuse(w, in, "image: T# FORMAT %u not modelled", fmt);
-	r->nch = gfx11_formats[fmt].nch;
-	r->bits = gfx11_formats[fmt].bits;
-	r->nf = gfx11_formats[fmt].nf - 1;
+	if (format_gfx11(w, in, "image: T#", (t[1] >> 20) & 0xff, 128, r))
+		return -1;
 	*levels = ((t[1] >> 16) & 0xf) + 1;		/* MAX_MIP */
 	r->width = ((t[1] >> 30) | (t[2] & 0xfff) << 2) + 1;
 	r->height = ((t[2] >> 14) & 0x3fff) + 1;
@@ -305,27 +323,15 @@ int buf_rsrc_read(struct wave *w, const struct insn *in, struct buf_rsrc *b)
 			return refuse(w, in, "buffer: reserved DST_SEL value %u", f->sel[c]);
 	}
 	if (gfx11) {
-		unsigned fmt = (v[3] >> 12) & 0x7f;
-
 		swz = (v[1] >> 30) & 3;
 		/* 64 and above are sRGB and other image-only formats. */
-		if (fmt >= 64 || !gfx11_formats[fmt].nch)
-			return refuse(w, in, "buffer: V# FORMAT %u not modelled", fmt);
-		f->nch = gfx11_formats[fmt].nch;
-		f->bits = gfx11_formats[fmt].bits;
-		f->nf = gfx11_formats[fmt].nf - 1;
+		if (format_gfx11(w, in, "buffer: V#", (v[3] >> 12) & 0x7f, 64, f))
+			return -1;
 		b->oob = (v[3] >> 28) & 3;
 	} else {
-		unsigned dfmt = (v[3] >> 15) & 0xf, nfmt = (v[3] >> 12) & 7;
-
 		swz = v[1] >> 31;
-		if (!gfx9_data_formats[dfmt].nch)
-			return refuse(w, in, "buffer: V# DATA_FORMAT %u not modelled", dfmt);
-		if (!gfx9_num_formats[nfmt])
-			return refuse(w, in, "buffer: V# NUM_FORMAT %u not modelled", nfmt);
-		f->nch = gfx9_data_formats[dfmt].nch;
-		f->bits = gfx9_data_formats[dfmt].bits;
-		f->nf = gfx9_num_formats[nfmt] - 1;
+		if (format_gfx9(w, in, "buffer: V#", (v[3] >> 15) & 0xf, (v[3] >> 12) & 7, f))
+			return -1;
 		b->oob = b->stride ? BUF_OOB_INDEX : BUF_OOB_RAW;
 	}
 	if (swz)
