@@ -6,6 +6,10 @@ LOADER_SRCS := $(wildcard loader/core/*.c) $(wildcard loader/gfx/*.c)
 PLATFORM_SRCS := $(if $(CONFIG_BACKEND_SIM),loader/platform/sim.c)
 # The kmod backend, and the choice between backends at run time.
 PLATFORM_SRCS += $(if $(CONFIG_BACKEND_KMOD),loader/platform/kmod.c) loader/platform/select.c
+# The pci backend (a board with no operating system drives the GPU's BARs
+# itself; OS-neutral, so the unit tests drive it natively) and the sim
+# board's registers, which it shares with the kmod backend.
+PLATFORM_SRCS += loader/platform/pci.c loader/platform/simboard.c
 # pthread mutexes for the core (struct bh_platform's mutex_*).
 PLATFORM_SRCS += loader/platform/lock.c
 # The stock amdgpu driver through /dev/kfd.

@@ -37,7 +37,7 @@ static double now_s(void)
 int pci_board_options(int argc, char **argv, const char *usage, struct pci_board_options *o,
 		      int (*extra)(void *ctx, const char *opt, const char *value), void *ctx)
 {
-	*o = (struct pci_board_options){ .ram_mb = 512, .timeout = 120 };
+	*o = (struct pci_board_options){ .ram_mb = 512, .ram_base = ~0ull, .timeout = 120 };
 	if (argc < 2 || argv[1][0] == '-') {
 		fprintf(stderr, "usage: %s\n", usage);
 		return 2;
@@ -53,6 +53,8 @@ int pci_board_options(int argc, char **argv, const char *usage, struct pci_board
 		}
 		if (!strcmp(opt, "--ram-mb"))
 			o->ram_mb = strtoul(val, &end, 0);
+		else if (!strcmp(opt, "--ram-base"))
+			o->ram_base = strtoull(val, &end, 0);
 		else if (!strcmp(opt, "--timeout"))
 			o->timeout = strtoul(val, &end, 0);
 		else if (!extra || extra(ctx, opt, val)) {
@@ -121,6 +123,7 @@ int pci_board_create(struct pci_board *b, const char *name, uint64_t shm_size,
 	}
 	b->shm_size = shm_size;
 	b->ram_size = (uint64_t)o->ram_mb << 20;
+	b->ram_base = o->ram_base;
 	b->shm = memfd_map(name, "barehip-sim-bar", b->shm_size, &b->shm_fd);
 	b->ram = memfd_map(name, "barehip-guest-ram", b->ram_size, &b->ram_fd);
 	if (!b->shm || !b->ram)
@@ -144,15 +147,21 @@ int pci_board_create(struct pci_board *b, const char *name, uint64_t shm_size,
 }
 
 /*
- * Guest-physical address -> offset in the RAM file (QEMU 7.2, q35: RAM
+ * Guest-physical address -> offset in the RAM file.  QEMU 7.2, q35: RAM
  * below 4 GiB is all of it up to 0xb0000000, else 2 GiB; the rest sits
- * at 4 GiB).
+ * at 4 GiB.  With --ram-base (Arm's virt machine): one block there.
  */
 uint8_t *pci_board_guest(const struct pci_board *b, uint64_t gpa, uint64_t len)
 {
 	uint64_t below4g = b->ram_size < 0xb0000000ull ? b->ram_size : 0x80000000ull;
 	uint64_t off;
 
+	if (b->ram_base != ~0ull) {
+		off = gpa - b->ram_base;
+		if (gpa < b->ram_base || off + len < off || off + len > b->ram_size)
+			return NULL;
+		return b->ram + off;
+	}
 	if (gpa < below4g)
 		off = gpa;
 	else if (gpa >= (1ull << 32))

@@ -22,13 +22,18 @@ struct pci_board {
 	int shm_fd, ram_fd;
 	uint8_t *shm, *ram;
 	uint64_t shm_size, ram_size;
+	/* The guest's RAM is one block at this guest-physical address (Arm's
+	 * virt machine: 0x40000000); ~0: QEMU's x86 layout (below and above
+	 * 4 GiB). */
+	uint64_t ram_base;
 	double deadline;		/* CLOCK_MONOTONIC seconds */
 };
 
-/* The command line every board takes: SOCKET [--ram-mb N] [--timeout S]. */
+/* The command line every board takes: SOCKET [--ram-mb N] [--ram-base ADDR] [--timeout S]. */
 struct pci_board_options {
 	const char *socket;
 	unsigned long ram_mb;		/* the guest's RAM (QEMU -m) */
+	unsigned long long ram_base;	/* --ram-base, ~0 if not given (x86) */
 	unsigned long timeout;		/* seconds until the board gives up */
 };
 

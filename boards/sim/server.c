@@ -17,10 +17,12 @@
  *     and RELEASE_MEM interrupts and faults go back to the guest as
  *     MSI-X (from the notifier thread).
  *
- * Usage: barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS]
+ * Usage: barehip-sim SOCKET [--ram-mb N] [--ram-base ADDR] [--timeout SECONDS]
  *                    [--gfx gfx90a|gfx942] [--vram-mb N] [--threads N]
  *                    [--inject ignore:gart-unmap[:N]]
- * (--vram-mb: the VRAM in MiB, 16..196608, as BAREHIP_SIM_VRAM_MB, which
+ * (--ram-base: the guest's RAM is one block at this guest-physical
+ * address, as on Arm's virt machine (0x40000000); without it, QEMU's x86
+ * layout.  --vram-mb: the VRAM in MiB, 16..196608, as BAREHIP_SIM_VRAM_MB, which
  * it overrides; default Kconfig's SIM_VRAM_MB.  --threads: the model's
  * host threads, as BAREHIP_SIM_THREADS, which it overrides; 0 = one per
  * online core.  --inject, a fault for tests: the
@@ -465,7 +467,7 @@ int main(int argc, char **argv)
 	char why[256], names[128], usage[320];
 	int rc;
 
-	snprintf(usage, sizeof(usage), "barehip-sim SOCKET [--ram-mb N] [--timeout SECONDS] "
+	snprintf(usage, sizeof(usage), "barehip-sim SOCKET [--ram-mb N] [--ram-base ADDR] [--timeout SECONDS] "
 		 "[--gfx %s] [--vram-mb N] [--threads N] [--inject ignore:gart-unmap[:N]]",
 		 bh_sim_target_names(names, sizeof(names), "|"));
 	rc = pci_board_options(argc, argv, usage, &o, extra_option, &x);

@@ -25,8 +25,19 @@
 #ifndef _UAPI_BAREHIP_H
 #define _UAPI_BAREHIP_H
 
+#if defined(__linux__) || defined(__KERNEL__)
 #include <linux/ioctl.h>
 #include <linux/types.h>
+#else
+/* A board with no operating system (the loader's pci backend reads the
+ * sim board header only; the ioctls are Linux's). */
+#include <stdint.h>
+typedef uint16_t __u16;
+typedef uint32_t __u32;
+typedef uint64_t __u64;
+typedef uint32_t __le32;
+typedef uint64_t __le64;
+#endif
 
 #define BAREHIP_UAPI_VERSION	1
 

@@ -48,7 +48,7 @@
 #include <bh/backends.h>
 #include "../core/range.h"
 #include "../../kmod/uapi/barehip.h"
-#include "../../boards/sim/server-regs.h"
+#include "simboard.h"
 
 #define KMOD_DEFAULT_NODE	"/dev/barehip0"
 #define KMOD_PAGE		4096ull
@@ -101,8 +101,7 @@ struct kmod_platform {
 	char node[64];
 	int fd;
 	struct barehip_info info;
-	struct bhsim_regs *regs;
-	uint64_t *doorbell;
+	struct bh_simboard sb;		/* the registers, doorbells, commands */
 	uint8_t *vram;
 	struct bh_range vram_range, gart;
 	struct kmod_alloc *allocs;
@@ -112,18 +111,7 @@ struct kmod_platform {
 	struct kmod_reg *registered;	/* hipHostRegister */
 	struct kmod_reg *parked_regs;	/* the board may map them: never unpinned here */
 	unsigned parked_pins;
-	bool queue_used[BHSIM_MAX_QUEUES];
-	int gws_queue;		/* the queue holding the GWS resources, or -1 */
-	char fault_kind[BHSIM_MAX_QUEUES][sizeof(((struct bhsim_fault *)0)->kind)];
-	uint32_t cmd_seq;
-	uint64_t cmd_timeout_ns;
-	/*
-	 * A command went unanswered: the board's state is unknown, so it is
-	 * lost for this process.  Commands fail at once, waits on queues
-	 * report it; barehip.ko resets the board when the file is closed.
-	 */
-	bool lost;
-	char lost_why[200], lost_cause[80];
+	/* A lost board (sb.lost): barehip.ko resets it when the file is closed. */
 	uint64_t cmd_irqs, queue_irqs;	/* interrupt counters last seen */
 	uint64_t chunk_max;
 	/*
@@ -224,80 +212,44 @@ static int notify(struct kmod_platform *kp, uint32_t vector)
 
 /* ------------------------------------------------------------- the board */
 
-static const char *const cmd_names[] = {
-	[BHSIM_CMD_RESET] = "reset", [BHSIM_CMD_GART_MAP] = "GART map",
-	[BHSIM_CMD_GART_UNMAP] = "GART unmap", [BHSIM_CMD_QUEUE_INIT] = "queue init",
-	[BHSIM_CMD_QUEUE_FINI] = "queue fini", [BHSIM_CMD_QUEUE_RESET] = "queue reset",
-	[BHSIM_CMD_QUEUE_GWS] = "queue GWS",
-};
-
 /* What became of a board command (board_cmd's return value). */
 enum {
-	CMD_DONE = 0,
-	CMD_REFUSED = -1,	/* the board answered: it did not do it */
-	CMD_NO_ANSWER = -2,	/* no answer (timeout, transport): it may have done it */
-	CMD_NOT_SENT = -3,	/* the board was lost already */
+	CMD_DONE = BH_SIMBOARD_DONE,
+	CMD_REFUSED = BH_SIMBOARD_REFUSED,
+	CMD_NO_ANSWER = BH_SIMBOARD_NO_ANSWER,
+	CMD_NOT_SENT = BH_SIMBOARD_NOT_SENT,
 };
 
-/*
- * One command through the board's mailbox: arguments, then the sequence
- * number, ring, and sleep until the board's answer interrupt.  CMD_DONE,
- * or another CMD_* with the board's reason (or the module's) in @why.
- * The first command without an answer loses the board (struct
- * kmod_platform.lost): later ones are not sent.
- */
 static int board_cmd(struct kmod_platform *kp, uint32_t cmd, uint64_t a0, uint64_t a1,
 		     uint64_t a2, uint64_t a3, char *why, size_t len)
 {
-	struct bhsim_regs *r = kp->regs;
-	uint64_t start = kmod_now_ns(&kp->ops), now, limit = kp->cmd_timeout_ns;
-	uint32_t seq = kp->cmd_seq + 1;
-	int ret;
+	return bh_simboard_cmd(&kp->sb, cmd, a0, a1, a2, a3, why, len);
+}
 
-	if (kp->lost) {
-		snprintf(why, len, "board %s: not sent: %s", cmd_names[cmd], kp->lost_why);
-		return CMD_NOT_SENT;
-	}
-	r->cmd = cmd;
-	r->args[0] = a0;
-	r->args[1] = a1;
-	r->args[2] = a2;
-	r->args[3] = a3;
-	r->args[4] = r->args[5] = 0;
-	__atomic_store_n(&r->cmd_seq, seq, __ATOMIC_RELEASE);
-	kp->cmd_seq = seq;
-	ret = notify(kp, BHSIM_VECTOR_CMD);
-	while (!ret && __atomic_load_n(&r->done_seq, __ATOMIC_ACQUIRE) != seq) {
-		now = kmod_now_ns(&kp->ops);
-		if (now - start >= limit) {
-			ret = -ETIMEDOUT;
-			break;
-		}
-		ret = wait_irq(kp, BHSIM_VECTOR_CMD, &kp->cmd_irqs, limit - (now - start));
-		if (ret == -EINTR || ret == -ETIMEDOUT)
-			ret = 0;	/* look again (the loop owns the deadline) */
-	}
-	if (ret) {
-		char *cause = kp->lost_cause;
+/* The transport under the board's registers: barehip.ko's ioctls. */
+static int sb_ring(void *ctx, uint32_t vector)
+{
+	return notify(ctx, vector);
+}
 
-		if (ret == -ETIMEDOUT)
-			snprintf(cause, sizeof(kp->lost_cause), "no answer within %llu ms",
-				 (unsigned long long)(limit / 1000000));
-		else
-			snprintf(cause, sizeof(kp->lost_cause), "cannot ring it: %s",
-				 strerror(-ret));
-		snprintf(why, len, "board %s: %s", cmd_names[cmd], cause);
-		snprintf(kp->lost_why, sizeof(kp->lost_why), "the board is lost: its %s got %s",
-			 cmd_names[cmd], ret == -ETIMEDOUT ? cause : "no answer");
-		kp->lost = true;
-		return CMD_NO_ANSWER;
-	}
-	if (__atomic_load_n(&r->status, __ATOMIC_RELAXED)) {
-		snprintf(why, len, "board %s: %.*s", cmd_names[cmd], (int)sizeof(r->error),
-			 r->error);
-		return CMD_REFUSED;
-	}
-	return CMD_DONE;
+static int sb_wait(void *ctx, uint32_t vector, uint64_t timeout_ns)
+{
+	struct kmod_platform *kp = ctx;
+	int ret = wait_irq(kp, vector, vector == BHSIM_VECTOR_CMD ? &kp->cmd_irqs :
+							       &kp->queue_irqs, timeout_ns);
+
+	/* A signal or the timeout: look again (the caller owns the deadline). */
+	return ret == -EINTR || ret == -ETIMEDOUT ? 0 : ret;
+}
+
+static uint64_t sb_now_ns(void *ctx)
+{
+	return kmod_now_ns(ctx);
+}
+
+static void sb_log(void *ctx, const char *line)
+{
+	kmod_log(ctx, line);
 }
 
 /* The command timeout: BAREHIP_KMOD_CMD_TIMEOUT_MS, else KMOD_CMD_TIMEOUT_NS. */
@@ -307,7 +259,7 @@ static int cmd_timeout(struct kmod_platform *kp, struct bh_error *err)
 	unsigned long long ms;
 	char *end;
 
-	kp->cmd_timeout_ns = KMOD_CMD_TIMEOUT_NS;
+	kp->sb.cmd_timeout_ns = KMOD_CMD_TIMEOUT_NS;
 	if (!env || !*env)
 		return 0;
 	errno = 0;
@@ -315,7 +267,7 @@ static int cmd_timeout(struct kmod_platform *kp, struct bh_error *err)
 	if (errno || *end || !ms || ms > 3600000)
 		return fail(err, BH_EINVAL, "kmod backend: BAREHIP_KMOD_CMD_TIMEOUT_MS='%s': "
 			    "want milliseconds, 1 to 3600000", env);
-	kp->cmd_timeout_ns = ms * 1000000ull;
+	kp->sb.cmd_timeout_ns = ms * 1000000ull;
 	return 0;
 }
 
@@ -358,7 +310,7 @@ static void release_reg(struct kmod_platform *kp, struct kmod_reg *r)
 			kmod_logf(kp, "GART unmap of 0x%llx: %s: the board may still map the "
 				  "registered host memory at 0x%llx (%llu bytes), so its pages stay "
 				  "pinned, its GPU address not reused, until barehip.ko has reset "
-				  "the board (at close)", (unsigned long long)lost_va, kp->lost_cause,
+				  "the board (at close)", (unsigned long long)lost_va, kp->sb.lost_cause,
 				  (unsigned long long)r->host, (unsigned long long)r->size);
 		kp->parked_pins += r->npins;
 		r->next = kp->parked_regs;
@@ -520,53 +472,19 @@ static int check_board(struct kmod_platform *kp, struct bh_error *err)
 
 static int map_board(struct kmod_platform *kp, struct bh_error *err)
 {
-	const struct bhsim_regs *r;
-
-	kp->regs = map_window(kp, &kp->info.regs);
-	kp->doorbell = map_window(kp, &kp->info.doorbell);
+	kp->sb.regs = map_window(kp, &kp->info.regs);
+	kp->sb.doorbell = map_window(kp, &kp->info.doorbell);
 	kp->vram = map_window(kp, &kp->info.vram);
-	if (!kp->regs || !kp->doorbell || !kp->vram)
+	if (!kp->sb.regs || !kp->sb.doorbell || !kp->vram)
 		return fail(err, BH_ENODEV, "kmod backend: cannot map the windows of %s: %s",
 			    kp->node, strerror(errno));
-	r = kp->regs;
-	if (r->magic != BHSIM_REGS_MAGIC || r->version != BHSIM_REGS_VERSION)
-		return fail(err, BH_ENODEV, "kmod backend: %s: no sim board registers (magic 0x%x "
-			    "version %u; want 0x%x version %u): is barehip-sim serving it?",
-			    kp->node, r->magic, r->version, BHSIM_REGS_MAGIC, BHSIM_REGS_VERSION);
-	if (strncmp(r->target, kp->info.target, sizeof(kp->info.target)) ||
-	    r->vram_size > kp->info.vram.size || r->max_queues < 1)
-		return fail(err, BH_ENODEV, "kmod backend: %s: the registers (%.16s, %llu bytes "
-			    "of VRAM) disagree with the board header (%.16s, %llu)", kp->node,
-			    r->target, (unsigned long long)r->vram_size, kp->info.target,
-			    (unsigned long long)kp->info.vram.size);
-	return 0;
+	return bh_simboard_check(&kp->sb, "kmod backend", kp->info.target, kp->info.vram.size,
+				 err);
 }
 
 static void fill_info(struct kmod_platform *kp, struct bh_device_info *info)
 {
-	const struct bhsim_regs *r = kp->regs;
-
-	snprintf(info->name, sizeof(info->name), "%.*s", (int)sizeof(r->name), r->name);
-	snprintf(info->gfx, sizeof(info->gfx), "%.*s", (int)sizeof(r->target), r->target);
-	info->mach = r->mach;
-	info->gfx_version = r->gfx_version;
-	info->wave_size = r->wave_size;
-	info->num_cus = r->num_cus;
-	info->simds_per_cu = r->simds_per_cu;
-	info->num_se = r->num_se;
-	info->num_gws = r->num_gws;
-	info->max_queues = BHSIM_MAX_QUEUES;
-	info->max_waves_per_simd = r->max_waves_per_simd;
-	info->vram_size = r->vram_size;
-	info->vram_gpu_base = r->vram_base;
-	info->lds_size = r->lds_size;
-	info->max_workgroup_size = r->max_workgroup_size;
-	info->clock_hz = r->clock_hz;
-	info->timestamp_hz = r->timestamp_hz;
-	info->architected_scratch = r->architected_scratch;
-	info->xnack = (uint8_t)r->xnack;
-	info->sramecc = (uint8_t)r->sramecc;
-	info->unified_memory = true;
+	bh_simboard_fill_info(&kp->sb, info);
 	info->pci_domain = (uint16_t)kp->info.pci_domain;
 	info->pci_bus = (uint8_t)kp->info.pci_bus;
 	info->pci_device = (uint8_t)(kp->info.pci_devfn >> 3);
@@ -575,14 +493,14 @@ static void fill_info(struct kmod_platform *kp, struct bh_device_info *info)
 
 static void unmap_board(struct kmod_platform *kp)
 {
-	if (kp->regs)
-		munmap(kp->regs, kp->info.regs.size);
-	if (kp->doorbell)
-		munmap(kp->doorbell, kp->info.doorbell.size);
+	if (kp->sb.regs)
+		munmap(kp->sb.regs, kp->info.regs.size);
+	if (kp->sb.doorbell)
+		munmap(kp->sb.doorbell, kp->info.doorbell.size);
 	if (kp->vram)
 		munmap(kp->vram, kp->info.vram.size);
-	kp->regs = NULL;
-	kp->doorbell = NULL;
+	kp->sb.regs = NULL;
+	kp->sb.doorbell = NULL;
 	kp->vram = NULL;
 	if (kp->fd >= 0)
 		close(kp->fd);	/* the module frees what DMA memory is left */
@@ -633,7 +551,6 @@ static int kmod_open(struct bh_platform *p, struct bh_device_info *info, struct 
 	if (ret)
 		goto out;
 
-	kp->cmd_seq = kp->regs->cmd_seq;
 	kp->cmd_irqs = irq_count(kp, BHSIM_VECTOR_CMD);
 	kp->queue_irqs = irq_count(kp, BHSIM_VECTOR_QUEUE);
 	if (board_cmd(kp, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why))) {
@@ -641,12 +558,10 @@ static int kmod_open(struct bh_platform *p, struct bh_device_info *info, struct 
 		goto out;
 	}
 	/* Faults of an earlier process are not ours. */
-	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++)
-		kp->regs->fault_ack[q] = __atomic_load_n(&kp->regs->queue[q].fault_seq,
-							 __ATOMIC_ACQUIRE);
+	bh_simboard_ack_faults(&kp->sb);
 	fill_info(kp, info);
-	bh_range_init(&kp->vram_range, kp->regs->vram_base, kp->regs->vram_size, grow);
-	bh_range_init(&kp->gart, kp->regs->gart_base, kp->regs->gart_size, grow);
+	bh_range_init(&kp->vram_range, kp->sb.regs->vram_base, kp->sb.regs->vram_size, grow);
+	bh_range_init(&kp->gart, kp->sb.regs->gart_base, kp->sb.regs->gart_size, grow);
 	kp->chunk_max = KMOD_CHUNK_MAX;
 	return 0;
 out:
@@ -676,7 +591,7 @@ static void kmod_close(struct bh_platform *p)
 
 	print_stats(kp);
 	/* Leave the board with no mapping of memory the module frees now. */
-	if (kp->regs && !kp->lost &&
+	if (kp->sb.regs && !kp->sb.lost &&
 	    board_cmd(kp, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why)))
 		kmod_logf(kp, "at close: %s", why);
 	/*
@@ -684,10 +599,10 @@ static void kmod_close(struct bh_platform *p)
 	 * once it has reset the board (on close, or at remove if that reset
 	 * goes unanswered too): the handles are left to it, not freed here.
 	 */
-	if (kp->lost)
+	if (kp->sb.lost)
 		kmod_logf(kp, "at close: %s; the %u DMA buffers (%llu bytes) and %u pinned ranges "
 			  "of registered memory it may still map, and the rest, are left to "
-			  "barehip.ko to free after it resets the board", kp->lost_why,
+			  "barehip.ko to free after it resets the board", kp->sb.lost_why,
 			  kp->parked_chunks, (unsigned long long)kp->parked_bytes, kp->parked_pins);
 	for (int list = 0; list < 2; list++) {
 		struct kmod_reg **head = list ? &kp->parked_regs : &kp->registered;
@@ -782,7 +697,7 @@ static unsigned free_chunks(struct kmod_platform *kp, struct kmod_alloc *a)
 		kmod_logf(kp, "GART unmap of 0x%llx: %s: the board may still map the host "
 			  "allocation at 0x%llx (%llu bytes in %u DMA buffers), so it is kept, its "
 			  "address not reused, until barehip.ko has reset the board (at close)",
-			  (unsigned long long)lost_va, kp->lost_cause, (unsigned long long)a->va,
+			  (unsigned long long)lost_va, kp->sb.lost_cause, (unsigned long long)a->va,
 			  (unsigned long long)kept_bytes, kept);
 	return kept;
 }
@@ -896,7 +811,7 @@ static int kmod_mem_alloc(struct bh_platform *p, uint64_t size, uint64_t align,
 	if (domain == BH_MEM_VRAM) {
 		if (bh_range_alloc(&kp->vram_range, size, align, &va))
 			return -1;
-		out->cpu = kp->vram + (va - kp->regs->vram_base);
+		out->cpu = kp->vram + (va - kp->sb.regs->vram_base);
 		out->gpu_va = va;
 	} else if (alloc_host(kp, size, align, out)) {
 		return -1;
@@ -942,120 +857,39 @@ static void kmod_mem_free(struct bh_platform *p, struct bh_mem *mem)
 static int kmod_queue_create(struct bh_platform *p, const struct bh_mem *ring,
 			     uint64_t rptr_va, struct bh_error *err)
 {
-	struct kmod_platform *kp = to_kmod(p);
-	unsigned n = kp->regs->max_queues < BHSIM_MAX_QUEUES ? kp->regs->max_queues :
-								 BHSIM_MAX_QUEUES;
-	char why[256];
-
-	for (unsigned q = 0; q < n; q++) {
-		int ret;
-
-		if (kp->queue_used[q])
-			continue;
-		ret = board_cmd(kp, BHSIM_CMD_QUEUE_INIT, q, ring->gpu_va, ring->size, rptr_va,
-				why, sizeof(why));
-		if (ret)
-			return fail(err, ret == CMD_REFUSED ? BH_EINVAL : BH_ENODEV, "%s: %s",
-				    kp->node, why);
-		kp->queue_used[q] = true;
-		return (int)q;
-	}
-	return fail(err, BH_ERANGE, "%s: the board has no free compute queue (%u in use)",
-		    kp->node, n);
+	return bh_simboard_queue_create(&to_kmod(p)->sb, ring, rptr_va, err);
 }
 
 static void kmod_queue_destroy(struct bh_platform *p, int qid)
 {
-	struct kmod_platform *kp = to_kmod(p);
-	char why[256];
-
-	/* A lost board was reported once: its queues go quietly. */
-	if (board_cmd(kp, BHSIM_CMD_QUEUE_FINI, (uint64_t)qid, 0, 0, 0, why, sizeof(why)) &&
-	    !kp->lost)
-		kmod_logf(kp, "%s", why);
-	kp->queue_used[qid] = false;
-	if (kp->gws_queue == qid)
-		kp->gws_queue = -1;
+	bh_simboard_queue_destroy(&to_kmod(p)->sb, qid);
 }
 
-/* As KFD: one queue holds all the GWS resources until it is destroyed. */
 static int kmod_queue_alloc_gws(struct bh_platform *p, int qid, struct bh_error *err)
 {
-	struct kmod_platform *kp = to_kmod(p);
-	char why[256];
-
-	if (kp->gws_queue == qid)
-		return 0;
-	if (kp->gws_queue >= 0)
-		return fail(err, BH_EBUSY, "%s: queue %d holds the GWS resources", kp->node,
-			    kp->gws_queue);
-	if (!kp->regs->num_gws)
-		return fail(err, BH_ENOTSUP, "%s: the board has no GWS resources", kp->node);
-	if (board_cmd(kp, BHSIM_CMD_QUEUE_GWS, (uint64_t)qid, kp->regs->num_gws, 0, 0, why,
-		      sizeof(why)))
-		return fail(err, BH_EINVAL, "%s: %s", kp->node, why);
-	kp->gws_queue = qid;
-	return 0;
+	return bh_simboard_queue_alloc_gws(&to_kmod(p)->sb, qid, err);
 }
 
 static int kmod_queue_reset(struct bh_platform *p, int qid)
 {
-	struct kmod_platform *kp = to_kmod(p);
-	char why[256];
-
-	if (board_cmd(kp, BHSIM_CMD_QUEUE_RESET, (uint64_t)qid, 0, 0, 0, why, sizeof(why))) {
-		kmod_logf(kp, "%s", why);
-		return -1;
-	}
-	return 0;
+	return bh_simboard_queue_reset(&to_kmod(p)->sb, qid);
 }
 
 static void kmod_doorbell(struct bh_platform *p, int qid, uint64_t wptr)
 {
 	struct kmod_platform *kp = to_kmod(p);
-	int ret;
+	int ret = bh_simboard_doorbell(&kp->sb, qid, wptr);
 
-	__atomic_store_n(&kp->doorbell[qid], wptr, __ATOMIC_RELEASE);
 	kp->doorbell_at = kmod_now_ns(p);
 	kp->doorbells++;
 	/* If this fails the fence never comes: the wait times out and says so. */
-	ret = notify(kp, BHSIM_VECTOR_QUEUE);
 	if (ret)
 		kmod_logf(kp, "doorbell of queue %d: %s", qid, strerror(-ret));
 }
 
 static int kmod_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *out)
 {
-	struct kmod_platform *kp = to_kmod(p);
-	struct bhsim_queue_regs *qr = &kp->regs->queue[qid];
-	uint32_t seq = __atomic_load_n(&qr->fault_seq, __ATOMIC_ACQUIRE);
-	const struct bhsim_fault *f = &qr->fault;
-
-	/* Nothing a lost board reports is trusted: its queues stop, at once. */
-	if (kp->lost) {
-		out->kind = "board lost";
-		out->unlocated = true;
-		snprintf(out->detail, sizeof(out->detail), "%s", kp->lost_why);
-		return 1;
-	}
-	if (seq == kp->regs->fault_ack[qid])
-		return 0;
-	/*
-	 * The board's strings need not end in a NUL: at most size - 1 of
-	 * their bytes are taken (what snprintf would keep anyway).
-	 */
-	snprintf(kp->fault_kind[qid], sizeof(kp->fault_kind[qid]), "%.*s",
-		 (int)sizeof(f->kind) - 1, f->kind);
-	out->kind = kp->fault_kind[qid];
-	out->pc = f->pc;
-	memcpy(out->dwords, f->dwords, sizeof(out->dwords));
-	out->address = f->address;
-	memcpy(out->workgroup, f->workgroup, sizeof(out->workgroup));
-	out->wave = f->wave;
-	snprintf(out->detail, sizeof(out->detail), "%.*s", (int)sizeof(f->message) - 1,
-		 f->message);
-	__atomic_store_n(&kp->regs->fault_ack[qid], seq, __ATOMIC_RELEASE);
-	return 1;
+	return bh_simboard_take_fault(&to_kmod(p)->sb, qid, out);
 }
 
 static void kmod_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
@@ -1063,11 +897,8 @@ static void kmod_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 	struct kmod_platform *kp = to_kmod(p);
 	uint64_t seen = kp->queue_irqs;
 
-	for (unsigned q = 0; q < BHSIM_MAX_QUEUES; q++)
-		if (kp->queue_used[q] &&
-		    __atomic_load_n(&kp->regs->queue[q].state, __ATOMIC_RELAXED) ==
-			    BHSIM_QUEUE_STALLED && timeout_ns > KMOD_STALL_POLL_NS)
-			timeout_ns = KMOD_STALL_POLL_NS;
+	if (timeout_ns > KMOD_STALL_POLL_NS && bh_simboard_stalled(&kp->sb))
+		timeout_ns = KMOD_STALL_POLL_NS;
 	/* A timeout, a signal or a gone device: the core looks again and
 	 * keeps its own deadline. */
 	if (wait_irq(kp, BHSIM_VECTOR_QUEUE, &seen, timeout_ns) || seen == kp->queue_irqs)
@@ -1112,7 +943,13 @@ struct bh_platform *bh_platform_kmod_new(const char *node)
 		return NULL;
 	snprintf(kp->node, sizeof(kp->node), "%s", node && *node ? node : KMOD_DEFAULT_NODE);
 	kp->fd = -1;
-	kp->gws_queue = -1;
+	bh_simboard_init(&kp->sb);
+	kp->sb.name = kp->node;
+	kp->sb.ctx = kp;
+	kp->sb.ring = sb_ring;
+	kp->sb.wait = sb_wait;
+	kp->sb.now_ns = sb_now_ns;
+	kp->sb.log = sb_log;
 	kp->ops = (struct bh_platform){
 		.name = "kmod",
 		.ctx = kp,

@@ -6,7 +6,7 @@
 
 int main(void)
 {
-    printf("baremetal fault: reading outside the 4 GiB map\n");
+    printf("baremetal fault: reading unmapped memory at 8 GiB\n");
     volatile uint32_t *p = (volatile uint32_t *)0x200000000ull;
     printf("read %u\n", *p);
     printf("baremetal fault: FAIL (the read did not fault)\n");
