@@ -26,7 +26,8 @@ BM_CFLAGS := --target=aarch64-none-elf -std=c11 -O2 -ffunction-sections -fdata-s
 	-D_POSIX_TIMERS=1 -D_POSIX_MONOTONIC_CLOCK=200112L -I$(BM_BOARD)
 # board.c runs before the MMU is on, where an unaligned access faults.
 BM_BOARD_CFLAGS := -ffreestanding -mstrict-align
-BM_BOARD_OBJS := $(BM_DIR)/obj/start.o $(BM_DIR)/obj/board.o $(BM_DIR)/obj/syscalls.o
+BM_BOARD_OBJS := $(BM_DIR)/obj/start.o $(BM_DIR)/obj/board.o $(BM_DIR)/obj/irq.o \
+	$(BM_DIR)/obj/syscalls.o
 # The loader on the board: its core and the pci backend (loader/platform/
 # pci.c, simboard.c) over the board's PCI host (pci_host.c).
 BM_LOADER_SRCS := $(LOADER_SRCS) loader/platform/pci.c loader/platform/simboard.c
@@ -48,6 +49,12 @@ $(BM_DIR)/obj/board.o: $(BM_BOARD)/board.c $(BM_BOARD)/board.h | $(BM_DEPS_STAMP
 	$(Q)mkdir -p $(@D)
 	@echo "  CC      $< (aarch64 bare metal)"
 	$(Q)$(CLANG) $(filter-out -isystem $(BM_NEWLIB)/%,$(BM_CFLAGS)) $(BM_BOARD_CFLAGS) -c $< -o $@
+# The IRQ handler runs inside any code; start.S saves the general registers only.
+$(BM_DIR)/obj/irq.o: $(BM_BOARD)/irq.c $(BM_BOARD)/board.h | $(BM_DEPS_STAMP)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $< (aarch64 bare metal)"
+	$(Q)$(CLANG) $(filter-out -isystem $(BM_NEWLIB)/%,$(BM_CFLAGS)) -ffreestanding \
+		-mgeneral-regs-only -c $< -o $@
 $(BM_DIR)/obj/syscalls.o: $(BM_BOARD)/syscalls.c $(BM_BOARD)/board.h $(BM_NEWLIB_LIB)
 	$(Q)mkdir -p $(@D)
 	@echo "  CC      $< (aarch64 bare metal)"

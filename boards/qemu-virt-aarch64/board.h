@@ -67,4 +67,17 @@ void bh_board_exit(int status) __attribute__((noreturn));
 uint64_t bh_timer_ticks(void);
 uint64_t bh_timer_hz(void);
 
+
+/*
+ * Message-signalled interrupts (irq.c: the GICv2 and its v2m frame).
+ * bh_board_msi: the address and data that raise MSI @n (0, 1, ...), its
+ * interrupt enabled; -1 if the frame has no such SPI.
+ * bh_board_msi_count: how many times MSI @n has come.
+ * bh_board_sleep: sleep (WFI) until MSI @n's count differs from @seen or
+ * the timer reaches @until_ticks.
+ */
+int bh_board_msi(unsigned n, uint64_t *addr, uint32_t *data);
+uint64_t bh_board_msi_count(unsigned n);
+void bh_board_sleep(unsigned n, uint64_t seen, uint64_t until_ticks);
+
 #endif

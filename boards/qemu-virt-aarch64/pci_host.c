@@ -2,7 +2,8 @@
 /*
  * What the pci backend (loader/platform/pci.c) needs from this board
  * (bh/pci.h): the ECAM, the host bridge's windows, the DMA pool, the
- * MMU to map BARs and the pool, the generic timer, the UART.
+ * MMU to map BARs and the pool, MSIs through the GIC's v2m frame
+ * (irq.c), the generic timer, the UART.
  */
 #include <stdio.h>
 #include <unistd.h>
@@ -76,6 +77,27 @@ static void relax(void *ctx)
 		__asm__ volatile("yield");
 }
 
+static int msi(void *ctx, unsigned n, uint64_t *addr, uint32_t *data)
+{
+	(void)ctx;
+	return bh_board_msi(n, addr, data);
+}
+
+static uint64_t msi_count(void *ctx, unsigned n)
+{
+	(void)ctx;
+	return bh_board_msi_count(n);
+}
+
+static void msi_wait(void *ctx, unsigned n, uint64_t seen, uint64_t timeout_ns)
+{
+	uint64_t hz = bh_timer_hz(), ticks = timeout_ns / 1000000000ull * hz +
+					    timeout_ns % 1000000000ull * hz / 1000000000ull;
+
+	(void)ctx;
+	bh_board_sleep(n, seen, bh_timer_ticks() + ticks + 1);
+}
+
 static void log_line(void *ctx, const char *line)
 {
 	(void)ctx;
@@ -101,6 +123,9 @@ static const struct bh_pci_host host = {
 	.dma_size = BH_DMA_SIZE,
 	.map = map,
 	.bus_address = bus_address,
+	.msi = msi,
+	.msi_count = msi_count,
+	.msi_wait = msi_wait,
 	.now_ns = now_ns,
 	.relax = relax,
 	.log = log_line,

@@ -37,16 +37,21 @@ _start:
 /*
  * Exception vectors: 16 entries of 0x80 bytes (current EL with SP0 or
  * SPx, lower EL AArch64 or AArch32; synchronous, IRQ, FIQ, SError each).
- * Every one saves the frame and calls bh_board_exception(kind), which
- * prints the syndrome and stops the image with a failing status.
+ * An IRQ at EL1 goes to bh_irq_entry (below); every other one saves the
+ * frame and calls bh_board_exception(kind), which prints the syndrome
+ * and stops the image with a failing status.
  */
 	.macro	vector kind
 	.balign	0x80
+	.if	\kind == 5
+	b	bh_irq_entry			/* an IRQ at EL1: irq.c */
+	.else
 	sub	sp, sp, #32
 	stp	x0, x1, [sp]
 	stp	x29, x30, [sp, #16]
 	mov	x0, #\kind
 	b	bh_vector_common
+	.endif
 	.endm
 
 	.section .text.vectors, "ax"
@@ -61,6 +66,46 @@ bh_vector_common:
 	bl	bh_board_exception		/* noreturn */
 4:	wfe
 	b	4b
+
+/*
+ * An IRQ taken at EL1 (the GIC's: an MSI, the timer): the registers a C
+ * call may change saved -- the general ones, and ELR/SPSR; bh_board_irq
+ * is built with -mgeneral-regs-only, so FP/SIMD state stays as it was
+ * -- then bh_board_irq, then back to the interrupted code.
+ */
+bh_irq_entry:
+	sub	sp, sp, #192
+	stp	x0, x1, [sp, #0]
+	stp	x2, x3, [sp, #16]
+	stp	x4, x5, [sp, #32]
+	stp	x6, x7, [sp, #48]
+	stp	x8, x9, [sp, #64]
+	stp	x10, x11, [sp, #80]
+	stp	x12, x13, [sp, #96]
+	stp	x14, x15, [sp, #112]
+	stp	x16, x17, [sp, #128]
+	stp	x18, x29, [sp, #144]
+	mrs	x0, elr_el1
+	mrs	x1, spsr_el1
+	stp	x30, x0, [sp, #160]
+	str	x1, [sp, #176]
+	bl	bh_board_irq
+	ldr	x1, [sp, #176]
+	ldp	x30, x0, [sp, #160]
+	msr	elr_el1, x0
+	msr	spsr_el1, x1
+	ldp	x18, x29, [sp, #144]
+	ldp	x16, x17, [sp, #128]
+	ldp	x14, x15, [sp, #112]
+	ldp	x12, x13, [sp, #96]
+	ldp	x10, x11, [sp, #80]
+	ldp	x8, x9, [sp, #64]
+	ldp	x6, x7, [sp, #48]
+	ldp	x4, x5, [sp, #32]
+	ldp	x2, x3, [sp, #16]
+	ldp	x0, x1, [sp, #0]
+	add	sp, sp, #192
+	eret
 
 /*
  * bh_semihost(op, arg): an AArch64 semihosting call (HLT #0xF000, w0 the

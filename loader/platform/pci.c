@@ -32,12 +32,14 @@
  * backends.  Registered memory (hipHostRegister) is mapped into the
  * GART behind the pool, at its bus address, when the host can give one.
  *
- * Interrupts: none.  The no-thread runtime polls anyway -- a wait is a
- * loop on the fence with the clock as its deadline -- so an interrupt
- * could only let the CPU sleep between two looks; the backend polls the
- * fence and the command mailbox, pausing with the host's relax().  (QEMU's
- * virt machine could deliver the function's MSI-X through GICv2m; see
- * docs/baremetal.md.)
+ * Interrupts: MSI-X, when the host offers MSIs (bh/pci.h) and the
+ * function has the capability: the backend programs the function's
+ * MSI-X table (in one of its BARs) with the host's address and data for
+ * each of the board's vectors, and waits -- for a command's answer, or
+ * in the core's fence waits -- sleep until that vector's interrupt or
+ * the deadline (on qemu-virt-aarch64: WFI, woken by the GIC).  Without
+ * them it polls: the board's count of the interrupts it raised stands in
+ * for them, read between pauses of the host's relax().
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -66,6 +68,11 @@
 #define CFG_CLASS		0x08	/* revision 7:0, class 31:8 */
 #define CFG_HEADER		0x0c	/* header type 23:16, bit 23 multi-function */
 #define CFG_BAR0		0x10
+#define CFG_CAP_PTR		0x34
+#define STATUS_CAP_LIST		0x00100000u	/* in the COMMAND dword */
+#define CAP_MSIX		0x11
+#define MSIX_ENABLE		0x80000000u	/* message control, in the cap's dword */
+#define MSIX_FUNC_MASK		0x40000000u
 #define CMD_MEMORY		0x0002u
 #define CMD_MASTER		0x0004u
 #define CMD_INTX_OFF		0x0400u
@@ -104,6 +111,9 @@ struct pci_platform {
 	uint64_t pool_va;
 	uint64_t next32, next64;	/* the windows' next free bus address */
 	uint64_t irqs_seen;		/* the board's interrupt count at the last look */
+	bool msix;			/* the board's vectors interrupt through MSI-X */
+	unsigned msix_cap;		/* its capability's config offset */
+	uint64_t queue_seen;		/* the queue vector's count at the last look */
 };
 
 static struct pci_platform *to_pci(struct bh_platform *p)
@@ -272,10 +282,18 @@ static int sb_wait(void *ctx, uint32_t vector, uint64_t timeout_ns)
 	const struct bh_pci_host *h = pp->host;
 	uint64_t start = h->now_ns(h->ctx);
 
-	(void)vector;
-	while (__atomic_load_n(&pp->sb.regs->done_seq, __ATOMIC_ACQUIRE) != pp->sb.cmd_seq &&
-	       h->now_ns(h->ctx) - start < timeout_ns)
-		h->relax(h->ctx);
+	for (uint64_t now = start; now - start < timeout_ns; now = h->now_ns(h->ctx)) {
+		/* Counted before the look: an answer after it interrupts after
+		 * it too, and the wait returns at once. */
+		uint64_t seen = pp->msix ? h->msi_count(h->ctx, vector) : 0;
+
+		if (__atomic_load_n(&pp->sb.regs->done_seq, __ATOMIC_ACQUIRE) == pp->sb.cmd_seq)
+			break;
+		if (pp->msix)
+			h->msi_wait(h->ctx, vector, seen, timeout_ns - (now - start));
+		else
+			h->relax(h->ctx);
+	}
 	return 0;
 }
 
@@ -466,6 +484,85 @@ static int map_pool(struct pci_platform *pp, struct bh_error *err)
 	return 0;
 }
 
+/* The function stops interrupting, decoding and reaching RAM. */
+static void stop_device(struct pci_platform *pp)
+{
+	if (pp->msix)
+		cfg_write(pp, pp->msix_cap, cfg_read(pp, pp->msix_cap) & ~MSIX_ENABLE);
+	pp->msix = false;
+	set_command(pp, 0, CMD_MEMORY | CMD_MASTER);
+}
+
+/* The config offset of capability @id, or 0. */
+static unsigned find_cap(struct pci_platform *pp, unsigned id)
+{
+	unsigned off, hops = 0;
+
+	if (!(cfg_read(pp, CFG_COMMAND) & STATUS_CAP_LIST))
+		return 0;
+	for (off = cfg_read(pp, CFG_CAP_PTR) & 0xfcu; off >= 0x40 && hops < 48; hops++) {
+		uint32_t cap = cfg_read(pp, off);
+
+		if ((cap & 0xffu) == id)
+			return off;
+		off = cap >> 8 & 0xfcu;
+	}
+	return 0;
+}
+
+/*
+ * MSI-X for the board's vectors, if the host offers MSIs and the
+ * function has the capability with a table in a memory BAR: each entry
+ * gets the host's address and data, unmasked, and the function's MSI-X
+ * is enabled.  Otherwise the backend polls (a log line says why, unless
+ * the host has no MSIs at all).
+ */
+static void setup_msix(struct pci_platform *pp)
+{
+	const struct bh_pci_host *h = pp->host;
+	unsigned cap = find_cap(pp, CAP_MSIX), bir, entries;
+	volatile uint32_t *table;
+	uint32_t t;
+
+	if (!h->msi)
+		return;
+	if (!cap) {
+		bh_simboard_logf(&pp->sb, "no MSI-X capability: waits poll");
+		return;
+	}
+	entries = (cfg_read(pp, cap) >> 16 & 0x7ffu) + 1;
+	t = cfg_read(pp, cap + 4);
+	bir = t & 7u;
+	if (entries < BHSIM_VECTORS || bir > 5 || !pp->bar[bir].size || pp->bar[bir].io ||
+	    (t & ~7u) + 16ull * BHSIM_VECTORS > pp->bar[bir].size) {
+		bh_simboard_logf(&pp->sb, "MSI-X with %u entries, table in BAR%u: not usable, "
+				 "waits poll", entries, bir);
+		return;
+	}
+	table = h->map(h->ctx, pp->bar[bir].bus, pp->bar[bir].size, BH_PCI_MAP_DEVICE, 0);
+	if (!table)
+		return;
+	table += (t & ~7u) / 4;
+	for (unsigned v = 0; v < BHSIM_VECTORS; v++) {
+		uint64_t addr;
+		uint32_t data;
+
+		if (h->msi(h->ctx, v, &addr, &data)) {
+			bh_simboard_logf(&pp->sb, "%s has no MSI for vector %u: waits poll", h->name,
+					 v);
+			return;
+		}
+		table[4 * v] = (uint32_t)addr;
+		table[4 * v + 1] = (uint32_t)(addr >> 32);
+		table[4 * v + 2] = data;
+		table[4 * v + 3] = 0;	/* unmasked */
+	}
+	cfg_write(pp, cap, (cfg_read(pp, cap) | MSIX_ENABLE) & ~MSIX_FUNC_MASK);
+	pp->msix = true;
+	pp->msix_cap = cap;
+	pp->queue_seen = h->msi_count(h->ctx, BHSIM_VECTOR_QUEUE);
+}
+
 static int pci_open(struct bh_platform *p, struct bh_device_info *info, struct bh_error *err)
 {
 	struct pci_platform *pp = to_pci(p);
@@ -495,6 +592,7 @@ static int pci_open(struct bh_platform *p, struct bh_device_info *info, struct b
 		ret = check_header(pp, err);
 	if (ret)
 		goto off;
+	setup_msix(pp);
 	pp->sb.regs = (struct bhsim_regs *)(pp->shm + pp->header.regs_offset);
 	pp->sb.doorbell = (uint64_t *)(pp->shm + pp->header.doorbell_offset);
 	pp->vram = pp->shm + pp->header.vram_offset;
@@ -518,7 +616,7 @@ static int pci_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	bh_range_init(&pp->vram_range, pp->sb.regs->vram_base, pp->sb.regs->vram_size, grow);
 	return 0;
 off:
-	set_command(pp, 0, CMD_MEMORY | CMD_MASTER);
+	stop_device(pp);
 	return ret;
 }
 
@@ -531,7 +629,7 @@ static void pci_close(struct bh_platform *p)
 	if (!pp->sb.lost &&
 	    bh_simboard_cmd(&pp->sb, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why)))
 		bh_simboard_logf(&pp->sb, "at close: %s", why);
-	set_command(pp, 0, CMD_MEMORY | CMD_MASTER);
+	stop_device(pp);
 	bh_range_fini(&pp->vram_range);
 	bh_range_fini(&pp->pool);
 	bh_range_fini(&pp->gart);
@@ -657,12 +755,12 @@ static int pci_take_fault(struct bh_platform *p, int qid, struct bh_gpu_fault *o
 }
 
 /*
- * No interrupts: the board's count of the interrupts it raised stands
- * in for them (an interrupt status register, polled).  Returns when it
- * moved since the last look (so one that came before this call counts,
- * as a pending interrupt would), or after @timeout_ns -- at most
+ * Until the queue vector's interrupt, or @timeout_ns -- at most
  * PCI_STALL_POLL_NS while a queue waits on memory, so that the core can
- * kick it, as the kmod backend does.
+ * kick it, as the kmod backend does.  One that came since the last look
+ * counts, as a pending interrupt would.  Without MSI-X, the board's
+ * count of the interrupts it raised stands in for them (an interrupt
+ * status register, polled).
  */
 static void pci_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 {
@@ -672,6 +770,13 @@ static void pci_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 
 	if (timeout_ns > PCI_STALL_POLL_NS && bh_simboard_stalled(&pp->sb))
 		timeout_ns = PCI_STALL_POLL_NS;
+	if (pp->msix) {
+		n = h->msi_count(h->ctx, BHSIM_VECTOR_QUEUE);
+		if (n == pp->queue_seen)
+			h->msi_wait(h->ctx, BHSIM_VECTOR_QUEUE, n, timeout_ns);
+		pp->queue_seen = h->msi_count(h->ctx, BHSIM_VECTOR_QUEUE);
+		return;
+	}
 	while ((n = __atomic_load_n(&pp->sb.regs->interrupts, __ATOMIC_ACQUIRE)) == pp->irqs_seen &&
 	       h->now_ns(h->ctx) - start < timeout_ns)
 		h->relax(h->ctx);

@@ -3,7 +3,8 @@
 // ivshmem-doorbell function), assign its BARs, map VRAM and the DMA
 // pool, make a compute queue, and have the GPU's command processor write
 // host memory and VRAM in order, with a fence after each.  Every value
-// is read back by the CPU through its own mappings.
+// is read back by the CPU through its own mappings; the board's answers
+// and fences arrive as MSI-X interrupts through the GIC.
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <bh/loader.h>
 #include <bh/pci.h>
 #include <bh/platform.h>
+#include "board.h"
 
 static int failed;
 
@@ -72,6 +74,11 @@ int main(void)
 		       ((volatile uint32_t *)vram.cpu)[i] != 0xa000u + i;
 	CHECK(!bad, "the CPU reads every value the GPU wrote, in DMA memory and in VRAM (%u wrong)",
 	      bad);
+
+	// The board's answers and fences came as MSI-X through the GIC.
+	CHECK(bh_board_msi_count(0) > 0 && bh_board_msi_count(1) > 0,
+	      "interrupts: %llu command answers and %llu queue interrupts as MSI-X",
+	      (unsigned long long)bh_board_msi_count(0), (unsigned long long)bh_board_msi_count(1));
 
 	// hipHostRegister's path: the program's own RAM, mapped into the GART.
 	registered[5] = 1;

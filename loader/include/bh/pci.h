@@ -69,6 +69,18 @@ struct bh_pci_host {
 	 */
 	uint64_t (*bus_address)(void *ctx, const void *cpu, uint64_t size);
 
+	/*
+	 * Optional, all three or none: message-signalled interrupts.  msi:
+	 * the address and data whose write raises interrupt @n (0, 1, ...);
+	 * 0, or -1 if there is no such interrupt.  msi_count: how many times
+	 * interrupt @n has come.  msi_wait: sleep until msi_count(@n) differs
+	 * from @seen or @timeout_ns has passed.  Without them (or without
+	 * MSI-X on the device) the backend polls.
+	 */
+	int (*msi)(void *ctx, unsigned n, uint64_t *addr, uint32_t *data);
+	uint64_t (*msi_count)(void *ctx, unsigned n);
+	void (*msi_wait)(void *ctx, unsigned n, uint64_t seen, uint64_t timeout_ns);
+
 	/* A monotonic clock, and a short pause between two looks at memory. */
 	uint64_t (*now_ns)(void *ctx);
 	void (*relax)(void *ctx);
