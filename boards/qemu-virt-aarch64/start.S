@@ -7,7 +7,9 @@
  *      registers (memset, printf's floats);
  *   2. the stack (board.ld), the exception vectors (VBAR_EL1);
  *   3. .bss zeroed -- before the MMU: with it off every access is
- *      Device-nGnRnE, so this loop stores aligned doublewords only;
+ *      Device-nGnRnE, so this loop stores aligned doublewords only --
+ *      and .tbss (bytes), TPIDR_EL0 pointing at the one thread's TLS
+ *      (board.ld);
  *   4. bh_board_init (board.c): identity map, MMU and caches on, UART;
  *   5. the C library's start (newlib's __libc_init_array via
  *      bh_board_main), main, exit.
@@ -29,7 +31,16 @@ _start:
 	b.hs	2f
 	str	xzr, [x0], #8
 	b	1b
-2:	bl	bh_board_init
+2:	ldr	x0, =__tbss_start		/* the thread's TLS: .tbss zeroed */
+	ldr	x1, =__tbss_end
+5:	cmp	x0, x1
+	b.hs	6f
+	strb	wzr, [x0], #1
+	b	5b
+6:	ldr	x0, =__tls_start
+	sub	x0, x0, #16			/* TPIDR_EL0 + 16 is the block */
+	msr	tpidr_el0, x0
+	bl	bh_board_init
 	bl	bh_board_main			/* does not return: exit() */
 3:	wfe
 	b	3b

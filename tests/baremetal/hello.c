@@ -8,6 +8,10 @@
 #include <time.h>
 
 static int failures;
+// Thread-local storage (the runtime keeps its per-thread state there).
+static _Thread_local int tls_init = 42;
+static _Thread_local long tls_zero[3];
+extern char __tls_start[];
 
 static void check(int ok, const char *what)
 {
@@ -22,6 +26,10 @@ int main(void)
     snprintf(buf, sizeof(buf), "%.6f %lld %s", 3.14159265, 123456789012345ll, "x");
     check(!strcmp(buf, "3.141593 123456789012345 x"), "printf of a double and a long long");
     check(fabs(strtod("2.5e-3", NULL) - 0.0025) < 1e-18, "strtod");
+    check(tls_init == 42 && !tls_zero[0] && !tls_zero[2] && (char *)&tls_init == __tls_start,
+          "thread-local variables: initialised, zeroed, at the board's TLS block");
+    tls_zero[1] = tls_init++;
+    check(tls_zero[1] == 42 && tls_init == 43, "thread-local variables written");
     check(fabs(sqrt(2.0) * sqrt(2.0) - 2.0) < 1e-15 && fabs(sin(0.5) - 0.479425538604203) < 1e-15,
           "libm (sqrt, sin)");
     // The heap: 16 MiB in blocks, written and checked, freed, again.
