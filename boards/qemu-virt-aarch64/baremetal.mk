@@ -17,6 +17,9 @@ BM_BOARD := boards/qemu-virt-aarch64
 BM_DIR := $(BUILD)/baremetal
 BM_NEWLIB := $(BUILD)/newlib-aarch64
 BM_NEWLIB_LIB := $(BM_NEWLIB)/install/aarch64-none-elf/lib/libc.a
+# The C++ library headers (libstdcxx.sh), once.
+BM_CXX := $(BM_NEWLIB)/cxx
+BM_CXX_STAMP := $(BM_CXX)/VERSION
 BM_DEPS_STAMP := $(BUILD)/.deps-baremetal
 EXTRA_DEPS_STAMPS += $(BM_DEPS_STAMP)
 BM_QEMU := qemu-system-aarch64
@@ -33,13 +36,34 @@ BM_BOARD_OBJS := $(BM_DIR)/obj/start.o $(BM_DIR)/obj/board.o $(BM_DIR)/obj/irq.o
 BM_LOADER_SRCS := $(LOADER_SRCS) loader/platform/pci.c loader/platform/simboard.c
 BM_LOADER_OBJS := $(patsubst %.c,$(BM_DIR)/obj/%.o,$(BM_LOADER_SRCS)) \
 	$(BM_DIR)/obj/pci_host.o
-BM_INC := -I$(BUILD)/include -Iloader/include -Ikit/include
+# The board's configuration comes first: generated/autoconf.h is the
+# build's, with no host threads, no host operating system and none of
+# the hosted backends (sim, kmod, kfd): the pci backend is the board's.
+BM_CONF := $(BM_DIR)/include/generated/autoconf.h
+BM_INC := -I$(BM_DIR)/include -I$(BUILD)/include -Iloader/include -Ikit/include
+# The runtime, the loader and the pci backend, with no threads
+# (kit/runtime/nothread/pthread.h), as the board kit's libbarehip.a.
+BM_LIB_SRCS := $(KIT_SRCS) $(BM_LOADER_SRCS) loader/platform/select_board.c
+BM_LIB_OBJS := $(patsubst %.c,$(BM_DIR)/obj/%.o,$(BM_LIB_SRCS))
+BM_LIB_CFLAGS = $(BM_CFLAGS) $(WARN) -D_GNU_SOURCE -Ikit/runtime/nothread $(BM_INC) \
+	-Iloader/platform/uapi -MMD -MP
+# The board kit barehip-cc --board qemu-virt-aarch64 links with
+# (lib/boards/NAME: board.conf says how).
+BM_KIT := $(BUILD)/lib/boards/qemu-virt-aarch64
+BM_KIT_OBJS := $(addprefix $(BM_KIT)/,start.o board.o irq.o syscalls.o pci_host.o cxxrt.o)
+# C++ on the board (docs/baremetal.md): libstdc++'s headers, no library.
+BM_KIT_CXXFLAGS := -nostdinc++ -isystem \"\$$board_dir/include/c++\" \
+	-isystem \"\$$board_dir/include/c++/arm-none-eabi\" \
+	-fno-exceptions -fno-rtti -fno-threadsafe-statics
 
 $(BM_DEPS_STAMP): scripts/deps.sh
 	$(Q)mkdir -p $(@D) && scripts/deps.sh baremetal && touch $@
 
 $(BM_NEWLIB_LIB): $(BM_BOARD)/newlib.sh | $(BM_DEPS_STAMP)
 	$(Q)$(BM_BOARD)/newlib.sh $(BM_NEWLIB) $(CLANG) $(LLVM_AR)
+
+$(BM_CXX_STAMP): $(BM_BOARD)/libstdcxx.sh | $(BM_DEPS_STAMP)
+	$(Q)$(BM_BOARD)/libstdcxx.sh $(BM_CXX)
 
 $(BM_DIR)/obj/start.o: $(BM_BOARD)/start.S | $(BM_DEPS_STAMP)
 	$(Q)mkdir -p $(@D)
@@ -63,10 +87,68 @@ $(BM_DIR)/obj/pci_host.o: $(BM_BOARD)/pci_host.c $(BM_BOARD)/board.h $(BM_NEWLIB
 	$(Q)mkdir -p $(@D)
 	@echo "  CC      $< (aarch64 bare metal)"
 	$(Q)$(CLANG) $(BM_CFLAGS) $(WARN) $(BM_INC) -c $< -o $@
-$(BM_DIR)/obj/loader/%.o: loader/%.c $(BM_NEWLIB_LIB) $(AUTOCONF)
+# The C++ runtime support of the header-only C++ (cxxrt.cc).
+BM_CXXRT_FLAGS = --target=aarch64-none-elf -std=c++17 -O2 -ffunction-sections -fdata-sections \
+	-Wall -Wextra -Werror -nostdinc++ -isystem $(BM_CXX)/include \
+	-isystem $(BM_CXX)/include/arm-none-eabi -isystem $(BM_BOARD)/include \
+	-isystem $(BM_NEWLIB)/install/aarch64-none-elf/include -D_GNU_SOURCE \
+	-fno-exceptions -fno-rtti -fno-threadsafe-statics
+$(BM_DIR)/obj/cxxrt.o: $(BM_BOARD)/cxxrt.cc $(BM_CXX_STAMP) $(BM_NEWLIB_LIB)
+	$(Q)mkdir -p $(@D)
+	@echo "  CXX     $< (aarch64 bare metal)"
+	$(Q)$(CLANG) $(BM_CXXRT_FLAGS) -c $< -o $@
+$(BM_CONF): $(AUTOCONF)
+	$(Q)mkdir -p $(@D)
+	$(Q)sed -e '/^#define CONFIG_HOST_\(THREADS\|OS\) /d' \
+		-e '/^#define CONFIG_BACKEND_\(SIM\|KMOD\|KFD\) /d' $< > $@.tmp && mv $@.tmp $@
+$(BM_DIR)/obj/loader/%.o: loader/%.c $(BM_NEWLIB_LIB) $(BM_CONF)
 	$(Q)mkdir -p $(@D)
 	@echo "  CC      $< (aarch64 bare metal)"
-	$(Q)$(CLANG) $(BM_CFLAGS) $(WARN) $(BM_INC) -MMD -MP -c $< -o $@
+	$(Q)$(CLANG) $(BM_LIB_CFLAGS) -c $< -o $@
+$(BM_DIR)/obj/kit/%.o: kit/%.c $(BM_NEWLIB_LIB) $(BM_CONF) | $(HEADERS)
+	$(Q)mkdir -p $(@D)
+	@echo "  CC      $< (aarch64 bare metal)"
+	$(Q)$(CLANG) $(BM_LIB_CFLAGS) -c $< -o $@
+# As natively (linker/linker.mk): one object, only the public names global.
+$(BM_KIT)/libbarehip.a: $(BM_LIB_OBJS) linker/public-host.syms linker/procaddr-table.sh
+	$(Q)mkdir -p $(@D)
+	@echo "  AR      $@ (aarch64 bare metal, public names only)"
+	$(Q)$(LLD) -r -o $(BM_DIR)/obj/libbarehip-runtime.o $(BM_LIB_OBJS)
+	$(Q)linker/procaddr-table.sh $(LLVM_NM) $(BM_DIR)/obj/libbarehip-runtime.o \
+		> $(BM_DIR)/obj/procaddr_table.c
+	$(Q)$(CLANG) $(BM_LIB_CFLAGS) -c $(BM_DIR)/obj/procaddr_table.c \
+		-o $(BM_DIR)/obj/procaddr_table.o
+	$(Q)$(LLD) -r -o $(BM_DIR)/obj/libbarehip.o $(BM_DIR)/obj/libbarehip-runtime.o \
+		$(BM_DIR)/obj/procaddr_table.o
+	$(Q)$(LLVM_OBJCOPY) --wildcard --keep-global-symbols=linker/public-host.syms \
+		$(BM_DIR)/obj/libbarehip.o
+	$(Q)rm -f $@ && $(LLVM_AR) rcs $@ $(BM_DIR)/obj/libbarehip.o
+$(BM_KIT_OBJS): $(BM_KIT)/%.o: $(BM_DIR)/obj/%.o
+	$(Q)mkdir -p $(@D) && cp $< $@
+# The kit: the board's objects, linker script, C library and headers,
+# and board.conf, which barehip-cc reads (paths from $$board_dir).
+$(BM_KIT)/board.conf: $(BM_KIT)/libbarehip.a $(BM_KIT_OBJS) $(BM_BOARD)/board.ld \
+		$(wildcard $(BM_BOARD)/include/*.h) \
+		$(BM_NEWLIB_LIB) $(BM_CXX_STAMP) $(BM_BOARD)/baremetal.mk
+	$(Q)mkdir -p $(@D)/include
+	$(Q)cp $(BM_BOARD)/board.ld $(BM_NEWLIB)/install/aarch64-none-elf/lib/libc.a \
+		$(BM_NEWLIB)/install/aarch64-none-elf/lib/libm.a $(@D)/
+	$(Q)cp $(BM_LIBGCC) $(@D)/libgcc.a
+	$(Q)rm -rf $(@D)/include/c && cp -r $(BM_NEWLIB)/install/aarch64-none-elf/include $(@D)/include/c
+	$(Q)rm -rf $(@D)/include/c++ && cp -r $(BM_CXX)/include $(@D)/include/c++
+	$(Q)rm -rf $(@D)/include/board && cp -r $(BM_BOARD)/include $(@D)/include/board
+	@echo "  GEN     $@"
+	$(Q){ echo '# qemu-virt-aarch64 for barehip-cc --board (made by baremetal.mk)'; \
+	  echo 'board_triple=aarch64-none-elf'; \
+	  echo 'board_cflags="-isystem \"\$$board_dir/include/board\" -isystem \"\$$board_dir/include/c\" -D_GNU_SOURCE -D_POSIX_TIMERS=1 -D_POSIX_MONOTONIC_CLOCK=200112L"'; \
+	  echo 'board_cxxflags="$(BM_KIT_CXXFLAGS) $$board_cflags"'; \
+	  echo 'board_ldscript=$$board_dir/board.ld'; \
+	  echo 'board_objs="$(foreach o,$(notdir $(BM_KIT_OBJS)),\"\$$board_dir/$(o)\")"'; \
+	  echo 'board_libs="\"\$$board_dir/libc.a\" \"\$$board_dir/libm.a\" \"\$$board_dir/libgcc.a\""'; \
+	} > $@.tmp && mv $@.tmp $@
+.PHONY: baremetal
+baremetal: $(BM_KIT)/board.conf
+-include $(BM_LIB_OBJS:.o=.d)
 $(BM_DIR)/obj/%.o: tests/baremetal/%.c $(BM_NEWLIB_LIB) $(AUTOCONF)
 	$(Q)mkdir -p $(@D)
 	@echo "  CC      $< (aarch64 bare metal)"
@@ -83,7 +165,6 @@ $(BM_DIR)/pci_loader.elf: $(BM_DIR)/obj/pci_loader.o $(BM_LOADER_OBJS) $(BM_BOAR
 	$(Q)$(LLD) -T $(BM_BOARD)/board.ld --gc-sections -o $@ $(BM_BOARD_OBJS) $< \
 		$(BM_LOADER_OBJS) -L$(BM_NEWLIB)/install/aarch64-none-elf/lib --start-group -lc -lm \
 		$(BM_LIBGCC) --end-group
--include $(BM_LOADER_OBJS:.o=.d)
 
 # bm_test NAME STATUS PATTERN [SIM-ARGS]: a make check step booting
 # NAME.elf, which must exit with STATUS and print PATTERN.  With SIM-ARGS
@@ -103,4 +184,31 @@ $(eval $(call bm_test,hello,0,baremetal hello: PASS))
 BM_COMMA := ,
 $(eval $(call bm_test,pci_loader,0,baremetal pci_loader: PASS,--vram-mb 64))
 $(eval $(call bm_test,fault,132,exception: synchronous$(BM_COMMA) ESR 0x0000000096000005.*FAR 0x0000000200000000))
-.PRECIOUS: $(BM_DIR)/obj/%.o
+
+# HIP programs as bare-metal images (barehip-cc --board qemu-virt-aarch64)
+# against barehip-sim on the machine's PCIe bus: the board's saxpy, and
+# every device test and host API program that fits the board's C++
+# (tests/baremetal/fits.sh says which, and why the others do not).  One
+# GPU target, gfx90a by default (QEMU's hiptest runs gfx1100 through
+# barehip.ko); CHECK_FULL=1 adds the other modelled targets.
+BM_GFX := $(if $(full),$(MODELLED),$(or $(filter gfx90a,$(MODELLED)),$(firstword $(MODELLED))))
+BM_HIP_SRCS := tests/baremetal/saxpy.hip $(shell tests/baremetal/fits.sh tests/device/*.hip \
+	tests/programs/*.hip)
+BM_HIP_ELFS := $(patsubst tests/%.hip,$(BM_DIR)/hip/%.elf,$(BM_HIP_SRCS))
+BM_CC_DEPS = $(TOOLCHAIN) $(BM_KIT)/board.conf
+$(BM_DIR)/hip/%.elf: tests/%.hip $(BM_CC_DEPS)
+	$(Q)mkdir -p $(@D)
+	@echo "  HIPCC   $< (qemu-virt-aarch64)"
+	$(Q)$(BAREHIP_CC) --board qemu-virt-aarch64 $(foreach g,$(BM_GFX),--offload-arch=$(g)) \
+		$(call test_flags,$<) -o $@ $<
+# bm_hip_test ELF GFX: a make check step booting ELF with barehip-sim
+# modelling GFX; the program must exit 0 and print PASS.
+define bm_hip_test
+$(1:.elf=)@$(2)-test: $(1) tests/baremetal/run.sh $(BAREHIP_SIM)
+	$$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" 0 PASS "%s" --gfx %s\n' \
+		"$$(abspath tests/baremetal/run.sh)" "$(BM_QEMU)" "$$(abspath $$<)" \
+		"$$(abspath $(BAREHIP_SIM))" "$(2)" > $$@ && chmod +x $$@
+TOOL_TESTS += $(1:.elf=)@$(2)-test
+endef
+$(foreach e,$(BM_HIP_ELFS),$(foreach g,$(BM_GFX),$(eval $(call bm_hip_test,$(e),$(g)))))
+.PRECIOUS: $(BM_DIR)/obj/%.o $(BM_DIR)/hip/%.elf

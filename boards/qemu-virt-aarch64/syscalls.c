@@ -148,11 +148,14 @@ clock_t _times(struct tms *t)
  * before main, from board.ld's .init_array: this newlib build has no
  * __libc_init_array for aarch64-none-elf. */
 extern void (*__init_array_start[])(void), (*__init_array_end[])(void);
-int main(void);
+/* main as C programs may declare it, with no command line: the image's
+ * name only. */
+int main(int argc, char **argv);
+static char image_name[] = "image", *image_argv[] = { image_name, 0 };
 
 void bh_board_main(void)
 {
 	for (void (**f)(void) = __init_array_start; f < __init_array_end; f++)
 		(*f)();
-	exit(main());
+	exit(main(1, image_argv));
 }

@@ -20,26 +20,31 @@
  * returns.  Children are started with posix_spawn (no fork of a large
  * process) in that directory, their stdout and stderr in a file there.
  */
+#include "generated/autoconf.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#ifdef CONFIG_HOST_OS
+#include <ftw.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#endif
 
-#include "generated/autoconf.h"
 #include "generated/bh_prefix.h"
 #include "hiprtc_internal.h"
 #include "runtime.h"
 
+#ifdef CONFIG_HOST_OS
 extern char **environ;
+#endif
 
 /*
  * The prefix the build recorded, after a marker that make install finds
@@ -48,9 +53,11 @@ extern char **environ;
  */
 #define PREFIX_MARK "barehip-hiprtc-prefix="
 #define PREFIX_SLOT 1024
+#ifdef CONFIG_HOST_OS
 _Static_assert(sizeof(PREFIX_MARK BH_BUILD_PREFIX) <= PREFIX_SLOT,
 	       "the build directory's path is too long for hiprtc's prefix slot");
 static const volatile char prefix_slot[PREFIX_SLOT] = PREFIX_MARK BH_BUILD_PREFIX;
+#endif
 
 hiprtcResult bh_rtc_fail(hiprtcResult r, const char *fmt, ...)
 {
@@ -162,6 +169,23 @@ void bh_rtc_argv_free(struct bh_rtc_argv *a)
 }
 
 /* -------------------------------------------------------------- tools */
+#ifndef CONFIG_HOST_OS
+/*
+ * A host with no operating system (a bare-metal board) has no processes
+ * to run clang in, and no files: hiprtc compiles nothing there, and says
+ * so in the program's log.  The functions below that need the system are
+ * never reached (bh_rtc_find_tools comes first) and fail the same way.
+ */
+#define NO_OS "hiprtc: this host has no operating system to run clang-19 and ld.lld-19 " \
+	"in; compile the kernels ahead of time with barehip-cc (docs/baremetal.md)\n"
+
+bool bh_rtc_find_tools(struct bh_rtc_tools *t, struct bh_rtc_buf *log)
+{
+	(void)t;
+	bh_rtc_buf_printf(log, NO_OS);
+	return false;
+}
+#else
 static bool executable(const char *path)
 {
 	struct stat st;
@@ -245,6 +269,7 @@ bool bh_rtc_find_tools(struct bh_rtc_tools *t, struct bh_rtc_buf *log)
 			log);
 	return ok;
 }
+#endif
 
 /* ------------------------------------------------------------ codegen */
 void bh_rtc_codegen_init(struct bh_rtc_codegen *cg)
@@ -339,6 +364,42 @@ bool bh_rtc_device_arch(struct bh_rtc_codegen *cg, struct bh_rtc_buf *log)
 }
 
 /* ---------------------------------------------------------- temp files */
+#ifndef CONFIG_HOST_OS
+bool bh_rtc_tmpdir(char *dir, size_t len, struct bh_rtc_buf *log)
+{
+	(void)dir, (void)len;
+	bh_rtc_buf_printf(log, NO_OS);
+	return false;
+}
+
+void bh_rtc_rmtree(const char *dir)
+{
+	(void)dir;
+}
+
+bool bh_rtc_write(const char *dir, const char *name, const void *p, size_t n,
+		  struct bh_rtc_buf *log)
+{
+	(void)dir, (void)name, (void)p, (void)n;
+	bh_rtc_buf_printf(log, NO_OS);
+	return false;
+}
+
+bool bh_rtc_read(const char *path, struct bh_rtc_buf *out, struct bh_rtc_buf *log)
+{
+	(void)path, (void)out;
+	bh_rtc_buf_printf(log, NO_OS);
+	return false;
+}
+
+int bh_rtc_run(const char *dir, char *const argv[], struct bh_rtc_buf *log, bool *crashed)
+{
+	(void)dir, (void)argv;
+	*crashed = false;
+	bh_rtc_buf_printf(log, NO_OS);
+	return -1;
+}
+#else
 bool bh_rtc_tmpdir(char *dir, size_t len, struct bh_rtc_buf *log)
 {
 	const char *base = getenv("TMPDIR");
@@ -484,6 +545,7 @@ int bh_rtc_run(const char *dir, char *const argv[], struct bh_rtc_buf *log, bool
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+#endif
 
 void bh_rtc_clang_args(struct bh_rtc_argv *a, const struct bh_rtc_tools *t,
 		       const struct bh_rtc_codegen *cg)

@@ -28,6 +28,13 @@
  * synchronous one (BAREHIP_SIM_SYNC) at the next doorbell or wait
  * (bh_queue_wait_for rings it again).
  * Callbacks must not call HIP, as in HIP.
+ *
+ * Without host threads (CONFIG_HOST_THREADS off: a bare-metal board),
+ * there is no host thread: the thread in the runtime runs the operations
+ * that are ready -- at submit, and whenever it looks at a queue
+ * (bh_rt_hostop_activity, which every wait of stream.c calls between
+ * slices of its fence wait, and bh_rt_hostop_pump from the queries) --
+ * in the same order and with the same gates, inline.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -94,6 +101,7 @@ static struct bh_hostop *take_ready(void)
 	return op;
 }
 
+#ifdef CONFIG_HOST_THREADS
 static void *host_thread(void *arg)
 {
 	unsigned long me = (unsigned long)(uintptr_t)arg;
@@ -158,6 +166,49 @@ static void *host_thread(void *arg)
 	pthread_mutex_unlock(&lock);
 	return NULL;
 }
+#endif
+
+#ifndef CONFIG_HOST_THREADS
+/* The gate after @op (not cancelled): its writes first, through the BAR. */
+static void open_gate(struct bh_hostop *op)
+{
+	bh_device_flush_writes(op->rq->d->dev);
+	__atomic_store_n(gate_word(op->rq), op->gate_value, __ATOMIC_RELEASE);
+}
+
+void bh_rt_hostop_pump(void)
+{
+	static bool pumping;	/* a callback that calls HIP, against the rules */
+	struct bh_hostop *op;
+
+	if (pumping)
+		return;
+	pumping = true;
+	while ((op = take_ready())) {
+		bool cancelled = op->cancelled;
+
+		running = true;
+		running_on = op->rq->d;
+		running_rq = op->rq;
+		if (!cancelled || op->run_on_error)
+			op->run(op);
+		if (!cancelled)
+			open_gate(op);
+		running = false;
+		running_rq = NULL;
+		finished++;
+		if (op->done)
+			op->done(op);
+		free(op);
+	}
+	pumping = false;
+}
+#else
+/* The host thread runs them. */
+void bh_rt_hostop_pump(void)
+{
+}
+#endif
 
 /* The gates and the thread, once, whichever thread submits first. */
 static hipError_t start(struct bh_rt_device *d, const char *api)
@@ -177,6 +228,7 @@ static hipError_t start(struct bh_rt_device *d, const char *api)
 		memset(gates.cpu, 0, BH_RT_MAX_QUEUES * sizeof(uint32_t));
 		d->gates = gates;
 	}
+#ifdef CONFIG_HOST_THREADS
 	if (!started) {
 		stopping = false;
 		if (pthread_create(&worker, NULL, host_thread, (void *)(uintptr_t)generation))
@@ -184,6 +236,7 @@ static hipError_t start(struct bh_rt_device *d, const char *api)
 		else
 			started = true;
 	}
+#endif
 	pthread_mutex_unlock(&lock);
 	if (e)
 		return bh_rt_error(e, "%s: cannot start the host operation thread", api);
@@ -228,6 +281,7 @@ hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, con
 	}
 	bh_rt_stream_end(s, end);
 	bh_rt_stream_unlock(s);
+	bh_rt_hostop_pump();	/* no threads: it may be ready now */
 	return bh_rt_success();
 fail:
 	if (op->done)
@@ -238,6 +292,7 @@ fail:
 
 void bh_rt_hostop_activity(bool *is_running, uint64_t *count)
 {
+	bh_rt_hostop_pump();
 	pthread_mutex_lock(&lock);
 	*is_running = running || find_ready();
 	*count = finished;
@@ -274,6 +329,13 @@ void bh_rt_hostop_cancel(struct bh_rt_queue *rq, hipError_t status)
 			left |= op->run_on_error;
 		}
 	pthread_cond_signal(&wake);
+#ifndef CONFIG_HOST_THREADS
+	pthread_mutex_unlock(&lock);
+	bh_rt_hostop_pump();	/* the callbacks, with the error, here */
+	(void)left;
+	(void)until;
+	return;
+#endif
 	/* Until the callbacks have been called (a callback that waits for
 	 * the program is given the fence timeout, then left running). */
 	while (left && started) {
@@ -336,6 +398,7 @@ void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive)
 		started = false;
 		pthread_mutex_unlock(&lock);
 	}
+#ifdef CONFIG_HOST_THREADS
 	if (restart) {
 		pthread_mutex_lock(&lock);
 		stopping = false;
@@ -343,6 +406,9 @@ void bh_rt_hostop_shutdown(struct bh_rt_device *d, bool device_alive)
 			started = true;
 		pthread_mutex_unlock(&lock);
 	}
+#else
+	(void)restart;	/* no thread to start again */
+#endif
 	while (drop) {
 		struct bh_hostop *op = drop;
 

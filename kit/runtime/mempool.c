@@ -33,12 +33,16 @@
  * call, guards all pools.
  */
 /* memfd_create: _GNU_SOURCE (the build defines it) */
+#include "generated/autoconf.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#ifdef CONFIG_HOST_OS
+#include <sys/mman.h>	/* memfd_create */
+#endif
 #include <unistd.h>
 
 #include "runtime.h"
@@ -888,6 +892,10 @@ hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t m
 		return bh_rt_error(hipErrorInvalidValue, "%s: handle type 0x%x: the pool was made "
 				   "with handleTypes 0x%x", api, (unsigned)handle_type,
 				   (unsigned)mem_pool->handle_types);
+#ifndef CONFIG_HOST_OS
+	return bh_rt_error(hipErrorNotSupported, "%s: a shareable handle is a file descriptor "
+			   "for another process; this host has no operating system", api);
+#else
 	struct shared_pool sp = { SHARE_MAGIC, (uint32_t)getpid(), mem_pool->serial };
 	int fd = memfd_create("barehip-mempool", MFD_CLOEXEC);
 
@@ -901,6 +909,7 @@ hipError_t hipMemPoolExportToShareableHandle(void *shared_handle, hipMemPool_t m
 	}
 	*(int *)shared_handle = fd;
 	return bh_rt_success();
+#endif
 }
 
 hipError_t hipMemPoolImportFromShareableHandle(hipMemPool_t *mem_pool, void *shared_handle,

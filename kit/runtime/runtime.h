@@ -487,8 +487,12 @@ hipError_t bh_rt_copy3d(const char *api, void *dst, size_t dpitch, size_t dslice
 
 /* Queue @op (allocated with malloc; hostop owns it from here) on @s. */
 hipError_t bh_rt_hostop_submit(struct ihipStream_t *s, struct bh_hostop *op, const char *api);
-/* Whether a host operation is running, and how many have finished. */
+/* Whether a host operation is running, and how many have finished
+ * (without host threads it runs those that are ready first). */
 void bh_rt_hostop_activity(bool *running, uint64_t *finished);
+/* Without host threads: run the host operations that are ready, here.
+ * With them: nothing (the host operation thread runs them). */
+void bh_rt_hostop_pump(void);
 /*
  * The queue of @rq stopped with @status: its operations that have not run
  * are dropped, except stream callbacks, which run with @status; then wait

@@ -33,7 +33,13 @@
 #include "generated/autoconf.h"
 #include "runtime.h"
 
-#define WAIT_SLICE_NS 2000000ull	/* between looks at the host operations */
+/* Between looks at the host operations (without host threads, the look
+ * runs them: a shorter slice). */
+#ifdef CONFIG_HOST_THREADS
+#define WAIT_SLICE_NS 2000000ull
+#else
+#define WAIT_SLICE_NS 100000ull
+#endif
 #define TEARDOWN_WAIT_NS 2000000000ull	/* for work still queued at teardown */
 #define PRIORITY_GREATEST -1		/* HIP's High */
 #define PRIORITY_LEAST 1		/* HIP's Low */
@@ -503,6 +509,7 @@ hipError_t bh_rt_queue_query(struct bh_rt_queue *rq, uint64_t seq, const char *a
 
 	if (!seq)
 		return hipSuccess;
+	bh_rt_hostop_pump();
 	ret = bh_queue_test(rq->q, seq, &err);
 	if (ret == BH_EBUSY)
 		return hipErrorNotReady;
