@@ -52,9 +52,13 @@ BM_LIB_CFLAGS = $(BM_CFLAGS) $(WARN) -D_GNU_SOURCE -Ikit/runtime/nothread $(BM_I
 BM_KIT := $(BUILD)/lib/boards/qemu-virt-aarch64
 BM_KIT_OBJS := $(addprefix $(BM_KIT)/,start.o board.o irq.o syscalls.o pci_host.o cxxrt.o)
 # C++ on the board (docs/baremetal.md): libstdc++'s headers, no library.
+# newlib has C99's complex functions, which the arm-none-eabi
+# configuration did not take: std::abs of an infinite complex is then
+# infinite, not NaN (libstdc++'s fallback divides inf by inf).
+BM_CXX_DEFS := -D_GLIBCXX_USE_C99_COMPLEX=1 -D_GLIBCXX_USE_C99_COMPLEX_TR1=1
 BM_KIT_CXXFLAGS := -nostdinc++ -isystem \"\$$board_dir/include/c++\" \
 	-isystem \"\$$board_dir/include/c++/arm-none-eabi\" \
-	-fno-exceptions -fno-rtti -fno-threadsafe-statics
+	-fno-exceptions -fno-rtti -fno-threadsafe-statics $(BM_CXX_DEFS)
 
 $(BM_DEPS_STAMP): scripts/deps.sh
 	$(Q)mkdir -p $(@D) && scripts/deps.sh baremetal && touch $@
@@ -92,7 +96,7 @@ BM_CXXRT_FLAGS = --target=aarch64-none-elf -std=c++17 -O2 -ffunction-sections -f
 	-Wall -Wextra -Werror -nostdinc++ -isystem $(BM_CXX)/include \
 	-isystem $(BM_CXX)/include/arm-none-eabi -isystem $(BM_BOARD)/include \
 	-isystem $(BM_NEWLIB)/install/aarch64-none-elf/include -D_GNU_SOURCE \
-	-fno-exceptions -fno-rtti -fno-threadsafe-statics
+	-fno-exceptions -fno-rtti -fno-threadsafe-statics $(BM_CXX_DEFS)
 $(BM_DIR)/obj/cxxrt.o: $(BM_BOARD)/cxxrt.cc $(BM_CXX_STAMP) $(BM_NEWLIB_LIB)
 	$(Q)mkdir -p $(@D)
 	@echo "  CXX     $< (aarch64 bare metal)"

@@ -6,6 +6,8 @@
  *   write    stdout and stderr go to the UART (\n as \r\n); other
  *            descriptors: EBADF (there is no file system);
  *   read     end of file (no input device);
+ *   open     ENOENT: there is no file system (fopen returns NULL);
+ *            access ENOENT, pread EBADF, getcwd "/";
  *   sbrk     the heap from the end of the image to the end of the RAM
  *            board.ld gives it; ENOMEM past it;
  *   exit     semihosting SYS_EXIT: QEMU exits with the status;
@@ -44,6 +46,48 @@ int _read(int fd, char *buf, int n)
 	(void)buf;
 	(void)n;
 	return 0;
+}
+
+/* No file system: every open finds nothing. */
+int _open(const char *path, int flags, int mode)
+{
+	(void)path;
+	(void)flags;
+	(void)mode;
+	errno = ENOENT;
+	return -1;
+}
+
+/* POSIX calls newlib leaves to the system, as a system with no files
+ * answers them: the one directory is /, no path exists, no descriptor
+ * but the console's is open. */
+char *getcwd(char *buf, size_t size)
+{
+	if (!buf || size < 2) {
+		errno = buf ? ERANGE : EINVAL;
+		return NULL;
+	}
+	buf[0] = '/';
+	buf[1] = 0;
+	return buf;
+}
+
+int access(const char *path, int mode)
+{
+	(void)path;
+	(void)mode;
+	errno = ENOENT;
+	return -1;
+}
+
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+	(void)fd;
+	(void)buf;
+	(void)n;
+	(void)off;
+	errno = EBADF;
+	return -1;
 }
 
 int _close(int fd)
@@ -148,6 +192,15 @@ clock_t _times(struct tms *t)
  * before main, from board.ld's .init_array: this newlib build has no
  * __libc_init_array for aarch64-none-elf. */
 extern void (*__init_array_start[])(void), (*__init_array_end[])(void);
+/*
+ * The image's environment: the board names the backend it drives (as a
+ * QEMU guest's tests set BAREHIP_BOARD=kmod), for programs that behave
+ * differently on a board whose GPU model is barehip-sim on the host.
+ */
+static char env_board[] = "BAREHIP_BOARD=pci";
+static char *board_environ[] = { env_board, 0 };
+extern char **environ;
+
 /* main as C programs may declare it, with no command line: the image's
  * name only. */
 int main(int argc, char **argv);
@@ -155,6 +208,7 @@ static char image_name[] = "image", *image_argv[] = { image_name, 0 };
 
 void bh_board_main(void)
 {
+	environ = board_environ;
 	for (void (**f)(void) = __init_array_start; f < __init_array_end; f++)
 		(*f)();
 	exit(main(1, image_argv));

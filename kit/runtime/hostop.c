@@ -217,6 +217,9 @@ static hipError_t start(struct bh_rt_device *d, const char *api)
 	hipError_t e = hipSuccess;
 
 	pthread_mutex_lock(&lock);
+#ifndef CONFIG_HOST_THREADS
+	bh_set_wait_hook(bh_rt_hostop_pump);	/* every fence wait runs them */
+#endif
 	if (!d->gates.size) {
 		struct bh_mem gates;
 

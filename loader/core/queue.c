@@ -233,6 +233,10 @@ static bool timeout_reset(struct bh_queue *q)
  * the memory it polls may have changed since.  Hardware and the
  * asynchronous sim board re-poll on their own.
  */
+/* Called in every wait's loop (bh_set_wait_hook): a host with one thread
+ * runs its host operations there. */
+static void (*wait_hook)(void);
+
 static bool cp_behind(const struct bh_queue *q)
 {
 	return read_rptr(q) % q->ring_dwords != (uint32_t)(q->wptr % q->ring_dwords);
@@ -334,6 +338,8 @@ static int wait_held(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 		}
 		if (drop)
 			bh_unlock(q->dev, q->lock);
+		if (wait_hook)
+			wait_hook();
 		plat->wait_interrupt(plat, timeout_ns - (now - start));
 		if (drop)
 			bh_lock(q->dev, q->lock);
@@ -353,6 +359,11 @@ int bh_queue_wait_for(struct bh_queue *q, uint64_t seq, uint64_t timeout_ns,
 }
 
 static uint32_t fence_timeout_ms = CONFIG_LOADER_FENCE_TIMEOUT_MS;
+
+void bh_set_wait_hook(void (*hook)(void))
+{
+	wait_hook = hook;
+}
 
 void bh_set_fence_timeout_ms(uint32_t ms)
 {
@@ -469,6 +480,8 @@ static int drain_other(struct bh_queue *p, struct bh_error *err)
 			return bh_fail(err, BH_ETIMEDOUT, "a new fence epoch: queue %d did not "
 				       "drain within %u ms", p->qid, bh_fence_timeout_ms());
 		plat->doorbell(plat, p->qid, __atomic_load_n(&p->wptr, __ATOMIC_RELAXED));
+		if (wait_hook)
+			wait_hook();
 		plat->wait_interrupt(plat, 1000000);
 	}
 	return 0;

@@ -471,7 +471,7 @@ static void check_other_uses()
     HIP_OK(hipDeviceSynchronize());
     HIP_OK(hipMemcpy(&got, d, sizeof(Args), hipMemcpyDeviceToHost));
     HIP_OK(hipFree(d));
-    EXPECT(got.c3.x == -1 && got.c3.y == 2 && got.c3.z == -3, "char3 argument");
+    EXPECT(got.c3.x == (char)-1 && got.c3.y == 2 && got.c3.z == (char)-3, "char3 argument");
     EXPECT(got.d4.x == 1.5 && got.d4.y == -2.25 && got.d4.z == 3e300 && got.d4.w == 0.0 &&
                std::signbit(got.d4.w),
            "double4 argument");

@@ -429,6 +429,13 @@ int bh_queue_wait_queue(struct bh_queue *q, struct bh_queue *other, uint64_t seq
 void bh_set_fence_timeout_ms(uint32_t ms);
 uint32_t bh_fence_timeout_ms(void);
 /*
+ * @hook (NULL: none) runs in every fence wait's loop, before each sleep:
+ * a host with one thread (the runtime without CONFIG_HOST_THREADS) runs
+ * its host operations there, whose gates the waited-for work may be
+ * queued behind.  It must not call the loader.  Set once, before use.
+ */
+void bh_set_wait_hook(void (*hook)(void));
+/*
  * bh_queue_wait with a time limit.  When @timeout_ns pass without @seq
  * signalling: with @reset_on_timeout, the timeout error and queue reset
  * of bh_queue_wait; without, BH_EBUSY and nothing else happens.
