@@ -312,7 +312,9 @@ bench: all $(BENCH_BINS)
 # firmware per target in lib/barehip/), include/, and lib/TRIPLE/ with
 # the aarch64 and riscv64 runtimes for barehip-cc --host-target=TRIPLE,
 # built where Debian's cross compilers are installed (INSTALL_CROSS_LIBS,
-# tests/cross/cross.mk).  tests/tools/install.mk tests the layout.
+# tests/cross/cross.mk), and lib/boards/NAME with the bare-metal boards'
+# kits for barehip-cc --board NAME (INSTALL_BOARDS, baremetal.mk).
+# tests/tools/install.mk tests the layout.
 # install_into DIR[,PREFIX]: install into DIR (make install:
 # $(DESTDIR)$(PREFIX)), for use from PREFIX (DIR by default): hiprtc in
 # the installed runtimes finds the headers and firmware there
@@ -337,11 +339,13 @@ define install_into
 		ln -sf libbarehip.a $$d/libhiprtc.a && \
 		scripts/set-hiprtc-prefix.py $(abspath $(or $(2),$(1))) $$d/libbarehip.a; done
 	$(Q)cp -r $(BUILD)/include/hip $(BUILD)/include/bh_std $(ROCM_GUARD) $(1)/include/
+	$(Q)for k in $(INSTALL_BOARDS); do d=$(1)/lib/boards/$$(basename $$(dirname $$k)) && \
+		rm -rf $$d && install -d $$d && cp -r $$(dirname $$k)/. $$d/; done
 	$(call install_cmake_pkg,$(1))
 endef
 
 .PHONY: install
-install: all $(INSTALL_CROSS_LIBS)
+install: all $(INSTALL_CROSS_LIBS) $(INSTALL_BOARDS)
 	$(call install_into,$(DESTDIR)$(PREFIX),$(PREFIX))
 	@echo "barehip: installed into $(DESTDIR)$(PREFIX)$(if $(INSTALL_CROSS_LIBS), \
 		(host runtimes for $(notdir $(patsubst %/,%,$(dir $(INSTALL_CROSS_LIBS))))))"

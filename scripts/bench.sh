@@ -465,6 +465,28 @@ for g in gfx90a gfx1100; do
 	printf "%-44s %10s\n" "by hand / tex2D on $g: instructions" \
 		"$(awk -v a="$mi" -v b="$ti" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
 done
+
+echo
+echo "== bare metal: saxpy as a qemu-virt-aarch64 image (QEMU/TCG, barehip-sim gfx90a; docs/baremetal.md)"
+# tests/baremetal/saxpy.hip linked with the board kit; the parts of the
+# image from ld.lld's map (tests/baremetal/size.py); boot to the first
+# kernel's completion in real time; a launch's host cost in guest
+# instructions (QEMU -icount shift=0: the PMU's cycles are instructions).
+bm="$out/bm-saxpy"
+"$cc" --board qemu-virt-aarch64 --offload-arch=gfx90a -O2 -Wl,-Map="$bm.map" -o "$bm.elf" \
+	tests/baremetal/saxpy.hip
+llvm-strip-19 -o "$bm.stripped" "$bm.elf"
+printf "%-44s %10s\n" "image, stripped ELF (bytes)" "$(size_of "$bm.stripped")"
+python3 tests/baremetal/size.py "$bm.map" "$build/baremetal/obj" llvm-nm-19
+bm_run() { # extra QEMU options -> the image's output
+	BAREHIP_BM_QEMU_ARGS="$1" tests/baremetal/run.sh qemu-system-aarch64 "$bm.elf" 0 PASS \
+		"$build/bin/barehip-sim" --gfx gfx90a
+}
+for i in 1 2 3; do
+	bm_run "" | sed -n 's/.*boot to the first kernel.s completion: \([0-9.]*\) ms.*/\1/p'
+done | sort -n | awk '{ v[NR] = $1 } END { printf "%-44s %10s\n", "boot to first kernel done, ms (median of 3)", v[2] }'
+printf "%-44s %10s\n" "launch, guest instructions (-icount)" \
+	"$(bm_run "-icount shift=0" | sed -n 's/.* us and \([0-9]*\) PMU cycles each.*/\1/p')"
 [ "${2:-}" = core ] && exit 0
 
 echo

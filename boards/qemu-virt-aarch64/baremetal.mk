@@ -152,6 +152,12 @@ $(BM_KIT)/board.conf: $(BM_KIT)/libbarehip.a $(BM_KIT_OBJS) $(BM_BOARD)/board.ld
 	} > $@.tmp && mv $@.tmp $@
 .PHONY: baremetal
 baremetal: $(BM_KIT)/board.conf
+# make bench boots saxpy on the board (scripts/bench.sh).
+BENCH_BINS += $(BM_KIT)/board.conf $(BAREHIP_SIM)
+# make install installs the kit (lib/boards/NAME) where it can be built:
+# Debian's newlib source and the aarch64 cross gcc (for libgcc) are there.
+INSTALL_BOARDS := $(if $(wildcard /usr/src/newlib/newlib-*.tar.*),$(if $(shell command -v \
+	aarch64-linux-gnu-gcc 2>/dev/null),$(BM_KIT)/board.conf))
 -include $(BM_LIB_OBJS:.o=.d)
 $(BM_DIR)/obj/%.o: tests/baremetal/%.c $(BM_NEWLIB_LIB) $(AUTOCONF)
 	$(Q)mkdir -p $(@D)

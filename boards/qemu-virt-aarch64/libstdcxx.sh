@@ -16,7 +16,10 @@ trap 'rm -rf "$work"' EXIT
 echo "  FETCH   $pkg -> $dir (headers only)"
 # apt-get download runs as _apt where it can: give it a directory it may write.
 chmod 777 "$work"
-if ! (cd "$work" && apt-get download "$pkg" > download.log 2>&1); then
+# A machine whose package lists are old or gone: update them once.
+if ! (cd "$work" && apt-get download "$pkg" > download.log 2>&1) &&
+	! { apt-get update > "$work/update.log" 2>&1 &&
+	    (cd "$work" && apt-get download "$pkg" > download.log 2>&1); }; then
 	echo "libstdcxx.sh: cannot download $pkg from Debian's archive:" >&2
 	cat "$work/download.log" >&2
 	exit 1

@@ -61,6 +61,10 @@
 #define PCI_CMD_TIMEOUT_NS	(60ull * 1000000000ull)
 /* While a queue waits on memory (WAIT_REG_MEM), look this often. */
 #define PCI_STALL_POLL_NS	1000000ull
+/* A sleep for an interrupt lasts at most this long, so that one that
+ * never comes (a board or a bridge that drops it) costs a look, not the
+ * whole timeout. */
+#define PCI_SLEEP_MAX_NS	10000000ull
 
 /* Config space (PCI Local Bus 3.0, type 0 header). */
 #define CFG_ID			0x00
@@ -275,12 +279,20 @@ static int sb_ring(void *ctx, uint32_t vector)
 	return 0;
 }
 
-/* A command's answer: its sequence number in the mailbox (polled). */
+/*
+ * A command's answer: its sequence number in the mailbox.  The doorbell
+ * is rung again every PCI_SLEEP_MAX_NS until it comes: QEMU's ivshmem
+ * drops a doorbell to a peer whose eventfds it has not yet been told of,
+ * which it learns in its main loop after the machine has started -- a
+ * board with no OS rings within milliseconds of reset (a Linux guest
+ * boots for seconds first).  A second ring of one command is harmless:
+ * the board answers by sequence number.
+ */
 static int sb_wait(void *ctx, uint32_t vector, uint64_t timeout_ns)
 {
 	struct pci_platform *pp = ctx;
 	const struct bh_pci_host *h = pp->host;
-	uint64_t start = h->now_ns(h->ctx);
+	uint64_t start = h->now_ns(h->ctx), rung = start;
 
 	for (uint64_t now = start; now - start < timeout_ns; now = h->now_ns(h->ctx)) {
 		/* Counted before the look: an answer after it interrupts after
@@ -289,8 +301,13 @@ static int sb_wait(void *ctx, uint32_t vector, uint64_t timeout_ns)
 
 		if (__atomic_load_n(&pp->sb.regs->done_seq, __ATOMIC_ACQUIRE) == pp->sb.cmd_seq)
 			break;
+		if (now - rung >= PCI_SLEEP_MAX_NS) {
+			sb_ring(pp, vector);
+			rung = now;
+		}
 		if (pp->msix)
-			h->msi_wait(h->ctx, vector, seen, timeout_ns - (now - start));
+			h->msi_wait(h->ctx, vector, seen, timeout_ns - (now - start) < PCI_SLEEP_MAX_NS ?
+				    timeout_ns - (now - start) : PCI_SLEEP_MAX_NS);
 		else
 			h->relax(h->ctx);
 	}
@@ -773,7 +790,8 @@ static void pci_wait_interrupt(struct bh_platform *p, uint64_t timeout_ns)
 	if (pp->msix) {
 		n = h->msi_count(h->ctx, BHSIM_VECTOR_QUEUE);
 		if (n == pp->queue_seen)
-			h->msi_wait(h->ctx, BHSIM_VECTOR_QUEUE, n, timeout_ns);
+			h->msi_wait(h->ctx, BHSIM_VECTOR_QUEUE, n, timeout_ns < PCI_SLEEP_MAX_NS ?
+				    timeout_ns : PCI_SLEEP_MAX_NS);
 		pp->queue_seen = h->msi_count(h->ctx, BHSIM_VECTOR_QUEUE);
 		return;
 	}

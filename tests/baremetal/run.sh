@@ -9,8 +9,10 @@
 # SIM serves QEMU's ivshmem-doorbell function from the host, and the
 # guest's RAM is a memfd SIM shares, so the board reaches the DMA memory
 # the image gives it by bus (guest-physical) address.  SIM-ARGS go to it
-# (--gfx, --vram-mb, ...).  Everything this starts is stopped, and its
-# scratch directory removed, however it ends.
+# (--gfx, --vram-mb, ...).  BAREHIP_BM_QEMU_ARGS adds QEMU options
+# (make bench: -icount shift=0), BAREHIP_BM_TIMEOUT the time limit in
+# seconds (120).  Everything this starts is stopped, and its scratch
+# directory removed, however it ends.
 set -u
 qemu=$1 image=$2 want=$3 pattern=$4
 shift 4
@@ -56,8 +58,9 @@ if [ -n "$sim" ]; then
 		-device ivshmem-doorbell,chardev=ivsh,vectors=2)
 fi
 start=$(date +%s%N)
-timeout "$limit" "$qemu" "${machine[@]}" -cpu cortex-a57 -nographic -semihosting \
-	-monitor none -serial stdio -kernel "$image" < /dev/null > "$work/log" 2>&1
+# shellcheck disable=SC2086 # a list of options
+timeout "$limit" "$qemu" "${machine[@]}" -cpu cortex-a57 ${BAREHIP_BM_QEMU_ARGS:-} -nographic \
+	-semihosting -monitor none -serial stdio -kernel "$image" < /dev/null > "$work/log" 2>&1
 status=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 out=$(tr -d '\r' < "$work/log")
