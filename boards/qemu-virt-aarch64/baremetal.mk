@@ -147,6 +147,7 @@ $(BM_KIT)/board.conf: $(BM_KIT)/libbarehip.a $(BM_KIT_OBJS) $(BM_BOARD)/board.ld
 	  echo 'board_cflags="-isystem \"\$$board_dir/include/board\" -isystem \"\$$board_dir/include/c\" -D_GNU_SOURCE -D_POSIX_TIMERS=1 -D_POSIX_MONOTONIC_CLOCK=200112L"'; \
 	  echo 'board_cxxflags="$(BM_KIT_CXXFLAGS) $$board_cflags"'; \
 	  echo 'board_ldscript=$$board_dir/board.ld'; \
+	  echo 'board_ldflags=-Wl,-z,max-page-size=4096'; \
 	  echo 'board_objs="$(foreach o,$(notdir $(BM_KIT_OBJS)),\"\$$board_dir/$(o)\")"'; \
 	  echo 'board_libs="\"\$$board_dir/libc.a\" \"\$$board_dir/libm.a\" \"\$$board_dir/libgcc.a\""'; \
 	} > $@.tmp && mv $@.tmp $@
