@@ -536,6 +536,18 @@ EOS
 				'"qemu-$arch-static" "./prog-$arch" | grep -q "PASS"'
 		fi
 	done
+	# --board from the prefix: the bare-metal kit make install put there
+	# (where Debian's newlib source and aarch64 cross gcc were installed).
+	if [ -f "$p/lib/boards/qemu-virt-aarch64/board.conf" ]; then
+		bcc --board qemu-virt-aarch64 --offload-arch=gfx90a kern.hip main.cpp -o prog.elf
+		expect "installed barehip-cc --board qemu-virt-aarch64 links an AArch64 image at 0x40080000" \
+			eval '[ "$rc" -eq 0 ] && [ "$(od -An -tu2 -j18 -N2 prog.elf | tr -d " ")" = 183 ] &&
+			      [ "$(od -An -tx8 -j24 -N8 prog.elf | tr -d " ")" = 0000000040080000 ]'
+	else
+		bcc --board qemu-virt-aarch64 kern.hip main.cpp -o prog.elf
+		expect "no board kit: --board says which boards there are" \
+			eval '[ "$rc" -eq 1 ] && grep -q "no such board" <<<"$out"'
+	fi
 }
 
 cd "$tmp" || exit 1
