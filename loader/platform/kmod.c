@@ -255,20 +255,7 @@ static void sb_log(void *ctx, const char *line)
 /* The command timeout: BAREHIP_KMOD_CMD_TIMEOUT_MS, else KMOD_CMD_TIMEOUT_NS. */
 static int cmd_timeout(struct kmod_platform *kp, struct bh_error *err)
 {
-	const char *env = getenv("BAREHIP_KMOD_CMD_TIMEOUT_MS");
-	unsigned long long ms;
-	char *end;
-
-	kp->sb.cmd_timeout_ns = KMOD_CMD_TIMEOUT_NS;
-	if (!env || !*env)
-		return 0;
-	errno = 0;
-	ms = strtoull(env, &end, 10);
-	if (errno || *end || !ms || ms > 3600000)
-		return fail(err, BH_EINVAL, "kmod backend: BAREHIP_KMOD_CMD_TIMEOUT_MS='%s': "
-			    "want milliseconds, 1 to 3600000", env);
-	kp->sb.cmd_timeout_ns = ms * 1000000ull;
-	return 0;
+	return bh_simboard_set_timeout(&kp->sb, "kmod backend", "BAREHIP_KMOD_CMD_TIMEOUT_MS", KMOD_CMD_TIMEOUT_NS, err);
 }
 
 /* ------------------------------------------------------ registered memory */

@@ -52,6 +52,7 @@
 #include <bh/pci.h>
 #include "../core/range.h"
 #include "../../kmod/uapi/barehip.h"
+#include "../core/error.h"
 #include "simboard.h"
 
 #define PCI_PAGE		4096ull
@@ -123,19 +124,6 @@ struct pci_platform {
 static struct pci_platform *to_pci(struct bh_platform *p)
 {
 	return (struct pci_platform *)p;
-}
-
-static int fail(struct bh_error *err, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int fail(struct bh_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	err->code = code;
-	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
-	va_end(ap);
-	return code;
 }
 
 static void pci_log(struct bh_platform *p, const char *line)
@@ -228,18 +216,18 @@ static int assign_bar(struct pci_platform *pp, unsigned i, struct bh_error *err)
 	unsigned off = CFG_BAR0 + 4 * i;
 
 	if (!b->size || b->size & (b->size - 1))
-		return fail(err, BH_ENODEV, "pci backend: %s: BAR%u reports a size of %llu "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: BAR%u reports a size of %llu "
 			    "bytes, not a power of two", pp->name, i,
 			    (unsigned long long)b->size);
 	if (at < *next || at - w->base > w->size || b->size > w->size - (at - w->base))
-		return fail(err, BH_ENOMEM, "pci backend: %s: BAR%u needs %llu bytes "
+		return bh_fail(err, BH_ENOMEM, "pci backend: %s: BAR%u needs %llu bytes "
 			    "(aligned to its size); the %s window of %s has %llu bytes at "
 			    "0x%llx, %llu of them free", pp->name, i,
 			    (unsigned long long)b->size, high ? "64-bit" : "32-bit", h->name,
 			    (unsigned long long)w->size, (unsigned long long)w->base,
 			    (unsigned long long)(w->base + w->size - *next));
 	if (!b->is64 && at + b->size - 1 > 0xffffffffull)
-		return fail(err, BH_ENOMEM, "pci backend: %s: 32-bit BAR%u cannot go above "
+		return bh_fail(err, BH_ENOMEM, "pci backend: %s: 32-bit BAR%u cannot go above "
 			    "4 GiB: the 32-bit window of %s is not below 4 GiB", pp->name, i,
 			    h->name);
 	b->bus = at;
@@ -327,20 +315,7 @@ static void sb_log(void *ctx, const char *line)
 /* The command timeout: BAREHIP_PCI_CMD_TIMEOUT_MS, else PCI_CMD_TIMEOUT_NS. */
 static int cmd_timeout(struct pci_platform *pp, struct bh_error *err)
 {
-	const char *env = getenv("BAREHIP_PCI_CMD_TIMEOUT_MS");
-	unsigned long long ms;
-	char *end;
-
-	pp->sb.cmd_timeout_ns = PCI_CMD_TIMEOUT_NS;
-	if (!env || !*env)
-		return 0;
-	errno = 0;
-	ms = strtoull(env, &end, 10);
-	if (errno || *end || !ms || ms > 3600000)
-		return fail(err, BH_EINVAL, "pci backend: BAREHIP_PCI_CMD_TIMEOUT_MS='%s': "
-			    "want milliseconds, 1 to 3600000", env);
-	pp->sb.cmd_timeout_ns = ms * 1000000ull;
-	return 0;
+	return bh_simboard_set_timeout(&pp->sb, "pci backend", "BAREHIP_PCI_CMD_TIMEOUT_MS", PCI_CMD_TIMEOUT_NS, err);
 }
 
 /* A sim board header window: whole pages inside the BAR, past the header page. */
@@ -364,14 +339,14 @@ static int check_header(struct pci_platform *pp, struct bh_error *err)
 
 	memcpy(h, pp->shm, sizeof(*h));
 	if (h->magic != BAREHIP_SIM_MAGIC)
-		return fail(err, BH_ENODEV, "pci backend: %s: ivshmem without the sim board "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: ivshmem without the sim board "
 			    "header (magic 0x%08x, want 0x%08x): is barehip-sim serving it?",
 			    pp->name, h->magic, BAREHIP_SIM_MAGIC);
 	nul = memchr(h->target, 0, sizeof(h->target));
 	if (h->version != BAREHIP_SIM_VERSION || h->header_size < sizeof(*h) ||
 	    h->header_size > PCI_PAGE || h->flags || !nul || nul == h->target ||
 	    h->model_peer > 0xffff || h->model_vectors < BHSIM_VECTORS)
-		return fail(err, BH_ENODEV, "pci backend: %s: a sim board header this backend "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: a sim board header this backend "
 			    "cannot use (version %u, size %u, flags 0x%x, model peer %u with %u "
 			    "vectors; want version %u and %u vectors)", pp->name, h->version,
 			    h->header_size, h->flags, h->model_peer, h->model_vectors,
@@ -384,7 +359,7 @@ static int check_header(struct pci_platform *pp, struct bh_error *err)
 	    overlap(h->doorbell_offset, h->doorbell_size, h->vram_offset, h->vram_size) ||
 	    h->regs_size < sizeof(struct bhsim_regs) ||
 	    h->doorbell_size < BHSIM_MAX_QUEUES * 8)
-		return fail(err, BH_ENODEV, "pci backend: %s: the sim board header's windows "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: the sim board header's windows "
 			    "(registers 0x%llx+0x%llx, doorbells 0x%llx+0x%llx, VRAM 0x%llx+0x%llx) "
 			    "do not fit the %llu-byte BAR", pp->name,
 			    (unsigned long long)h->regs_offset, (unsigned long long)h->regs_size,
@@ -442,11 +417,11 @@ static int check_bars(struct pci_platform *pp, struct bh_error *err)
 	const struct pci_bar *r = &pp->bar[IVSHMEM_REGS_BAR], *s = &pp->bar[IVSHMEM_SHM_BAR];
 
 	if (!r->size || r->io || r->size < IVSHMEM_REGS_SIZE)
-		return fail(err, BH_ENODEV, "pci backend: %s: no usable BAR0 (ivshmem's registers: "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: no usable BAR0 (ivshmem's registers: "
 			    "%s)", pp->name, !r->size ? "not implemented" : r->io ? "an I/O BAR" :
 			    "too small");
 	if (!s->size || s->io || s->size < 2 * PCI_PAGE)
-		return fail(err, BH_ENODEV, "pci backend: %s: no usable BAR2 (the shared memory "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: no usable BAR2 (the shared memory "
 			    "of the sim board: %s)", pp->name, !s->size ? "not implemented" :
 			    s->io ? "an I/O BAR" : "smaller than two pages");
 	return 0;
@@ -462,7 +437,7 @@ static int map_bars(struct pci_platform *pp, struct bh_error *err)
 	pp->shm = h->map(h->ctx, s->bus, s->size,
 			 s->prefetch ? BH_PCI_MAP_WC : BH_PCI_MAP_DEVICE, 0);
 	if (!pp->ivshmem || !pp->shm)
-		return fail(err, BH_ENODEV, "pci backend: %s: %s cannot map BAR%u at 0x%llx "
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: %s cannot map BAR%u at 0x%llx "
 			    "(%llu bytes)", pp->name, h->name, pp->ivshmem ? 2 : 0,
 			    (unsigned long long)(pp->ivshmem ? s->bus : r->bus),
 			    (unsigned long long)(pp->ivshmem ? s->size : r->size));
@@ -482,20 +457,20 @@ static int map_pool(struct pci_platform *pp, struct bh_error *err)
 
 	if (!h->dma_size || h->dma_size % PCI_PAGE || h->dma_bus % PCI_PAGE ||
 	    h->dma_size > r->gart_size)
-		return fail(err, BH_ENOMEM, "pci backend: %s: the DMA pool of %s (%llu bytes at "
+		return bh_fail(err, BH_ENOMEM, "pci backend: %s: the DMA pool of %s (%llu bytes at "
 			    "0x%llx) is empty, not whole pages or larger than the GART aperture "
 			    "(%llu bytes)", pp->name, h->name, (unsigned long long)h->dma_size,
 			    (unsigned long long)h->dma_bus, (unsigned long long)r->gart_size);
 	pp->pool_va = r->gart_base;
 	if (h->map(h->ctx, h->dma_bus, h->dma_size, BH_PCI_MAP_RAM, pp->pool_va) !=
 	    (void *)(uintptr_t)pp->pool_va)
-		return fail(err, BH_ENOMEM, "pci backend: %s: %s cannot map its DMA pool at the "
+		return bh_fail(err, BH_ENOMEM, "pci backend: %s: %s cannot map its DMA pool at the "
 			    "GPU address 0x%llx", pp->name, h->name,
 			    (unsigned long long)pp->pool_va);
 	ret = bh_simboard_cmd(&pp->sb, BHSIM_CMD_GART_MAP, pp->pool_va, h->dma_bus, h->dma_size,
 			      0, why, sizeof(why));
 	if (ret)
-		return fail(err, BH_ENODEV, "pci backend: %s: the DMA pool: %s", pp->name, why);
+		return bh_fail(err, BH_ENODEV, "pci backend: %s: the DMA pool: %s", pp->name, why);
 	bh_range_init(&pp->pool, pp->pool_va, h->dma_size, grow);
 	bh_range_init(&pp->gart, r->gart_base + h->dma_size, r->gart_size - h->dma_size, grow);
 	return 0;
@@ -588,7 +563,7 @@ static int pci_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	int ret;
 
 	if (!find_device(pp, seen, sizeof(seen)))
-		return fail(err, BH_ENODEV, "pci backend: no sim board on %s's buses %u-%u "
+		return bh_fail(err, BH_ENODEV, "pci backend: no sim board on %s's buses %u-%u "
 			    "(QEMU: -device ivshmem-doorbell served by barehip-sim)%s%s%s", h->name,
 			    h->bus_first, h->bus_last, seen[0] ? "; found " : "", seen,
 			    seen[0] ? ", which this backend does not drive yet" : "");
@@ -618,7 +593,7 @@ static int pci_open(struct bh_platform *p, struct bh_device_info *info, struct b
 	if (ret)
 		goto off;
 	if (bh_simboard_cmd(&pp->sb, BHSIM_CMD_RESET, ~0ull, 0, 0, 0, why, sizeof(why))) {
-		ret = fail(err, BH_ENODEV, "pci backend: %s: %s", pp->name, why);
+		ret = bh_fail(err, BH_ENODEV, "pci backend: %s: %s", pp->name, why);
 		goto off;
 	}
 	bh_simboard_ack_faults(&pp->sb);

@@ -7,8 +7,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../core/error.h"
 #include "simboard.h"
 
 static const char *const cmd_names[] = {
@@ -17,19 +19,6 @@ static const char *const cmd_names[] = {
 	[BHSIM_CMD_QUEUE_FINI] = "queue fini", [BHSIM_CMD_QUEUE_RESET] = "queue reset",
 	[BHSIM_CMD_QUEUE_GWS] = "queue GWS",
 };
-
-static int fail(struct bh_error *err, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static int fail(struct bh_error *err, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	err->code = code;
-	va_start(ap, fmt);
-	vsnprintf(err->message, sizeof(err->message), fmt, ap);
-	va_end(ap);
-	return code;
-}
 
 void bh_simboard_init(struct bh_simboard *sb)
 {
@@ -50,19 +39,38 @@ void bh_simboard_logf(struct bh_simboard *sb, const char *fmt, ...)
 	sb->log(sb->ctx, line);
 }
 
+int bh_simboard_set_timeout(struct bh_simboard *sb, const char *backend, const char *env_name,
+			    uint64_t default_ns, struct bh_error *err)
+{
+	const char *env = getenv(env_name);
+	unsigned long long ms;
+	char *end;
+
+	sb->cmd_timeout_ns = default_ns;
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	ms = strtoull(env, &end, 10);
+	if (errno || *end || !ms || ms > 3600000)
+		return bh_fail(err, BH_EINVAL, "%s: %s='%s': want milliseconds, 1 to 3600000",
+			       backend, env_name, env);
+	sb->cmd_timeout_ns = ms * 1000000ull;
+	return 0;
+}
+
 int bh_simboard_check(struct bh_simboard *sb, const char *backend, const char *target,
 		      uint64_t vram_window, struct bh_error *err)
 {
 	const struct bhsim_regs *r = sb->regs;
 
 	if (r->magic != BHSIM_REGS_MAGIC || r->version != BHSIM_REGS_VERSION)
-		return fail(err, BH_ENODEV, "%s: %s: no sim board registers (magic 0x%x "
+		return bh_fail(err, BH_ENODEV, "%s: %s: no sim board registers (magic 0x%x "
 			    "version %u; want 0x%x version %u): is barehip-sim serving it?",
 			    backend, sb->name, r->magic, r->version, BHSIM_REGS_MAGIC,
 			    BHSIM_REGS_VERSION);
 	if (strncmp(r->target, target, sizeof(r->target)) || r->vram_size > vram_window ||
 	    r->max_queues < 1)
-		return fail(err, BH_ENODEV, "%s: %s: the registers (%.16s, %llu bytes "
+		return bh_fail(err, BH_ENODEV, "%s: %s: the registers (%.16s, %llu bytes "
 			    "of VRAM) disagree with the board header (%.16s, %llu)", backend,
 			    sb->name, r->target, (unsigned long long)r->vram_size, target,
 			    (unsigned long long)vram_window);
@@ -173,12 +181,12 @@ int bh_simboard_queue_create(struct bh_simboard *sb, const struct bh_mem *ring, 
 		ret = bh_simboard_cmd(sb, BHSIM_CMD_QUEUE_INIT, q, ring->gpu_va, ring->size,
 				      rptr_va, why, sizeof(why));
 		if (ret)
-			return fail(err, ret == BH_SIMBOARD_REFUSED ? BH_EINVAL : BH_ENODEV,
+			return bh_fail(err, ret == BH_SIMBOARD_REFUSED ? BH_EINVAL : BH_ENODEV,
 				    "%s: %s", sb->name, why);
 		sb->queue_used[q] = true;
 		return (int)q;
 	}
-	return fail(err, BH_ERANGE, "%s: the board has no free compute queue (%u in use)",
+	return bh_fail(err, BH_ERANGE, "%s: the board has no free compute queue (%u in use)",
 		    sb->name, n);
 }
 
@@ -203,13 +211,13 @@ int bh_simboard_queue_alloc_gws(struct bh_simboard *sb, int qid, struct bh_error
 	if (sb->gws_queue == qid)
 		return 0;
 	if (sb->gws_queue >= 0)
-		return fail(err, BH_EBUSY, "%s: queue %d holds the GWS resources", sb->name,
+		return bh_fail(err, BH_EBUSY, "%s: queue %d holds the GWS resources", sb->name,
 			    sb->gws_queue);
 	if (!sb->regs->num_gws)
-		return fail(err, BH_ENOTSUP, "%s: the board has no GWS resources", sb->name);
+		return bh_fail(err, BH_ENOTSUP, "%s: the board has no GWS resources", sb->name);
 	if (bh_simboard_cmd(sb, BHSIM_CMD_QUEUE_GWS, (uint64_t)qid, sb->regs->num_gws, 0, 0, why,
 			    sizeof(why)))
-		return fail(err, BH_EINVAL, "%s: %s", sb->name, why);
+		return bh_fail(err, BH_EINVAL, "%s: %s", sb->name, why);
 	sb->gws_queue = qid;
 	return 0;
 }

@@ -70,6 +70,14 @@ void bh_simboard_logf(struct bh_simboard *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * The command timeout: @env_name's milliseconds (1 to 3600000), else
+ * @default_ns.  0, or BH_EINVAL naming the variable (@backend: "kmod
+ * backend").
+ */
+int bh_simboard_set_timeout(struct bh_simboard *sb, const char *backend, const char *env_name,
+			    uint64_t default_ns, struct bh_error *err);
+
+/*
  * Check the mapped registers (magic, version, @target as the board's
  * header names it, VRAM no larger than the @vram_window) and take the
  * board's command sequence.  0, or a BH_E* code with @err filled;
