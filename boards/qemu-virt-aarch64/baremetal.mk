@@ -212,6 +212,17 @@ $(BM_DIR)/hip/%.elf: tests/%.hip $(BM_CC_DEPS)
 	@echo "  HIPCC   $< (qemu-virt-aarch64)"
 	$(Q)$(BAREHIP_CC) --board qemu-virt-aarch64 $(foreach g,$(BM_GFX),--offload-arch=$(g)) \
 		$(call test_flags,$<) -o $@ $<
+# C++ on the board (docs/baremetal.md): the header-only library subset
+# with cxxrt.cc, as host C++ through barehip-cc --board; and a new that
+# cannot allocate, which must say so and stop with abort()'s status.
+$(BM_DIR)/cxx.elf: tests/baremetal/cxx.cpp $(BM_CC_DEPS)
+	@echo "  CXX     $< (qemu-virt-aarch64)"
+	$(Q)$(BAREHIP_CC) --board qemu-virt-aarch64 -x c++ -O2 -o $@ $<
+$(BM_DIR)/cxx_oom.elf: tests/baremetal/cxx.cpp $(BM_CC_DEPS)
+	@echo "  CXX     $< (qemu-virt-aarch64, -DCXX_OOM)"
+	$(Q)$(BAREHIP_CC) --board qemu-virt-aarch64 -x c++ -O2 -DCXX_OOM -o $@ $<
+$(eval $(call bm_test,cxx,0,baremetal cxx: PASS))
+$(eval $(call bm_test,cxx_oom,134,barehip board: C++: out of memory: operator new of 68719476736 bytes))
 # bm_hip_test ELF GFX: a make check step booting ELF with barehip-sim
 # modelling GFX; the program must exit 0 and print PASS.
 define bm_hip_test

@@ -7,8 +7,8 @@
  *
  *   - operator new and delete, every standard form, over malloc: a new
  *     that cannot allocate (no exceptions to throw) says so and stops
- *     the image with abort()'s status, 134; the nothrow forms return
- *     nullptr;
+ *     the image with abort()'s status, 134; the nothrow forms (and
+ *     std::nothrow itself) return nullptr;
  *   - the std::__throw_* functions the headers call where they would
  *     throw: each prints what it would have thrown and aborts;
  *   - __cxa_pure_virtual and __cxa_deleted_virtual, __dso_handle (the
@@ -139,6 +139,9 @@ void operator delete[](void *p, std::align_val_t, const std::nothrow_t &) noexce
 }
 
 namespace std {
+
+// The tag of the nothrow forms of new (libsupc++'s new_handler.cc).
+const nothrow_t nothrow{};
 
 void __throw_bad_exception()
 {
