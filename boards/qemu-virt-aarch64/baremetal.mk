@@ -177,6 +177,17 @@ $(BM_DIR)/pci_loader.elf: $(BM_DIR)/obj/pci_loader.o $(BM_LOADER_OBJS) $(BM_BOAR
 		$(BM_LOADER_OBJS) -L$(BM_NEWLIB)/install/aarch64-none-elf/lib --start-group -lc -lm \
 		$(BM_LIBGCC) --end-group
 
+# A C program with the runtime (the board kit's libbarehip.a), linked
+# here, not by barehip-cc: C with no C++ start-up (its GOT has no
+# .init_array beside it, board.ld places it).
+$(BM_DIR)/runtime_c.elf: $(BM_DIR)/obj/runtime_c.o $(BM_KIT)/libbarehip.a \
+		$(BM_BOARD_OBJS) $(BM_DIR)/obj/pci_host.o $(BM_BOARD)/board.ld $(BM_NEWLIB_LIB)
+	@echo "  LD      $@ (aarch64 bare metal)"
+	$(Q)$(LLD) -T $(BM_BOARD)/board.ld --gc-sections -o $@ $(BM_BOARD_OBJS) $< \
+		$(BM_DIR)/obj/pci_host.o $(BM_KIT)/libbarehip.a \
+		-L$(BM_NEWLIB)/install/aarch64-none-elf/lib --start-group -lc -lm $(BM_LIBGCC) \
+		--end-group
+
 # bm_test NAME STATUS PATTERN [SIM-ARGS]: a make check step booting
 # NAME.elf, which must exit with STATUS and print PATTERN.  With SIM-ARGS
 # (at least "-"), the machine has the sim board on its PCIe bus:
@@ -194,6 +205,7 @@ $(eval $(call bm_test,hello,0,baremetal hello: PASS))
 # would be an external abort), reported by the vector, status 128 + 4.
 BM_COMMA := ,
 $(eval $(call bm_test,pci_loader,0,baremetal pci_loader: PASS,--vram-mb 64))
+$(eval $(call bm_test,runtime_c,0,baremetal runtime_c: PASS,--vram-mb 64))
 $(eval $(call bm_test,fault,132,exception: synchronous$(BM_COMMA) ESR 0x0000000096000005.*FAR 0x0000000200000000))
 
 # HIP programs as bare-metal images (barehip-cc --board qemu-virt-aarch64)
