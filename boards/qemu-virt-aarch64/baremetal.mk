@@ -236,13 +236,15 @@ $(BM_DIR)/cxx_oom.elf: tests/baremetal/cxx.cpp $(BM_CC_DEPS)
 $(eval $(call bm_test,cxx,0,baremetal cxx: PASS))
 $(eval $(call bm_test,cxx_oom,134,barehip board: C++: out of memory: operator new of 68719476736 bytes))
 # bm_hip_test ELF GFX: a make check step booting ELF with barehip-sim
-# modelling GFX; the program must exit 0 and print PASS.
+# modelling GFX; the program must exit 0 and print PASS.  (Named
+# NAME-GFX-test: run-tests.sh reads "prog@gfx" as prog on the in-process
+# model of gfx.)
 define bm_hip_test
-$(1:.elf=)@$(2)-test: $(1) tests/baremetal/run.sh $(BAREHIP_SIM)
+$(1:.elf=)-$(2)-test: $(1) tests/baremetal/run.sh $(BAREHIP_SIM)
 	$$(Q)printf '#!/bin/sh\nexec "%s" "%s" "%s" 0 PASS "%s" --gfx %s\n' \
 		"$$(abspath tests/baremetal/run.sh)" "$(BM_QEMU)" "$$(abspath $$<)" \
 		"$$(abspath $(BAREHIP_SIM))" "$(2)" > $$@ && chmod +x $$@
-TOOL_TESTS += $(1:.elf=)@$(2)-test
+TOOL_TESTS += $(1:.elf=)-$(2)-test
 endef
 $(foreach e,$(BM_HIP_ELFS),$(foreach g,$(BM_GFX),$(eval $(call bm_hip_test,$(e),$(g)))))
 .PRECIOUS: $(BM_DIR)/obj/%.o $(BM_DIR)/hip/%.elf

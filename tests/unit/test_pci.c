@@ -30,7 +30,6 @@
 #define BAR2_SIZE	(2u << 20)
 #define VRAM_OFF	0x100000u
 #define VRAM_SIZE	0x100000u
-#define GART_BASE	0x500000000000ull	/* clear of the in-process board's aperture */
 #define POOL_SIZE	(4u << 20)
 
 struct fake_fn {
@@ -48,6 +47,7 @@ static struct {
 	uint8_t *bar0, *bar2;
 	enum bh_pci_map bar0_how, bar2_how;
 	void *pool;
+	uint64_t gart_base;		/* the fake board's GART aperture */
 	bool answer;			/* the board thread answers commands */
 	pthread_t board;
 	volatile bool stop;
@@ -113,14 +113,14 @@ static void *fake_map(void *ctx, uint64_t pa, uint64_t size, enum bh_pci_map how
 	const struct fake_fn *f = &m.fn[SIM_DEV];
 
 	(void)ctx;
-	if (va) {		/* the DMA pool, at its GART address */
-		void *p = mmap((void *)(uintptr_t)va, size, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (va) {		/* the DMA pool, over the room machine() holds */
+		void *p;
 
-		if (p == MAP_FAILED)
+		if (va != m.gart_base || size > POOL_SIZE)
 			return NULL;
-		m.pool = p;
-		return p;
+		p = mmap((void *)(uintptr_t)va, size, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		return p == MAP_FAILED ? NULL : p;
 	}
 	if (pa == bar_addr(f, 0) && size >= 16) {
 		m.bar0_how = how;
@@ -189,7 +189,6 @@ static void machine(bool answer)
 
 	memset(&m.fn, 0, sizeof(m.fn));
 	m.ncommands = 0;
-	m.pool = NULL;
 	f->present = true;
 	f->vendor = 0x1af4;
 	f->device = 0x1110;
@@ -233,7 +232,19 @@ static void machine(bool answer)
 	r->max_queues = BHSIM_MAX_QUEUES;
 	r->vram_base = 0x1000000000ull;
 	r->vram_size = VRAM_SIZE;
-	r->gart_base = GART_BASE;
+	/*
+	 * The aperture: room this process holds for the pool (a fixed
+	 * address could meet the sanitizers' regions or the in-process
+	 * board's), reserved until the backend maps the pool over it.
+	 */
+	if (!m.pool) {
+		void *room = mmap(NULL, POOL_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		CU_ASSERT_FATAL(room != MAP_FAILED);
+		m.pool = room;
+	}
+	m.gart_base = (uint64_t)(uintptr_t)m.pool;
+	r->gart_base = m.gart_base;
 	r->gart_size = 1ull << 40;
 	r->timestamp_hz = 100000000;
 	m.host = (struct bh_pci_host){
@@ -258,7 +269,7 @@ static void machine_end(void)
 		pthread_join(m.board, NULL);
 	}
 	if (m.pool)
-		munmap(m.pool, POOL_SIZE);
+		munmap(m.pool, POOL_SIZE);	/* the room, or the pool over it */
 	m.pool = NULL;
 	unsetenv("BAREHIP_PCI_CMD_TIMEOUT_MS");
 }
@@ -327,7 +338,7 @@ static void test_open_close(void)
 		       m.commands[1] == BHSIM_CMD_GART_MAP);
 	CU_ASSERT_EQUAL(bh_mem_alloc(dev, 8192, BH_MEM_HOST, &host, &err), 0);
 	CU_ASSERT_EQUAL(host.cpu, (void *)(uintptr_t)host.gpu_va);
-	CU_ASSERT_TRUE(host.gpu_va >= GART_BASE && host.gpu_va < GART_BASE + POOL_SIZE);
+	CU_ASSERT_TRUE(host.gpu_va >= m.gart_base && host.gpu_va < m.gart_base + POOL_SIZE);
 	CU_ASSERT_EQUAL(bh_mem_alloc(dev, 8192, BH_MEM_VRAM, &vram, &err), 0);
 	CU_ASSERT_EQUAL(vram.cpu, m.bar2 + VRAM_OFF + (vram.gpu_va - 0x1000000000ull));
 	bh_mem_free(dev, &vram);
